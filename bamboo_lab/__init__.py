@@ -1,0 +1,23 @@
+"""bamboo_lab: learn, teach and explore Takenoko, Bamboo and Bangkok in Python.
+
+The rules library (``core``, ``games``, ``bots``, ``sim``) needs only the standard library; the
+pictures (``viz``, Plotly) and boards (``widgets``, ipywidgets) are imported on demand.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .games import GAMES, load, replay
+
+__all__ = ["GAMES", "__version__", "bamboo", "bangkok", "load", "replay", "takenoko"]
+
+__version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """Import a game module on first use: ``bamboo_lab.takenoko`` and friends."""
+    if name in GAMES:
+        return importlib.import_module(f"{__name__}.games.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

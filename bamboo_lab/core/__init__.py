@@ -1,0 +1,27 @@
+"""Game-agnostic foundations: the contract, errors, hex grid, records, a value RNG (stdlib only)."""
+
+from .errors import BambooLabError, IllegalActionError, InvalidActionError, InvalidStateError
+from .hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, Vertex
+from .options import GameOptions
+from .protocol import CHANCE, TERMINAL, GameModule, GameState, Outcome, PlayerId
+from .record import GameRecord
+
+__all__ = [
+    "CHANCE",
+    "DIRECTIONS",
+    "ORIGIN",
+    "TERMINAL",
+    "BambooLabError",
+    "Edge",
+    "GameModule",
+    "GameOptions",
+    "GameRecord",
+    "GameState",
+    "Hex",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidStateError",
+    "Outcome",
+    "PlayerId",
+    "Vertex",
+]

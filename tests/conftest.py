@@ -1,0 +1,6 @@
+"""Test set-up: make the helpers in tests/ importable."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
