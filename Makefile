@@ -1,0 +1,50 @@
+# bamboo_lab: two commands for a newcomer. `make lab` opens the notebooks; `make test` runs every test.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+LAB_ARGS ?=
+PYTEST_ARGS ?=
+NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+              --nbval-cell-timeout=600 -p no:cacheprovider
+
+.PHONY: lab test lint unit notebooks bench soak format clean
+
+# Create the virtual environment and install the package with its extras, pinned by constraints.txt.
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test]"
+	touch $(STAMP)
+
+## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb $(LAB_ARGS)
+
+## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
+test: lint unit notebooks
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check bamboo_lab tests benchmarks
+	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks
+
+unit: $(STAMP)
+	$(PY) -m pytest -m "not slow and not browser" --timeout=900 $(PYTEST_ARGS) tests
+
+notebooks: $(STAMP)
+	$(PY) -m pytest $(NBVAL_ARGS) notebooks
+
+## bench: speed of random self-play per game and player count (one core and 2 processes)
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+## soak: tens of thousands of checked random games (slow)
+soak: $(STAMP)
+	BAMBOO_LAB_SOAK=1 $(PY) -m pytest -m slow --timeout=0 $(PYTEST_ARGS) tests
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format bamboo_lab tests benchmarks
+	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

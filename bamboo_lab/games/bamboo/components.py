@@ -1,0 +1,191 @@
+"""Bamboo components: the documented tables and the shapes of every piece (R-EN section II).
+
+Documented data lives here (spirits, food, gifts, counts, temple tiles). The lists that could not
+be found in print (shoot colour x action table, the 64 home tiles, the 68 balance tiles and the
+night-side spaces) are *reconstructed* and live in :mod:`.reconstructed`, so that correcting them
+is only a data change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ACTIONS",
+    "ACTION_LETTERS",
+    "BASIC_ACTIONS",
+    "COLOURS",
+    "COLOUR_LETTERS",
+    "FOOD_KINDS",
+    "FOOD_VALUES",
+    "FOOD_COUNTS",
+    "GIFTS",
+    "HOME_COLS",
+    "HOME_ROWS",
+    "KINDS",
+    "LEFT_COLS",
+    "RIGHT_COLS",
+    "SPIRITS",
+    "SPIRIT_COST",
+    "SUMMER_SPIRITS",
+    "TEMPLE_TILE_VALUES",
+    "TYPES",
+    "TYPE_LETTERS",
+    "BalanceTile",
+    "HomeTile",
+    "Shoot",
+    "shoot_code",
+    "shoot_name",
+]
+
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+"""The four temple colours c0..c3 (printed names not found: placeholders, catalog 1.3)."""
+
+COLOUR_LETTERS = "RYGB"
+"""One letter per colour, used in the action notation."""
+
+ACTIONS: tuple[str, ...] = ("balance", "improve", "cook", "fund", "wildcard")
+"""The shoot actions (R-EN Bamboo Shoot Actions); the wildcard shows a star (W-GB)."""
+
+ACTION_LETTERS = "bicfw"
+"""One letter per shoot action, used in the action notation."""
+
+BASIC_ACTIONS: tuple[str, ...] = ACTIONS[:4]
+"""The four basic actions a wildcard may become (R-EN Wildcard)."""
+
+TYPES: tuple[str, ...] = ("decoration", "faith", "garden", "tools")
+"""The four home-tile types (R-EN Home Tiles)."""
+
+TYPE_LETTERS = "DFGT"
+"""One letter per home-tile type (catalog 1.8)."""
+
+KINDS: tuple[str, ...] = ("left", "center", "right")
+"""The three balance-tile types (R-EN section I)."""
+
+HOME_ROWS = 3
+"""The home grid is 3 spaces tall (R-EN Balance)."""
+
+HOME_COLS = 5
+"""The home grid is 5 spaces wide (R-EN Balance)."""
+
+LEFT_COLS: tuple[int, ...] = (0, 1)
+"""Columns of the 6 left spaces (R-EN Balance; catalog 1.5)."""
+
+RIGHT_COLS: tuple[int, ...] = (3, 4)
+"""Columns of the 6 right spaces (R-EN Balance; catalog 1.5)."""
+
+SPIRITS: tuple[str, ...] = (
+    "kappa",
+    "tanuki",
+    "rokurokubi",
+    "kitsune",
+    "ookami",
+    "bakeneko",
+    "tengu",
+)
+"""The seven Spirits of the Forest, 3 tiles each (R-EN The Spirits of the Forest)."""
+
+SPIRIT_COST: dict[str, int] = {
+    "kappa": 1,
+    "tanuki": 1,
+    "rokurokubi": 1,
+    "kitsune": 0,
+    "ookami": 2,
+    "bakeneko": 1,
+    "tengu": 1,
+}
+"""Wake-up cost in coins of each spirit (R-EN spirits table)."""
+
+SUMMER_SPIRITS: tuple[str, ...] = ("kappa", "tanuki", "rokurokubi", "tengu")
+"""Spirits whose power is an extra action usable at any point of one's Summer turn (B20)."""
+
+FOOD_KINDS: tuple[str, ...] = ("tea", "rice", "ramen")
+"""The three food counters (R-EN Winter step 2)."""
+
+FOOD_VALUES: tuple[int, ...] = (1, 2, 3)
+"""Food units of tea, rice and ramen (R-EN Winter step 2)."""
+
+FOOD_COUNTS: tuple[int, ...] = (6, 12, 8)
+"""How many tea, rice and ramen counters there are (R-EN section II)."""
+
+GIFTS: tuple[str, ...] = ("fund", "cook", "balance", "improve")
+"""The four Gift from the Forest tiles, one per action (R-EN Phase 1)."""
+
+TEMPLE_TILE_VALUES: tuple[int, ...] = (0, 2, 3, 3)
+"""The ghost's incense on the 4 temple tiles, 2 players (INF catalog 1.9: sums to 8 sticks)."""
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """A bamboo shoot piece: its colour (temple) and the action printed on top."""
+
+    colour: int
+    action: int
+
+    @property
+    def code(self) -> int:
+        """The compact integer the state stores for this piece (colour * 5 + action)."""
+        return self.colour * 5 + self.action
+
+
+def shoot_code(colour: int, action: int) -> int:
+    """The integer code of a shoot of ``colour`` and ``action``."""
+    return colour * 5 + action
+
+
+def shoot_name(code: int) -> str:
+    """The two-letter notation of a shoot code, colour then action (``Rb`` = red balance)."""
+    return COLOUR_LETTERS[code // 5] + ACTION_LETTERS[code % 5]
+
+
+@dataclass(frozen=True)
+class HomeTile:
+    """A home tile: category (market row), type, comfort, coin cost, HP on purchase, 3+ mark."""
+
+    id: int
+    name: str
+    category: int
+    type: int
+    comfort: int
+    cost: int
+    hp: int
+    three_plus: bool
+
+    def __str__(self) -> str:
+        """Short picture: name, type letter and comfort, cost and HP."""
+        return f"{self.name}:{TYPE_LETTERS[self.type]}{self.comfort} ${self.cost} +{self.hp}"
+
+
+@dataclass(frozen=True)
+class BalanceTile:
+    """A balance tile: its kind (left, center, right), pattern and HP.
+
+    The pattern is one of the documented families (R-EN Balance tables): ``cells`` are
+    ``(dr, dc, type or None)`` offsets that must all be covered inside the region (``None`` = any
+    type), with ``min_comfort`` the least sum of their comfort; or ``type_total`` =
+    ``(type, n)``: the comfort of the tiles of that type in the region adds up to ``n`` or more.
+    """
+
+    id: int
+    name: str
+    kind: int
+    hp: int
+    cells: tuple[tuple[int, int, int | None], ...] = ()
+    min_comfort: int = 0
+    type_total: tuple[int, int] | None = None
+    family: str = ""
+
+    def describe(self) -> str:
+        """The pattern in words."""
+        if self.type_total is not None:
+            t, n = self.type_total
+            return f"{TYPES[t]} comfort >= {n}"
+        cells = " ".join(
+            f"({dr},{dc}):{'*' if t is None else TYPE_LETTERS[t]}" for dr, dc, t in self.cells
+        )
+        extra = f", comfort >= {self.min_comfort}" if self.min_comfort else ""
+        return cells + extra
+
+    def __str__(self) -> str:
+        """Name, HP and pattern."""
+        return f"{self.name}[{self.hp}HP {self.describe()}]"

@@ -1,0 +1,129 @@
+"""Bangkok actions: one frozen dataclass per decision, with a short text notation.
+
+| action | notation | meaning |
+|---|---|---|
+| :class:`PlaceAtPort` | ``place:#23ZP@R1`` | place hand card 23 (face ZP) right of row 1 |
+| :class:`Collect` | ``take:1+3`` | collect the port cards in cells 1 and 3 (reading order 1-9) |
+| :class:`LayInMarket` | ``lay:#23ZP@5`` | lay hand card 23 in cell 5 of one's market (1-9) |
+| :class:`Renew` | ``renew:row2`` / ``renew:col1`` | renew a row or a column of the port |
+| :class:`Pass` | ``pass`` | no placement and no renewal is possible: the turn passes |
+
+Port edge slots: ``L1``-``L3`` left of rows 1-3, ``R1``-``R3`` right of rows, ``T1``-``T3``
+above columns 1-3, ``B1``-``B3`` below columns. A card face is its goods letters (P, Z, B, F),
+chilli cards prefixed with ``*``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bamboo_lab.core.errors import InvalidActionError
+
+__all__ = [
+    "ACTION_TYPES",
+    "LINES",
+    "SLOTS",
+    "Collect",
+    "LayInMarket",
+    "Pass",
+    "PlaceAtPort",
+    "Renew",
+    "parse_notation",
+]
+
+SLOTS: tuple[str, ...] = tuple(f"{side}{i}" for side in "LRTB" for i in (1, 2, 3))
+"""The 12 edge slots around the port, in the order legal actions list them."""
+
+LINES: tuple[str, ...] = ("row1", "row2", "row3", "col1", "col2", "col3")
+"""The 6 lines of the port a renewal can target."""
+
+
+@dataclass(frozen=True)
+class PlaceAtPort:
+    """Improve your hand, step 1: place a hand card beside a row or column of the port."""
+
+    card: int
+    face: str
+    slot: str
+
+    def __str__(self) -> str:
+        """``place:#<card><face>@<slot>``."""
+        return f"place:#{self.card}{self.face}@{self.slot}"
+
+
+@dataclass(frozen=True)
+class Collect:
+    """Improve your hand, step 1: collect these port cells (1-9, reading order)."""
+
+    cells: tuple[int, ...]
+
+    def __str__(self) -> str:
+        """``take:<cell>+<cell>...``."""
+        return "take:" + "+".join(str(c) for c in self.cells)
+
+
+@dataclass(frozen=True)
+class LayInMarket:
+    """Complete the floating market: lay a hand card in a cell (1-9) of one's market."""
+
+    card: int
+    face: str
+    cell: int
+
+    def __str__(self) -> str:
+        """``lay:#<card><face>@<cell>``."""
+        return f"lay:#{self.card}{self.face}@{self.cell}"
+
+
+@dataclass(frozen=True)
+class Renew:
+    """Exceptional action: renew the cards of a row or a column of the port."""
+
+    line: str
+
+    def __str__(self) -> str:
+        """``renew:<line>``."""
+        return f"renew:{self.line}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """No card can be placed and no line renewed: the turn passes (engine reading, K6)."""
+
+    def __str__(self) -> str:
+        """``pass``."""
+        return "pass"
+
+
+ACTION_TYPES: tuple[type, ...] = (PlaceAtPort, Collect, LayInMarket, Renew, Pass)
+"""Every Bangkok action class."""
+
+_FACE = r"(\*?[PZBF]{1,3})"
+_PLACE = re.compile(r"place:#(\d{1,3})" + _FACE + r"@([LRTB][123])")
+_LAY = re.compile(r"lay:#(\d{1,3})" + _FACE + r"@([1-9])")
+_TAKE = re.compile(r"take:([1-9](?:\+[1-9]){0,2})")
+_RENEW = re.compile(r"renew:((?:row|col)[123])")
+
+
+def parse_notation(text: str) -> PlaceAtPort | Collect | LayInMarket | Renew | Pass:
+    """The action written ``text``, without checking legality; malformed text raises."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"a Bangkok action must be a string, not {type(text).__name__}")
+    if text == "pass":
+        return Pass()
+    if m := _PLACE.fullmatch(text):
+        return PlaceAtPort(int(m[1]), m[2], m[3])
+    if m := _TAKE.fullmatch(text):
+        cells = tuple(int(c) for c in m[1].split("+"))
+        if list(cells) != sorted(set(cells)):
+            raise InvalidActionError(f"{text!r}: collected cells must be distinct and increasing")
+        return Collect(cells)
+    if m := _LAY.fullmatch(text):
+        return LayInMarket(int(m[1]), m[2], int(m[3]))
+    if m := _RENEW.fullmatch(text):
+        return Renew(m[1])
+    raise InvalidActionError(
+        f"not a Bangkok action: {text!r} (expected e.g. 'place:#23ZP@R1', 'take:1+3',"
+        " 'lay:#23ZP@5', 'renew:row2' or 'pass')"
+    )

@@ -1,0 +1,241 @@
+"""Bangkok components: goods, the 60 cards, the 4 pontoon objectives, the first-player token.
+
+The counts are documented (rulebook "Materials"; catalog part 2, section 2.2): 12 initial boat
+cards in 4 sets of 3, 16 chilli cards, 32 boat cards, 4 pontoon tiles, 1 first-player token.
+
+The card FACES are RECONSTRUCTED (catalog sections 2.3 and 2.4): no public list of the printed
+faces was found, so :data:`RECONSTRUCTED_DECK` is a proposal that fits every documented number
+and the rulebook's examples, not the published component list. A user can pass their own deck
+list (``Options(deck=...)``) in the same card-spec grammar; :func:`build_deck` validates it.
+
+Card-spec grammar (one string per card; goods are the letters of :data:`GOOD_LETTERS`):
+
+- ``"ZP"``: a boat card showing 1 to 3 baskets (duplicates allowed, e.g. ``"PP"``);
+- ``"1:P"``: an initial boat card of set 1 (the set whose back shows 1 bamboo);
+- ``"C3:FB/B"``: a chilli card of scoring type 3 indicating fish and blue peas, showing blue peas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bamboo_lab.core.errors import InvalidStateError
+
+__all__ = [
+    "BOAT_CARDS",
+    "CHILLI_CARDS",
+    "CHILLI_TYPES",
+    "GOODS",
+    "GOOD_LETTERS",
+    "GOOD_NAMES",
+    "INITIAL_CARDS",
+    "INITIAL_SETS",
+    "PONTOONS",
+    "RECONSTRUCTED_DECK",
+    "TOTAL_CARDS",
+    "Card",
+    "Deck",
+    "build_deck",
+    "parse_card_spec",
+]
+
+GOODS: tuple[str, ...] = ("passion_fruit", "thai_zucchini", "blue_peas", "fish")
+"""The 4 goods, in the rotation order of the catalog (P, Z, B, F; next(F) = P)."""
+
+GOOD_LETTERS = "PZBF"
+"""One letter per good, used in card specs and in action notation."""
+
+GOOD_NAMES: dict[str, str] = {
+    "passion_fruit": "orange passion fruit",
+    "thai_zucchini": "green Thai zucchini",
+    "blue_peas": "mauve blue peas",
+    "fish": "grey fish",
+}
+"""The rulebook's names of the goods (with their colours)."""
+
+INITIAL_SETS = 4
+"""Sets of 3 initial boat cards; the backs show 1 to 4 bamboos (rulebook Materials)."""
+
+INITIAL_CARDS = 12
+"""Initial boat cards in the box (4 sets of 3)."""
+
+CHILLI_CARDS = 16
+"""Chilli cards in the box (2 chillies on the back)."""
+
+BOAT_CARDS = 32
+"""Ordinary boat cards in the box (plain back)."""
+
+TOTAL_CARDS = INITIAL_CARDS + CHILLI_CARDS + BOAT_CARDS
+"""All 60 cards."""
+
+CHILLI_TYPES: dict[int, str] = {
+    1: "5 points minus 1 per indicated good",
+    2: "1 point per indicated good",
+    3: "2 points per pair of the two indicated goods",
+    4: "2 points per indicated good present exactly once",
+}
+"""The 4 scoring types of the chilli cards (rulebook "Counting of points", catalog 2.4)."""
+
+PONTOONS: tuple[str, ...] = GOODS
+"""The 4 pontoon tiles: each hides one good, the personal objective (catalog 2.5, INF)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: its kind ("initial", "chilli" or "boat"), the goods shown, chilli data."""
+
+    id: int
+    kind: str
+    goods: tuple[str, ...]
+    chilli_type: int = 0
+    indicated: tuple[str, ...] = ()
+    initial_set: int = 0
+
+    @property
+    def is_chilli(self) -> bool:
+        """True for a chilli card (back with 2 chillies)."""
+        return self.kind == "chilli"
+
+    @property
+    def letters(self) -> str:
+        """The goods shown on the face as letters, e.g. ``"ZP"``."""
+        return "".join(GOOD_LETTERS[GOODS.index(g)] for g in self.goods)
+
+    @property
+    def label(self) -> str:
+        """A short face label: goods letters, chilli cards prefixed with ``*`` (``"*B"``)."""
+        return ("*" if self.is_chilli else "") + self.letters
+
+    @property
+    def spec(self) -> str:
+        """The card in the card-spec grammar of this module (``"C3:FB/B"``, ``"1:P"``, ``"ZP"``)."""
+        if self.is_chilli:
+            ind = "".join(GOOD_LETTERS[GOODS.index(g)] for g in self.indicated)
+            return f"C{self.chilli_type}:{ind}/{self.letters}"
+        if self.kind == "initial":
+            return f"{self.initial_set}:{self.letters}"
+        return self.letters
+
+    def __str__(self) -> str:
+        """The card as ``#id spec``."""
+        return f"#{self.id} {self.spec}"
+
+
+def _letters_to_goods(text: str, spec: str, lo: int, hi: int, what: str) -> tuple[str, ...]:
+    """Turn good letters into good names, checking the count is in ``lo..hi``."""
+    bad = [ch for ch in text if ch not in GOOD_LETTERS]
+    if bad:
+        raise InvalidStateError(
+            f"card spec {spec!r}: unknown good {bad[0]!r}; goods are "
+            + ", ".join(f"{ch}={g}" for ch, g in zip(GOOD_LETTERS, GOODS, strict=True))
+        )
+    if not lo <= len(text) <= hi:
+        raise InvalidStateError(f"card spec {spec!r}: {what} must show {lo} to {hi} goods")
+    return tuple(GOODS[GOOD_LETTERS.index(ch)] for ch in text)
+
+
+def parse_card_spec(spec: str, card_id: int = 0) -> Card:
+    """Build a :class:`Card` from a card spec (module docstring grammar); bad specs raise."""
+    if not isinstance(spec, str) or not spec:
+        raise InvalidStateError(f"a card spec must be a non-empty string, not {spec!r}")
+    if spec.startswith("C"):
+        head, sep, rest = spec.partition(":")
+        ind, sep2, face = rest.partition("/")
+        if not sep or not sep2 or len(head) != 2 or not head[1].isdigit():
+            raise InvalidStateError(f"chilli card spec {spec!r} must look like 'C3:FB/B'")
+        kind = int(head[1])
+        if kind not in CHILLI_TYPES:
+            raise InvalidStateError(f"chilli card spec {spec!r}: the type must be 1 to 4")
+        indicated = _letters_to_goods(ind, spec, 1, 4, "the indicated part")
+        if len(set(indicated)) != len(indicated):
+            raise InvalidStateError(f"chilli card spec {spec!r}: indicated goods repeat")
+        if kind == 3 and len(indicated) != 2:
+            raise InvalidStateError(f"chilli card spec {spec!r}: type 3 indicates exactly 2 goods")
+        goods = _letters_to_goods(face, spec, 1, 3, "a chilli card")
+        return Card(card_id, "chilli", goods, kind, indicated)
+    if ":" in spec:
+        head, _, face = spec.partition(":")
+        if head not in {str(s) for s in range(1, INITIAL_SETS + 1)}:
+            raise InvalidStateError(f"initial card spec {spec!r}: the set must be 1 to 4")
+        goods = _letters_to_goods(face, spec, 1, 3, "a boat card")
+        return Card(card_id, "initial", goods, initial_set=int(head))
+    return Card(card_id, "boat", _letters_to_goods(spec, spec, 1, 3, "a boat card"))
+
+
+def _reconstructed_deck() -> tuple[str, ...]:
+    """The RECONSTRUCTED deck of catalog sections 2.3 and 2.4, as card specs."""
+    nxt = {g: GOOD_LETTERS[(i + 1) % 4] for i, g in enumerate(GOOD_LETTERS)}
+    specs: list[str] = []
+    for s, g in enumerate(GOOD_LETTERS, start=1):  # set s, base good g
+        n1 = nxt[g]
+        n2 = nxt[n1]
+        n3 = nxt[n2]
+        specs += [f"{s}:{g}", f"{s}:{n1}{n2}", f"{s}:{n3}{n3}{g}"]
+    chilli = (
+        ["C1:P/Z", "C1:Z/B", "C1:B/F", "C1:F/P"]
+        + ["C2:P/P", "C2:Z/Z", "C2:B/B", "C2:F/F"]
+        + ["C3:PZ/B", "C3:BF/Z", "C3:PB/F", "C3:ZF/P"]
+        + ["C4:PF/Z", "C4:ZB/F", "C4:PZ/B", "C4:BF/P"]
+    )
+    specs += chilli
+    specs += [g for g in GOOD_LETTERS for _ in range(2)]  # singles, 2 of each
+    pairs = [a + b for i, a in enumerate(GOOD_LETTERS) for b in GOOD_LETTERS[i + 1 :]]
+    specs += [p for p in pairs for _ in range(2)]  # two different goods, 2 of each pair
+    specs += [g + g for g in GOOD_LETTERS]  # doubles
+    specs += [g + g + nxt[g] for g in GOOD_LETTERS]  # double + next
+    specs += ["".join(ch for ch in GOOD_LETTERS if ch != g) for g in GOOD_LETTERS]  # 3 different
+    return tuple(specs)
+
+
+RECONSTRUCTED_DECK: tuple[str, ...] = _reconstructed_deck()
+"""The 60 card specs of the RECONSTRUCTED deck (catalog 2.3/2.4): not the printed faces."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck and its lookup tables (card id = position in the spec list)."""
+
+    specs: tuple[str, ...]
+    cards: tuple[Card, ...]
+    masks: tuple[int, ...]
+    """Per card: a bit per good shown (bit i = GOODS[i])."""
+    baskets: tuple[tuple[int, ...], ...]
+    """Per card: the good index of each basket shown."""
+    chilli: tuple[bool, ...]
+    labels: tuple[str, ...]
+
+    def initial_set(self, number: int) -> tuple[int, ...]:
+        """The ids of the 3 initial cards of set ``number`` (1 to 4)."""
+        return tuple(c.id for c in self.cards if c.initial_set == number)
+
+
+@lru_cache(maxsize=16)
+def build_deck(specs: tuple[str, ...] = ()) -> Deck:
+    """Validate a deck list (``()`` means the reconstructed deck) and build its tables.
+
+    The list must hold exactly 12 initial cards (3 per set 1 to 4), 16 chilli cards and 32 boat
+    cards (rulebook Materials); unknown goods or malformed specs raise InvalidStateError.
+    """
+    specs = tuple(specs) or RECONSTRUCTED_DECK
+    cards = tuple(parse_card_spec(spec, i) for i, spec in enumerate(specs))
+    counts = {kind: sum(c.kind == kind for c in cards) for kind in ("initial", "chilli", "boat")}
+    wanted = {"initial": INITIAL_CARDS, "chilli": CHILLI_CARDS, "boat": BOAT_CARDS}
+    if counts != wanted:
+        raise InvalidStateError(
+            f"a deck needs {INITIAL_CARDS} initial, {CHILLI_CARDS} chilli and {BOAT_CARDS} boat"
+            f" cards ({TOTAL_CARDS} in all); this one has {counts['initial']} initial,"
+            f" {counts['chilli']} chilli and {counts['boat']} boat ({len(cards)} in all)"
+        )
+    for number in range(1, INITIAL_SETS + 1):
+        size = sum(c.initial_set == number for c in cards)
+        if size != 3:
+            raise InvalidStateError(f"initial set {number} must have 3 cards, not {size}")
+    return Deck(
+        specs=specs,
+        cards=cards,
+        masks=tuple(sum(1 << GOODS.index(g) for g in set(c.goods)) for c in cards),
+        baskets=tuple(tuple(GOODS.index(g) for g in c.goods) for c in cards),
+        chilli=tuple(c.is_chilli for c in cards),
+        labels=tuple(c.label for c in cards),
+    )

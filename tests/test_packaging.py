@@ -1,0 +1,119 @@
+"""Packaging, Binder and the two commands: the files a fresh machine and Binder rely on."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def _pins(path: Path) -> dict[str, str]:
+    pins = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{path.name}: {line!r} is not pinned with =="
+            pins[_canon(name)] = version
+    return pins
+
+
+def _canon(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _requirement_names(reqs: list[str]) -> set[str]:
+    return {_canon(re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0]) for r in reqs}
+
+
+def test_rules_library_has_no_runtime_dependencies() -> None:
+    assert PYPROJECT["project"]["dependencies"] == []
+    assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+
+
+def test_binder_pins_every_notebook_dependency() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    needed = _requirement_names(PYPROJECT["project"]["dependencies"] + extras["lab"])
+    pinned = _pins(ROOT / "binder" / "requirements.txt")
+    assert needed <= set(pinned), f"missing from binder/requirements.txt: {needed - set(pinned)}"
+    assert not any(line.strip().startswith(("-e", ".")) for line in
+                   (ROOT / "binder" / "requirements.txt").read_text().splitlines())
+
+
+def test_constraints_pin_every_dependency_and_agree_with_binder() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    needed = _requirement_names([r for group in extras.values() for r in group])
+    pinned = _pins(ROOT / "constraints.txt")
+    assert needed <= set(pinned), f"missing from constraints.txt: {needed - set(pinned)}"
+    binder = _pins(ROOT / "binder" / "requirements.txt")
+    clashes = {n: (v, pinned[n]) for n, v in binder.items() if n in pinned and pinned[n] != v}
+    assert not clashes, f"binder and constraints disagree: {clashes}"
+
+
+def test_binder_runtime_and_post_build() -> None:
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    post = ROOT / "binder" / "postBuild"
+    text = post.read_text()
+    assert text.startswith("#!/bin/bash") and "set -e" in text
+    assert "pip install --no-deps ." in text and "fetchNews" in text
+    assert os.access(post, os.X_OK)
+    assert not (ROOT / ".binder").exists() and not (ROOT / "binder" / "environment.yml").exists()
+
+
+def test_readme_shows_the_two_commands_and_ci_runs_make_test() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "make lab" in readme and "make test" in readme
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"notebooks/{notebook.name}" in readme, f"README does not link {notebook.name}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
+    """`make lab LAB_ARGS="--no-browser ..."` starts JupyterLab and /lab answers 200."""
+    port = _free_port()
+    args = f"--no-browser --port={port} --IdentityProvider.token=ci --ServerApp.ip=127.0.0.1"
+    if (ROOT / ".venv" / ".installed").exists() and Path(sys.prefix) == ROOT / ".venv":
+        cmd = ["make", "-s", "lab", f"LAB_ARGS={args}"]
+    else:
+        cmd = [sys.executable, "-m", "jupyter", "lab", "notebooks/00-start-here.ipynb", *args.split()]
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTERLAB_SETTINGS_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        status = None
+        while time.monotonic() < deadline and status != 200:
+            time.sleep(0.5)
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter lab exited with {proc.returncode}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token=ci", timeout=5) as r:
+                    status = r.status
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                continue
+        assert status == 200
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
