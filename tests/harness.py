@@ -38,7 +38,9 @@ def check_state(module: Any, state: Any, inventory: dict[str, int], ply: int) ->
     for action in legal[::step]:
         parsed = module.parse_action(str(action), state)
         assert parsed == action, f"{where}: {str(action)!r} parses to {parsed!r}, not {action!r}"
-        assert eval(repr(action), vars(module)) == action, f"{where}: repr of {action!r} is not evaluable"  # noqa: S307
+        assert eval(repr(action), vars(module)) == action, (
+            f"{where}: repr of {action!r} is not evaluable"
+        )
     if state.current_player == CHANCE:
         outcomes = state.chance_outcomes()
         assert outcomes, f"{where}: a chance node without outcomes"
@@ -98,7 +100,9 @@ def random_playout(
 def check_game(module: Any, num_players: int, seed: int, options: Any = None) -> Any:
     """Play and check one seeded random game, then replay its record; return the final state."""
     final, plies = random_playout(module, num_players, seed, options, check=True)
-    assert len(final.history) == plies, f"{module.NAME}: history has {len(final.history)} of {plies}"
+    assert len(final.history) == plies, (
+        f"{module.NAME}: history has {len(final.history)} of {plies}"
+    )
     opts = module.Options.coerce(options)
     record = GameRecord(
         game=module.NAME,

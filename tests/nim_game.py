@@ -169,7 +169,9 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     for _ in range(num_players):
         v, r = vrng.randbelow(r, 7)
         secrets.append(v)
-    return State(num_players, Options.coerce(options), 0, STONES, (0,) * num_players, tuple(secrets), 0)
+    return State(
+        num_players, Options.coerce(options), 0, STONES, (0,) * num_players, tuple(secrets), 0
+    )
 
 
 def parse_action(text: str, state: State) -> Any:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 import pytest
+from harness import check_game
 
 from bamboo_lab.games import GAMES, load
-from harness import check_game
 
 PER_COUNT = int(os.environ.get("BAMBOO_LAB_CONFORMANCE", "25"))
 SOAK = int(os.environ.get("BAMBOO_LAB_SOAK_GAMES", "3000"))

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from harness import random_playout
 
 from bamboo_lab.games import GAMES, load
-from harness import random_playout
 
 SCRIPT = """
 import hashlib, json, sys

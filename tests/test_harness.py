@@ -7,9 +7,8 @@ import types
 from dataclasses import dataclass, replace
 from typing import Any
 
-import pytest
-
 import nim_game
+import pytest
 from harness import check_game
 
 
@@ -22,7 +21,9 @@ def variant(**overrides: Any) -> types.ModuleType:
 
     def new_game(num_players: int, seed: int, options: Any = None) -> Any:
         base = nim_game.new_game(num_players, seed, options)
-        return state_cls(**{f: getattr(base, f) for f in (x.name for x in dataclasses.fields(base))})
+        return state_cls(
+            **{f: getattr(base, f) for f in (x.name for x in dataclasses.fields(base))}
+        )
 
     module.new_game = new_game
     return module

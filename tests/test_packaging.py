@@ -49,8 +49,10 @@ def test_binder_pins_every_notebook_dependency() -> None:
     needed = _requirement_names(PYPROJECT["project"]["dependencies"] + extras["lab"])
     pinned = _pins(ROOT / "binder" / "requirements.txt")
     assert needed <= set(pinned), f"missing from binder/requirements.txt: {needed - set(pinned)}"
-    assert not any(line.strip().startswith(("-e", ".")) for line in
-                   (ROOT / "binder" / "requirements.txt").read_text().splitlines())
+    assert not any(
+        line.strip().startswith(("-e", "."))
+        for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    )
 
 
 def test_constraints_pin_every_dependency_and_agree_with_binder() -> None:
@@ -94,10 +96,25 @@ def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
     if (ROOT / ".venv" / ".installed").exists() and Path(sys.prefix) == ROOT / ".venv":
         cmd = ["make", "-s", "lab", f"LAB_ARGS={args}"]
     else:
-        cmd = [sys.executable, "-m", "jupyter", "lab", "notebooks/00-start-here.ipynb", *args.split()]
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTERLAB_SETTINGS_DIR": str(tmp_path)}
+        cmd = [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "notebooks/00-start-here.ipynb",
+            *args.split(),
+        ]
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(tmp_path),
+        "JUPYTERLAB_SETTINGS_DIR": str(tmp_path),
+    }
     proc = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cmd,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:
@@ -108,7 +125,9 @@ def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
             if proc.poll() is not None:
                 pytest.fail(f"jupyter lab exited with {proc.returncode}")
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token=ci", timeout=5) as r:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/lab?token=ci", timeout=5
+                ) as r:
                     status = r.status
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 continue

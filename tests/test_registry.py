@@ -14,7 +14,7 @@ from bamboo_lab.games import GAMES, load, new_game, record_of, replay
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_module_follows_the_contract(name: str) -> None:
     module = load(name)
-    assert module.NAME == name
+    assert name == module.NAME
     assert module is getattr(bamboo_lab, name)
     for attr in ("RULES_VERSION", "PLAYER_COUNTS", "PLY_LIMIT", "Options", "State"):
         assert hasattr(module, attr), f"{name} lacks {attr}"

@@ -54,7 +54,8 @@ class GameOptions:
             )
         hints = typing.get_type_hints(cls)
         values = {
-            k: tuple(v) if isinstance(v, list) and _is_tuple(hints[k]) else v for k, v in data.items()
+            k: tuple(v) if isinstance(v, list) and _is_tuple(hints[k]) else v
+            for k, v in data.items()
         }
         return cls(**values)
 

@@ -99,7 +99,7 @@ class GameState(Protocol):
         ...
 
     def determinize(self, player: PlayerId, seed: int) -> Self:
-        """A state ``player`` cannot tell from this one, its hidden parts resampled from ``seed``."""
+        """A state ``player`` cannot tell from this one, hidden parts resampled from ``seed``."""
         ...
 
     def inventory(self) -> Mapping[str, int]:

@@ -68,7 +68,9 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         """Rebuild a record from :meth:`to_dict`; raise InvalidStateError when malformed."""
         if not isinstance(data, dict):
-            raise InvalidStateError(f"a game record must be a JSON object, not {type(data).__name__}")
+            raise InvalidStateError(
+                f"a game record must be a JSON object, not {type(data).__name__}"
+            )
         if data.get("schema") != SCHEMA:
             raise InvalidStateError(
                 f"unsupported record schema {data.get('schema')!r}; expected {SCHEMA!r}"
@@ -86,7 +88,9 @@ class GameRecord:
             raise InvalidStateError(f"game record actions must be strings; found {bad[0]!r}")
         truncated = data.get("truncated", False)
         if not isinstance(truncated, bool):
-            raise InvalidStateError(f"game record field 'truncated' must be a bool, not {truncated!r}")
+            raise InvalidStateError(
+                f"game record field 'truncated' must be a bool, not {truncated!r}"
+            )
         extra = sorted(set(data) - set(_FIELDS) - {"schema", "truncated"})
         if extra:
             raise InvalidStateError(f"game record has unknown field(s) {extra}")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, cast
 
-from ..core.errors import BambooLabError, InvalidStateError
-from ..core.protocol import GameModule, GameState
-from ..core.record import GameRecord
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.protocol import GameModule, GameState
+from bamboo_lab.core.record import GameRecord
 
 __all__ = ["GAMES", "load", "new_game", "record_of", "replay"]
 
@@ -55,7 +55,7 @@ def replay(record: GameRecord) -> list[GameState]:
 
 
 def record_of(name: str, state: GameState, seed: int, options: Any = None) -> GameRecord:
-    """The record of a game played from ``new_game(name, num_players, seed, options)`` to ``state``."""
+    """The record of the game played from ``new_game(name, n, seed, options)`` to ``state``."""
     module = load(name)
     opts = module.Options.coerce(options)  # type: ignore[attr-defined]
     return GameRecord(

@@ -27,7 +27,7 @@ REGION = [Hex(q, r) for q in range(-4, 5) for r in range(-4, 5) if Hex(q, r).len
 
 
 def test_directions_are_counter_clockwise_from_east() -> None:
-    assert DIRECTIONS == (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
+    assert (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1)) == DIRECTIONS
     for i, d in enumerate(DIRECTIONS):
         assert d.rotate(1) == DIRECTIONS[(i + 1) % 6]
         assert d.length() == 1
