@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-              --nbval-cell-timeout=600 -p no:cacheprovider
+              --nbval-cell-timeout=600
 
 .PHONY: lab test lint unit notebooks bench soak format clean
 

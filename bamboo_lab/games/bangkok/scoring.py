@@ -1,0 +1,175 @@
+"""Bangkok scoring: the personal objective, the 4 chilli types, the complete-market bonus.
+
+Pure functions over a market given as 9 cells in reading order (a :class:`Card` or ``None``),
+or as 3 rows of 3. Rulebook "Counting of points"; catalog 2.4 (formulas) and 2.8 (test cases).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bamboo_lab.core.errors import InvalidStateError
+
+from .components import GOODS, Card
+
+__all__ = [
+    "COMPLETE_BONUS",
+    "NEIGHBOURS",
+    "ChilliScore",
+    "MarketScore",
+    "chilli_points",
+    "neighbourhood",
+    "score_market",
+    "winners",
+]
+
+COMPLETE_BONUS = 2
+"""Points for a complete market of 9 cards (BK-SCORE-7)."""
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        r2 * 3 + c2
+        for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+        if 0 <= r2 < 3 and 0 <= c2 < 3
+    )
+    for r in range(3)
+    for c in range(3)
+)
+"""Per market cell (0-8, reading order): its orthogonal neighbours."""
+
+
+def neighbourhood(cell: int) -> tuple[int, ...]:
+    """The cells (0-8) a chilli card in ``cell`` counts: itself and its orthogonal neighbours.
+
+    BK-SCORE-2: 3 cells in a corner, 4 on a side, 5 in the centre.
+    """
+    return tuple(sorted((cell, *NEIGHBOURS[cell])))
+
+
+def chilli_points(chilli_type: int, counts: Sequence[int], clamp_type1: bool = False) -> int:
+    """Points of a chilli card of ``chilli_type`` given the count of each indicated good.
+
+    Type 1: 5 minus the counts (BK-SCORE-3; negative allowed unless ``clamp_type1``, K7);
+    type 2: the counts (BK-SCORE-4); type 3: 2 per pair, i.e. 2 x the smallest count
+    (BK-SCORE-5); type 4: 2 per indicated good present exactly once (BK-SCORE-6, K8).
+    """
+    if chilli_type == 1:
+        points = 5 - sum(counts)
+        return max(0, points) if clamp_type1 else points
+    if chilli_type == 2:
+        return sum(counts)
+    if chilli_type == 3:
+        return 2 * min(counts)
+    if chilli_type == 4:
+        return 2 * sum(1 for n in counts if n == 1)
+    raise InvalidStateError(f"unknown chilli type {chilli_type!r}; types are 1 to 4")
+
+
+@dataclass(frozen=True)
+class ChilliScore:
+    """How one chilli card scored: the cells it counted, the indicated goods' counts, points."""
+
+    cell: int
+    """The chilli card's market cell, 1-9 in reading order."""
+    card: Card
+    counted: tuple[int, ...]
+    """The cells (1-9) taken into account: the chilli card and its orthogonal neighbours."""
+    counts: tuple[tuple[str, int], ...]
+    """(indicated good, baskets of it on the counted cards)."""
+    points: int
+
+    def explain(self) -> str:
+        """One line: the card, its type, what it counted and the points."""
+        seen = ", ".join(f"{g}={n}" for g, n in self.counts)
+        return (
+            f"chilli #{self.card.id} type {self.card.chilli_type} in cell {self.cell}"
+            f" (cells {list(self.counted)}): {seen} -> {self.points}"
+        )
+
+
+@dataclass(frozen=True)
+class MarketScore:
+    """A market's score breakdown: objective, each chilli card, the complete bonus, total."""
+
+    objective: str | None
+    objective_points: int
+    chillies: tuple[ChilliScore, ...] = field(default=())
+    complete_bonus: int = 0
+
+    @property
+    def chilli_points(self) -> int:
+        """The sum of the chilli cards' points."""
+        return sum(c.points for c in self.chillies)
+
+    @property
+    def total(self) -> int:
+        """Objective + chilli cards + complete-market bonus."""
+        return self.objective_points + self.chilli_points + self.complete_bonus
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-safe breakdown (used in :class:`Outcome` breakdowns)."""
+        return {
+            "objective": self.objective,
+            "objective_points": self.objective_points,
+            "chillies": [
+                {
+                    "cell": c.cell,
+                    "card": c.card.id,
+                    "type": c.card.chilli_type,
+                    "counted": list(c.counted),
+                    "counts": dict(c.counts),
+                    "points": c.points,
+                }
+                for c in self.chillies
+            ],
+            "chilli_points": self.chilli_points,
+            "complete_bonus": self.complete_bonus,
+            "total": self.total,
+        }
+
+
+def _cells(market: Sequence[Any]) -> tuple[Card | None, ...]:
+    """Accept 9 cells or 3 rows of 3; check every cell is a Card or None."""
+    if len(market) == 3 and all(isinstance(row, (list, tuple)) for row in market):
+        market = [cell for row in market for cell in row]
+    if len(market) != 9:
+        raise InvalidStateError(f"a market has 9 cells (or 3 rows of 3), not {len(market)}")
+    for cell in market:
+        if cell is not None and not isinstance(cell, Card):
+            raise InvalidStateError(f"a market cell holds a Card or None, not {cell!r}")
+    return tuple(market)
+
+
+def score_market(
+    market: Sequence[Any], objective: str | None, clamp_type1: bool = False
+) -> MarketScore:
+    """Score a market: BK-SCORE-1 (objective over all cards), chilli cards, BK-SCORE-7 bonus.
+
+    ``objective`` is the pontoon's good (``None`` when hidden: 0 objective points).
+    """
+    cells = _cells(market)
+    if objective is not None and objective not in GOODS:
+        raise InvalidStateError(f"unknown objective good {objective!r}; goods are {GOODS}")
+    objective_points = sum(c.goods.count(objective) for c in cells if c is not None)
+    chillies = []
+    for i, card in enumerate(cells):
+        if card is None or not card.is_chilli:
+            continue
+        seen = neighbourhood(i)
+        counts = tuple(
+            (g, sum(cells[j].goods.count(g) for j in seen if cells[j] is not None))  # type: ignore[union-attr]
+            for g in card.indicated
+        )
+        points = chilli_points(card.chilli_type, [n for _, n in counts], clamp_type1)
+        chillies.append(ChilliScore(i + 1, card, tuple(j + 1 for j in seen), counts, points))
+    complete = COMPLETE_BONUS if all(c is not None for c in cells) else 0
+    return MarketScore(objective, objective_points, tuple(chillies), complete)
+
+
+def winners(totals: Sequence[int], objective_points: Sequence[int]) -> tuple[int, ...]:
+    """The winning seats: most points, then most objective points, then shared (BK-SCORE-8)."""
+    keys = [(t, o) for t, o in zip(totals, objective_points, strict=True)]
+    best = max(keys)
+    return tuple(p for p, k in enumerate(keys) if k == best)
