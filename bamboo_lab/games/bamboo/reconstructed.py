@@ -48,7 +48,11 @@ BOARD_SETUP_SHOOTS: dict[str, tuple[int, ...]] = {
     "board": tuple(
         c
         for i in range(4)
-        for c in (shoot_code(i, WILD), shoot_code(i, _A[(i + 2) % 4]), shoot_code(i, _A[(i + 3) % 4]))
+        for c in (
+            shoot_code(i, WILD),
+            shoot_code(i, _A[(i + 2) % 4]),
+            shoot_code(i, _A[(i + 3) % 4]),
+        )
     ),
 }
 """The 12 board-setup shoots, by where the wildcards are (option ``wildcards``)."""

@@ -172,13 +172,10 @@ def _reconstructed_deck() -> tuple[str, ...]:
         n2 = nxt[n1]
         n3 = nxt[n2]
         specs += [f"{s}:{g}", f"{s}:{n1}{n2}", f"{s}:{n3}{n3}{g}"]
-    chilli = (
-        ["C1:P/Z", "C1:Z/B", "C1:B/F", "C1:F/P"]
-        + ["C2:P/P", "C2:Z/Z", "C2:B/B", "C2:F/F"]
-        + ["C3:PZ/B", "C3:BF/Z", "C3:PB/F", "C3:ZF/P"]
-        + ["C4:PF/Z", "C4:ZB/F", "C4:PZ/B", "C4:BF/P"]
-    )
-    specs += chilli
+    specs += ["C1:P/Z", "C1:Z/B", "C1:B/F", "C1:F/P"]  # type 1: indicate g, show next(g)
+    specs += ["C2:P/P", "C2:Z/Z", "C2:B/B", "C2:F/F"]  # type 2: indicate and show g
+    specs += ["C3:PZ/B", "C3:BF/Z", "C3:PB/F", "C3:ZF/P"]  # type 3: a pair
+    specs += ["C4:PF/Z", "C4:ZB/F", "C4:PZ/B", "C4:BF/P"]  # type 4: a pair
     specs += [g for g in GOOD_LETTERS for _ in range(2)]  # singles, 2 of each
     pairs = [a + b for i, a in enumerate(GOOD_LETTERS) for b in GOOD_LETTERS[i + 1 :]]
     specs += [p for p in pairs for _ in range(2)]  # two different goods, 2 of each pair

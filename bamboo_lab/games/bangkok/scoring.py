@@ -79,6 +79,8 @@ class ChilliScore:
     counts: tuple[tuple[str, int], ...]
     """(indicated good, baskets of it on the counted cards)."""
     points: int
+    counted_cards: tuple[Card, ...] = ()
+    """The cards on the counted cells (the chilli card included), in cell order."""
 
     def explain(self) -> str:
         """One line: the card, its type, what it counted and the points."""
@@ -163,7 +165,16 @@ def score_market(
             for g in card.indicated
         )
         points = chilli_points(card.chilli_type, [n for _, n in counts], clamp_type1)
-        chillies.append(ChilliScore(i + 1, card, tuple(j + 1 for j in seen), counts, points))
+        chillies.append(
+            ChilliScore(
+                i + 1,
+                card,
+                tuple(j + 1 for j in seen),
+                counts,
+                points,
+                tuple(c for j in seen if (c := cells[j]) is not None),
+            )
+        )
     complete = COMPLETE_BONUS if all(c is not None for c in cells) else 0
     return MarketScore(objective, objective_points, tuple(chillies), complete)
 

@@ -1,0 +1,122 @@
+"""Bamboo (Germán P. Millán, Devir): the complete rules engine.
+
+Seasons, temples and incense majorities, a stalk field that recycles action shoots, a 5x3 home
+grid with balance patterns, food, the 2-player ghost and the night side. Start with
+``new_game(num_players, seed, options)``; see docs/games/bamboo.md for the notation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bamboo_lab.core.protocol import find_legal
+
+from .actions import (
+    ACTION_TYPES,
+    Activate,
+    BuyHomeTile,
+    Choose,
+    ChooseGift,
+    DraftShoot,
+    EndTurn,
+    Feed,
+    Offer,
+    Pass,
+    Place,
+    PlaceHomeTile,
+    Receive,
+    ScoreBalanceTile,
+    TakeBalanceTile,
+    TakeFood,
+    UseSpirit,
+    VisitTemple,
+    WakeSpirit,
+    parse_text,
+)
+from .components import BalanceTile, HomeTile
+from .options import Options
+from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
+from .scoring import (
+    GHOST,
+    balance_matches,
+    final_breakdown,
+    harmony,
+    harmony_penalty,
+    home_comfort,
+    is_balance_met,
+    least_waste_payment,
+    rank_players,
+    spirit_diversity,
+    temple_majority,
+    unscored_balance_points,
+)
+from .state import NAME, PHASES, Board, State, new_game
+from .teaching import balance_tile, feeding_bill, home_from_text, pattern_report
+
+__all__ = [
+    "ACTION_TYPES",
+    "BALANCE_TILES",
+    "GHOST",
+    "HOME_TILES",
+    "NAME",
+    "PHASES",
+    "PLAYER_COUNTS",
+    "PLY_LIMIT",
+    "RULES_VERSION",
+    "Activate",
+    "BalanceTile",
+    "Board",
+    "BuyHomeTile",
+    "Choose",
+    "ChooseGift",
+    "DraftShoot",
+    "EndTurn",
+    "Feed",
+    "HomeTile",
+    "Offer",
+    "Options",
+    "Pass",
+    "Place",
+    "PlaceHomeTile",
+    "Receive",
+    "ScoreBalanceTile",
+    "State",
+    "TakeBalanceTile",
+    "TakeFood",
+    "UseSpirit",
+    "VisitTemple",
+    "WakeSpirit",
+    "balance_matches",
+    "balance_tile",
+    "feeding_bill",
+    "final_breakdown",
+    "harmony",
+    "harmony_penalty",
+    "home_comfort",
+    "home_from_text",
+    "is_balance_met",
+    "least_waste_payment",
+    "new_game",
+    "night_spaces",
+    "parse_action",
+    "pattern_report",
+    "rank_players",
+    "spirit_diversity",
+    "temple_majority",
+    "unscored_balance_points",
+]
+
+RULES_VERSION = "1"
+"""The version of these rules; records of another version are refused."""
+
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+"""Bamboo plays with 2 to 4 players."""
+
+PLY_LIMIT = 4000
+"""A bound on the decisions of one game that a uniformly random game never reaches."""
+
+
+def parse_action(text: str, state: State) -> Any:
+    """The legal action of ``state`` written ``text``; malformed text raises InvalidActionError."""
+    parse_text(text)
+    return find_legal(state, text)

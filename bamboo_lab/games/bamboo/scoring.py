@@ -1,0 +1,180 @@
+"""Bamboo scoring: balance patterns, harmony, feeding, temple majorities, final score (pure).
+
+Every function here takes plain values (a home as 15 home-tile ids, -1 for an empty space, row
+by row; balance tiles; food counts) so that notebooks and widgets can call them on any position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .components import FOOD_VALUES, HOME_COLS, HOME_ROWS, LEFT_COLS, RIGHT_COLS, BalanceTile
+from .reconstructed import BALANCE_TILES, HOME_TILES
+
+__all__ = [
+    "GHOST",
+    "balance_matches",
+    "final_breakdown",
+    "harmony",
+    "harmony_penalty",
+    "home_comfort",
+    "is_balance_met",
+    "least_waste_payment",
+    "rank_players",
+    "region_columns",
+    "spirit_diversity",
+    "temple_majority",
+    "unscored_balance_points",
+]
+
+GHOST = -1
+"""The owner code of the brown ghost's incense sticks (2 players, R-EN section I)."""
+
+_TYPE = tuple(t.type for t in HOME_TILES)
+_COMFORT = tuple(t.comfort for t in HOME_TILES)
+_ALL_COLS = tuple(range(HOME_COLS))
+_REGION_COLS = (LEFT_COLS, _ALL_COLS, RIGHT_COLS)
+
+
+def region_columns(kind: int) -> tuple[int, ...]:
+    """The home columns where a balance tile of ``kind`` (0 left, 1 center, 2 right) is met."""
+    return _REGION_COLS[kind]  # BB-PAT-1
+
+
+def balance_matches(
+    tile: BalanceTile, home: Sequence[int], region: int | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """Every placement where ``tile``'s pattern is met in ``home``, as tuples of home indices.
+
+    ``region`` overrides the tile's own kind (0 left, 1 center, 2 right). Patterns are matched in
+    the orientation shown and a home tile may serve several balance tiles (BB-PAT-2, B11); only
+    tiles inside the region count (B12). A comfort-total pattern gives one placement: the tiles
+    of its type in the region.
+    """
+    cols = _REGION_COLS[tile.kind if region is None else region]
+    if tile.type_total is not None:
+        kind, need = tile.type_total
+        idx = tuple(
+            i for i in range(15) if home[i] >= 0 and i % 5 in cols and _TYPE[home[i]] == kind
+        )
+        return (idx,) if sum(_COMFORT[home[i]] for i in idx) >= need else ()
+    out = []
+    for r0 in range(HOME_ROWS):
+        for c0 in range(HOME_COLS):
+            idx = []
+            comfort = 0
+            for dr, dc, kind in tile.cells:
+                r, c = r0 + dr, c0 + dc
+                if r >= HOME_ROWS or c not in cols:
+                    break
+                h = home[r * 5 + c]
+                if h < 0 or (kind is not None and _TYPE[h] != kind):
+                    break
+                idx.append(r * 5 + c)
+                comfort += _COMFORT[h]
+            else:
+                if comfort >= tile.min_comfort:
+                    out.append(tuple(idx))
+    return tuple(out)
+
+
+def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = None) -> bool:
+    """True when ``tile``'s pattern is met somewhere in its region of ``home`` (BB-ACT-3)."""
+    return bool(balance_matches(tile, home, region))
+
+
+def home_comfort(home: Iterable[int]) -> int:
+    """Total comfort of the home tiles (the final tie-break, R-EN section VI)."""
+    return sum(_COMFORT[h] for h in home if h >= 0)
+
+
+def harmony(home: Sequence[int]) -> tuple[int, int]:
+    """``(left comfort, right comfort)``: the 6 left and the 6 right spaces (BB-END-3)."""
+    left = sum(_COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in LEFT_COLS)
+    right = sum(_COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in RIGHT_COLS)
+    return left, right
+
+
+def harmony_penalty(home: Sequence[int]) -> int:
+    """-2 HP per point of comfort difference between the left and right sides (BB-END-3)."""
+    left, right = harmony(home)
+    return -2 * abs(left - right)
+
+
+def spirit_diversity(spirits: Iterable[str]) -> int:
+    """+2 HP per different spirit kind owned, used or not (BB-END-2)."""
+    return 2 * len(set(spirits))
+
+
+def unscored_balance_points(balance: Iterable[int], home: Sequence[int]) -> int:
+    """Half the HP, rounded up, of each unscored balance tile whose pattern is met (BB-END-4)."""
+    return sum(
+        -(-BALANCE_TILES[b].hp // 2) for b in balance if is_balance_met(BALANCE_TILES[b], home)
+    )
+
+
+def least_waste_payment(food: Sequence[int], need: int) -> tuple[int, int, int]:
+    """Counters ``(tea, rice, ramen)`` paying ``need`` units with the least waste (B14).
+
+    With too little food everything is paid (owned food must be paid, BB-WIN-2). Among exact
+    or least-waste payments the one using the fewest counters is chosen.
+    """
+    total = sum(n * v for n, v in zip(food, FOOD_VALUES, strict=True))
+    if total <= need:
+        return (food[0], food[1], food[2])
+    best: tuple[int, int, tuple[int, int, int]] | None = None
+    for t in range(food[0] + 1):
+        for r in range(food[1] + 1):
+            for m in range(food[2] + 1):
+                value = t + 2 * r + 3 * m
+                if value < need:
+                    continue
+                key = (value - need, t + r + m, (t, r, m))
+                if best is None or key[:2] < best[:2]:
+                    best = key
+    assert best is not None
+    return best[2]
+
+
+def temple_majority(stack: Sequence[int]) -> tuple[int, ...]:
+    """Owners of a temple's sticks (bottom to top) ranked for its spirit (BB-AUT-1).
+
+    Most sticks first; a tie goes to the owner whose stick is highest (placed last).
+    """
+    count: dict[int, int] = {}
+    top: dict[int, int] = {}
+    for height, owner in enumerate(stack):
+        count[owner] = count.get(owner, 0) + 1
+        top[owner] = height
+    return tuple(sorted(count, key=lambda o: (-count[o], -top[o])))
+
+
+def final_breakdown(
+    hp: int,
+    spirits: Iterable[str],
+    home: Sequence[int],
+    balance: Iterable[int],
+    night: Mapping[int, int] | None = None,
+) -> dict[str, Any]:
+    """The final scoring of one player (R-EN section VI) as a dict with a ``total``."""
+    spirit_list = list(spirits)
+    left, right = harmony(home)
+    parts: dict[str, Any] = {
+        "happiness": hp,
+        "spirits": spirit_diversity(spirit_list),
+        "harmony": -2 * abs(left - right),
+        "balance": unscored_balance_points(balance, home),
+        "night": -sum(1 for i in (night or {}) if home[i] < 0),  # BB-ADV-2
+    }
+    parts["total"] = sum(parts.values())
+    parts["left_comfort"] = left
+    parts["right_comfort"] = right
+    parts["comfort"] = home_comfort(home)
+    return parts
+
+
+def rank_players(totals: Sequence[int], comforts: Sequence[int]) -> tuple[int, ...]:
+    """The winners: most HP, then most total home comfort, then a shared win (BB-END-5)."""
+    best = max(zip(totals, comforts, strict=True))
+    return tuple(i for i, key in enumerate(zip(totals, comforts, strict=True)) if key == best)

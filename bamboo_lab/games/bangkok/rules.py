@@ -1,0 +1,475 @@
+"""Bangkok rules: legal actions and their effects, plus the teaching helpers they are built on.
+
+Port cells are numbered 0-8 in reading order inside the engine (1-9 in notation). A line seen
+from a placement slot is listed "near to far": the cell next to the placed card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import LINES, SLOTS, Collect, LayInMarket, Pass, PlaceAtPort, Renew
+from .components import Card
+from .scoring import NEIGHBOURS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "HAND_SIZE",
+    "MARKET_SIZE",
+    "PORT_LINES",
+    "RENEW_LINES",
+    "SOLO_PILE_SLOTS",
+    "SOLO_TRACK",
+    "SOLO_TURNS",
+    "action_tables",
+    "apply_action",
+    "collectable_sets",
+    "legal_actions",
+    "market_cells",
+    "placement_slots",
+    "port_placements",
+    "refill_source",
+    "shift_line",
+]
+
+T = TypeVar("T")
+
+HAND_SIZE = 3
+"""A hand returns to exactly 3 cards after completing the market (BK-MKT-1)."""
+
+MARKET_SIZE = 9
+"""A floating market is a 3x3 square; placing the 9th card ends the game (BK-END-1)."""
+
+PORT_LINES: dict[str, tuple[int, ...]] = {
+    **{f"L{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
+    **{f"R{r + 1}": (3 * r + 2, 3 * r + 1, 3 * r) for r in range(3)},
+    **{f"T{c + 1}": (c, c + 3, c + 6) for c in range(3)},
+    **{f"B{c + 1}": (c + 6, c + 3, c) for c in range(3)},
+}
+"""Per edge slot: the cells of its line, near to far (BK-ACT-1, BK-SHIFT-1)."""
+
+RENEW_LINES: dict[str, tuple[int, ...]] = {
+    **{f"row{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
+    **{f"col{c + 1}": (c, c + 3, c + 6) for c in range(3)},
+}
+"""Per renewable line: its cells in reading order (BK-RENEW-1)."""
+
+SOLO_TRACK: tuple[str, ...] = ("R1", "R2", "R3", "B3", "B2", "B1", "L3", "L2", "L1")
+"""The solo turn-counter track, clockwise from right of row 1 (BK-SOLO-1, K14, REC direction)."""
+
+SOLO_PILE_SLOTS: tuple[str, ...] = ("T1", "T3")
+"""Solo: the two piles sit above columns 1 and 3 and block those slots (BK-SOLO-1)."""
+
+SOLO_TURNS = len(SOLO_TRACK)
+"""Solo: the game ends at the end of the 9th turn (BK-SOLO-3)."""
+
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+
+
+def _memo(kind: type, *args: Any) -> Any:
+    """Return a shared action instance (actions are values; sharing saves allocations)."""
+    key = (kind, *args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = kind(*args)
+    return action
+
+
+# --- teaching helpers (pure) -------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _matchable(baskets: tuple[int, ...], masks: tuple[int, ...], mode: str) -> tuple[Any, ...]:
+    """Index sets of ``masks`` (cards) that can be matched to distinct baskets (K1, K2)."""
+    found: list[tuple[int, ...]] = []
+    for size in range(min(len(baskets), len(masks)), 0, -1):
+        for subset in combinations(range(len(masks)), size):
+            if any(
+                all(masks[i] >> baskets[b] & 1 for i, b in zip(subset, perm, strict=True))
+                for perm in permutations(range(len(baskets)), size)
+            ):
+                found.append(subset)
+        if found and mode == "maximum":
+            break  # BK-ACT-4: only the largest sets may be taken
+    return tuple(sorted(found))
+
+
+def collectable_sets(
+    placed: Card,
+    line: Sequence[Card | None],
+    collect: str = "maximum",
+    goods_count: str = "baskets",
+) -> tuple[tuple[int, ...], ...]:
+    """The sets of line positions (0-based, in the order given) the placed card may collect.
+
+    BK-ACT-2/3/4: each collected card shares a good with a distinct basket of the placed card
+    (a bipartite matching); with ``collect="maximum"`` only maximum matchings are allowed.
+    Empty positions (``None``) are never collected. No shared good -> ``()``.
+    """
+    goods = placed.goods if goods_count == "baskets" else tuple(dict.fromkeys(placed.goods))
+    baskets = tuple(_GOOD_INDEX[g] for g in goods)
+    present = [i for i, card in enumerate(line) if card is not None]
+    masks = tuple(_mask(line[i]) for i in present)  # type: ignore[arg-type]
+    return tuple(tuple(present[j] for j in s) for s in _matchable(baskets, masks, collect))
+
+
+def shift_line(
+    line: Sequence[T | None], placed: T, taken: Iterable[int], side: str
+) -> tuple[Any, ...]:
+    """The line after collecting ``taken`` (0-based positions) and shifting (BK-SHIFT-1, K5).
+
+    ``line`` is given left to right (a row) or top to bottom (a column); ``side`` is where the
+    card was placed: "L" or "T" (start of the line) or "R" or "B" (end). The placed card joins
+    the line on its side, everything moves toward the far side keeping its order, and the empty
+    slots (``None``) end on the placed side.
+    """
+    gone = set(taken)
+    order = list(range(len(line)))
+    if side in ("R", "B"):
+        order.reverse()
+    rest = [placed] + [line[i] for i in order if i not in gone and line[i] is not None]
+    values: list[Any] = [None] * (len(line) - len(rest)) + rest
+    out: list[Any] = [None] * len(line)
+    for i, value in zip(order, values, strict=True):
+        out[i] = value
+    return tuple(out)
+
+
+def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str | None:
+    """The pile an empty port slot is filled from: "boat", "chilli" or None (BK-REFILL-1, K4).
+
+    More than one chilli card in the port -> the boat pile, otherwise the chilli pile; an
+    exhausted pile is replaced by the other; both exhausted -> the slot stays empty.
+    """
+    first, other = ("boat", "chilli") if port_chillies > 1 else ("chilli", "boat")
+    left = {"boat": boat_left, "chilli": chilli_left}
+    if left[first]:
+        return first
+    return other if left[other] else None
+
+
+def market_cells(
+    market: Sequence[Card | None], card: Card, expert: bool = False
+) -> tuple[int, ...]:
+    """The market cells (0-8) where ``card`` may be laid (BK-MKT-2, -3, -5, BK-EXP-1).
+
+    The first card goes to the top-left cell; later cards to an empty cell orthogonally next to
+    a laid card; a chilli card not into a row (expert: nor a column) already holding one.
+    """
+    filled = [c is not None for c in market]
+    chilli = [c is not None and c.is_chilli for c in market]
+    return _market_cells(tuple(filled), tuple(chilli), card.is_chilli, expert)
+
+
+def _market_cells(
+    filled: Sequence[bool], chilli: Sequence[bool], is_chilli: bool, expert: bool
+) -> tuple[int, ...]:
+    """Legal cells from the market's filled and chilli flags."""
+    if not any(filled):
+        cells: Iterable[int] = (0,)  # BK-MKT-2
+    else:
+        cells = (  # BK-MKT-3
+            i for i in range(9) if not filled[i] and any(filled[j] for j in NEIGHBOURS[i])
+        )
+    if not is_chilli:
+        return tuple(cells)
+    rows = {i // 3 for i in range(9) if chilli[i]}
+    cols = {i % 3 for i in range(9) if chilli[i]} if expert else set()
+    return tuple(i for i in cells if i // 3 not in rows and i % 3 not in cols)  # BK-MKT-5
+
+
+_GOOD_INDEX = {"passion_fruit": 0, "thai_zucchini": 1, "blue_peas": 2, "fish": 3}
+
+
+def _mask(card: Card) -> int:
+    """Bit mask of the goods a card shows."""
+    return sum(1 << _GOOD_INDEX[g] for g in set(card.goods))
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+
+def is_solo(state: State) -> bool:
+    """True when the one-player version applies."""
+    return state.num_players == 1 and state.options.solo
+
+
+def placement_slots(state: State) -> tuple[str, ...]:
+    """The edge slots a card may be placed on now (solo: not the piles' nor the token's)."""
+    return tuple(SLOTS[i] for i in _slot_indices(state))
+
+
+_ALL_SLOTS = tuple(range(len(SLOTS)))
+_SOLO_SLOTS = tuple(
+    tuple(
+        i
+        for i, s in enumerate(SLOTS)
+        if s not in SOLO_PILE_SLOTS and s != token  # BK-SOLO-2
+    )
+    for token in SOLO_TRACK
+)
+_SLOT_CELLS = tuple(PORT_LINES[s] for s in SLOTS)
+_RENEW_CELLS = tuple(RENEW_LINES[line] for line in LINES)
+_RENEWS = tuple(Renew(line) for line in LINES)
+_PASS = (Pass(),)
+
+
+def _slot_indices(state: State) -> tuple[int, ...]:
+    """Indices into SLOTS of the free placement slots."""
+    if not is_solo(state):
+        return _ALL_SLOTS
+    return _SOLO_SLOTS[min(state.turn, SOLO_TURNS - 1)]
+
+
+@lru_cache(maxsize=16)
+def action_tables(labels: tuple[str, ...]) -> tuple[Any, Any]:
+    """Per card: its PlaceAtPort per slot index and its LayInMarket per market cell (shared)."""
+    places = tuple(
+        tuple(PlaceAtPort(card, label, slot) for slot in SLOTS) for card, label in enumerate(labels)
+    )
+    lays = tuple(
+        tuple(LayInMarket(card, label, cell + 1) for cell in range(9))
+        for card, label in enumerate(labels)
+    )
+    return places, lays
+
+
+def legal_actions(state: State) -> tuple[Any, ...]:
+    """The legal actions of ``state`` in a deterministic order."""
+    phase = state.phase
+    if phase == "act":
+        return _act_actions(state)
+    if phase == "collect":
+        return _collect_actions(state)
+    if phase == "lay":
+        return _lay_actions(state)
+    return ()
+
+
+def _act_actions(state: State) -> tuple[Any, ...]:
+    """PlaceAtPort for every hand card and slot sharing a good; Renew; else Pass."""
+    deck = state.deck
+    masks = deck.masks
+    port = state.port
+    cm = [masks[c] if c >= 0 else 0 for c in port]
+    line_mask = [cm[a] | cm[b] | cm[c] for a, b, c in _SLOT_CELLS]
+    places = state._tables[0]  # type: ignore[attr-defined]
+    slots = _slot_indices(state)
+    out: list[Any] = []
+    for card in state.hands[state.to_move]:
+        m = masks[card]
+        row = places[card]
+        out += [row[i] for i in slots if m & line_mask[i]]  # BK-ACT-1: a shared good
+    chilli = deck.chilli
+    boat_left = len(state.boat_pile)
+    chilli_left = len(state.chilli_pile)
+    for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
+        cards = [port[i] for i in cells if port[i] >= 0]
+        chillies = sum(chilli[c] for c in cards)
+        if cards and chillies <= chilli_left and len(cards) - chillies <= boat_left:
+            out.append(_RENEWS[k])
+    return tuple(out) if out else _PASS
+
+
+def _collect_actions(state: State) -> tuple[Any, ...]:
+    """Collect for every allowed set of the placed card's line (BK-ACT-2..4)."""
+    deck = state.deck
+    port = state.port
+    present = [i for i in PORT_LINES[state.slot] if port[i] >= 0]
+    baskets = deck.baskets[state.placed]
+    if state.options.goods_count == "distinct":
+        baskets = tuple(dict.fromkeys(baskets))
+    masks = tuple(deck.masks[port[i]] for i in present)
+    sets = _matchable(baskets, masks, state.options.collect)
+    cells = sorted(tuple(sorted(present[j] + 1 for j in s)) for s in sets)
+    return tuple(_memo(Collect, c) for c in cells)
+
+
+def _lay_actions(state: State) -> tuple[Any, ...]:
+    """LayInMarket for every hand card and legal market cell."""
+    deck = state.deck
+    market = state.markets[state.to_move]
+    filled = [c >= 0 for c in market]
+    chilli = [c >= 0 and deck.chilli[c] for c in market]
+    expert = state.options.expert
+    boat_cells = _market_cells(filled, chilli, False, expert)
+    chilli_cells = _market_cells(filled, chilli, True, expert)
+    lays = state._tables[1]  # type: ignore[attr-defined]
+    out: list[Any] = []
+    for card in state.hands[state.to_move]:
+        row = lays[card]
+        out += [row[cell] for cell in (chilli_cells if deck.chilli[card] else boat_cells)]
+    return tuple(out)
+
+
+def apply_action(state: State, action: Any) -> State:
+    """The state after ``action`` (assumed legal)."""
+    kind = type(action)
+    if kind is PlaceAtPort:
+        return _place(state, action)
+    if kind is Collect:
+        return _collect(state, action)
+    if kind is LayInMarket:
+        return _lay(state, action)
+    if kind is Renew:
+        return _renew(state, action)
+    return _end_turn(state, passes=state.passes + 1, history=(*state.history, action))
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The hand minus one card."""
+    return tuple(c for c in hand if c != card)
+
+
+def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with entry ``seat`` replaced."""
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _place(state: State, action: PlaceAtPort) -> State:
+    """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
+    seat = state.to_move
+    hands = _set_seat(state.hands, seat, _without(state.hands[seat], action.card))
+    return state._evolve(
+        hands=hands,
+        phase="collect",
+        placed=action.card,
+        slot=action.slot,
+        history=(*state.history, action),
+    )
+
+
+def _collect(state: State, action: Collect) -> State:
+    """BK-ACT-3, BK-SHIFT-1, BK-REFILL-1: take the cards, shift the line, refill the port."""
+    seat = state.to_move
+    port = list(state.port)
+    taken = [c - 1 for c in action.cells]
+    hand = tuple(sorted((*state.hands[seat], *(port[i] for i in taken))))
+    line = PORT_LINES[state.slot]
+    rest = [state.placed] + [port[i] for i in line if port[i] >= 0 and i not in taken]
+    values = [-1] * (3 - len(rest)) + rest
+    for i, value in zip(line, values, strict=True):
+        port[i] = value
+    boat_pile, chilli_pile = _refill(state, port)
+    new = state._evolve(
+        port=tuple(port),
+        boat_pile=boat_pile,
+        chilli_pile=chilli_pile,
+        hands=_set_seat(state.hands, seat, hand),
+        placed=-1,
+        slot="",
+        phase="lay",
+        history=(*state.history, action),
+    )
+    return new if _must_lay(new) else _end_turn(new, passes=0)
+
+
+def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Fill the empty port slots in reading order (K4); return the remaining piles."""
+    boat = list(state.boat_pile)
+    chilli_pile = list(state.chilli_pile)
+    is_chilli = state.deck.chilli
+    once = state.options.refill == "once"
+    chillies = sum(is_chilli[c] for c in port if c >= 0)
+    for i in range(9):
+        if port[i] >= 0:
+            continue
+        source = refill_source(chillies, len(boat), len(chilli_pile))
+        if source is None:
+            break
+        pile = boat if source == "boat" else chilli_pile
+        port[i] = pile.pop(0)
+        if not once:
+            chillies += is_chilli[port[i]]
+    return tuple(boat), tuple(chilli_pile)
+
+
+def _must_lay(state: State) -> bool:
+    """BK-MKT-1, K11: more than 3 cards in hand and a legal place to lay one of them.
+
+    When true, the lay actions are kept as the state's legal-action cache.
+    """
+    if len(state.hands[state.to_move]) <= HAND_SIZE:
+        return False
+    lays = _lay_actions(state)
+    if lays:
+        state.__dict__["_legal"] = lays
+    return bool(lays)
+
+
+def _lay(state: State, action: LayInMarket) -> State:
+    """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
+    seat = state.to_move
+    market = state.markets[seat]
+    cell = action.cell - 1
+    market = (*market[:cell], action.card, *market[cell + 1 :])
+    new = state._evolve(
+        hands=_set_seat(state.hands, seat, _without(state.hands[seat], action.card)),
+        markets=_set_seat(state.markets, seat, market),
+        end_triggered=state.end_triggered or all(c >= 0 for c in market),
+        history=(*state.history, action),
+    )
+    return new if _must_lay(new) else _end_turn(new, passes=0)
+
+
+def _renew(state: State, action: Renew) -> State:
+    """BK-RENEW-1, K6: replace each card of the line from the top of its own pile, in line
+    order; the replaced cards go under their piles in the same order."""
+    port = list(state.port)
+    boat = list(state.boat_pile)
+    chilli_pile = list(state.chilli_pile)
+    is_chilli = state.deck.chilli
+    under_boat: list[int] = []
+    under_chilli: list[int] = []
+    for i in RENEW_LINES[action.line]:
+        old = port[i]
+        if old < 0:
+            continue
+        if is_chilli[old]:
+            port[i] = chilli_pile.pop(0)
+            under_chilli.append(old)
+        else:
+            port[i] = boat.pop(0)
+            under_boat.append(old)
+    new = state._evolve(
+        port=tuple(port),
+        boat_pile=(*boat, *under_boat),
+        chilli_pile=(*chilli_pile, *under_chilli),
+        history=(*state.history, action),
+    )
+    return _end_turn(new, passes=0)
+
+
+def _end_turn(state: State, passes: int, history: tuple[Any, ...] | None = None) -> State:
+    """Pass the turn on; decide whether the game is over (BK-END-1, BK-SOLO-3, K13)."""
+    turn = state.turn + 1
+    seat = (state.to_move + 1) % state.num_players
+    if is_solo(state):
+        over = turn >= SOLO_TURNS or state.end_triggered
+    else:
+        # K13: the round ends after the seat before the first player (seat 0) has played;
+        # every seat passing in a row means the position can never change again.
+        over = (state.end_triggered and seat == 0) or passes >= state.num_players
+    return state._evolve(
+        turn=turn,
+        to_move=seat,
+        phase="over" if over else "act",
+        passes=passes,
+        history=state.history if history is None else history,
+    )
+
+
+def port_placements(state: State) -> dict[PlaceAtPort, tuple[Collect, ...]]:
+    """Teaching helper: every legal placement now and the collections it would allow."""
+    if state.phase != "act":
+        return {}
+    return {
+        a: state.apply(a, check=False).legal_actions()
+        for a in state.legal_actions()
+        if isinstance(a, PlaceAtPort)
+    }

@@ -1,0 +1,384 @@
+"""Takenoko actions: one frozen dataclass per atomic decision, with a short text notation.
+
+Notation (``str(action)``; :func:`action_from_text` reads it back):
+
+======================  ==============================  =====================================
+action                  notation                        decision
+======================  ==============================  =====================================
+``Roll``                ``roll storm`` / ``roll ?``     weather die face (chance node)
+``ChooseWeather``       ``weather rain``                face chosen on "?" or empty clouds
+``Grow``                ``grow 1,-1``                   rain: +1 section on an irrigated plot
+``TakeImprovement``     ``take fertilizer``             clouds: take a chip to the board
+``Pass``                ``pass``                        skip an optional weather effect
+``ChooseAction``        ``action gardener``             pick one of the five actions
+``KeepPlot``            ``keep 2``                      plot action: keep the 2nd drawn plot
+``PlacePlot``           ``plot 1,-1`` / ``plot 1,-1 +enclosure``  place it (chip attached)
+``ReturnPlots``         ``return 2,1``                  the other two, upper one first
+``PlaceChannel``        ``channel 1,0/0,1``             place a stored channel (free)
+``MoveGardener``        ``gardener 0,2``                gardener action
+``MovePanda``           ``panda 0,2``                   panda action (or the storm)
+``DrawObjective``       ``draw panda``                  objective action: pick the deck
+``PlaceImprovement``    ``improve watershed 1,0``       place a stored chip (free)
+``Claim``               ``claim P13``                   complete an objective (free)
+``EndTurn``             ``end``                         end the turn
+======================  ==============================  =====================================
+
+Hexes are written ``q,r`` (axial, catalog section 2). Drawn plots are named by their position in
+the draw (1 to 3), so the notation and the history reveal nothing hidden from the other players.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...core.errors import InvalidActionError
+from ...core.hexgrid import Edge, Hex
+from .components import (
+    ACTION_KINDS,
+    CARDS,
+    DECK_KINDS,
+    IMPROVEMENT_NAMES,
+    WEATHER_FACES,
+)
+from .geometry import edge_between, hex_text, parse_hex
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "ChooseAction",
+    "ChooseWeather",
+    "Claim",
+    "DrawObjective",
+    "EndTurn",
+    "Grow",
+    "KeepPlot",
+    "MoveGardener",
+    "MovePanda",
+    "Pass",
+    "PlaceChannel",
+    "PlaceImprovement",
+    "PlacePlot",
+    "ReturnPlots",
+    "Roll",
+    "TakeImprovement",
+    "action_from_text",
+]
+
+_CHIP_NAMES = frozenset(IMPROVEMENT_NAMES.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A face of the weather die (the chance node at the start of a turn, TK-TURN-1)."""
+
+    face: str
+
+    def __str__(self) -> str:
+        """Notation ``roll <face>``."""
+        return f"roll {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWeather:
+    """Choose the weather on "?" (any of five faces) or on clouds with no chip left (TK-W-5/6)."""
+
+    face: str
+
+    def __str__(self) -> str:
+        """Notation ``weather <face>``."""
+        return f"weather {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Grow:
+    """Rain: grow the bamboo of one irrigated plot (TK-W-2)."""
+
+    plot: Hex
+
+    def __str__(self) -> str:
+        """Notation ``grow q,r``."""
+        return f"grow {hex_text(self.plot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeImprovement:
+    """Clouds: take an improvement chip from the reserve onto one's board (TK-W-5)."""
+
+    improvement: str
+
+    def __str__(self) -> str:
+        """Notation ``take <improvement>``."""
+        return f"take {self.improvement}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do not use the optional weather effect (catalog 8 ``weather_optional``)."""
+
+    def __str__(self) -> str:
+        """Notation ``pass``."""
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction:
+    """Choose one of the five actions: plot, irrigation, gardener, panda, objective (TK-TURN-3)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        """Notation ``action <kind>``."""
+        return f"action {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPlot:
+    """Plot action: keep the ``index``-th (1-based) of the drawn plots (TK-PLOT-1)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        """Notation ``keep <index>``."""
+        return f"keep {self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePlot:
+    """Place the kept plot, optionally with a stored improvement chip attached (TK-PLOT-2)."""
+
+    plot: Hex
+    improvement: str | None = None
+
+    def __str__(self) -> str:
+        """Notation ``plot q,r`` or ``plot q,r +<improvement>``."""
+        if self.improvement is None:
+            return f"plot {hex_text(self.plot)}"
+        return f"plot {hex_text(self.plot)} +{self.improvement}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPlots:
+    """Return the plots not kept to the pile in this order of their indices, the first one
+    above the second (TK-PLOT-1)."""
+
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        """Notation ``return <index>,<index>``."""
+        return "return " + ",".join(str(i) for i in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChannel:
+    """Place a stored irrigation channel on an edge between two plots (TK-IRR-2, TK-IRR-3)."""
+
+    edge: Edge
+
+    def __str__(self) -> str:
+        """Notation ``channel q,r/q,r`` (the two plots of the edge)."""
+        a = self.edge.hex
+        return f"channel {hex_text(a)}/{hex_text(a.neighbor(self.edge.side))}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGardener:
+    """Gardener action: move the gardener in a straight line to ``plot`` (TK-GAR-1)."""
+
+    plot: Hex
+
+    def __str__(self) -> str:
+        """Notation ``gardener q,r``."""
+        return f"gardener {hex_text(self.plot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePanda:
+    """Panda action (straight line, TK-PAN-1) or storm (any plot, TK-W-4): move the panda."""
+
+    plot: Hex
+
+    def __str__(self) -> str:
+        """Notation ``panda q,r``."""
+        return f"panda {hex_text(self.plot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawObjective:
+    """Objective action: draw a card from the plot, gardener or panda deck (TK-OBJ-1)."""
+
+    deck: str
+
+    def __str__(self) -> str:
+        """Notation ``draw <deck>``."""
+        return f"draw {self.deck}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceImprovement:
+    """Place a stored improvement chip on a plot without bamboo or improvement (TK-IMP-2)."""
+
+    improvement: str
+    plot: Hex
+
+    def __str__(self) -> str:
+        """Notation ``improve <improvement> q,r``."""
+        return f"improve {self.improvement} {hex_text(self.plot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Complete an objective card from one's hand (TK-CMP-1)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        """Notation ``claim <card id>``."""
+        return f"claim {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End one's turn."""
+
+    def __str__(self) -> str:
+        """Notation ``end``."""
+        return "end"
+
+
+Action = (
+    Roll
+    | ChooseWeather
+    | Grow
+    | TakeImprovement
+    | Pass
+    | ChooseAction
+    | KeepPlot
+    | PlacePlot
+    | ReturnPlots
+    | PlaceChannel
+    | MoveGardener
+    | MovePanda
+    | DrawObjective
+    | PlaceImprovement
+    | Claim
+    | EndTurn
+)
+"""Any Takenoko action."""
+
+ACTION_TYPES: tuple[type, ...] = (
+    Roll,
+    ChooseWeather,
+    Grow,
+    TakeImprovement,
+    Pass,
+    ChooseAction,
+    KeepPlot,
+    PlacePlot,
+    ReturnPlots,
+    PlaceChannel,
+    MoveGardener,
+    MovePanda,
+    DrawObjective,
+    PlaceImprovement,
+    Claim,
+    EndTurn,
+)
+"""Every action class."""
+
+_WORDS = re.compile(r"\S+")
+
+
+def _hex_arg(text: str, whole: str) -> Hex:
+    h = parse_hex(text)
+    if h is None:
+        raise InvalidActionError(f"{whole!r}: {text!r} is not a hex written q,r")
+    return h
+
+
+def _one_of(text: str, allowed: frozenset[str] | tuple[str, ...], what: str, whole: str) -> str:
+    if text not in allowed:
+        raise InvalidActionError(f"{whole!r}: {text!r} is not a {what} ({', '.join(allowed)})")
+    return text
+
+
+def action_from_text(text: object) -> Action:
+    """Build the action written ``text`` (no legality check); raise InvalidActionError if malformed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
+    words = _WORDS.findall(text)
+    if not words:
+        raise InvalidActionError("an empty string is not a Takenoko action")
+    verb, args = words[0], words[1:]
+    simple = {"pass": Pass, "end": EndTurn}
+    if verb in simple:
+        if args:
+            raise InvalidActionError(f"{text!r}: {verb!r} takes no argument")
+        return simple[verb]()
+    one_arg = {
+        "roll",
+        "weather",
+        "grow",
+        "take",
+        "action",
+        "keep",
+        "return",
+        "channel",
+        "gardener",
+        "panda",
+        "draw",
+        "claim",
+    }
+    if verb in one_arg and len(args) != 1:
+        raise InvalidActionError(f"{text!r}: {verb!r} takes one argument")
+    if verb == "roll":
+        return Roll(_one_of(args[0], WEATHER_FACES, "weather face", text))
+    if verb == "weather":
+        return ChooseWeather(_one_of(args[0], WEATHER_FACES[:5], "weather face", text))
+    if verb == "grow":
+        return Grow(_hex_arg(args[0], text))
+    if verb == "take":
+        return TakeImprovement(_one_of(args[0], tuple(sorted(_CHIP_NAMES)), "improvement", text))
+    if verb == "action":
+        return ChooseAction(_one_of(args[0], ACTION_KINDS, "action", text))
+    if verb == "keep":
+        return KeepPlot(int(_one_of(args[0], ("1", "2", "3"), "drawn plot index", text)))
+    if verb == "return":
+        order = tuple(
+            int(_one_of(i, ("1", "2"), "returned plot index", text)) for i in args[0].split(",")
+        )
+        if sorted(order) != [1, 2]:
+            raise InvalidActionError(f"{text!r}: the order of the two plots is 1,2 or 2,1")
+        return ReturnPlots(order)
+    if verb == "channel":
+        ends = args[0].split("/")
+        if len(ends) != 2:
+            raise InvalidActionError(f"{text!r}: a channel is written q,r/q,r")
+        a, b = _hex_arg(ends[0], text), _hex_arg(ends[1], text)
+        try:
+            return PlaceChannel(edge_between(a, b))
+        except ValueError as exc:
+            raise InvalidActionError(f"{text!r}: {exc}") from exc
+    if verb == "gardener":
+        return MoveGardener(_hex_arg(args[0], text))
+    if verb == "panda":
+        return MovePanda(_hex_arg(args[0], text))
+    if verb == "draw":
+        return DrawObjective(_one_of(args[0], DECK_KINDS, "deck", text))
+    if verb == "claim":
+        return Claim(_one_of(args[0], tuple(CARDS), "card id", text))
+    if verb == "plot":
+        if len(args) not in (1, 2):
+            raise InvalidActionError(f"{text!r}: write plot q,r or plot q,r +improvement")
+        chip = None
+        if len(args) == 2:
+            if not args[1].startswith("+"):
+                raise InvalidActionError(f"{text!r}: an attached chip is written +improvement")
+            chip = _one_of(args[1][1:], tuple(sorted(_CHIP_NAMES)), "improvement", text)
+        return PlacePlot(_hex_arg(args[0], text), chip)
+    if verb == "improve":
+        if len(args) != 2:
+            raise InvalidActionError(f"{text!r}: write improve <improvement> q,r")
+        chip = _one_of(args[0], tuple(sorted(_CHIP_NAMES)), "improvement", text)
+        return PlaceImprovement(chip, _hex_arg(args[1], text))
+    raise InvalidActionError(f"{text!r} is not a Takenoko action (unknown verb {verb!r})")

@@ -1,0 +1,216 @@
+"""Bamboo Spring, Autumn and Winter (BB-SPR-*, BB-AUT-*, BB-WIN-2..5), catalog cases 11-13,
+18 and 19."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bamboo_helpers import finish_turn, play, to_winter, visit_position, with_board
+
+from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo import GHOST, least_waste_payment, temple_majority
+
+
+def test_BB_SPR_1_game_ends_when_round_track_is_empty_case_19() -> None:
+    """R-EN Phase 1: "If the four incense spaces are empty at the start of this phase, the game
+    comes to an end"; case 19; BB-END-1 after the fourth Winter."""
+    s = bamboo.new_game(2, 3)
+    rng = random.Random(0)
+    rounds = []
+    while not s.is_over():
+        if s.phase == "gift" and s.round not in rounds:
+            rounds.append(s.round)
+            assert all(b.track == 4 - s.round for b in s.boards if b is s.boards[s.player])
+        legal = s.legal_actions()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    assert rounds == [1, 2, 3, 4] and s.round == 5
+    assert all(b.track == 0 for b in s.boards)
+    assert s.outcome() is not None
+
+
+def test_BB_SPR_2_gifts_reshuffled_and_revealed_per_player() -> None:
+    """R-EN Phase 1: "The stack of gift from the forest tiles is mixed up and as many tiles as
+    there are players are revealed"."""
+    for n in (2, 3, 4):
+        s = bamboo.new_game(n, 1)
+        while s.phase == "draft":
+            s = s.apply(s.legal_actions()[0])
+        assert len(s.gift_display) == n and len(s.gift_stack) == 4 - n
+
+
+def test_BB_SPR_3_incense_then_gift_in_turn_order() -> None:
+    """R-EN Phase 1: each player "is given a stick of incense ... that is in the incense space on
+    the far left" then "chooses one of the gift from the forest tiles ... executes the action
+    shown on it and returns the chosen tile face down"."""
+    s = bamboo.new_game(3, 4)
+    while s.phase == "draft":
+        s = s.apply(s.legal_actions()[0])
+    first = s.player
+    assert first == s.start
+    assert s.boards[first].reserve == 4 and s.boards[first].track == 3
+    assert all(b.reserve == 3 for i, b in enumerate(s.boards) if i != first)
+    s = s._evolve(gift_display=("fund", "cook", "balance"), gift_stack=("improve",))
+    s = play(s, "gift fund")
+    assert s.boards[first].coins == 5
+    assert s.gift_stack[0] == "fund" and "fund" not in s.gift_display
+    assert s.player == (first + 1) % 3 and s.boards[s.player].reserve == 4
+    s = play(s, "gift cook")
+    assert s.phase == "cook"
+
+
+def test_BB_AUT_1_majority_and_tie_to_highest_stick_case_11() -> None:
+    """R-EN Autumn 1: "If there are several tied players, then the one who placed a stick of
+    incense last (the highest position) gets the tile". Case 11."""
+    assert temple_majority([0, 1, 0, 1])[0] == 1
+    assert temple_majority([0, 0, 1])[0] == 0
+    assert temple_majority([1, 2, 2, 1, 0]) == (1, 2, 0)
+
+
+def test_BB_AUT_1_spirit_goes_to_the_majority() -> None:
+    """R-EN Autumn 1: "The player with the most incense at this temple is granted the Spirit"."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    p = s.player
+    q = 1 - p
+    s = with_board(s, q, reserve=0)
+    s = s._evolve(temples=((), (q, q), (q,), ()))
+    stacks = s.spirit_stacks
+    s = finish_turn(play(s, "visit red"))
+    assert stacks[0][0] in s.boards[p].spirits
+    assert sorted(s.boards[q].spirits) == sorted([stacks[1][0], stacks[2][0]])
+    assert s.spirit_stacks[3] == stacks[3]  # no incense: the spirit stays
+
+
+def test_BB_AUT_2_ghost_win_removes_the_spirit_case_12() -> None:
+    """R-EN Autumn 1 note: "If the ghost player is the one who gets the Spirit tile, then the tile
+    is simply removed from the game". Case 12."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    p = s.player
+    s = with_board(s, 1 - p, reserve=0)
+    s = s._evolve(temples=((), (GHOST, GHOST), (), ()))
+    spirit = s.spirit_stacks[1][0]
+    s = finish_turn(play(s, "visit red"))
+    assert s.spirit_out == (spirit,)
+    assert all(spirit not in b.spirits for b in s.boards) or spirit in s.boards[p].spirits
+
+
+def test_BB_AUT_3_incense_back_and_ghost_redealt_at_the_bottom() -> None:
+    """R-EN Autumn 2: players get their sticks back; 2 players: "mix up the 4 temple tiles and
+    reveal one for each temple ... (always in the lowest position)"."""
+    s = visit_position(temples=(("Rb", "Ri"), (), (), ()), reserve=2, coins=0)
+    p = s.player
+    s = with_board(s, 1 - p, reserve=0)
+    s = finish_turn(play(s, "visit red"))
+    assert s.boards[p].reserve == 2
+    assert sorted(s.temple_tiles) == [0, 2, 3, 3]
+    assert s.temples == tuple((GHOST,) * v for v in s.temple_tiles)
+
+
+def test_BB_AUT_4_next_spirit_revealed() -> None:
+    """R-EN Autumn 3: "After removing the Spirit of the Forest tile ... the next tile will be
+    revealed"."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = with_board(s, 1 - s.player, reserve=0)
+    stack = s.spirit_stacks[0]
+    s = finish_turn(play(s, "visit red"))
+    assert s.spirit_stacks[0] == stack[1:]
+
+
+def test_incense_per_round_case_18() -> None:
+    """Catalog case 18: every stick comes back each Autumn, so a player starts the Summer of
+    round r with 3 + r sticks."""
+    s = bamboo.new_game(3, 8)
+    rng = random.Random(2)
+    seen = set()
+    while not s.is_over():
+        if s.phase == "visit" and s.round not in seen:
+            seen.add(s.round)
+            assert all(b.reserve == 3 + s.round for b in s.boards)
+        legal = s.legal_actions()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    assert seen == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize(
+    ("tiles", "food", "pays", "hp_lost", "kept"),
+    [
+        (5, (1, 1, 0), ["feed rice", "feed tea"], 2, (0, 0, 0)),
+        (4, (0, 0, 2), ["feed ramen", "feed ramen"], 0, (0, 0, 0)),
+        (4, (1, 0, 2), ["feed ramen", "feed tea"], 0, (0, 0, 1)),
+        (3, (0, 0, 0), [], 3, (0, 0, 0)),
+    ],
+)
+def test_BB_WIN_2_feeding_case_13(
+    tiles: int, food: tuple[int, int, int], pays: list[str], hp_lost: int, kept: tuple[int, ...]
+) -> None:
+    """R-EN Winter 2: 1 food unit per home tile, "you lose 1 happiness point for each food unit
+    below the requirement"; R-FR FAQ: owned food must be paid, "aucune monnaie ... n'est
+    rendue". Case 13."""
+    s = to_winter(home=tuple(range(40, 40 + tiles)) + (-1,) * (15 - tiles), food=food)
+    p = next(i for i, b in enumerate(s.boards) if b.home[0] >= 0)
+    hp = 5  # the Summer turn of to_winter declines its only action
+    if pays:
+        assert s.phase == "feed" and s.player == p
+        assert bamboo.Choose("done") not in s.legal_actions()  # cannot keep food and lose HP
+    s = play(s, *pays)
+    assert s.boards[p].hp == hp - hp_lost
+    assert s.boards[p].food == kept
+
+
+def test_BB_WIN_2_least_waste_payment_case_13() -> None:
+    """Case 13 and B14: the least-waste payment of 4 units from [ramen, tea, ramen] is
+    ramen + tea; the feeding bill helper reports it."""
+    assert least_waste_payment((1, 0, 2), 4) == (1, 0, 1)
+    assert least_waste_payment((0, 1, 1), 5) == (0, 1, 1)
+    assert least_waste_payment((0, 0, 2), 4) == (0, 0, 2)
+    home = tuple(range(4)) + (-1,) * 11
+    bill = bamboo.feeding_bill(home, (1, 0, 2))
+    assert bill["pay"] == {"tea": 1, "ramen": 1} and bill["kept"] == {"ramen": 1}
+    assert bamboo.feeding_bill(home[:3] + (-1,) * 12, (1, 0, 0), ookami=True)["kept"] == {"tea": 1}
+
+
+def test_BB_WIN_2_auto_feeding_variant() -> None:
+    """Option feeding='auto' (B14 engine default): Ookami first, then the least-waste counters."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = s._evolve(options=bamboo.Options(feeding="auto"))
+    p = s.player
+    s = with_board(s, 1 - p, reserve=0)
+    s = with_board(s, p, home=tuple(range(40, 44)) + (-1,) * 11, food=(1, 0, 2))
+    s = finish_turn(play(s, "visit red"))
+    assert s.boards[p].food == (0, 0, 1) and s.boards[p].hp == 5
+
+
+def test_BB_WIN_3_start_player_passes_clockwise() -> None:
+    """R-EN Winter 3: "The Starting Player marker and the phase marker are passed on to the next
+    player in clockwise order"."""
+    s = to_winter(3)
+    start = s.start
+    before = bamboo.new_game(3, 0)
+    assert start == (before.start + 1) % 3 or s.phase == "gift"
+    assert s.phase == "gift" and s.player == s.start
+
+
+def test_BB_WIN_4_markets_rotate() -> None:
+    """R-EN Winter 4: the tile in the lowest space goes "at the end of their rows in the
+    dispenser"; the others slide down and a new one fills the first empty space."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = with_board(s, 1 - s.player, reserve=0)
+    bal = s.balance_market
+    stacks = s.balance_stacks
+    home = s.home_market
+    hstacks = s.home_stacks
+    s = finish_turn(play(s, "visit red", "activate Rb 1", "decline"))
+    for k in range(3):
+        assert s.balance_market[k] == (*bal[k][1:], stacks[k][0])
+        assert s.balance_stacks[k][-1] == bal[k][0]
+    for k in range(2):
+        assert s.home_market[k] == (*home[k][1:], hstacks[k][0])
+        assert s.home_stacks[k][-1] == home[k][0]
+
+
+def test_BB_WIN_5_food_display_refilled() -> None:
+    """R-EN Winter 5: "Fill the Empty Food Spaces"."""
+    s = visit_position(temples=(("Rc",), (), (), ()), reserve=1, coins=0)
+    s = with_board(s, 1 - s.player, reserve=0)
+    s = play(s, "visit red", "activate Rc 1", f"food {('tea', 'rice', 'ramen')[s.food_display[0]]}")
+    assert len(s.food_display) == 5

@@ -1,0 +1,135 @@
+"""Bamboo Spirits of the Forest (BB-SPI-*) and their wake-up in Winter (BB-WIN-1)."""
+
+from __future__ import annotations
+
+import pytest
+from bamboo_helpers import play, to_winter, visit_position, with_board
+
+from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.games import bamboo
+
+
+def _placing(*awake: str, shoots: tuple[str, ...] = ("Rc",), reserve: int = 1) -> bamboo.State:
+    s = visit_position(temples=(shoots, (), (), ()), reserve=reserve, coins=0)
+    s = with_board(s, s.player, awake=tuple(sorted(awake)))
+    return play(s, "visit red")
+
+
+def test_BB_SPI_1_power_used_once_then_asleep() -> None:
+    """R-EN: "the tile is turned 90 degrees ... (the Spirit falls asleep)"; B20: powers are used
+    in one's own Summer turn."""
+    s = _placing("rokurokubi")
+    p = s.player
+    assert bamboo.UseSpirit("rokurokubi") in s.legal_actions()
+    s = play(s, "use rokurokubi")
+    assert s.boards[p].asleep == ("rokurokubi",) and s.boards[p].awake == ()
+    assert bamboo.UseSpirit("rokurokubi") not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply(bamboo.UseSpirit("rokurokubi"))
+
+
+def test_BB_SPI_2_kappa_tanuki_rokurokubi_extra_actions() -> None:
+    """R-EN table: Kappa "a Balance action", Tanuki "an Improve Your Home action", Rokurokubi
+    "a Fund action", according to the usual rules."""
+    s = _placing("kappa", "tanuki", "rokurokubi")
+    p = s.player
+    k = play(s, "use kappa")
+    assert k.phase == "balance"
+    k = play(k, "hp")
+    assert k.phase == "place" and k.boards[p].hp == 6 and k.activations == 1
+    t = play(s, "use tanuki")
+    assert t.phase == "improve"
+    assert play(t, "coin").boards[p].coins == 1
+    r = play(s, "use rokurokubi")
+    assert r.boards[p].coins == 2 and r.phase == "place"
+
+
+def test_BB_SPI_2_spirit_after_last_shoot_needs_an_explicit_end() -> None:
+    """A player holding an awake Summer spirit may still use it after the last shoot: the turn then
+    ends with the explicit ``end`` decision."""
+    s = _placing("kappa")
+    p = s.player
+    s = play(s, "activate Rc 1", "decline")
+    assert s.phase == "end" and s.player == p
+    assert {str(a) for a in s.legal_actions()} == {"end", "use kappa"}
+    s = play(s, "use kappa", "hp")
+    assert s.boards[p].hp == 6
+
+
+def test_BB_SPI_3_kitsune_makes_every_activation_a_wildcard() -> None:
+    """R-EN: Kitsune "all of the Bamboo Shoots that you activate during this turn are considered
+    Wildcards"; B20: declared before activating shoots."""
+    s = _placing("kitsune", shoots=("Rc", "Rf"), reserve=2)
+    s = play(s, "use kitsune", "activate Rc 1")
+    assert s.phase == "wildcard"
+    s = play(s, "balance", "hp", "activate Rf 2")
+    assert s.phase == "wildcard"
+    late = play(_placing("kitsune", shoots=("Rc", "Rf"), reserve=2), "activate Rc 1", "decline")
+    assert bamboo.UseSpirit("kitsune") not in late.legal_actions()
+
+
+def test_BB_SPI_4_ookami_gives_four_food_units() -> None:
+    """R-EN: Ookami "During the feed your family step of Winter you are given 4 units of food";
+    catalog case 13: Ookami + 3 tiles + [tea] -> the tea is kept."""
+    s = to_winter(home=(40, 41, 42) + (-1,) * 12, food=(1, 0, 0), awake=("ookami",))
+    p = s.player
+    assert s.phase == "feed"
+    assert [str(a) for a in s.legal_actions()] == ["use ookami", "feed tea"]
+    s = play(s, "use ookami")
+    assert s.boards[p].food == (1, 0, 0) and s.boards[p].hp == 5
+    assert s.boards[p].asleep == ("ookami",)
+
+
+def test_BB_SPI_5_bakeneko_redirects_for_free() -> None:
+    """R-EN: Bakeneko "place the incense in the temple or temples you prefer without paying any
+    coins"; catalog case 10 with Bakeneko -> 0 coins."""
+    s = visit_position(temples=((), ("Yb", "Yi", "Yc"), (), ()), reserve=5, coins=0)
+    p = s.player
+    s = with_board(s, p, awake=("bakeneko",))
+    s = play(s, "visit yellow")
+    assert [str(a) for a in s.legal_actions()] == ["offer yellow", "use bakeneko"]
+    s = play(s, "use bakeneko", "offer yellow", "offer yellow", "offer blue")
+    assert s.boards[p].coins == 0 and s.temples[3] == (p,)
+
+
+def test_BB_SPI_6_tengu_take_before_or_after_refill() -> None:
+    """R-EN: Tengu "discard all of the food counters and refill the 5 spaces with new ones. You get
+    1 of the available counters, either before or after resetting"."""
+    s = _placing("tengu")
+    p = s.player
+    s = s._evolve(food_display=(0, 0, 1, 1, 2), food_bag=(2, 2, 2, 2, 2, 1), food_discard=())
+    before = play(s, "use tengu", "food tea")
+    assert before.boards[p].food == (1, 0, 0)
+    assert before.food_display == (2, 2, 2, 2, 2) and before.food_discard == (0, 1, 1, 2)
+    after = play(s, "use tengu", "refill")
+    assert after.phase == "cook" and after.food_display == (2, 2, 2, 2, 2)
+    after = play(after, "food ramen")
+    assert after.boards[p].food == (0, 0, 1) and after.phase == "place"
+
+
+def test_BB_WIN_1_wake_spirits_paying_their_cost() -> None:
+    """R-EN Winter 1: "Each player may turn their used Spirit of the Forest tiles back upright by
+    paying the number of coins indicated"; Kitsune costs nothing."""
+    s = to_winter(asleep=("kappa", "kitsune", "ookami"), coins=1)
+    p = s.player
+    assert s.phase == "wake"
+    assert [str(a) for a in s.legal_actions()] == ["wake kappa", "wake kitsune", "done"]
+    s = play(s, "wake kitsune", "wake kappa")
+    assert {"kappa", "kitsune"} <= set(s.boards[p].awake) and s.boards[p].coins == 0
+    assert s.boards[p].asleep == ("ookami",)
+    assert s.phase != "wake"  # nothing affordable is left
+
+
+def test_BB_SPI_1_spirits_usable_at_any_moment_of_the_turn() -> None:
+    """R-EN: "At any moment during that player's turn, they may activate the reward": before the
+    visit (Kappa resumes the visit) or during the offering (Rokurokubi's coins pay redirects)."""
+    s = visit_position(temples=(("Rb", "Ri"), (), (), ()), reserve=4, coins=0)
+    p = s.player
+    s = with_board(s, p, awake=("kappa", "rokurokubi"))
+    assert {"use kappa", "use rokurokubi"} <= {str(a) for a in s.legal_actions()}
+    k = play(s, "use kappa", "hp")
+    assert k.phase == "visit" and k.player == p and k.boards[p].hp == 6
+    r = play(s, "use rokurokubi", "visit red")
+    assert r.phase == "offer" and bamboo.Offer("blue") in r.legal_actions()
+    r = play(r, "offer blue", "offer red")
+    assert r.boards[p].coins == 1 and r.temples[3] == (p,)

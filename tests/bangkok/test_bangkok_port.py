@@ -1,0 +1,310 @@
+"""Improve your hand and renew: placement, collection, shifting, refilling (BK-ACT, -SHIFT,
+-REFILL, -RENEW) with every worked example of the rule text and catalog section 2.8."""
+
+from __future__ import annotations
+
+import pytest
+from bangkok_positions import faces, place, position, takes
+
+from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games.bangkok.components import parse_card_spec
+
+# Rows 2 and 3 of most test ports: 7 boat cards and 2 chilli cards, no passion fruit, no
+# Thai zucchini, so only row 1 (cells 1-3) matters for a P/Z card placed beside it.
+FILLER = ["BF", "BB", "C2:B/B", "FF", "C1:B/F", "B"]
+
+
+def test_BK_ACT_1_placement_needs_a_shared_good() -> None:
+    """BK-ACT-1: "This card must contain at least one of the goods present in the targeted row"
+    (catalog 2.8 case 2: [Z,P] beside [Z][F][P] is legal, beside [B][F][F] it is not)."""
+    legal = position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]])
+    slots = {
+        a.slot for a in legal.legal_actions() if isinstance(a, bk.PlaceAtPort) and a.face == "PZ"
+    }
+    assert {"L1", "R1"} <= slots
+    illegal = position(["B", "F", "F", *FILLER], hands=[["ZP", "B", "F"]], options={"solo": False})
+    slots = {
+        a.slot for a in illegal.legal_actions() if isinstance(a, bk.PlaceAtPort) and a.face == "PZ"
+    }
+    assert not slots & {"L1", "R1", "T1", "T2", "T3", "B1", "B2", "B3"}
+    with pytest.raises(IllegalActionError):
+        illegal.apply(bk.PlaceAtPort(legal.hands[0][0], "PZ", "R1"))
+
+
+def test_BK_ACT_1_any_hand_card_including_chilli_cards_can_be_placed() -> None:
+    """BK-ACT-1, K3: "places a card from his hand": chilli cards show goods and may be placed."""
+    state = position(["Z", "F", "P", *FILLER], hands=[["C2:P/P", "B", "F"]])
+    chilli_places = [
+        a for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort) and a.face == "*P"
+    ]
+    assert any(a.slot == "R1" for a in chilli_places)
+
+
+def test_BK_ACT_2_one_good_collects_exactly_one_card() -> None:
+    """BK-ACT-2: "If the card placed ... contains only one good, he must collect 1 card"."""
+    state = place(position(["P", "PZ", "PF", *FILLER], hands=[["P", "B", "F"]]), "P", "R1")
+    assert takes(state) == [(1,), (2,), (3,)]
+
+
+def test_BK_ACT_2_three_goods_collect_up_to_three() -> None:
+    """BK-ACT-2: "If the card placed contains 3 goods, ... 1, 2 or 3 cards"."""
+    state = place(position(["P", "Z", "B", *FILLER], hands=[["PZB", "B", "F"]]), "PZB", "L1")
+    assert takes(state) == [(1, 2, 3)]
+
+
+def test_BK_ACT_3_example_1_takes_first_and_third() -> None:
+    """BK-ACT-3, rule Example 1 (catalog case 3): [Z,P] beside [Z][F][P] takes cards 1 and 3."""
+    state = place(position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]]), "ZP", "R1")
+    assert takes(state) == [(1, 3)]
+    hand_before = len(state.hands[0])
+    after = state.apply(bk.Collect((1, 3)))
+    assert len(after.hands[0]) == hand_before + 2
+
+
+def test_BK_ACT_4_example_2_choose_among_maximum_sets() -> None:
+    """BK-ACT-4, rule Example 2 (catalog case 4): [Z,P] beside [Z][P,B][P] takes card 1 and
+    one of the two passion-fruit cards; taking only card 1 is illegal."""
+    state = place(position(["Z", "PB", "P", *FILLER], hands=[["ZP", "B", "F"]]), "ZP", "R1")
+    assert takes(state) == [(1, 2), (1, 3)]
+    state.apply(bk.Collect((1, 3)))  # "He chooses the third one."
+    with pytest.raises(IllegalActionError):
+        state.apply(bk.Collect((1,)))
+
+
+def test_BK_ACT_3_example_3_two_baskets_of_one_good_take_two() -> None:
+    """BK-ACT-3, K2, rule Example 3 (catalog case 5): [P,P] beside [Z][P][P,F] takes 2 and 3."""
+    state = place(position(["Z", "P", "PF", *FILLER], hands=[["PP", "B", "F"]]), "PP", "R1")
+    assert takes(state) == [(2, 3)]
+    with pytest.raises(IllegalActionError):
+        state.apply(bk.Collect((2,)))
+
+
+def test_BK_ACT_3_example_4_only_one_card_shows_the_good() -> None:
+    """BK-ACT-3, rule Example 4 (catalog case 6): [P,P] beside [Z][B][P] takes card 3 only."""
+    state = place(position(["Z", "B", "P", *FILLER], hands=[["PP", "B", "F"]]), "PP", "R1")
+    assert takes(state) == [(3,)]
+
+
+def test_BK_ACT_4_matching_subtlety() -> None:
+    """BK-ACT-4, K1 (catalog case 7): [Z,P] beside [Z,P][Z][B]: the maximum is 2 (P->1, Z->2)."""
+    state = place(position(["ZP", "Z", "B", *FILLER], hands=[["ZP", "B", "F"]]), "ZP", "R1")
+    assert takes(state) == [(1, 2)]
+
+
+def test_BK_ACT_3_collectable_sets_helper_matches_the_examples() -> None:
+    """BK-ACT-3/4 teaching helper: positions in line order, as in catalog 2.8."""
+    c = parse_card_spec
+    zp, pp = c("ZP"), c("PP")
+    assert bk.collectable_sets(zp, [c("Z"), c("F"), c("P")]) == ((0, 2),)
+    assert bk.collectable_sets(zp, [c("Z"), c("PB"), c("P")]) == ((0, 1), (0, 2))
+    assert bk.collectable_sets(pp, [c("Z"), c("P"), c("PF")]) == ((1, 2),)
+    assert bk.collectable_sets(pp, [c("Z"), c("B"), c("P")]) == ((2,),)
+    assert bk.collectable_sets(zp, [c("ZP"), c("Z"), c("B")]) == ((0, 1),)
+    assert bk.collectable_sets(zp, [c("B"), c("F"), c("F")]) == ()
+    assert bk.collectable_sets(zp, [c("Z"), None, c("P")]) == ((0, 2),)
+
+
+def test_BK_ACT_4_option_any_allows_smaller_sets_K1() -> None:
+    """K1 option collect="any": the literal "can collect 1 or 2 cards"."""
+    state = place(
+        position(["Z", "PB", "P", *FILLER], hands=[["ZP", "B", "F"]], options={"collect": "any"}),
+        "ZP",
+        "R1",
+    )
+    assert takes(state) == [(1,), (1, 2), (1, 3), (2,), (3,)]
+
+
+def test_BK_ACT_3_option_distinct_goods_K2() -> None:
+    """K2 option goods_count="distinct": [P,P] counts one good, so it takes one card."""
+    opts = {"goods_count": "distinct"}
+    state = place(
+        position(["Z", "P", "PF", *FILLER], hands=[["PP", "B", "F"]], options=opts), "PP", "R1"
+    )
+    assert takes(state) == [(2,), (3,)]
+
+
+def test_BK_SHIFT_1_rule_example_right_of_row_1() -> None:
+    """BK-SHIFT-1, rule shifting example (catalog case 3): placed right of row 1, took the 1st
+    and 3rd cards -> row [F][Z,P][empty], and one card is drawn."""
+    state = place(
+        position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]], boat_top=["ZZ"]),
+        "ZP",
+        "R1",
+    )
+    after = state.apply(bk.Collect((1, 3)))
+    assert faces(after, [0, 1]) == ["F", "PZ"]
+    assert faces(after, [2]) == ["ZZ"]  # the port holds 2 chilli cards: refilled from boats
+    assert len(after.boat_pile) == len(state.boat_pile) - 1
+    assert len(after.chilli_pile) == len(state.chilli_pile)
+
+
+def test_BK_SHIFT_1_placed_left_took_middle() -> None:
+    """BK-SHIFT-1 (catalog case 8): row [a,b,c], placed left, took b -> [placed, a, c], 0 draws."""
+    state = place(position(["B", "Z", "F", *FILLER], hands=[["Z", "P", "P"]]), "Z", "L1")
+    after = state.apply(bk.Collect((2,)))
+    assert faces(after, [0, 1, 2]) == ["Z", "B", "F"]
+    assert after.port[0] == state.placed
+    assert len(after.boat_pile) == len(state.boat_pile)
+
+
+def test_BK_SHIFT_1_placed_left_took_first_and_third() -> None:
+    """BK-SHIFT-1 (catalog case 8): placed left, took a and c -> [empty, placed, b]."""
+    state = place(
+        position(["Z", "B", "P", *FILLER], hands=[["ZP", "F", "F"]], boat_top=["ZZ"]), "ZP", "L1"
+    )
+    after = state.apply(bk.Collect((1, 3)))
+    assert faces(after, [1, 2]) == ["PZ", "B"]
+    assert faces(after, [0]) == ["ZZ"]  # the empty slot on the placed side was refilled
+
+
+def test_BK_SHIFT_1_placed_at_bottom_of_column() -> None:
+    """BK-SHIFT-1 (catalog case 8): column [a,b,c], placed at the bottom, took a -> [b,c,placed]."""
+    port = ["Z", "BB", "C2:B/B", "B", "BF", "FF", "F", "C1:B/F", "BF"]
+    state = place(position(port, hands=[["Z", "P", "P"]]), "Z", "B1")
+    after = state.apply(bk.Collect((1,)))
+    assert faces(after, [0, 3, 6]) == ["B", "F", "Z"]
+    assert after.port[6] == state.placed
+
+
+def test_BK_SHIFT_1_shift_line_helper() -> None:
+    """BK-SHIFT-1, K5 teaching helper: compact toward the far side, empties on the placed side."""
+    assert bk.shift_line(["a", "b", "c"], "X", [1], "L") == ("X", "a", "c")
+    assert bk.shift_line(["a", "b", "c"], "X", [0, 2], "L") == (None, "X", "b")
+    assert bk.shift_line(["a", "b", "c"], "X", [0, 2], "R") == ("b", "X", None)
+    assert bk.shift_line(["a", "b", "c"], "X", [0], "B") == ("b", "c", "X")
+    assert bk.shift_line(["a", "b", "c"], "X", [0, 1, 2], "T") == (None, None, "X")
+
+
+def test_BK_REFILL_1_re_checked_before_each_slot() -> None:
+    """BK-REFILL-1, K4 (catalog case 9): 1 chilli card and 2 empty slots -> the 1st from the
+    chilli pile, the 2nd from the boat pile."""
+    port = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "F", "BF"]
+    state = place(
+        position(port, hands=[["PZB", "F", "F"]], boat_top=["ZZ"], chilli_top=["C2:Z/Z"]),
+        "PZB",
+        "R1",
+    )
+    after = state.apply(bk.Collect((1, 2, 3)))
+    cards = after.deck.cards
+    assert cards[after.port[0]].letters == "PZB"  # placed card shifted to the far (left) end
+    assert cards[after.port[1]].spec == "C2:Z/Z"
+    assert cards[after.port[2]].letters == "ZZ"
+
+
+def test_BK_REFILL_1_two_chillies_draw_boat_zero_chillies_draw_chilli() -> None:
+    """BK-REFILL-1 (catalog case 9): 2 chillies and 1 empty -> boat; 0 chillies -> chilli."""
+    two = place(
+        position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]], boat_top=["ZZ"]), "ZP", "R1"
+    )
+    assert faces(two.apply(bk.Collect((1, 3))), [2]) == ["ZZ"]
+    no_chilli = ["BF", "BB", "B", "FF", "B", "BF"]
+    zero = place(
+        position(["Z", "F", "P", *no_chilli], hands=[["ZP", "B", "F"]], chilli_top=["C2:F/F"]),
+        "ZP",
+        "R1",
+    )
+    after = zero.apply(bk.Collect((1, 3)))
+    assert after.deck.cards[after.port[2]].spec == "C2:F/F"
+
+
+def test_BK_REFILL_1_exhausted_pile_switches_then_slot_stays_empty() -> None:
+    """BK-REFILL-1 (catalog case 9): chilli pile empty and 0 chillies -> boat pile; both piles
+    empty -> the slot stays empty (K4)."""
+    no_chilli = ["BF", "BB", "B", "FF", "B", "BF"]
+    state = place(
+        position(
+            ["Z", "F", "P", *no_chilli],
+            hands=[["ZP", "B", "F"], []],
+            boat_top=["ZZ"],
+            chilli_rest=False,
+        ),
+        "ZP",
+        "R1",
+    )
+    assert state.chilli_pile == ()
+    after = state.apply(bk.Collect((1, 3)))
+    assert faces(after, [2]) == ["ZZ"]
+    empty = place(
+        position(
+            ["Z", "F", "P", *no_chilli],
+            hands=[["ZP", "B", "F"], []],
+            chilli_rest=False,
+            boat_rest=False,
+        ),
+        "ZP",
+        "R1",
+    )
+    after = empty.apply(bk.Collect((1, 3)))
+    assert after.port[2] == -1
+    assert bk.refill_source(0, 0, 0) is None
+
+
+def test_BK_REFILL_1_refill_source_helper() -> None:
+    """BK-REFILL-1 teaching helper: which pile the next empty slot draws from."""
+    assert bk.refill_source(port_chillies=2, boat_left=5, chilli_left=5) == "boat"
+    assert bk.refill_source(port_chillies=1, boat_left=5, chilli_left=5) == "chilli"
+    assert bk.refill_source(port_chillies=0, boat_left=5, chilli_left=0) == "boat"
+    assert bk.refill_source(port_chillies=3, boat_left=0, chilli_left=2) == "chilli"
+
+
+def test_BK_REFILL_1_option_once_K4() -> None:
+    """K4 option refill="once": the pile is chosen once for the whole refill."""
+    port = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "F", "BF"]
+    state = place(
+        position(
+            port,
+            hands=[["PZB", "F", "F"]],
+            chilli_top=["C2:Z/Z", "C2:P/P"],
+            options={"refill": "once"},
+        ),
+        "PZB",
+        "R1",
+    )
+    after = state.apply(bk.Collect((1, 2, 3)))
+    assert [after.deck.cards[after.port[i]].spec for i in (1, 2)] == ["C2:Z/Z", "C2:P/P"]
+
+
+def test_BK_RENEW_1_catalog_case_18() -> None:
+    """BK-RENEW-1, K6 (catalog case 18): row [a, x*, b] -> [n1, m1, n2]; the boat pile ends
+    with a, b and the chilli pile with x; the turn ends."""
+    state = position(
+        ["Z", "C2:P/P", "F", *FILLER],
+        hands=[["B", "B", "F"], ["P", "P", "Z"]],
+        boat_top=["ZZ", "PP"],
+        chilli_top=["C2:Z/Z"],
+    )
+    a, x, b = state.port[:3]
+    after = state.apply(bk.Renew("row1"))
+    cards = after.deck.cards
+    assert [cards[c].spec for c in after.port[:3]] == ["ZZ", "C2:Z/Z", "PP"]
+    assert after.boat_pile[-2:] == (a, b)
+    assert after.chilli_pile[-1] == x
+    assert len(after.boat_pile) == len(state.boat_pile)
+    assert after.current_player == 1
+    assert after.port[3:] == state.port[3:]
+
+
+def test_BK_RENEW_1_needs_enough_cards_in_the_piles() -> None:
+    """BK-RENEW-1, K6: each replaced card needs a card from its own pile."""
+    state = position(
+        ["Z", "C2:P/P", "F", *FILLER],
+        hands=[["B", "B", "F"], []],
+        boat_top=["ZZ"],
+        chilli_top=["C2:Z/Z"],
+        boat_rest=False,
+    )
+    lines = {a.line for a in state.legal_actions() if isinstance(a, bk.Renew)}
+    assert "row1" not in lines  # two boat cards, one card in the boat pile
+    assert "col2" in lines  # column 2 = C2:P/P, BB, C1:B/F: one boat card, two chilli cards
+    with pytest.raises(IllegalActionError):
+        state.apply(bk.Renew("row1"))
+
+
+def test_port_placements_helper_lists_collections() -> None:
+    """Teaching helper: every legal placement with the collections it allows."""
+    state = position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]])
+    options = bk.port_placements(state)
+    r1 = next(a for a in options if a.face == "PZ" and a.slot == "R1")
+    assert [c.cells for c in options[r1]] == [(1, 3)]
+    assert set(options) == {a for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort)}

@@ -1,0 +1,182 @@
+"""Bangkok scoring: objective, the 4 chilli types, bonus, tie-breaks (BK-SCORE-1..9)."""
+
+from __future__ import annotations
+
+import pytest
+from bangkok_positions import position
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games.bangkok.components import RECONSTRUCTED_DECK, parse_card_spec
+from bamboo_lab.games.bangkok.scoring import winners
+
+C = parse_card_spec
+
+# The rulebook example market (catalog case 13), objective blue peas.
+EXAMPLE = [
+    ["C4:BZ/P", "B", "BZ"],
+    ["FF", "C3:FB/B", "BBF"],
+    ["ZF", "BP", "C1:P/Z"],
+]
+
+
+def example_cards() -> list[list[bk.Card]]:
+    """The example market as cards."""
+    return [[C(spec) for spec in row] for row in EXAMPLE]
+
+
+def test_BK_SCORE_9_rulebook_example_scores_20() -> None:
+    """BK-SCORE-9: "Personal objective 1 x 6 = 6 ... row 1: 2 ... row 2: 3 x 2 = 6 ... row 3:
+    5 - 1 = 4 ... Market completed 2 ... Total 20"."""
+    score = bk.score_market(example_cards(), "blue_peas")
+    assert score.objective_points == 6
+    assert [c.points for c in score.chillies] == [2, 6, 4]
+    assert [c.cell for c in score.chillies] == [1, 5, 9]
+    assert score.complete_bonus == 2
+    assert score.total == 20
+    centre = score.chillies[1]
+    assert centre.counted == (2, 4, 5, 6, 8)
+    assert dict(centre.counts) == {"fish": 3, "blue_peas": 5}
+    assert [c.spec for c in centre.counted_cards] == ["B", "FF", "C3:FB/B", "BBF", "BP"]
+    assert "type 3" in centre.explain()
+    assert score.as_dict()["total"] == 20
+
+
+def test_BK_SCORE_9_example_in_a_game_with_a_custom_deck() -> None:
+    """BK-SCORE-9 through a game state: a user deck holding the example's chilli faces."""
+    deck = list(RECONSTRUCTED_DECK)
+    deck[deck.index("C4:ZB/F")] = "C4:BZ/P"
+    deck[deck.index("C3:BF/Z")] = "C3:FB/B"
+    market: list[str | None] = [spec for row in EXAMPLE for spec in row]
+    state = position(
+        ["P", "Z", "B", "BF", "ZF", "C2:B/B", "PF", "C1:B/F", "F"],
+        hands=[["F", "Z"], ["ZZ"]],
+        markets=[[None] * 9, market],
+        pontoons=["fish", "blue_peas", "thai_zucchini", "passion_fruit"],
+        options={"deck": tuple(deck)},
+        phase="over",
+    )
+    assert state.scores()[1] == 20
+    out = state.outcome()
+    assert out is not None and out.winners == (1,)
+    assert out.breakdown[1]["chilli_points"] == 12
+
+
+def test_BK_SCORE_1_objective_counts_every_basket_including_chilli_faces() -> None:
+    """BK-SCORE-1: "counts all the copies of the good shown on the objective"."""
+    market = [C("PP"), C("C2:Z/P"), C("ZP"), *[None] * 6]
+    assert bk.score_market(market, "passion_fruit").objective_points == 4
+    assert bk.score_market(market, None).objective_points == 0
+
+
+@pytest.mark.parametrize(("cell", "size"), [(0, 3), (2, 3), (8, 3), (1, 4), (3, 4), (7, 4), (4, 5)])
+def test_BK_SCORE_2_neighbourhood_size(cell: int, size: int) -> None:
+    """BK-SCORE-2 (catalog case 12): corner 3 cards, side 4, centre 5."""
+    assert len(bk.neighbourhood(cell)) == size
+    assert cell in bk.neighbourhood(cell)
+
+
+# Market around the chilli: PP Z PB / F PZ BB / ZF P F (reading order), cell replaced by it.
+AROUND = ["PP", "Z", "PB", "F", "PZ", "BB", "ZF", "P", "F"]
+CHILLIES = {1: "C1:P/Z", 2: "C2:P/P", 3: "C3:PZ/B", 4: "C4:PF/Z"}
+# Expected points, worked by hand: corner (cell 0) sees Z, F; edge (cell 1) sees PP, PB, PZ;
+# centre (cell 4) sees Z, F, BB, P.
+EXPECTED = {
+    (1, 0): 5,  # P = 0 -> 5 - 0
+    (2, 0): 1,  # P = 1 (its own face)
+    (3, 0): 0,  # P = 0, Z = 1 -> no pair
+    (4, 0): 2,  # P = 0, F = 1 -> F present once
+    (1, 1): 1,  # P = 4 -> 5 - 4
+    (2, 1): 5,  # P = 5 with its face
+    (3, 1): 2,  # P = 4, Z = 1 -> 1 pair
+    (4, 1): 0,  # P = 4, F = 0
+    (1, 4): 4,  # P = 1
+    (2, 4): 2,  # P = 2 with its face
+    (3, 4): 2,  # P = 1, Z = 1
+    (4, 4): 4,  # P = 1, F = 1 -> both once
+}
+
+
+@pytest.mark.parametrize(("kind", "cell"), sorted(EXPECTED))
+def test_BK_SCORE_3_to_6_each_type_on_corner_edge_centre(kind: int, cell: int) -> None:
+    """BK-SCORE-3..6: each chilli type counted over itself and its orthogonal neighbours, on a
+    corner, an edge and the centre."""
+    market: list[bk.Card | None] = [C(s) for s in AROUND]
+    market[cell] = C(CHILLIES[kind])
+    score = bk.score_market(market, None)
+    assert [c.points for c in score.chillies] == [EXPECTED[kind, cell]]
+
+
+def test_BK_SCORE_3_type_1_literal_or_clamped_K7() -> None:
+    """BK-SCORE-3, K7 (catalog case 14): T1 [P] with P = 7 -> -2 literal, 0 clamped."""
+    assert bk.chilli_points(1, [7]) == -2
+    assert bk.chilli_points(1, [7], clamp_type1=True) == 0
+    market = [C("C1:P/P"), C("PPZ"), None, C("PPZ"), *[None] * 5]
+    assert bk.score_market(market, None).chilli_points == 0  # 5 - 5
+    heavy = [C("C1:P/PP"), C("PPP"), None, C("PPP"), *[None] * 5]
+    assert bk.score_market(heavy, None).chilli_points == -3
+    assert bk.score_market(heavy, None, clamp_type1=True).chilli_points == 0
+
+
+def test_BK_SCORE_4_type_2() -> None:
+    """BK-SCORE-4 (catalog case 14): T2 [P] with P = 4 -> 4."""
+    assert bk.chilli_points(2, [4]) == 4
+
+
+def test_BK_SCORE_5_type_3_pairs() -> None:
+    """BK-SCORE-5 (catalog case 14): T3 [F,B] with F = 0, B = 5 -> 0; with 3 and 5 -> 6."""
+    assert bk.chilli_points(3, [0, 5]) == 0
+    assert bk.chilli_points(3, [3, 5]) == 6
+
+
+def test_BK_SCORE_6_type_4_present_exactly_once_K8() -> None:
+    """BK-SCORE-6, K8 (catalog case 14): T4 [B,Z] with 1 and 1 -> 4; with 2 and 0 -> 0."""
+    assert bk.chilli_points(4, [1, 1]) == 4
+    assert bk.chilli_points(4, [2, 0]) == 0
+    with pytest.raises(InvalidStateError):
+        bk.chilli_points(5, [1])
+
+
+def test_BK_SCORE_7_complete_market_bonus_only_with_nine_cards() -> None:
+    """BK-SCORE-7 (catalog case 15): 8 cards -> no +2; the objective counts every card."""
+    cards = [C(s) for row in EXAMPLE for s in row]
+    eight = [*cards[:8], None]
+    score = bk.score_market(eight, "blue_peas")
+    assert score.complete_bonus == 0
+    assert score.objective_points == 6
+    assert bk.score_market(cards, "blue_peas").complete_bonus == 2
+
+
+def test_BK_SCORE_8_tie_breaks() -> None:
+    """BK-SCORE-8 (catalog case 17): 20 vs 20 with objective 6 vs 4 -> the first wins;
+    equal objective too -> shared."""
+    assert winners([20, 20], [6, 4]) == (0,)
+    assert winners([20, 20], [4, 4]) == (0, 1)
+    assert winners([18, 20, 20], [9, 4, 6]) == (2,)
+
+
+def test_BK_SCORE_8_outcome_applies_tie_breaks() -> None:
+    """BK-SCORE-8 in an Outcome: equal totals, the objective decides, else shared."""
+    port = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "F"]
+    objective_wins = position(
+        port,
+        markets=[["B", *[None] * 8], ["C2:F/F", *[None] * 8]],
+        pontoons=["blue_peas", "passion_fruit", "fish", "thai_zucchini"],
+        phase="over",
+    )
+    out = objective_wins.outcome()
+    assert out is not None and out.scores == (1, 1) and out.winners == (0,)
+    assert "objective" in out.reason
+    shared = position(port, phase="over")
+    out = shared.outcome()
+    assert out is not None and out.winners == (0, 1) and out.is_shared
+
+
+def test_score_market_rejects_bad_input() -> None:
+    """score_market refuses a wrong size, a non-card cell or an unknown good."""
+    with pytest.raises(InvalidStateError):
+        bk.score_market([None] * 8, None)
+    with pytest.raises(InvalidStateError):
+        bk.score_market(["P", *[None] * 8], None)
+    with pytest.raises(InvalidStateError):
+        bk.score_market([None] * 9, "rice")

@@ -1,0 +1,94 @@
+"""Bangkok setup: players, pontoons, initial sets, piles and the port (BK-SET-1..5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bangkok as bk
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_BK_SET_1_one_to_four_players_first_player_is_seat_0(n: int) -> None:
+    """BK-SET-1: "For 1 to 4 players"; the first player keeps the token and plays first."""
+    state = bk.new_game(n, seed=5)
+    assert state.num_players == n
+    assert state.current_player == 0
+    assert state.phase == "act"
+    assert state.inventory()["first-player token"] == 1
+    assert "Player 0 (first player)" in str(state)
+
+
+@pytest.mark.parametrize("n", [0, 5, -1])
+def test_BK_SET_1_other_player_counts_are_refused(n: int) -> None:
+    """BK-SET-1: only 1 to 4 players."""
+    with pytest.raises(InvalidStateError, match="1 to 4 players"):
+        bk.new_game(n, seed=1)
+
+
+def test_BK_SET_2_each_player_has_a_secret_pontoon_good() -> None:
+    """BK-SET-2: "Each player secretly reads his personal objective" (one good per pontoon)."""
+    state = bk.new_game(4, seed=11)
+    goods = [state.objective(p) for p in range(4)]
+    assert sorted(goods) == sorted(bk.GOODS)  # type: ignore[type-var]
+    view = state.view(2)
+    assert view.objective(2) == state.objective(2)
+    assert [view.objective(p) for p in (0, 1, 3)] == [None, None, None]
+    # Seeds deal the pontoons differently.
+    deals = {tuple(bk.new_game(4, seed=s).pontoons) for s in range(12)}
+    assert len(deals) > 3
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_BK_SET_3_initial_sets_by_seat(n: int) -> None:
+    """BK-SET-3: "the 3 cards with one bamboo to the first player, ... 2 bamboos to the second"."""
+    state = bk.new_game(n, seed=3)
+    for seat in range(n):
+        cards = [state.deck.cards[c] for c in state.hands[seat]]
+        assert [c.initial_set for c in cards] == [seat + 1] * 3
+        assert all(c.kind == "initial" for c in cards)
+
+
+@pytest.mark.parametrize(("n", "boats"), [(1, 34), (2, 31), (3, 28), (4, 25)])
+def test_BK_SET_4_two_piles(n: int, boats: int) -> None:
+    """BK-SET-4: the chilli pile (16 - 2 = 14) and the boat pile (32 + undealt sets - 7)."""
+    state = bk.new_game(n, seed=8)
+    cards = state.deck.cards
+    assert len(state.chilli_pile) == 14
+    assert all(cards[c].is_chilli for c in state.chilli_pile)
+    assert len(state.boat_pile) == boats
+    assert not any(cards[c].is_chilli for c in state.boat_pile)
+    undealt = {c for c in (*state.boat_pile, *state.port) if cards[c].kind == "initial"}
+    assert {cards[c].initial_set for c in undealt} == set(range(n + 1, 5))
+    assert len(undealt) == 3 * (4 - n)
+
+
+def test_BK_SET_5_port_is_two_chilli_and_seven_boat_cards_shuffled() -> None:
+    """BK-SET-5: "Draw the first 2 chilli cards and the first 7 boat cards. Shuffle these 9"."""
+    layouts = set()
+    for seed in range(20):
+        state = bk.new_game(2, seed=seed)
+        chillies = [i for i, c in enumerate(state.port) if state.deck.cards[c].is_chilli]
+        assert len(state.port) == 9 and all(c >= 0 for c in state.port)
+        assert len(chillies) == 2
+        layouts.add(tuple(chillies))
+    assert len(layouts) > 5  # the chilli cards land anywhere in the square
+
+
+def test_setup_counts_sixty_cards_four_pontoons() -> None:
+    """Materials: 60 cards (12 initial, 16 chilli, 32 boat), 4 pontoons, 1 token."""
+    inv = bk.new_game(3, seed=2).inventory()
+    assert inv == {
+        "initial card": 12,
+        "chilli card": 16,
+        "boat card": 32,
+        "distinct cards": 60,
+        "pontoon": 4,
+        "first-player token": 1,
+    }
+
+
+def test_setup_is_a_pure_function_of_seed_and_options() -> None:
+    """Setup shuffles come only from the seed (DESIGN.md section 3)."""
+    assert bk.new_game(3, seed=42) == bk.new_game(3, seed=42)
+    assert bk.new_game(3, seed=42) != bk.new_game(3, seed=43)
