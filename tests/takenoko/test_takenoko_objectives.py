@@ -56,14 +56,6 @@ def test_TK_CMP_2_completed_objective_never_lost() -> None:
     assert s.bamboo[H(1, 0)] == 3 and s.completed[0] == ("G04",) and s.scores()[0] == 5
 
 
-def _diamond_2c(mirror: bool) -> tuple[tuple[int, int, str, int], ...]:
-    """P13 (A = green on top + middle-right, B = yellow on middle-left + bottom), placed on the
-    ring hexes (1,-1) top, (1,0) middle-right, (0,0)... shifted off the pond."""
-    # the card cells (1,-1), (1,0), (0,0), (0,1) shifted by (0,-1) would hit the pond; use
-    # the rotation-free copy anchored at (1,-2) ... built from the ring instead:
-    return ()
-
-
 def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
     """TK-CMP-3: "A plot objective is met when the garden shows the card's shape and colours, in
     any rotation (not mirrored), every plot of it irrigated." """
@@ -81,16 +73,19 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
         turned_mirror = {h.rotate(steps): c for h, c in mirror.items()}
         assert not plot_objective_met("P13", turned_mirror, set(turned_mirror))
     assert not plot_objective_met("P13", card, everything - {H(1, 1)})  # one plot dry
-    # in a real garden: a green line (P01) along (1,-1), (1,0)... rotated, all irrigated
+    # in a real garden: the ring plots are irrigated, (2,-1) is dry until a channel reaches it
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0), (-1, 1, "Y", 1))
-    s = position(plots=plots, hands={0: ("P01", "P02", "P03")})
-    assert "claim P03" in legal_texts(s)  # triangle (1,0), (1,-1), ... needs (2,-1) irrigated?
+    s = position(plots=plots, hands={0: ("P01", "P02", "P03")}, stored_channels={0: 2})
+    texts = legal_texts(s)
+    assert "claim P02" in texts  # curve (1,-1), (1,0), (0,1)
+    assert "claim P01" not in texts and "claim P03" not in texts
     assert tk.plot_objective_placements(s, "P01") == ()
-    s2 = position(
-        plots=plots, hands={0: ("P01", "P02", "P03")}, channels=(channel((1, 0), (1, -1)),)
-    )
-    s2 = act(s2, "action irrigation", "channel 1,0/2,-1")
-    assert "claim P01" not in legal_texts(s2)
+    s = act(s, "channel 1,0/1,-1", "channel 1,0/2,-1")
+    texts = legal_texts(s)
+    assert "claim P01" in texts and "claim P03" in texts  # line and triangle through (2,-1)
+    assert [set(p) for p in tk.plot_objective_placements(s, "P01")] == [
+        {H(0, 1), H(1, 0), H(2, -1)}
+    ]
 
 
 def test_TK_CMP_3_mirrored_two_colour_diamond_in_a_garden() -> None:
@@ -299,9 +294,10 @@ def test_TK_END_5_ties_by_panda_points_then_shared() -> None:
     shared = position(plots=RING, completed={0: ("A13", "A12"), 1: ("A14", "A10")}, phase="over")
     out = shared.outcome()
     assert out is not None and out.winners == (0, 1) and out.is_shared
-    # points, not the number of cards: 3 + 3 panda points lose to a single 6
-    cards = position(plots=RING, completed={0: ("A01", "A02", "G01"), 1: ("A13", "G01")}, phase="over")
-    assert cards.outcome() is None or True
+    # points, not the number of cards: two panda cards (3 + 3) tie with one card of 6
+    cards = position(plots=RING, completed={0: ("A01", "A02", "P01"), 1: ("A13", "P02")}, phase="over")
+    out = cards.outcome()
+    assert out is not None and out.scores == (8, 8) and out.winners == (0, 1)
 
 
 # ---------------------------------------------------------------- worked examples (seed-JA)
