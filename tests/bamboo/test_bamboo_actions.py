@@ -167,3 +167,15 @@ def test_coins_are_values_case_17() -> None:
     s = s._evolve(home_market=(s.home_market[0], (tile.id,)))
     s = play(s, f"buy {tile.name}", "home 0,0")
     assert s.boards[p].coins == 0 and s.boards[p].hp == 5 + tile.hp
+
+
+def test_empty_markets_keep_the_alternatives_B19() -> None:
+    """B19: a dry market leaves its spaces empty; the 1 HP / 1 coin alternatives remain."""
+    s = _activated("Ri", coins=9)
+    s = s._evolve(home_market=((), ()), home_stacks=((), ()))
+    assert [str(a) for a in s.legal_actions()] == ["decline", "coin"]
+    b = _activated("Rb")
+    p = b.player
+    b = b._evolve(balance_market=((), (), ()), balance_stacks=((), (), ()))
+    b = with_board(b, p, balance=())
+    assert [str(a) for a in b.legal_actions()] == ["decline", "hp"]

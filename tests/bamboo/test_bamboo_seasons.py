@@ -214,3 +214,25 @@ def test_BB_WIN_5_food_display_refilled() -> None:
     s = with_board(s, 1 - s.player, reserve=0)
     s = play(s, "visit red", "activate Rc 1", f"food {('tea', 'rice', 'ramen')[s.food_display[0]]}")
     assert len(s.food_display) == 5
+
+
+def test_BB_AUT_1_ghost_at_the_bottom_loses_ties_B18() -> None:
+    """B18: the ghost's sticks lie below every player's, so a tie with the ghost goes to the
+    player; the ghost wins only with strictly more sticks."""
+    assert temple_majority([GHOST, GHOST, 0, 0])[0] == 0
+    assert temple_majority([GHOST, GHOST, GHOST, 0, 0])[0] == GHOST
+
+
+def test_BB_WIN_4_tile_put_under_its_stack_stays_public() -> None:
+    """A tile put under its stack in Winter was seen by everybody: the view keeps it at the bottom
+    and determinize does not move it, while the rest of the stack stays hidden."""
+    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = with_board(s, 1 - s.player, reserve=0)
+    lowest = s.balance_market[2][0]
+    s = finish_turn(play(s, "visit red", "activate Rb 1", "decline"))
+    assert s.balance_known == (1, 1, 1) and s.home_known == (1, 1)
+    for p in range(2):
+        assert s.view(p).balance_stacks[2][-1] == lowest
+        for seed in range(3):
+            d = s.determinize(p, seed)
+            assert d.balance_stacks[2][-1] == lowest and d.view(p) == s.view(p)

@@ -183,3 +183,15 @@ def test_fr_faq_all_shoots_move_even_without_incense() -> None:
     s = finish_turn(play(s, "visit red"))
     assert s.boards[p].shoots == 4
     assert sum(len(st) for st in s.stalks) == 12
+
+
+def test_BB_SUM_7_stop_activating_declines_the_rest() -> None:
+    """R-EN: an action may be declined but the shoot is still placed; ``done`` in the placing
+    step ends the activations, and the remaining shoots are placed without action."""
+    s = visit_position(temples=(("Rb", "Ri", "Rc"), (), (), ()), reserve=3, coins=0)
+    p = s.player
+    s = play(s, "visit red", "activate Rb 1", "hp", "done")
+    assert s.activations == 0 and s.phase == "place"
+    assert all(isinstance(a, bamboo.Place) for a in s.legal_actions())
+    s = play(s, "place Ri 2", "place Rc 3")
+    assert s.boards[p].hp == 6 and s.boards[p].shoots == 3 and s.player != p

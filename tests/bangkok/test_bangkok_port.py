@@ -283,6 +283,11 @@ def test_BK_RENEW_1_catalog_case_18() -> None:
     assert len(after.boat_pile) == len(state.boat_pile)
     assert after.current_player == 1
     assert after.port[3:] == state.port[3:]
+    # Everyone saw a, b and x go under: views keep that bottom order (K6, K15 hidden info).
+    assert (after.boat_known, after.chilli_known) == (2, 1)
+    assert after.view(1).boat_pile[-2:] == (a, b)
+    assert after.determinize(1, seed=5).boat_pile[-2:] == (a, b)
+    assert after.view(1).boat_pile[:-2] == tuple(sorted(after.boat_pile[:-2]))
 
 
 def test_BK_RENEW_1_needs_enough_cards_in_the_piles() -> None:
@@ -308,3 +313,16 @@ def test_port_placements_helper_lists_collections() -> None:
     r1 = next(a for a in options if a.face == "PZ" and a.slot == "R1")
     assert [c.cells for c in options[r1]] == [(1, 3)]
     assert set(options) == {a for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort)}
+
+
+def test_BK_REFILL_1_known_bottom_shrinks_as_the_pile_is_drawn() -> None:
+    """BK-REFILL-1 with K6: drawing into the renewed bottom keeps only what is still there."""
+    state = position(
+        ["Z", "F", "P", *FILLER],
+        hands=[["ZP", "B", "F"], []],
+        boat_top=["ZZ", "PP"],
+        boat_rest=False,
+        boat_known=2,
+    )
+    after = place(state, "ZP", "R1").apply(bk.Collect((1, 3)))
+    assert len(after.boat_pile) == 1 and after.boat_known == 1

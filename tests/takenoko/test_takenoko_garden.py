@@ -220,7 +220,9 @@ def test_TK_GAR_1_straight_lines_no_gaps_across_pond() -> None:
     assert H(2, 0) in moves and H(3, 0) not in moves  # a gap stops the line
     assert H(-1, 1) not in moves  # not on a straight line from (1, 0)
     no_cross = position(
-        plots=(*RING, (-1, -1, "G", 0), (-2, 0, "P", 0)), gardener=(1, 0), options={"figures_may_cross_pond": False}
+        plots=(*RING, (-1, -1, "G", 0), (-2, 0, "P", 0)),
+        gardener=(1, 0),
+        options={"figures_may_cross_pond": False},
     )
     assert H(-1, 0) not in tk.gardener_destinations(no_cross)
     assert H(0, 0) in tk.gardener_destinations(no_cross)
@@ -295,7 +297,9 @@ def test_TK_IMP_1_printed_and_chip_same_effect_one_per_plot() -> None:
         after = act(s, "action panda", "panda 1,0")
         assert after.bamboo[H(1, 0)] == 2
     s = position(plots=((1, 0, "GE", 0), (1, -1, "G", 0, "F")), stored_chips={0: (1, 1, 1)})
-    assert not any(t.endswith(" 1,0") or t.endswith(" 1,-1") for t in legal_texts(s) if t.startswith("improve"))
+    assert not any(
+        t.endswith(" 1,0") or t.endswith(" 1,-1") for t in legal_texts(s) if t.startswith("improve")
+    )
 
 
 def test_TK_IMP_2_chip_only_on_bare_unimproved_plot() -> None:
@@ -362,7 +366,9 @@ def test_TK_IMP_5_watershed_irrigates_but_starts_no_network() -> None:
     assert tk.is_irrigated(s, H(2, -1))
     assert channel((2, -1), (3, -1)) not in tk.legal_channel_edges(s)
     assert channel((2, -1), (2, 0)) not in tk.legal_channel_edges(s)
-    chip = position(plots=((1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "G", 0)), stored_chips={0: (1, 0, 0)})
+    chip = position(
+        plots=((1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "G", 0)), stored_chips={0: (1, 0, 0)}
+    )
     chip = act(chip, "improve watershed 2,-1")
     assert tk.is_irrigated(chip, H(2, -1)) and chip.bamboo[H(2, -1)] == 1
 

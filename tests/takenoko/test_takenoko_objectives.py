@@ -105,7 +105,11 @@ def test_TK_CMP_3_mirrored_two_colour_diamond_in_a_garden() -> None:
         plots.append((2, -2, colours[(2, -2)], 1))
         s = position(
             plots=tuple(plots),
-            channels=(channel((1, 0), (1, -1)), channel((1, -1), (2, -1)), channel((2, -1), (2, -2))),
+            channels=(
+                channel((1, 0), (1, -1)),
+                channel((1, -1), (2, -1)),
+                channel((2, -1), (2, -2)),
+            ),
             hands={0: ("P13",)},
         )
         assert ("claim P13" in legal_texts(s)) is met
@@ -130,7 +134,9 @@ def test_TK_CMP_5_multi_shoot_exactly_three() -> None:
     plots = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 4), (-1, 0, "Y", 1), (-1, 1, "P", 2))
     s = position(plots=plots, hands={0: ("G15",)})
     assert "claim G15" not in legal_texts(s)  # a 4 is not a 3
-    lenient = position(plots=plots, hands={0: ("G15",)}, options={"gardener_height_match": "at_least"})
+    lenient = position(
+        plots=plots, hands={0: ("G15",)}, options={"gardener_height_match": "at_least"}
+    )
     assert "claim G15" in legal_texts(lenient)
     plots3 = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 3), (-1, 0, "Y", 1))
     assert "claim G15" in legal_texts(position(plots=plots3, hands={0: ("G15",)}))
@@ -200,8 +206,10 @@ def _finish_turn(s: tk.State) -> tk.State:
 def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
     """TK-END-1: "The 9th (2 players), 8th (3) or 7th (4) completed objective triggers the end;
     that player takes the Emperor (2 points)." """
-    done = tuple(f"A{i:02d}" for i in range(2, trigger))
-    s = position(players, plots=RING, completed={0: done}, hands={0: ("A01",)}, eaten={0: (2, 0, 0)})
+    done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
+    s = position(
+        players, plots=RING, completed={0: done}, hands={0: ("A01",)}, eaten={0: (2, 0, 0)}
+    )
     before = s.scores()[0]
     s = act(s, "claim A01")
     assert s.emperor == 0 and len(s.completed[0]) == trigger
@@ -211,7 +219,9 @@ def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
 def test_TK_END_2_trigger_player_finishes_the_turn_and_may_claim() -> None:
     """TK-END-2: "That player finishes the turn and may still complete objectives in it." """
     done = tuple(f"A{i:02d}" for i in range(3, 11))
-    s = position(2, plots=RING, completed={0: done}, hands={0: ("A01", "A02")}, eaten={0: (4, 0, 0)})
+    s = position(
+        2, plots=RING, completed={0: done}, hands={0: ("A01", "A02")}, eaten={0: (4, 0, 0)}
+    )
     s = act(s, "claim A01")
     assert s.emperor == 0 and not s.is_over()
     s = act(s, "claim A02", "action gardener", "gardener 1,0")
@@ -225,7 +235,7 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
     """TK-END-3: "Every other player then plays exactly one more turn, and the game ends (not
     "finish the round")." """
     trigger = {2: 9, 3: 8, 4: 7}[players]
-    done = tuple(f"A{i:02d}" for i in range(2, trigger))
+    done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
     seat = 1  # not the start player: "finish the round" would end sooner
     s = position(
         players,
@@ -295,7 +305,9 @@ def test_TK_END_5_ties_by_panda_points_then_shared() -> None:
     out = shared.outcome()
     assert out is not None and out.winners == (0, 1) and out.is_shared
     # points, not the number of cards: two panda cards (3 + 3) tie with one card of 6
-    cards = position(plots=RING, completed={0: ("A01", "A02", "P01"), 1: ("A13", "P02")}, phase="over")
+    cards = position(
+        plots=RING, completed={0: ("A01", "A02", "P01"), 1: ("A13", "P02")}, phase="over"
+    )
     out = cards.outcome()
     assert out is not None and out.scores == (8, 8) and out.winners == (0, 1)
 
@@ -307,9 +319,7 @@ def test_ja_example_first_turn_plot_then_panda() -> None:
     """seed-JA worked example 1: no weather on the first turn; a plain plot chosen from three is
     placed next to the pond, irrigated with one section; the other two go to the bottom; the
     panda then steps from the pond onto it and eats that section onto the board."""
-    seed = next(
-        k for k in range(100) if any(len(t) == 1 for t in tk.new_game(2, k).plot_deck[:3])
-    )
+    seed = next(k for k in range(100) if any(len(t) == 1 for t in tk.new_game(2, k).plot_deck[:3]))
     s = tk.new_game(2, seed)
     assert s.phase == "actions"  # no weather roll
     s = act(s, "action plot")

@@ -103,7 +103,9 @@ def test_catalog_cards_exact_points_and_requirements() -> None:
     assert [CARDS[f"G{i:02d}"].points for i in range(1, 16)] == [
         3, 4, 4, 5, 8, 4, 5, 5, 6, 7, 5, 6, 6, 7, 6,
     ]  # fmt: skip
-    assert [CARDS[f"A{i:02d}"].points for i in range(1, 16)] == [3] * 5 + [4] * 4 + [5] * 3 + [6] * 3
+    assert [CARDS[f"A{i:02d}"].points for i in range(1, 16)] == [3] * 5 + [4] * 4 + [5] * 3 + [
+        6
+    ] * 3
     p13 = CARDS["P13"]
     assert [(tuple(h), c) for h, c in p13.pattern] == [
         ((1, -1), "G"),

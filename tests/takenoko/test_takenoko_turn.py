@@ -160,7 +160,9 @@ def test_TK_W_4_storm_panda_to_any_plot_eats_unless_enclosed() -> None:
     )
     after = act(enclosed.apply(tk.Roll("storm")), "panda 0,1")
     assert after.bamboo[tk.Hex(0, 1)] == 2 and after.eaten[0] == (0, 0, 0)
-    pond = position(plots=RING, phase="roll", panda=(1, 0), options={"storm_target_includes_pond": True})
+    pond = position(
+        plots=RING, phase="roll", panda=(1, 0), options={"storm_target_includes_pond": True}
+    )
     assert "panda 0,0" in legal_texts(pond.apply(tk.Roll("storm")))
 
 
@@ -196,7 +198,13 @@ def test_TK_W_6_question_mark_any_face() -> None:
     s = position(plots=RING, phase="roll").apply(tk.Roll("?"))
     assert s.phase == "choose_weather"
     faces = [t for t in legal_texts(s) if t.startswith("weather")]
-    assert faces == ["weather sun", "weather rain", "weather wind", "weather storm", "weather clouds"]
+    assert faces == [
+        "weather sun",
+        "weather rain",
+        "weather wind",
+        "weather storm",
+        "weather clouds",
+    ]
     assert act(s, "weather storm").phase == "storm"
     assert act(s, "weather clouds").phase == "clouds"
     assert act(s, "weather wind").weather == "wind"

@@ -112,6 +112,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
             free = [k for k in range(4) if s.per_stalk[k] < STALK_NEW_CAP]
             for c in sorted(set(s.pending)):
                 out.extend(_ACTIVATE[c, k] for k in free)
+            out.append(_CH["done"])  # stop activating: the rest are placed without action
         else:
             free = [k for k in range(4) if s.per_stalk[k] < STALK_NEW_CAP]
             for c in sorted(set(s.pending)):
@@ -486,6 +487,8 @@ def _do_choose(w: W, a: Choose) -> None:
         _wake_from(w, (p - w["start"]) % w["num_players"] + 1)
     elif phase == "feed":
         _end_feeding(w)
+    elif phase == "place":
+        w["activations"] = 0  # BB-SUM-7: the remaining actions are declined
     elif phase == "tengu":
         _discard_display(w)
         _refill_food(w)
@@ -498,25 +501,24 @@ def _do_choose(w: W, a: Choose) -> None:
         _finish_action(w)
 
 
-def _take_from_market(
-    market: tuple[tuple[int, ...], ...], stacks: tuple[tuple[int, ...], ...], row: int, tile: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def _take_from_market(w: W, name: str, row: int, tile: int) -> None:
     """Take a tile; the others slide down; the top of the stack fills the emptied space."""
-    r = _remove(market[row], tile)
-    st = stacks[row]
+    r = _remove(w[name + "_market"][row], tile)
+    st = w[name + "_stacks"][row]
     if st:
         r = (*r, st[0])
-        stacks = _set(stacks, row, st[1:])
-    return _set(market, row, r), stacks
+        st = st[1:]
+        w[name + "_stacks"] = _set(w[name + "_stacks"], row, st)
+        known = w[name + "_known"]
+        w[name + "_known"] = _set(known, row, min(known[row], len(st)))
+    w[name + "_market"] = _set(w[name + "_market"], row, r)
 
 
 def _do_take_balance(w: W, a: TakeBalanceTile) -> None:
     t = _BAL[a.tile]
     p = w["player"]
     b = w["boards"][p]
-    w["balance_market"], w["balance_stacks"] = _take_from_market(
-        w["balance_market"], w["balance_stacks"], _BAL_KIND[t], t
-    )  # BB-ACT-2
+    _take_from_market(w, "balance", _BAL_KIND[t], t)  # BB-ACT-2
     _board(w, p, balance=(*b.balance, t))
     _balance_step(w)
 
@@ -549,9 +551,7 @@ def _do_place_home(w: W, a: PlaceHomeTile) -> None:
     b = w["boards"][p]
     i = a.row * 5 + a.col
     _board(w, p, home=_set(b.home, i, h), coins=b.coins - tile.cost, hp=b.hp + tile.hp)  # BB-ACT-4
-    w["home_market"], w["home_stacks"] = _take_from_market(
-        w["home_market"], w["home_stacks"], tile.category, h
-    )
+    _take_from_market(w, "home", tile.category, h)
     w["buying"] = -1
     _finish_action(w)
 
@@ -762,33 +762,37 @@ def _do_wake(w: W, a: WakeSpirit) -> None:
         _wake_from(w, (p - w["start"]) % w["num_players"] + 1)
 
 
-def _rotate(
-    market: tuple[tuple[int, ...], ...], stacks: tuple[tuple[int, ...], ...], size: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """BB-WIN-4: the lowest tile goes under its stack, the rest slide, the top fills the row."""
-    rows, piles = [], []
-    for row, st in zip(market, stacks, strict=True):
+def _rotate(w: W, name: str, size: int) -> None:
+    """BB-WIN-4: the lowest tile goes under its stack, the rest slide, the top fills the row.
+
+    The tiles put under a stack are known to everybody: ``<name>_known`` counts that public
+    bottom part of each stack, which ``view`` keeps and ``determinize`` does not reshuffle.
+    """
+    rows, piles, known = [], [], []
+    for row, st, k in zip(
+        w[name + "_market"], w[name + "_stacks"], w[name + "_known"], strict=True
+    ):
         if row:
             st = (*st, row[0])
             row = row[1:]
+            k += 1
         while len(row) < size and st:
             row = (*row, st[0])
             st = st[1:]
         rows.append(row)
         piles.append(st)
-    return tuple(rows), tuple(piles)
+        known.append(min(k, len(st)))
+    w[name + "_market"] = tuple(rows)
+    w[name + "_stacks"] = tuple(piles)
+    w[name + "_known"] = tuple(known)
 
 
 def _end_winter(w: W) -> None:
     n = w["num_players"]
     w["step"] = 0
     w["start"] = (w["start"] + 1) % n  # BB-WIN-3
-    w["balance_market"], w["balance_stacks"] = _rotate(
-        w["balance_market"], w["balance_stacks"], BALANCE_MARKET_SIZE
-    )
-    w["home_market"], w["home_stacks"] = _rotate(
-        w["home_market"], w["home_stacks"], HOME_MARKET_SIZE
-    )
+    _rotate(w, "balance", BALANCE_MARKET_SIZE)
+    _rotate(w, "home", HOME_MARKET_SIZE)
     _refill_food(w)  # BB-WIN-5
     w["round"] += 1
     start_spring(w)

@@ -10,6 +10,7 @@ describe the turn in progress. ``rng`` is the value generator of mid-game reshuf
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -182,6 +183,8 @@ class State:
     step: int = 0
     buying: int = -1
     resume: str = ""
+    balance_known: tuple[int, ...] = (0, 0, 0)
+    home_known: tuple[int, ...] = (0, 0)
     history: tuple[Any, ...] = ()
 
     # -------------------------------------------------------------- the contract
@@ -268,8 +271,8 @@ class State:
             rng=rng,
             spirit_stacks=tuple(stacks),
             spirit_box=tuple(spirits[k:]),
-            balance_stacks=tuple(tuple(order(st)) for st in self.balance_stacks),
-            home_stacks=tuple(tuple(order(st)) for st in self.home_stacks),
+            balance_stacks=_reorder(self.balance_stacks, self.balance_known, order),
+            home_stacks=_reorder(self.home_stacks, self.home_known, order),
             food_bag=tuple(order(self.food_bag)),
             gift_stack=tuple(order(self.gift_stack)),
         )
@@ -277,8 +280,9 @@ class State:
     def view(self, player: int) -> State:
         """The state as ``player`` sees it: face-down piles in a canonical order, no generator.
 
-        Hidden: the order of the balance and home stacks, the food pile and the gift stack; the
-        spirits under each temple's face-up tile and the 5 left in the box; the generator state.
+        Hidden: the order of the balance and home stacks (except the tiles put under them in
+        Winter), the food pile and the gift stack; the spirits under each temple's face-up tile
+        and the 5 left in the box; the generator state.
         """
         return self._with_hidden(sorted, 0)
 
@@ -295,48 +299,38 @@ class State:
 
     def inventory(self) -> dict[str, int]:
         """Every component counted where it lies (coins are unlimited and not counted)."""
-        inv: dict[str, int] = {}
-
-        def add(key: str, n: int = 1) -> None:
-            inv[key] = inv.get(key, 0) + n
-
         shoots: list[int] = [c for st in self.stalks for c in st]
-        shoots += list(self.pending) + list(self.shoot_pool) + list(self.shoot_box)
-        shoots += list(self.activating[:1])
+        shoots += [*self.pending, *self.shoot_pool, *self.shoot_box, *self.activating[:1]]
         if self.receiving >= 0:
             shoots.append(self.receiving)
         for b in self.boards:
-            shoots += [c for t in b.temples for c in t]
-        for c in shoots:
-            add("shoot:" + shoot_name(c))
-        add("shoot", len(shoots))
+            for t in b.temples:
+                shoots += t
+        inv: dict[str, int] = {"shoot:" + shoot_name(c): n for c, n in Counter(shoots).items()}
+        inv["shoot"] = len(shoots)
         homes = [h for row in self.home_market for h in row]
         homes += [h for st in self.home_stacks for h in st] + list(self.home_box)
         homes += [h for b in self.boards for h in b.home if h >= 0]
-        add("home_tile", len(homes))
-        add("home_tile_distinct", len(set(homes)))
+        inv["home_tile"] = len(homes)
+        inv["home_tile_distinct"] = len(set(homes))
         bal = [t for row in self.balance_market for t in row]
         bal += [t for st in self.balance_stacks for t in st]
         bal += [t for b in self.boards for t in b.balance + b.scored]
-        add("balance_tile", len(bal))
-        add("balance_tile_distinct", len(set(bal)))
+        inv["balance_tile"] = len(bal)
+        inv["balance_tile_distinct"] = len(set(bal))
         spirits = [s for st in self.spirit_stacks for s in st]
-        spirits += list(self.spirit_box) + list(self.spirit_out)
+        spirits += [*self.spirit_box, *self.spirit_out]
         spirits += [s for b in self.boards for s in b.awake + b.asleep]
-        for s in spirits:
-            add("spirit:" + s)
-        foods = list(self.food_display) + list(self.food_bag) + list(self.food_discard)
-        for f in foods:
-            add("food:" + FOOD_KINDS[f])
-        for b in self.boards:
-            for f in range(3):
-                add("food:" + FOOD_KINDS[f], b.food[f])
-        add("gift", len(self.gift_display) + len(self.gift_stack))
+        inv.update(("spirit:" + k, n) for k, n in Counter(spirits).items())
+        foods = Counter([*self.food_display, *self.food_bag, *self.food_discard])
+        for f in range(3):
+            inv["food:" + FOOD_KINDS[f]] = foods[f] + sum(b.food[f] for b in self.boards)
+        inv["gift"] = len(self.gift_display) + len(self.gift_stack)
         for p, b in enumerate(self.boards):
             on_temples = sum(st.count(p) for st in self.temples)
-            add(f"incense:{p}", b.reserve + b.track + on_temples)
+            inv[f"incense:{p}"] = b.reserve + b.track + on_temples
         if self.num_players == 2:
-            add("incense:ghost", sum(st.count(GHOST) for st in self.temples))
+            inv["incense:ghost"] = sum(st.count(GHOST) for st in self.temples)
         return inv
 
     # -------------------------------------------------------------- serialisation
@@ -347,7 +341,7 @@ class State:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "options":
-                d[f.name] = value.to_dict()
+                d[f.name] = _options_dict(value)
             elif f.name == "boards":
                 d[f.name] = [b.to_dict() for b in value]
             elif f.name == "history":
@@ -410,6 +404,8 @@ class State:
                 "context": _name(data["context"], ("", "gift", "shoot", "spirit")),
                 "step": _int(data["step"], 0, 99),
                 "buying": _int(data["buying"], -1, 63),
+                "balance_known": _ints(data["balance_known"], 0, 24),
+                "home_known": _ints(data["home_known"], 0, 32),
                 "resume": _name(data["resume"], ("", "visit", "offer", "place", "end")),
             }
             history = tuple(parse_text(t) for t in data["history"])
@@ -435,6 +431,14 @@ class State:
             kw["activating"] and kw["activating"][1] > 3
         ):
             raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
+        for name, rows in (("balance", 3), ("home", 2)):
+            known, stacks = kw[name + "_known"], kw[name + "_stacks"]
+            if (
+                len(known) != rows
+                or len(stacks) != rows
+                or any(k > len(st) for k, st in zip(known, stacks, strict=True))
+            ):
+                raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
         if n > 2 and any(GHOST in t for t in kw["temples"]):
             raise InvalidStateError("the ghost plays only in 2-player games")
         state = cls(history=history, **kw)
@@ -635,7 +639,28 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     )
 
 
+def _reorder(
+    stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], order: Any
+) -> tuple[tuple[int, ...], ...]:
+    """Reorder the unknown top part of each stack; its public bottom part stays in place."""
+    out = []
+    for st, k in zip(stacks, known, strict=True):
+        cut = len(st) - k
+        out.append(tuple(order(st[:cut])) + st[cut:])
+    return tuple(out)
+
+
 _OPTIONS_CACHE: dict[tuple[tuple[str, Any], ...], Options] = {}
+
+
+def _options_dict(options: Options) -> dict[str, Any]:
+    """``options.to_dict()``, memoised (options are frozen values)."""
+    if options not in _OPTIONS_DICTS:
+        _OPTIONS_DICTS[options] = options.to_dict()
+    return dict(_OPTIONS_DICTS[options])
+
+
+_OPTIONS_DICTS: dict[Options, dict[str, Any]] = {}
 
 
 def _options(data: Any) -> Options:

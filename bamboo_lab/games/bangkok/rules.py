@@ -360,6 +360,8 @@ def _collect(state: State, action: Collect) -> State:
         port=tuple(port),
         boat_pile=boat_pile,
         chilli_pile=chilli_pile,
+        boat_known=min(state.boat_known, len(boat_pile)),
+        chilli_known=min(state.chilli_known, len(chilli_pile)),
         hands=_set_seat(state.hands, seat, hand),
         placed=-1,
         slot="",
@@ -440,6 +442,9 @@ def _renew(state: State, action: Renew) -> State:
         port=tuple(port),
         boat_pile=(*boat, *under_boat),
         chilli_pile=(*chilli_pile, *under_chilli),
+        # the replaced cards were seen going under: the bottom of each pile is public
+        boat_known=min(state.boat_known, len(boat)) + len(under_boat),
+        chilli_known=min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
         history=(*state.history, action),
     )
     return _end_turn(new, passes=0)

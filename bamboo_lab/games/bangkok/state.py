@@ -63,6 +63,10 @@ class State:
     """A market holds 9 cards: the game ends when the round is complete (BK-END-1)."""
     passes: int = 0
     """Consecutive turns passed (no placement and no renewal possible)."""
+    boat_known: int = 0
+    """How many cards at the bottom of the boat pile everyone saw go under (renewals)."""
+    chilli_known: int = 0
+    """How many cards at the bottom of the chilli pile everyone saw go under (renewals)."""
     history: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
@@ -159,11 +163,12 @@ class State:
         return Outcome(totals, best, f"{why}; {result}", tuple(b.as_dict() for b in breakdown))
 
     def view(self, player: int) -> Self:
-        """What ``player`` sees: others' pontoons hidden, piles in a canonical (sorted) order."""
+        """What ``player`` sees: others' pontoons hidden; the unseen part of each pile in a
+        canonical (sorted) order, its renewed bottom cards in their known order."""
         return self._evolve(
             pontoons=tuple(g if i == player else -1 for i, g in enumerate(self.pontoons)),
-            boat_pile=tuple(sorted(self.boat_pile)),
-            chilli_pile=tuple(sorted(self.chilli_pile)),
+            boat_pile=_redact(self.boat_pile, self.boat_known),
+            chilli_pile=_redact(self.chilli_pile, self.chilli_known),
         )
 
     def determinize(self, player: int, seed: int) -> Self:
@@ -174,11 +179,9 @@ class State:
         pontoons = list(self.pontoons)
         for i, g in zip(hidden, goods, strict=True):
             pontoons[i] = g
-        boat, r = vrng.shuffled(self.boat_pile, r)
-        chilli, r = vrng.shuffled(self.chilli_pile, r)
-        return self._evolve(
-            pontoons=tuple(pontoons), boat_pile=tuple(boat), chilli_pile=tuple(chilli)
-        )
+        boat, r = _resample(self.boat_pile, self.boat_known, r)
+        chilli, r = _resample(self.chilli_pile, self.chilli_known, r)
+        return self._evolve(pontoons=tuple(pontoons), boat_pile=boat, chilli_pile=chilli)
 
     def inventory(self) -> dict[str, int]:
         """Every component counted where it lies: cards by kind, pontoons, the token."""
@@ -221,6 +224,8 @@ class State:
             "turn": self.turn,
             "end_triggered": self.end_triggered,
             "passes": self.passes,
+            "boat_known": self.boat_known,
+            "chilli_known": self.chilli_known,
             "history": [str(a) for a in self.history],
         }
 
@@ -232,7 +237,7 @@ class State:
         fields = [
             *("num_players", "options", "port", "boat_pile", "chilli_pile", "hands", "markets"),
             *("pontoons", "to_move", "phase", "placed", "slot", "turn", "end_triggered", "passes"),
-            "history",
+            *("boat_known", "chilli_known", "history"),
         ]
         missing = [f for f in fields if f not in data]
         if missing:
@@ -260,6 +265,8 @@ class State:
             turn=_int(data, "turn", 0, 10**9),
             end_triggered=_bool(data, "end_triggered"),
             passes=_int(data, "passes", 0, 10**9),
+            boat_known=_int(data, "boat_known", 0, len(data["boat_pile"])),
+            chilli_known=_int(data, "chilli_known", 0, len(data["chilli_pile"])),
             history=_history(data["history"]),
         )
         _check_consistent(state)
@@ -308,6 +315,19 @@ class State:
                     "  | " + " | ".join(face(market[3 * r + c]).ljust(mw) for c in range(3)) + " |"
                 )
         return "\n".join(lines)
+
+
+def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
+    """The pile as a player sees it: the unseen top part sorted, the known bottom as is."""
+    top = len(pile) - known
+    return (*sorted(pile[:top]), *pile[top:])
+
+
+def _resample(pile: tuple[int, ...], known: int, r: int) -> tuple[tuple[int, ...], int]:
+    """Shuffle the unseen top part of a pile; keep the known bottom."""
+    top = len(pile) - known
+    shuffled, r = vrng.shuffled(pile[:top], r)
+    return (*shuffled, *pile[top:]), r
 
 
 def _int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:

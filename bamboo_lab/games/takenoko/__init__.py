@@ -6,9 +6,10 @@ notation, the phases, the options and the teaching helpers.
 
 from __future__ import annotations
 
-from ...core.errors import InvalidActionError
-from ...core.hexgrid import Edge, Hex
-from ...core.protocol import find_legal
+from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.core.protocol import find_legal
+
 from .actions import (
     ACTION_TYPES,
     Action,

@@ -32,8 +32,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...core.errors import InvalidActionError
-from ...core.hexgrid import Edge, Hex
+from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.core.hexgrid import Edge, Hex
+
 from .components import (
     ACTION_KINDS,
     CARDS,
@@ -303,7 +304,7 @@ def _one_of(text: str, allowed: frozenset[str] | tuple[str, ...], what: str, who
 
 
 def action_from_text(text: object) -> Action:
-    """Build the action written ``text`` (no legality check); raise InvalidActionError if malformed."""
+    """Build the action written ``text`` (no legality check); malformed: InvalidActionError."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
     words = _WORDS.findall(text)

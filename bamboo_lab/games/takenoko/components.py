@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.hexgrid import Hex
+from bamboo_lab.core.hexgrid import Hex
 
 __all__ = [
     "ACTION_KINDS",
@@ -192,7 +192,12 @@ def _build_cards() -> dict[str, ObjectiveCard]:
     # Gardener objectives G01-G15 (catalog 3.2).
     num = 1
     for colour, base in (("G", 3), ("Y", 4), ("P", 5)):
-        for improvement, points in (("F", base), ("E", base + 1), ("W", base + 1), ("none", base + 2)):
+        for improvement, points in (
+            ("F", base),
+            ("E", base + 1),
+            ("W", base + 1),
+            ("none", base + 2),
+        ):
             cards.append(
                 ObjectiveCard(
                     id=f"G{num:02d}",

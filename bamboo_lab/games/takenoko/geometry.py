@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import re
 
-from ...core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge
+from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge
 
 __all__ = [
     "ALL_HEXES",
-    "EDGE_ENDS",
     "EDGES_OF",
+    "EDGE_ENDS",
     "NEIGHBORS",
     "POND",
     "POND_RING",
     "RADIUS",
     "edge_between",
     "edge_info",
-    "parse_hex",
     "hex_text",
+    "parse_hex",
     "rotations",
 ]
 
@@ -43,9 +43,7 @@ ALL_HEXES: tuple[Hex, ...] = tuple(
 _INSIDE = frozenset(ALL_HEXES)
 
 NEIGHBORS: dict[Hex, tuple[Hex | None, ...]] = {
-    h: tuple(
-        n if (n := Hex(h.q + d.q, h.r + d.r)) in _INSIDE else None for d in DIRECTIONS
-    )
+    h: tuple(n if (n := Hex(h.q + d.q, h.r + d.r)) in _INSIDE else None for d in DIRECTIONS)
     for h in ALL_HEXES
 }
 """The six neighbours of each hex in direction order (None outside the table)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...core.errors import InvalidStateError
-from ...core.options import GameOptions
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.options import GameOptions
 
 __all__ = ["Options"]
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import rng as vrng
-from ...core.hexgrid import Edge, Hex
+from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.hexgrid import Edge, Hex
+
 from .actions import (
     Action,
     ChooseAction,
@@ -481,7 +482,9 @@ def _claim(n: dict[str, Any], card: str) -> None:
     if info.deck == "panda":  # TK-CMP-6: the sections go back to the reserve
         eaten = n["eaten"][p]
         n["eaten"] = _with(
-            n["eaten"], p, tuple(have - need for have, need in zip(eaten, info.sections, strict=True))
+            n["eaten"],
+            p,
+            tuple(have - need for have, need in zip(eaten, info.sections, strict=True)),
         )
         n["bamboo_reserve"] = tuple(
             r + need for r, need in zip(n["bamboo_reserve"], info.sections, strict=True)
@@ -599,6 +602,7 @@ def _end_turn(state: State, n: dict[str, Any]) -> None:
 def _game_over(n: dict[str, Any]) -> None:
     n["phase"] = "over"
     n["used"] = ()
+    n["allowed"] = 2
     n["weather"] = None
 
 
@@ -703,7 +707,9 @@ def apply_action(state: State, action: Action) -> State:
     elif kind is TakeImprovement:
         letter = _LETTER[action.improvement]
         i = _II[letter]
-        n["improvement_reserve"] = _with(d["improvement_reserve"], i, d["improvement_reserve"][i] - 1)
+        n["improvement_reserve"] = _with(
+            d["improvement_reserve"], i, d["improvement_reserve"][i] - 1
+        )
         chips = d["stored_improvements"][p]
         n["stored_improvements"] = _with(d["stored_improvements"], p, _with(chips, i, chips[i] + 1))
         n["phase"] = "actions"

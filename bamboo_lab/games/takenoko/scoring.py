@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from functools import cache
 
-from ...core.hexgrid import Hex
+from bamboo_lab.core.hexgrid import Hex
+
 from .components import CARDS, EMPEROR_POINTS, ObjectiveCard
 from .geometry import rotations
 
@@ -129,7 +130,7 @@ def card_points(card: str) -> int:
 def score_breakdown(
     completed: Sequence[Sequence[str]], emperor: int | None
 ) -> tuple[dict[str, int], ...]:
-    """Per player: points by deck, the Emperor, the total and the number of objectives (TK-END-4)."""
+    """Per player: points by deck, the Emperor, the total and the objective count (TK-END-4)."""
     out = []
     for seat, cards in enumerate(completed):
         row = {"plot": 0, "gardener": 0, "panda": 0}
@@ -145,7 +146,4 @@ def score_breakdown(
 def rank_players(breakdown: Sequence[Mapping[str, int]]) -> tuple[int, ...]:
     """The winners: highest total, then most panda-objective points, then shared (TK-END-5)."""
     best = max((row["total"], row["panda"]) for row in breakdown)
-    return tuple(
-        seat for seat, row in enumerate(breakdown) if (row["total"], row["panda"]) == best
-    )
-
+    return tuple(seat for seat, row in enumerate(breakdown) if (row["total"], row["panda"]) == best)

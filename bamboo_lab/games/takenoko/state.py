@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from ...core import rng as vrng
-from ...core.errors import BambooLabError, InvalidStateError
-from ...core.hexgrid import Edge, Hex, edge
-from ...core.protocol import CHANCE, TERMINAL, Outcome, ensure_legal
+from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.hexgrid import Edge, Hex, edge
+from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome, ensure_legal
+
 from .actions import ACTION_TYPES, Action, action_from_text
 from .components import (
     ACTION_KINDS,
@@ -395,7 +396,9 @@ class State:
         except InvalidStateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidStateError(f"malformed Takenoko state: {type(exc).__name__}: {exc}") from exc
+            raise InvalidStateError(
+                f"malformed Takenoko state: {type(exc).__name__}: {exc}"
+            ) from exc
         texts = tuple(data["history"])
         if all(_text_of(a) == t for a, t in zip(state._d["history"], texts, strict=True)):
             _set(state, "_texts", texts)
@@ -420,7 +423,9 @@ for _name, _doc in _FIELDS.items():
     setattr(State, _name, _field_property(_name, _doc))
 
 
-def new_game(num_players: int, seed: int, options: Options | Mapping[str, Any] | None = None) -> State:
+def new_game(
+    num_players: int, seed: int, options: Options | Mapping[str, Any] | None = None
+) -> State:
     """Set up a game: shuffled plot pile and objective decks, one card of each kind per player."""
     if num_players not in PLAYER_COUNTS or isinstance(num_players, bool):
         raise InvalidStateError(f"Takenoko plays with 2, 3 or 4 players, not {num_players!r}")
@@ -780,12 +785,12 @@ def _check_counts(state: dict[str, Any]) -> None:
         if total != IMPROVEMENT_CHIPS[letter]:
             raise _bad(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
     for k, colour in enumerate(COLOURS):
-        garden = sum(
-            h for p, h in state["bamboo"].items() if state["colours"][p] == colour
-        )
+        garden = sum(h for p, h in state["bamboo"].items() if state["colours"][p] == colour)
         total = state["bamboo_reserve"][k] + garden + sum(e[k] for e in state["eaten"])
         if total != BAMBOO_SUPPLY[colour]:
-            raise _bad(f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}")
+            raise _bad(
+                f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}"
+            )
 
 
 # ---------------------------------------------------------------------- the text picture
@@ -804,9 +809,7 @@ def _picture(state: State) -> str:
     extra = ""
     if d["weather"]:
         extra = f"weather {d['weather']}, "
-    lines.append(
-        f"{extra}actions {', '.join(d['used']) or '-'} ({len(d['used'])}/{d['allowed']})"
-    )
+    lines.append(f"{extra}actions {', '.join(d['used']) or '-'} ({len(d['used'])}/{d['allowed']})")
     lines.append("")
     lines.extend(_garden_lines(d))
     lines.append("")
@@ -834,8 +837,9 @@ def _picture(state: State) -> str:
         chips = d["stored_improvements"][p]
         mark = ">" if p == d["player"] and d["phase"] != "over" else " "
         emperor = " +Emperor" if d["emperor"] == p else ""
+        done = " ".join(d["completed"][p]) or "-"
         lines.append(
-            f"{mark}P{p}: {rows[p]['total']} pts{emperor}; done {' '.join(d['completed'][p]) or '-'};"
+            f"{mark}P{p}: {rows[p]['total']} pts{emperor}; done {done};"
             f" hand {' '.join(d['hands'][p]) or '-'}; eaten G{eaten[0]} Y{eaten[1]} P{eaten[2]};"
             f" stored {d['stored_channels'][p]} ch, W{chips[0]} E{chips[1]} F{chips[2]}"
         )
@@ -871,4 +875,3 @@ def _cell(d: dict[str, Any], h: Hex) -> str:
         colour = colour.lower()
     imp = d["improvements"].get(h, "").lower()
     return f"{colour}{d['bamboo'][h]}{imp}{figures}".ljust(_CELL - 1)
-

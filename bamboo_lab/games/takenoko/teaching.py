@@ -6,7 +6,8 @@ picture or a widget never re-implements a rule.
 
 from __future__ import annotations
 
-from ...core.hexgrid import Edge, Hex
+from bamboo_lab.core.hexgrid import Edge, Hex
+
 from .components import CARDS
 from .geometry import POND
 from .rules import figure_moves, is_objective_met
