@@ -148,6 +148,7 @@ def test_corrupt_dicts_are_refused() -> None:
         lambda d: d.update(options={"bamboo_supply": "none"}),
         lambda d: d.pop("rng"),
         lambda d: d.update(gardener=[5, 5]),
+        lambda d: d["plots"][0].__setitem__(0, True),  # a bool is not a coordinate
     ]
     for case in cases:
         with pytest.raises(InvalidStateError):

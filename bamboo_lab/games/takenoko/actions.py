@@ -64,6 +64,7 @@ __all__ = [
     "Roll",
     "TakeImprovement",
     "action_from_text",
+    "intern",
 ]
 
 _CHIP_NAMES = frozenset(IMPROVEMENT_NAMES.values())
@@ -286,6 +287,14 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
 )
 """Every action class."""
+
+_INTERNED: dict[object, object] = {}
+
+
+def intern(action: Action) -> Action:
+    """The one shared instance equal to ``action`` (so equal histories compare by identity)."""
+    return _INTERNED.setdefault(action, action)  # type: ignore[return-value]
+
 
 _WORDS = re.compile(r"\S+")
 

@@ -54,13 +54,10 @@ POND_RING: frozenset[Hex] = frozenset(n for n in NEIGHBORS[POND] if n is not Non
 EDGES_OF: dict[Hex, tuple[Edge, ...]] = {h: tuple(edge(h, i) for i in range(6)) for h in ALL_HEXES}
 """The six canonical edges of each hex in direction order."""
 
-EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {}
+EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {
+    Edge(h, i): (h, n) for h in ALL_HEXES for i in range(3) if (n := NEIGHBORS[h][i]) is not None
+}
 """The two hexes of every edge inside the table."""
-for _h in ALL_HEXES:
-    for _i in range(3):
-        _n = NEIGHBORS[_h][_i]
-        if _n is not None:
-            EDGE_ENDS[Edge(_h, _i)] = (_h, _n)
 
 
 def edge_between(a: Hex, b: Hex) -> Edge:

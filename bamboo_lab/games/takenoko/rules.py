@@ -34,6 +34,7 @@ from .actions import (
     ReturnPlots,
     Roll,
     TakeImprovement,
+    intern,
 )
 from .components import (
     ACTION_KINDS,
@@ -58,6 +59,7 @@ __all__ = [
     "card_reachable",
     "feasible_actions",
     "figure_moves",
+    "growable_colours",
     "improvement_spots",
     "is_dead_garden",
     "is_objective_met",
@@ -81,7 +83,7 @@ class _Cache(dict):  # type: ignore[type-arg]
         self.factory = factory
 
     def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.factory(key)
+        value = self[key] = intern(self.factory(key))
         return value
 
 
@@ -92,16 +94,16 @@ _CHANNEL = _Cache(PlaceChannel)
 _PLOT = _Cache(lambda key: PlacePlot(*key))
 _IMPROVE = _Cache(lambda key: PlaceImprovement(*key))
 _CLAIM = _Cache(Claim)
-_ROLLS = tuple(Roll(face) for face in WEATHER_FACES)
-_CHOOSE = {kind: ChooseAction(kind) for kind in ACTION_KINDS}
-_DRAW = {deck: DrawObjective(deck) for deck in DECK_KINDS}
-_TAKE = {letter: TakeImprovement(IMPROVEMENT_NAMES[letter]) for letter in IMPROVEMENTS}
-_WEATHER5 = tuple(ChooseWeather(face) for face in WEATHER_FACES[:5])
+_ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
+_CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
+_DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
+_TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
+_WEATHER5 = tuple(intern(ChooseWeather(face)) for face in WEATHER_FACES[:5])
 _WEATHER4 = _WEATHER5[:4]
-_KEEP = tuple(KeepPlot(i) for i in (1, 2, 3))
-_RETURN = (ReturnPlots((1, 2)), ReturnPlots((2, 1)))
-_PASS = Pass()
-_END = EndTurn()
+_KEEP = tuple(intern(KeepPlot(i)) for i in (1, 2, 3))
+_RETURN = (intern(ReturnPlots((1, 2))), intern(ReturnPlots((2, 1))))
+_PASS = intern(Pass())
+_END = intern(EndTurn())
 
 
 # ---------------------------------------------------------------- queries used by legal actions
@@ -493,47 +495,102 @@ def _claim(n: dict[str, Any], card: str) -> None:
         n["emperor"] = p  # TK-END-1
 
 
-def card_reachable(state: State, player: int, card: str) -> bool:
+def growable_colours(state: State) -> frozenset[str]:
+    """The colours whose bamboo can still grow: all with the unlimited supply; with the limited
+    one, those with sections in the reserve or that a payable panda card could pay back."""
+    d = state._d
+    if d["options"].bamboo_supply == "unlimited":
+        return frozenset(_CI)
+    grow = {c for c, ci in _CI.items() if d["bamboo_reserve"][ci] > 0}
+    colours, bamboo, improvements, irrigated = (
+        d["colours"],
+        d["bamboo"],
+        d["improvements"],
+        d["irrigated"],
+    )
+    drawable = "panda" in _drawable_decks(d)
+    holders = []
+    for p in range(d["num_players"]):
+        cards = [c for c in d["hands"][p] if c[0] == "A"]
+        if drawable and len(d["hands"][p]) < HAND_LIMIT:
+            cards.extend(d["decks"][2])
+        holders.append(cards)
+    changed = True
+    while changed:  # a fixed point: paying a card returns its colours to the reserve
+        changed = False
+        edible = {
+            colours[h]
+            for h in colours
+            if improvements.get(h) != "E"
+            and (bamboo[h] > 0 or (colours[h] in grow and h in irrigated))
+        }
+        for p, cards in enumerate(holders):
+            eaten = d["eaten"][p]
+            for card in cards:
+                need = CARDS[card].sections
+                payable = all(
+                    eaten[ci] >= n or colour in edible
+                    for colour, ci in _CI.items()
+                    if (n := need[ci])
+                )
+                returned = {colour for colour, ci in _CI.items() if need[ci]}
+                if payable and not returned <= grow:
+                    grow |= returned
+                    changed = True
+    return frozenset(grow)
+
+
+def card_reachable(
+    state: State, player: int, card: str, growable: frozenset[str] | None = None
+) -> bool:
     """False only when ``card`` can provably never be completed by ``player``, assuming the
     garden is frozen (no plot, channel or chip left to place): used by :func:`is_dead_garden`.
 
     With a frozen garden the plots, their colours, improvements and irrigation never change;
-    bamboo grows only on irrigated plots, and the panda eats only where there is bamboo and no
-    enclosure. The test errs on the side of "reachable".
+    bamboo grows only on irrigated plots (and, with the limited supply, only while sections can
+    come back to the reserve), and the panda eats only where there is bamboo and no enclosure.
+    The test errs on the side of "reachable". ``growable`` is :func:`growable_colours`.
     """
     d = state._d
+    if growable is None:
+        growable = growable_colours(state)
     if is_objective_met(state, player, card):
         return True
     info = CARDS[card]
     colours, irrigated, improvements = d["colours"], d["irrigated"], d["improvements"]
+    bamboo = d["bamboo"]
     if info.deck == "plot":
         return False  # the shape depends only on colours and irrigation, which are frozen
     if info.deck == "gardener":
+        grow = info.colour in growable
         if info.shoots == 1:
             wanted = None if info.improvement == "none" else info.improvement
-            return any(
+            # not met now: the plot must still grow to 4
+            return grow and any(
                 colours[h] == info.colour and improvements.get(h) == wanted for h in irrigated
             )
-        # an irrigated plot can be brought to 3, unless it is enclosed at 4 (never eaten)
+        # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
         exact = d["options"].gardener_height_match == "exact"
-        bamboo = d["bamboo"]
-        growable = sum(
-            1
-            for h in irrigated
-            if colours[h] == info.colour
-            and not (exact and bamboo[h] == MAX_HEIGHT and improvements.get(h) == "E")
-        )
-        return growable >= info.shoots
+        count = 0
+        for h, colour in colours.items():
+            if colour != info.colour:
+                continue
+            height, enclosed = bamboo[h], improvements.get(h) == "E"
+            if exact and height == MAX_HEIGHT and enclosed:
+                continue  # stuck at 4
+            if (grow and h in irrigated) or height >= 3:
+                count += 1
+        return count >= info.shoots
     eaten = d["eaten"][player]
-    bamboo = d["bamboo"]
     for ci, need in enumerate(info.sections):
         if eaten[ci] >= need:
             continue
         colour = "GYP"[ci]
+        grow = colour in growable
         if not any(
             colours[h] == colour
             and improvements.get(h) != "E"
-            and (h in irrigated or bamboo[h] > 0)
+            and ((grow and h in irrigated) or bamboo[h] > 0)
             for h in colours
         ):
             return False
@@ -559,13 +616,14 @@ def is_dead_garden(state: State) -> bool:
         or any(any(chips) for chips in d["stored_improvements"])
     ):
         return False
+    growable = growable_colours(state)
     for p in range(d["num_players"]):
-        if any(card_reachable(state, p, card) for card in d["hands"][p]):
+        if any(card_reachable(state, p, card, growable) for card in d["hands"][p]):
             return False
         if len(d["hands"][p]) < HAND_LIMIT:
-            decks = _drawable_decks(d)
-            for kind in decks:
-                if any(card_reachable(state, p, card) for card in d["decks"][_DECK_OF[kind]]):
+            for kind in _drawable_decks(d):
+                deck = d["decks"][_DECK_OF[kind]]
+                if any(card_reachable(state, p, card, growable) for card in deck):
                     return False
     return True
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
@@ -17,7 +18,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex, edge
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome, ensure_legal
 
-from .actions import ACTION_TYPES, Action, action_from_text
+from .actions import ACTION_TYPES, Action, action_from_text, intern
 from .components import (
     ACTION_KINDS,
     BAMBOO_SUPPLY,
@@ -104,6 +105,8 @@ _FIELDS: dict[str, str] = {
 }
 
 _set = object.__setattr__
+_CI = {"G": 0, "Y": 1, "P": 2}
+_II = {"W": 0, "E": 1, "F": 2}
 
 
 class State:
@@ -305,31 +308,36 @@ class State:
     def inventory(self) -> dict[str, int]:
         """Every physical component counted where it lies (constant through a game)."""
         d = self._d
-        inv: Counter[str] = Counter()
-        inv["pond"] = 1
+        inv: dict[str, int] = {"pond": 1, "emperor": 1}
         tiles = [*d["tiles"].values(), *d["plot_deck"], *d["drawn"]]
         if d["kept"] is not None:
             tiles.append(d["kept"])
-        for tile in tiles:
-            inv[f"plot {tile}"] += 1
+        for tile, count in Counter(tiles).items():
+            inv["plot " + tile] = count
+        sections = list(d["bamboo_reserve"])
+        for e in d["eaten"]:
+            for k in range(3):
+                sections[k] += e[k]
+        chips = list(d["improvement_reserve"])
+        for stored in d["stored_improvements"]:
+            for k in range(3):
+                chips[k] += stored[k]
+        colours, tiles_at, improvements = d["colours"], d["tiles"], d["improvements"]
+        for h, height in d["bamboo"].items():
+            sections[_CI[colours[h]]] += height
+            imp = improvements.get(h)
+            if imp is not None and len(tiles_at[h]) == 1:  # a chip, not a printed improvement
+                chips[_II[imp]] += 1
         for k, colour in enumerate(COLOURS):
-            garden = sum(h for p, h in d["bamboo"].items() if d["colours"][p] == colour)
-            boards = sum(e[k] for e in d["eaten"])
-            inv[f"bamboo {colour}"] = d["bamboo_reserve"][k] + garden + boards
-        inv["channel"] = d["channel_reserve"] + sum(d["stored_channels"]) + len(d["channels"])
+            inv["bamboo " + colour] = sections[k]
         for k, letter in enumerate(IMPROVEMENTS):
-            placed = sum(
-                1
-                for h, imp in d["improvements"].items()
-                if imp == letter and len(d["tiles"][h]) == 1
-            )
-            stored = sum(s[k] for s in d["stored_improvements"])
-            inv[f"chip {letter}"] = d["improvement_reserve"][k] + stored + placed
-        cards = [c for group in (*d["decks"], *d["hands"], *d["completed"]) for c in group]
-        for card in cards:
-            inv[f"card {card}"] += 1
-        inv["emperor"] = 1
-        return dict(inv)
+            inv["chip " + letter] = chips[k]
+        inv["channel"] = d["channel_reserve"] + sum(d["stored_channels"]) + len(d["channels"])
+        for group in (*d["decks"], *d["hands"], *d["completed"]):
+            for card in group:
+                key = "card " + card
+                inv[key] = inv.get(key, 0) + 1
+        return inv
 
     # ------------------------------------------------------------------ internal queries
 
@@ -400,7 +408,7 @@ class State:
                 f"malformed Takenoko state: {type(exc).__name__}: {exc}"
             ) from exc
         texts = tuple(data["history"])
-        if all(_text_of(a) == t for a, t in zip(state._d["history"], texts, strict=True)):
+        if all(map(_ACTION_OF.__contains__, texts)):  # every text is canonical
             _set(state, "_texts", texts)
         return state  # type: ignore[return-value]
 
@@ -539,43 +547,22 @@ def _load(data: Mapping[str, Any]) -> dict[str, Any]:
     used = tuple(data["used"])
     if any(u not in ACTION_KINDS for u in used):
         raise _bad(f"unknown action kinds in 'used': {used}")
-    tiles: dict[Hex, str] = {}
-    bamboo: dict[Hex, int] = {}
-    improvements: dict[Hex, str] = {}
-    for row in data["plots"]:
-        if not isinstance(row, list) or len(row) != 5:
-            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {row!r}")
-        h = _hex(row[:2], "plot position")
-        if h == POND or h in tiles:
-            raise _bad(f"plot {hex_text(h)} is on the pond or twice in the garden")
-        tile = row[2]
-        if tile not in PLOT_TILES:
-            raise _bad(f"unknown plot tile {tile!r}")
-        tiles[h] = tile
-        bamboo[h] = _int(row[3], f"bamboo on {hex_text(h)}", 0, MAX_HEIGHT)
-        imp = row[4]
-        if len(tile) > 1 and imp != tile[1]:
-            raise _bad(f"plot {hex_text(h)} shows {imp!r} but its tile prints {tile[1]!r}")
-        if imp is not None:
-            if imp not in IMPROVEMENTS:
-                raise _bad(f"unknown improvement {imp!r}")
-            improvements[h] = imp
-    colours = {h: tile[0] for h, tile in tiles.items()}
-    # the garden must have grown by the placement rule (TK-PLOT-2)
-    _check_connected(tiles)
-    channels: set[Edge] = set()
-    for row in data["channels"]:
-        if not isinstance(row, list) or len(row) != 3:
-            raise _bad(f"a channel must be [q, r, side], not {row!r}")
-        e = Edge(_hex(row[:2], "channel"), _int(row[2], "channel side", 0, 2))
-        if e not in EDGE_ENDS or any(x not in tiles for x in EDGE_ENDS[e]):
-            raise _bad(f"channel {row} is not between two plots")
-        channels.add(e)
-    _check_network(channels)
-    irrigated, channel_spots, plot_spots = _derive(tiles, improvements, channels)
-    for h in tiles:
-        if h not in irrigated and bamboo[h]:
-            raise _bad(f"plot {hex_text(h)} has bamboo but was never irrigated")
+    try:
+        key = (
+            tuple(tuple(row) for row in data["plots"]),
+            tuple(tuple(row) for row in data["channels"]),
+        )
+        # only exact ints, strings and None may share the memo (True == 1, 1.0 == 1)
+        if not all(type(v) in _KEY_TYPES for rows in key for row in rows for v in row):
+            key = None
+    except TypeError:
+        key = None
+    garden = (
+        _load_garden(*key)
+        if key is not None
+        else _load_garden_rows(data["plots"], data["channels"])
+    )
+    tiles, colours, improvements, bamboo, channels, irrigated, channel_spots, plot_spots = garden
     players = data["players"]
     if not isinstance(players, list) or len(players) != num:
         raise _bad(f"'players' must list {num} players")
@@ -619,7 +606,7 @@ def _load(data: Mapping[str, Any]) -> dict[str, Any]:
         "improvements": improvements,
         "bamboo": bamboo,
         "irrigated": irrigated,
-        "channels": frozenset(channels),
+        "channels": channels,
         "channel_spots": channel_spots,
         "plot_spots": plot_spots,
         "gardener": _hex(data["gardener"], "gardener"),
@@ -657,10 +644,86 @@ def _load(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(history, list):
         raise _bad("'history' must be a list of action strings")
     try:
-        state["history"] = tuple(_action_of(text) for text in history)
-    except BambooLabError as exc:
-        raise _bad(f"bad history entry: {exc}") from exc
+        state["history"] = tuple(map(_ACTION_OF.__getitem__, history))
+    except (KeyError, TypeError):
+        try:
+            state["history"] = tuple(_action_of(text) for text in history)
+        except BambooLabError as exc:
+            raise _bad(f"bad history entry: {exc}") from exc
     return state
+
+
+_KEY_TYPES = (int, str, type(None))
+
+_GardenData = tuple[
+    dict[Hex, str],
+    dict[Hex, str],
+    dict[Hex, str],
+    dict[Hex, int],
+    frozenset[Edge],
+    frozenset[Hex],
+    frozenset[Edge],
+    frozenset[Hex],
+]
+
+
+@lru_cache(maxsize=4096)
+def _load_garden(plots: tuple[Any, ...], channel_rows: tuple[Any, ...]) -> _GardenData:
+    """:func:`_load_garden_rows` with a memo: the dicts it returns are shared, never changed."""
+    return _load_garden_rows(plots, channel_rows)
+
+
+def _load_garden_rows(plots: Any, channel_rows: Any) -> _GardenData:
+    """Check and rebuild the garden: plots, channels and the derived structures."""
+    if not isinstance(plots, (list, tuple)) or not isinstance(channel_rows, (list, tuple)):
+        raise _bad("'plots' and 'channels' must be lists")
+    tiles: dict[Hex, str] = {}
+    bamboo: dict[Hex, int] = {}
+    improvements: dict[Hex, str] = {}
+    for row in plots:
+        if not isinstance(row, (list, tuple)) or len(row) != 5:
+            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {row!r}")
+        h = _hex(list(row[:2]), "plot position")
+        if h == POND or h in tiles:
+            raise _bad(f"plot {hex_text(h)} is on the pond or twice in the garden")
+        tile = row[2]
+        if tile not in PLOT_TILES:
+            raise _bad(f"unknown plot tile {tile!r}")
+        tiles[h] = tile
+        bamboo[h] = _int(row[3], f"bamboo on {hex_text(h)}", 0, MAX_HEIGHT)
+        imp = row[4]
+        if len(tile) > 1 and imp != tile[1]:
+            raise _bad(f"plot {hex_text(h)} shows {imp!r} but its tile prints {tile[1]!r}")
+        if imp is not None:
+            if imp not in IMPROVEMENTS:
+                raise _bad(f"unknown improvement {imp!r}")
+            improvements[h] = imp
+    colours = {h: tile[0] for h, tile in tiles.items()}
+    # the garden must have grown by the placement rule (TK-PLOT-2)
+    _check_connected(tiles)
+    channels: set[Edge] = set()
+    for row in channel_rows:
+        if not isinstance(row, (list, tuple)) or len(row) != 3:
+            raise _bad(f"a channel must be [q, r, side], not {row!r}")
+        e = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
+        if e not in EDGE_ENDS or any(x not in tiles for x in EDGE_ENDS[e]):
+            raise _bad(f"channel {row} is not between two plots")
+        channels.add(e)
+    _check_network(channels)
+    irrigated, channel_spots, plot_spots = _derive(tiles, improvements, channels)
+    for h in tiles:
+        if h not in irrigated and bamboo[h]:
+            raise _bad(f"plot {hex_text(h)} has bamboo but was never irrigated")
+    return (
+        tiles,
+        colours,
+        improvements,
+        bamboo,
+        frozenset(channels),
+        irrigated,
+        channel_spots,
+        plot_spots,
+    )
 
 
 _ACTION_OF: dict[str, Action] = {}
@@ -670,11 +733,12 @@ _OPTIONS_DICT: dict[Options, dict[str, Any]] = {}
 
 
 def _action_of(text: Any) -> Action:
-    """``action_from_text`` with a memo (records and dicts repeat the same few actions)."""
+    """``action_from_text`` with a memo of the canonical texts (``str(action) == text``)."""
     action = _ACTION_OF.get(text) if isinstance(text, str) else None
     if action is None:
-        action = action_from_text(text)
-        _ACTION_OF[text] = action
+        action = intern(action_from_text(text))
+        if str(action) == text:
+            _ACTION_OF[text] = action
     return action
 
 
@@ -821,6 +885,10 @@ def _picture(state: State) -> str:
         f"{hex_text(e.hex)}/{hex_text(e.hex.neighbor(e.side))}" for e in sorted(d["channels"])
     )
     lines.append(f"channels: {chans or '-'}")
+    plots = [f"{hex_text(h)}={_cell(d, h).strip()}" for h in sorted(d["tiles"])]
+    for start in range(0, len(plots), 8):
+        label = "plots:   " if start == 0 else "         "
+        lines.append(label + " ".join(plots[start : start + 8]))
     res = d["bamboo_reserve"]
     chips = d["improvement_reserve"]
     lines.append(
