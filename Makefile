@@ -4,6 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 LAB_ARGS ?=
+# JupyterLab refuses to run as root (containers, CI, Binder-like VMs) unless told it may.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
@@ -19,7 +21,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
 test: lint unit notebooks

@@ -2,27 +2,24 @@
 
 For each game and player count it prints decisions per second (``legal_actions`` plus
 ``apply(check=False)``), player-turns per second where the game counts them, and games per
-second; then the same workload spread over 2 processes. Each game's own benchmark lives in
-``benchmarks/bench_<game>.py`` and exposes ``run(num_players, seconds) -> dict``.
+second; then the same workload spread over 2 processes (``selfplay.run`` plays the games).
+Usage: ``python benchmarks/run.py [--seconds S] [game ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from selfplay import run
+
 from bamboo_lab.games import GAMES, load
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
-
-
-def _run(name: str, num_players: int, seconds: float) -> dict[str, float]:
-    return importlib.import_module(f"bench_{name}").run(num_players, seconds)
 
 
 def main() -> None:
@@ -35,9 +32,9 @@ def main() -> None:
     print(f"{header} {'2-proc decisions/s':>19} {'2-proc games/s':>15}")
     for name in args.games:
         for n in COUNTS.get(name, load(name).PLAYER_COUNTS):
-            one = _run(name, n, args.seconds)
+            one = run(name, n, args.seconds)
             with ProcessPoolExecutor(2) as pool:
-                two = list(pool.map(_run, [name] * 2, [n] * 2, [args.seconds] * 2))
+                two = list(pool.map(run, [name] * 2, [n] * 2, [args.seconds] * 2))
             turns = f"{one['turns_per_s']:9.0f}" if "turns_per_s" in one else f"{'-':>9}"
             print(
                 f"{name:9} {n:7d} {one['decisions_per_s']:12.0f} {turns} {one['games_per_s']:8.1f}"

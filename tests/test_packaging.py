@@ -102,6 +102,7 @@ def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
             "jupyter",
             "lab",
             "notebooks/00-start-here.ipynb",
+            "--allow-root",
             *args.split(),
         ]
     env = {
