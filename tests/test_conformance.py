@@ -1,6 +1,6 @@
 """Conformance: seeded random playouts of every registered game and player count (DESIGN.md s.10).
 
-``make test`` checks ``BAMBOO_LAB_CONFORMANCE`` games per game and player count (default 25:
+``make test`` checks ``BAMBOO_LAB_CONFORMANCE`` games per game and player count (default 40:
 hundreds in all); ``make soak`` runs the ``slow`` sweep, ``BAMBOO_LAB_SOAK_GAMES`` per game and
 player count (default 3000: tens of thousands in all), with every invariant checked at every step.
 """
@@ -14,7 +14,7 @@ from harness import check_game
 
 from bamboo_lab.games import GAMES, load
 
-PER_COUNT = int(os.environ.get("BAMBOO_LAB_CONFORMANCE", "25"))
+PER_COUNT = int(os.environ.get("BAMBOO_LAB_CONFORMANCE", "40"))
 SOAK = int(os.environ.get("BAMBOO_LAB_SOAK_GAMES", "3000"))
 CASES = [(name, n) for name in GAMES for n in load(name).PLAYER_COUNTS]
 

@@ -46,12 +46,11 @@ def test_fr_faq_4_full_stock_shoot_joins_another() -> None:
     s = s._evolve(stalks=((code("Gb"), code("Gi"), code("Rw")), *s.stalks[1:]))
     s = play(s, "visit yellow", "activate Yb 1", "hp", "receive blue")
     assert s.boards[p].temples[3] == (code("Rw"),)
-    s = finish_turn(s)
-    while s.player != p:
-        s = finish_turn(s)
-    if s.phase == "visit":  # the red wildcard now belongs to the blue stock
-        s = play(s, "visit blue")
-        assert code("Rw") in s.pending
+    assert s.phase == "visit" and s.player != p  # p's turn is over
+    s = s._evolve(player=p)  # p's next turn: the red wildcard now belongs to the blue stock
+    s = play(s, "visit blue")
+    assert s.pending == (code("Rw"),) and s.activations == 1
+    assert s.temples[3] == (p,) and s.temples[0] == ()  # the offering goes to the blue temple
 
 
 def test_fr_faq_5_pattern_needs_a_balance_action() -> None:

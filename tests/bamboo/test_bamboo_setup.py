@@ -116,6 +116,9 @@ def test_BB_PL_3_one_left_balance_tile_each() -> None:
     s = bamboo.new_game(3, 0)
     for b in s.boards:
         assert len(b.balance) == 1 and bamboo.BALANCE_TILES[b.balance[0]].kind == 0
+    dealt = [b.balance[0] for b in s.boards]
+    assert len(set(dealt)) == 3 and not set(dealt) & set(s.balance_market[0])
+    assert not set(dealt) & set(s.balance_stacks[0])  # taken out of the dispenser
 
 
 def test_BB_PL_4_player_setup_set_in_colour_temples() -> None:
@@ -174,11 +177,13 @@ def test_setup_invariants_case_29(n: int) -> None:
     """Catalog 1.14 case 29: field 12 (3 per stalk); 6 shoots, 3 coins, HP 5, 3 incense, 1 left
     tile each after the draft; face up 9 balance, 8 home, 5 food; 4 spirits visible."""
     s = bamboo.new_game(n, 11)
+    assert all((b.hp, b.reserve, b.coins) == (5, 3, 3) for b in s.boards)
     while s.phase == "draft":
         s = s.apply(s.legal_actions()[0])
     assert sum(len(st) for st in s.stalks) == 12
-    for b in s.boards:
-        assert (b.shoots, b.coins, len(b.balance)) == (6, 3, 1)
+    for p, b in enumerate(s.boards):
+        assert (b.shoots, b.coins, len(b.balance), b.hp) == (6, 3, 1, 5)
+        assert b.reserve == 3 + (p == s.start)  # Spring has given the first player a stick
     assert sum(map(len, s.balance_market)) == 9
     assert sum(map(len, s.home_market)) == 8
     assert len(s.food_display) == 5

@@ -74,7 +74,9 @@ def test_BB_SUM_3_offer_short_of_incense_case_4() -> None:
     assert all(isinstance(a, bamboo.Place) for a in s.legal_actions())
     s = play(s, "place Rc 3")
     assert s.boards[p].shoots == 4  # 3 received + the blue one
-    assert s.player != p
+    assert s.player != p and not s.boards[p].passed
+    s = finish_turn(s)  # the other player's turn; then p, without incense, must pass
+    assert s.boards[p].passed and s.player != p
 
 
 def test_BB_SUM_3_sticks_stack_on_top() -> None:
@@ -105,11 +107,24 @@ def test_BB_SUM_4_redirect_costs_a_coin_case_10() -> None:
 
 
 def test_BB_SUM_4_no_coin_no_redirect() -> None:
-    """A player without coins cannot redirect: every stick goes to the visited temple."""
-    s = visit_position(temples=(("Rb", "Ri"), (), (), ()), reserve=5, coins=1)
-    s = play(s, "visit red", "offer green")
-    assert [str(a) for a in s.legal_actions()] == ["activate Rb 1"] or s.phase == "place"
-    assert s.temples[0] == (s.player,) and s.boards[s.player].coins == 0
+    """R-EN step 3: a redirected stick costs 1 coin, so without coins (and no Bakeneko) every
+    stick goes to the visited temple; with 1 coin only one stick can be redirected."""
+    s = visit_position(temples=(("Rb", "Ri"), (), (), ()), reserve=5, coins=0)
+    p = s.player
+    broke = play(s, "visit red")
+    assert broke.phase == "place" and broke.temples[0] == (p, p)
+    assert all(not isinstance(a, bamboo.Offer) for a in broke.legal_actions())
+    s = with_board(s, p, coins=1)
+    s = play(s, "visit red")
+    assert {str(a) for a in s.legal_actions()} == {
+        "offer red",
+        "offer yellow",
+        "offer green",
+        "offer blue",
+    }
+    s = play(s, "offer green")  # pays the only coin; the last stick has no choice left
+    assert s.phase == "place" and s.boards[p].coins == 0
+    assert s.temples[0] == (p,) and s.temples[2] == (p,)
 
 
 def test_BB_SUM_5_stalk_cap_case_6() -> None:
@@ -162,8 +177,7 @@ def test_BB_SUM_6_overflow_to_a_temple_of_choice_case_8() -> None:
     ]
     s = play(s, "receive green")
     assert s.boards[p].temples[2] == (code("Rw"),)
-    s = with_board(s, p, marker=1)
-    assert bamboo.VisitTemple("green") in s.legal_actions() or s.player != p
+    assert s.boards[p].temples[0] == tuple(code(x) for x in ("Rb", "Ri", "Rc", "Rf"))
 
 
 def test_BB_SUM_7_declined_action_still_places_the_shoot() -> None:

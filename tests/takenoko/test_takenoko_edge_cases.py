@@ -88,7 +88,8 @@ def test_card_reachable_in_a_frozen_garden() -> None:
 
 def test_outcome_reason_names_the_trigger() -> None:
     """outcome() explains why the game ended: the Emperor and the final turns."""
-    s = position(plots=((1, 0, "G", 1),), completed={0: ("A01",)}, emperor=0, phase="over")
+    nine = tuple(f"A{i:02d}" for i in range(1, 10))
+    s = position(plots=((1, 0, "G", 1),), completed={0: nine}, emperor=0, phase="over")
     out = s.outcome()
     assert out is not None
     assert "Player 0 completed objective number 9 and took the Emperor" in out.reason

@@ -275,8 +275,9 @@ def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
     """TK-END-4: "The score is the sum of completed objectives plus the Emperor; cards in hand,
     bamboo, channels and chips score nothing." """
     s = position(
+        4,
         plots=RING,
-        completed={0: ("P12", "G05", "A13"), 1: ("A01",)},
+        completed={0: ("P12", "G05", "A13", "P01", "G01", "A02", "A03"), 1: ("A01",)},
         hands={0: ("G14", "P15")},
         eaten={0: (3, 3, 3)},
         stored_channels={0: 3},
@@ -285,14 +286,14 @@ def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
     )
     rows = tk.score_breakdown(s)
     assert rows[0] == {
-        "plot": 5,
-        "gardener": 8,
-        "panda": 6,
+        "plot": 5 + 2,
+        "gardener": 8 + 3,
+        "panda": 6 + 3 + 3,
         "emperor": 2,
-        "total": 21,
-        "objectives": 3,
+        "total": 32,
+        "objectives": 7,
     }
-    assert s.scores() == (21, 3)
+    assert s.scores() == (32, 3, 0, 0)
 
 
 def test_TK_END_5_ties_by_panda_points_then_shared() -> None:

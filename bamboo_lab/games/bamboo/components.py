@@ -33,7 +33,6 @@ __all__ = [
     "TYPE_LETTERS",
     "BalanceTile",
     "HomeTile",
-    "Shoot",
     "shoot_code",
     "shoot_name",
 ]
@@ -113,19 +112,6 @@ GIFTS: tuple[str, ...] = ("fund", "cook", "balance", "improve")
 
 TEMPLE_TILE_VALUES: tuple[int, ...] = (0, 2, 3, 3)
 """The ghost's incense on the 4 temple tiles, 2 players (INF catalog 1.9: sums to 8 sticks)."""
-
-
-@dataclass(frozen=True)
-class Shoot:
-    """A bamboo shoot piece: its colour (temple) and the action printed on top."""
-
-    colour: int
-    action: int
-
-    @property
-    def code(self) -> int:
-        """The compact integer the state stores for this piece (colour * 5 + action)."""
-        return self.colour * 5 + self.action
 
 
 def shoot_code(colour: int, action: int) -> int:

@@ -35,6 +35,7 @@ from .actions import (
 from .components import (
     ACTION_LETTERS,
     ACTIONS,
+    BASIC_ACTIONS,
     COLOUR_LETTERS,
     COLOURS,
     FOOD_KINDS,
@@ -83,7 +84,7 @@ _FEED = tuple(Feed(f) for f in FOOD_KINDS)
 _USE = {s: UseSpirit(s) for s in SPIRITS}
 _WAKE = {s: WakeSpirit(s) for s in SPIRITS}
 _GIFT = {g: ChooseGift(g) for g in GIFTS}
-_CH = {o: Choose(o) for o in ("hp", "coin", "decline", "done", "refill", *ACTIONS[:4])}
+_CH = {o: Choose(o) for o in ("hp", "coin", "decline", "done", "refill", *BASIC_ACTIONS)}
 _END = EndTurn()
 _PASS = Pass()
 _BAL_KIND = tuple(t.kind for t in BALANCE_TILES)
@@ -157,7 +158,7 @@ def legal_actions(s: State) -> tuple[Any, ...]:
     if phase == "cook":
         return (_CH["decline"], *(_FOODA[f] for f in sorted(set(s.food_display))))
     if phase == "wildcard":
-        return (_CH["decline"], _CH["balance"], _CH["improve"], _CH["cook"], _CH["fund"])
+        return (_CH["decline"], *(_CH[a] for a in BASIC_ACTIONS))  # BB-ACT-7
     if phase == "receive":
         return tuple(_RECEIVE[t] for t in range(4) if len(b.temples[t]) < TEMPLE_CAPACITY)
     if phase == "end":

@@ -22,7 +22,6 @@ __all__ = [
     "is_balance_met",
     "least_waste_payment",
     "rank_players",
-    "region_columns",
     "spirit_diversity",
     "temple_majority",
     "unscored_balance_points",
@@ -35,11 +34,6 @@ _TYPE = tuple(t.type for t in HOME_TILES)
 _COMFORT = tuple(t.comfort for t in HOME_TILES)
 _ALL_COLS = tuple(range(HOME_COLS))
 _REGION_COLS = (LEFT_COLS, _ALL_COLS, RIGHT_COLS)
-
-
-def region_columns(kind: int) -> tuple[int, ...]:
-    """The home columns where a balance tile of ``kind`` (0 left, 1 center, 2 right) is met."""
-    return _REGION_COLS[kind]  # BB-PAT-1
 
 
 def balance_matches(

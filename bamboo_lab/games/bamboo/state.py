@@ -26,9 +26,11 @@ from .components import (
     FOOD_COUNTS,
     FOOD_KINDS,
     GIFTS,
+    KINDS,
     SPIRITS,
     TEMPLE_TILE_VALUES,
     TYPE_LETTERS,
+    TYPES,
     shoot_name,
 )
 from .options import Options
@@ -44,6 +46,8 @@ from .scoring import GHOST, final_breakdown, home_comfort, rank_players
 __all__ = ["NAME", "PHASES", "Board", "Options", "State", "new_game"]
 
 NAME = "bamboo"
+"""The registry name of the game."""
+
 PHASES: tuple[str, ...] = (
     "draft",
     "gift",
@@ -111,6 +115,11 @@ class Board:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Board:
         """Rebuild a board; raise InvalidStateError when malformed."""
+        if not isinstance(d, Mapping):
+            raise InvalidStateError(f"a Bamboo board must be a mapping, not {d!r}")
+        unknown = sorted(set(d) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise InvalidStateError(f"unknown Bamboo board fields {unknown}")
         try:
             board = cls(
                 hp=_int(d["hp"]),
@@ -135,6 +144,9 @@ class Board:
             raise InvalidStateError("a board has a 15-space home and 3 food counts")
         if min(board.coins, board.reserve, board.track) < 0:
             raise InvalidStateError("coins, incense and track sticks cannot be negative")
+        kinds = Counter(BALANCE_TILES[t].kind for t in board.balance)
+        if any(k > 2 for k in kinds.values()):  # BB-ACT-2
+            raise InvalidStateError("a board holds at most 2 balance tiles of each type")
         return board
 
 
@@ -331,6 +343,7 @@ class State:
             inv[f"incense:{p}"] = b.reserve + b.track + on_temples
         if self.num_players == 2:
             inv["incense:ghost"] = sum(st.count(GHOST) for st in self.temples)
+            inv["temple_tile"] = len(self.temple_tiles)
         return inv
 
     # -------------------------------------------------------------- serialisation
@@ -441,6 +454,7 @@ class State:
                 raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
         if n > 2 and any(GHOST in t for t in kw["temples"]):
             raise InvalidStateError("the ghost plays only in 2-player games")
+        _check_position(kw)
         state = cls(history=history, **kw)
         expected = _expected_inventory(n, kw["options"])
         if state.inventory() != expected:
@@ -637,6 +651,51 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         shoot_pool=tuple(unmarked[: 2 * n]),
         shoot_box=tuple(sorted(shoot_box)),
     )
+
+
+def _check_position(kw: Mapping[str, Any]) -> None:
+    """Raise InvalidStateError when the pieces of a position break the set-up rules."""
+    n = kw["num_players"]
+    for k, (row, st) in enumerate(zip(kw["balance_market"], kw["balance_stacks"], strict=True)):
+        if len(row) > 3 or any(BALANCE_TILES[t].kind != k for t in row + st):  # BB-SET-3
+            raise InvalidStateError(
+                f"balance row {KINDS[k]} must hold at most 3 face-up tiles, all of its type"
+            )
+    for k, (row, st) in enumerate(zip(kw["home_market"], kw["home_stacks"], strict=True)):
+        if len(row) > 4 or any(HOME_TILES[h].category != k for h in row + st):  # BB-SET-4
+            raise InvalidStateError(
+                f"home row {'AB'[k]} must hold at most 4 face-up tiles, all of its category"
+            )
+    box = sorted(t.id for t in HOME_TILES if n == 2 and t.three_plus)
+    if sorted(kw["home_box"]) != box:  # BB-SET-4
+        raise InvalidStateError("the home box holds exactly the 3+ tiles, with 2 players only")
+    if len(kw["food_display"]) > 5:  # BB-SET-6
+        raise InvalidStateError("the food display has 5 spaces")
+    if any(len(st) > 4 for st in kw["spirit_stacks"]):  # BB-SET-5
+        raise InvalidStateError("a temple's spirit stack holds at most 4 tiles")
+    tiles = kw["temple_tiles"]
+    if n == 2:  # BB-SET-8, BB-AUT-3, B18
+        if sorted(tiles) != sorted(TEMPLE_TILE_VALUES) or len(tiles) != 4:
+            raise InvalidStateError(f"the ghost's temple tiles are {list(TEMPLE_TILE_VALUES)}")
+        for v, stack in zip(tiles, kw["temples"], strict=True):
+            if stack[:v] != (GHOST,) * v or GHOST in stack[v:]:
+                raise InvalidStateError("each temple holds its tile's ghost sticks, at the bottom")
+    elif tiles:
+        raise InvalidStateError("the ghost's temple tiles are used only with 2 players")
+    if kw["options"].night_side:  # BB-ADV-1
+        for p, b in enumerate(kw["boards"]):
+            for i, kind in rules.night_of(kw, p).items():
+                if b.home[i] >= 0 and HOME_TILES[b.home[i]].type != kind:
+                    raise InvalidStateError(
+                        f"player {p}'s night space {i // 5},{i % 5} needs a {TYPES[kind]} tile"
+                    )
+    phase = kw["phase"]
+    if phase == "gift" and not kw["gift_display"]:  # BB-SPR-3
+        raise InvalidStateError("phase 'gift' needs revealed gifts")
+    if phase == "draft" and not kw["shoot_pool"]:  # BB-PL-5
+        raise InvalidStateError("phase 'draft' needs shoots to draft")
+    if phase == "over" and any(b.track for b in kw["boards"]):  # BB-SPR-1
+        raise InvalidStateError("the game ends only with an empty round track")
 
 
 def _reorder(

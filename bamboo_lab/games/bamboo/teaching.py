@@ -7,7 +7,7 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 
-from .components import FOOD_KINDS, FOOD_VALUES, TYPE_LETTERS, BalanceTile
+from .components import FOOD_KINDS, FOOD_VALUES, HOME_COLS, HOME_ROWS, TYPE_LETTERS, BalanceTile
 from .reconstructed import BALANCE_TILES, HOME_TILES
 from .scoring import balance_matches, least_waste_payment
 
@@ -28,7 +28,8 @@ def home_from_text(text: str) -> tuple[int, ...]:
     """A home (15 home-tile ids) from the catalog's notation ``(row,col):Type/comfort ...``.
 
     Example: ``home_from_text("(0,0):G/2 (1,1):F/3")``; ``|`` separators are ignored. Each space
-    gets a distinct home tile of that type and comfort.
+    gets a distinct home tile of that type and comfort (1 when omitted). A space off the 3x5
+    grid, an unknown type or a space given twice raises InvalidStateError.
     """
     home = [-1] * 15
     used: set[int] = set()
@@ -37,6 +38,10 @@ def home_from_text(text: str) -> tuple[int, ...]:
             where, what = word.split(":")
             r, c = (int(x) for x in where.strip("()").split(","))
             letter, _, comfort = what.partition("/")
+            if not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS) or home[r * 5 + c] >= 0:
+                raise ValueError("off the grid or given twice")  # BB-PAT-1
+            if len(letter) != 1 or letter not in TYPE_LETTERS:
+                raise ValueError("unknown type")
             kind = TYPE_LETTERS.index(letter)
             value = int(comfort) if comfort else 1
             tile = next(

@@ -308,7 +308,10 @@ def _hex_arg(text: str, whole: str) -> Hex:
 
 def _one_of(text: str, allowed: frozenset[str] | tuple[str, ...], what: str, whole: str) -> str:
     if text not in allowed:
-        raise InvalidActionError(f"{whole!r}: {text!r} is not a {what} ({', '.join(allowed)})")
+        article = "an" if what[0] in "aeiou" else "a"
+        raise InvalidActionError(
+            f"{whole!r}: {text!r} is not {article} {what} ({', '.join(allowed)})"
+        )
     return text
 
 

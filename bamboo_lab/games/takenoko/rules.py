@@ -71,7 +71,6 @@ __all__ = [
 _CI = {"G": 0, "Y": 1, "P": 2}
 _II = {"W": 0, "E": 1, "F": 2}
 _LETTER = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
-_DECK_INDEX = {"P": 0, "G": 1, "A": 2}
 _DECK_OF = {"plot": 0, "gardener": 1, "panda": 2}
 
 
@@ -248,6 +247,13 @@ def _free_actions(state: State, out: list[Action]) -> None:
             out.append(_CLAIM[card])  # TK-CMP-1
 
 
+def _has_free_action(state: State) -> bool:
+    """True when the player to move has a free action available (TK-TURN-5)."""
+    out: list[Action] = []
+    _free_actions(state, out)
+    return bool(out)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of ``state`` in a fixed order."""
     d = state._d
@@ -287,8 +293,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "objective":
         return tuple(_DRAW[kind] for kind in _drawable_decks(d))
     # weather decisions, with the free actions available around them
+    optional = d["options"].weather_optional
     if phase == "rain":
-        out.extend(_GROW[h] for h in rain_targets(state))
+        targets = rain_targets(state)
+        out.extend(_GROW[h] for h in targets)
+        optional = optional or not targets  # waiting for a plot (TK-TURN-5): may give up
     elif phase == "storm":
         out.extend(_MOVE_PANDA[h] for h in storm_targets(state))
     elif phase == "clouds":
@@ -299,7 +308,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         )
     elif phase == "choose_weather":
         out.extend(_WEATHER5 if d["weather"] == "?" else _WEATHER4)
-    if phase != "choose_weather" and d["options"].weather_optional:
+    if phase != "choose_weather" and optional:
         out.append(_PASS)
     _free_actions(state, out)
     return tuple(out)
@@ -366,8 +375,10 @@ def _resolve_weather(state: State, n: dict[str, Any], face: str) -> None:
     if face == "sun":
         n["allowed"] = 3  # TK-W-1
     elif face == "rain":
-        if rain_targets(state):
-            n["phase"] = "rain"  # TK-W-2
+        # TK-W-2; TK-TURN-5: with no plot to grow yet, the rain waits while a free action
+        # (a stored channel or chip, a claim paying sections back) could still give it one
+        if rain_targets(state) or _has_free_action(state):
+            n["phase"] = "rain"
     elif face == "storm":
         if storm_targets(state):
             n["phase"] = "storm"  # TK-W-4
@@ -694,7 +705,7 @@ def apply_action(state: State, action: Action) -> State:
             colour = colours[h]
             garden = _Garden(n)
             for t in (h, *NEIGHBORS[h]):
-                if t in irrigated and colours.get(t) == colour:
+                if colours.get(t) == colour:
                     garden.grow(t, 2 if improvements.get(t) == "F" else 1)
             garden.close()
     elif kind is MovePanda:

@@ -640,6 +640,7 @@ def _load(data: Mapping[str, Any]) -> dict[str, Any]:
     if state["final_turns_left"] is not None:
         _int(state["final_turns_left"], "final_turns_left", 0, num - 1)
     _check_counts(state)
+    _check_turn(state)
     history = data["history"]
     if not isinstance(history, list):
         raise _bad("'history' must be a list of action strings")
@@ -828,6 +829,63 @@ def _derive(
             if m in POND_RING or sum(1 for k in NEIGHBORS[m] if k in tiles) >= 2:
                 plot_spots.add(m)
     return frozenset(irrigated), frozenset(channel_spots), frozenset(plot_spots)
+
+
+_WEATHER_PHASES: dict[str, tuple[str, ...]] = {
+    "rain": ("rain",),
+    "storm": ("storm",),
+    "clouds": ("clouds",),
+    "choose_weather": ("?", "clouds"),
+}
+_ACTION_PHASES: dict[str, str] = {
+    "keep_plot": "plot",
+    "place_plot": "plot",
+    "return_plots": "plot",
+    "gardener": "gardener",
+    "panda": "panda",
+    "objective": "objective",
+}
+
+
+def _check_turn(state: dict[str, Any]) -> None:
+    """The phase, the weather, the actions used, the drawn plots and the Emperor must agree."""
+    phase, weather, used = state["phase"], state["weather"], state["used"]
+    opts, num = state["options"], state["num_players"]
+    if opts.start_player == "choose" and opts.first_player >= num:
+        raise _bad(f"Options.first_player {opts.first_player} is not a seat of {num} players")
+    if state["player"] != (state["start_player"] + state["turn"]) % num:  # TK-SET-5
+        raise _bad(
+            f"player {state['player']} is not the seat of turn {state['turn']} from start"
+            f" player {state['start_player']}"
+        )
+    if state["allowed"] != (3 if weather == "sun" else 2):
+        raise _bad(f"{state['allowed']} actions allowed under the weather {weather!r}")
+    if len(used) > state["allowed"]:
+        raise _bad(f"{len(used)} actions used but only {state['allowed']} allowed")
+    if len(set(used)) < len(used) and weather != "wind":
+        raise _bad(f"the same action twice without the wind: {used}")
+    weather_ok = {"roll": (None,), "over": (None,), **_WEATHER_PHASES}.get(phase)
+    if weather_ok is not None and (weather not in weather_ok or used):
+        raise _bad(f"phase {phase!r} with weather {weather!r} and actions {used}")
+    if phase in _ACTION_PHASES and (not used or used[-1] != _ACTION_PHASES[phase]):
+        raise _bad(f"phase {phase!r} but the last action chosen is not {_ACTION_PHASES[phase]!r}")
+    drawn, kept = state["drawn"], state["kept"]
+    plot_ok = {
+        "keep_plot": bool(drawn) and kept is None,
+        "place_plot": kept is not None,
+        "return_plots": len(drawn) == 2 and kept is None,
+    }.get(phase, not drawn and kept is None)
+    if not plot_ok:
+        raise _bad(f"phase {phase!r} with drawn plots {drawn} and kept plot {kept!r}")
+    trigger = END_TRIGGER[num]
+    emperor = state["emperor"]
+    if emperor is None:
+        if any(len(done) >= trigger for done in state["completed"]):
+            raise _bad(f"a player completed {trigger} objectives but nobody holds the Emperor")
+        if state["final_turns_left"] is not None:
+            raise _bad("final turns are counted but nobody holds the Emperor")
+    elif len(state["completed"][emperor]) < trigger:
+        raise _bad(f"player {emperor} holds the Emperor with fewer than {trigger} objectives")
 
 
 def _check_counts(state: dict[str, Any]) -> None:
