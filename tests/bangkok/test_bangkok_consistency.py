@@ -187,3 +187,25 @@ def test_parse_action_illegal_text_says_why() -> None:
     zp = next(c for c in state.hands[0] if state.deck.labels[c] == "PZ")
     with pytest.raises(IllegalActionError, match="shows none of the goods"):
         bk.parse_action(f"place:#{zp}PZ@R1", state)
+
+
+def test_why_illegal_helper_on_hand_built_actions() -> None:
+    """Teaching helper why_illegal: "" for a legal action; a reason for actions built by hand
+    with values the notation cannot write, and for any action once the game is over."""
+    state = position(
+        [None, None, None, *ROW_PZB[3:]],
+        hands=[["ZP", "B", "F"], []],
+        chilli_rest=False,
+        boat_rest=False,
+    )
+    legal = state.legal_actions()[0]
+    assert bk.why_illegal(state, legal) == ""
+    card = state.hands[0][0]
+    face = state.deck.labels[card]
+    assert "not an edge slot" in bk.why_illegal(state, bk.PlaceAtPort(card, face, "X9"))
+    assert "not a line" in bk.why_illegal(state, bk.Renew("diagonal"))
+    assert "holds no card" in bk.why_illegal(state, bk.Renew("row1"))
+    lay = position(ROW_PZB, hands=[["F", "F", "PP", "ZZ"]], phase="lay")
+    assert "1 to 9" in bk.why_illegal(lay, bk.LayInMarket(lay.hands[0][0], "F", 10))
+    final = finished(1, seed=1)
+    assert "game is over" in bk.why_illegal(final, bk.Pass())

@@ -156,27 +156,48 @@ def test_BK_END_1_round_is_completed(n: int, seat: int) -> None:
 
 
 def test_BK_END_1_no_end_before_a_market_is_complete() -> None:
-    """BK-END-1: eight cards do not end the game."""
-    state = position(ROW_PZB, hands=[["F", "F", "Z"]], markets=[EIGHT, [None] * 9])
-    for _ in range(6):
-        state = state.apply(state.legal_actions()[-1])
-    assert not state.is_over()
-
-
-def test_BK_END_1_K12_complete_market_still_plays_out_the_round() -> None:
-    """K12: after completing a market a player may still improve or renew, but lays nothing."""
-    full = [*EIGHT[:8], "ZB"]
+    """BK-END-1: the 8th market card does not end the game; play comes back to the first player."""
+    seven = [*EIGHT[:7], None, None]
     state = position(
         ROW_PZB,
-        hands=[["PZ", "F", "F"], ["B", "B", "F"]],
-        markets=[[None] * 9, full],
-        end_triggered=True,
+        hands=[["F", "F"], ["B", "P", "Z"]],
+        markets=[seven, [None] * 9],
+        placed="PZ",
+        slot="L1",
+        phase="collect",
     )
-    state = state.apply(state.legal_actions()[0])  # seat 0 plays on
-    while state.current_player == 0:
-        state = state.apply(state.legal_actions()[0])
-    assert state.is_over() is False and state.current_player == 1
-    place_first = next(a for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort))
-    state = state.apply(place_first)
-    state = state.apply(state.legal_actions()[-1])
+    state = state.apply(bk.Collect((1, 2)))  # hand 4 -> lay 1: the 8th card
+    state = state.apply(state.legal_actions()[0])
+    assert sum(c >= 0 for c in state.markets[0]) == 8 and not state.end_triggered
+    state = state.apply(next(a for a in state.legal_actions() if isinstance(a, bk.Renew)))
+    assert not state.is_over() and state.current_player == 0
+
+
+def test_BK_END_1_K12_a_second_market_completed_in_the_last_round_scores_too() -> None:
+    """K12, K13: after seat 1 completes its market, the round is played in full: seat 2 may
+    still improve, lay and complete its own market (both get the +2 bonus); seat 1 keeps its
+    excess cards and never acts again; the game ends before the first player's turn."""
+    second = ["PB", "PF", "ZF", "PZ", "ZB", "PP", "PB", "PF", None]
+    state = position(
+        ROW_PZB,
+        hands=[[], ["F", "F"], ["PZ", "Z", "Z"]],
+        markets=[[None] * 9, EIGHT, second],
+        boat_top=["PZ", "ZB"],
+        placed="PZB",
+        slot="L1",
+        phase="collect",
+        to_move=1,
+        seats=3,
+    )
+    state = state.apply(bk.Collect((1, 2, 3)))
+    state = state.apply(state.legal_actions()[0])  # seat 1: the 9th card, 4 cards kept
+    assert state.end_triggered and state.current_player == 2 and len(state.hands[1]) == 4
+    pz = next(c for c in state.hands[2] if state.deck.labels[c] == "PZ")
+    state = state.apply(bk.PlaceAtPort(pz, "PZ", "L1"))
+    state = state.apply(state.legal_actions()[0])
+    assert state.phase == "lay" and [a.cell for a in state.legal_actions()] == [9, 9, 9, 9]  # type: ignore[attr-defined]
+    state = state.apply(state.legal_actions()[0])
     assert state.is_over()
+    out = state.outcome()
+    assert out is not None
+    assert [b["complete_bonus"] for b in out.breakdown] == [0, 2, 2]

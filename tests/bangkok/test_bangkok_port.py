@@ -28,8 +28,9 @@ def test_BK_ACT_1_placement_needs_a_shared_good() -> None:
         a.slot for a in illegal.legal_actions() if isinstance(a, bk.PlaceAtPort) and a.face == "PZ"
     }
     assert not slots & {"L1", "R1", "T1", "T2", "T3", "B1", "B2", "B3"}
-    with pytest.raises(IllegalActionError):
-        illegal.apply(bk.PlaceAtPort(legal.hands[0][0], "PZ", "R1"))
+    zp = next(c for c in illegal.hands[0] if illegal.deck.labels[c] == "PZ")
+    with pytest.raises(IllegalActionError, match="shows none of the goods"):
+        illegal.apply(bk.PlaceAtPort(zp, "PZ", "R1"))
 
 
 def test_BK_ACT_1_any_hand_card_including_chilli_cards_can_be_placed() -> None:
@@ -326,3 +327,16 @@ def test_BK_REFILL_1_known_bottom_shrinks_as_the_pile_is_drawn() -> None:
     )
     after = place(state, "ZP", "R1").apply(bk.Collect((1, 3)))
     assert len(after.boat_pile) == 1 and after.boat_known == 1
+
+
+def test_BK_SHIFT_1_placed_on_top_of_column() -> None:
+    """BK-SHIFT-1: "if the player has placed a card at the top of a column, he shifts all the
+    cards in that column downwards": column 2 [Z, P, ZF], [P,Z] on top takes Z and P ->
+    [refill, PZ, ZF]."""
+    port = ["BF", "Z", "BB", "C2:B/B", "P", "FF", "C1:B/F", "ZF", "B"]
+    state = place(position(port, hands=[["PZ", "B", "F"]], boat_top=["PP"]), "PZ", "T2")
+    assert takes(state) == [(2, 5), (5, 8)]
+    after = state.apply(bk.Collect((2, 5)))
+    assert faces(after, [1, 4, 7]) == ["PP", "PZ", "FZ"]
+    assert after.port[4] == state.placed
+    assert all(after.port[i] == state.port[i] for i in (0, 2, 3, 5, 6, 8))

@@ -55,6 +55,7 @@ def test_BK_SCORE_9_example_in_a_game_with_a_custom_deck() -> None:
         pontoons=["fish", "blue_peas", "thai_zucchini", "passion_fruit"],
         options={"deck": tuple(deck)},
         phase="over",
+        end_triggered=True,
     )
     assert state.scores()[1] == 20
     out = state.outcome()
@@ -163,11 +164,12 @@ def test_BK_SCORE_8_outcome_applies_tie_breaks() -> None:
         markets=[["B", *[None] * 8], ["C2:F/F", *[None] * 8]],
         pontoons=["blue_peas", "passion_fruit", "fish", "thai_zucchini"],
         phase="over",
+        passes=2,
     )
     out = objective_wins.outcome()
     assert out is not None and out.scores == (1, 1) and out.winners == (0,)
     assert "objective" in out.reason
-    shared = position(port, phase="over")
+    shared = position(port, phase="over", passes=2)
     out = shared.outcome()
     assert out is not None and out.winners == (0, 1) and out.is_shared
 

@@ -113,7 +113,13 @@ def test_BK_EXP_1_one_chilli_per_row_and_column() -> None:
 def test_BK_EXP_1_rulebook_example_obeys_the_expert_rule() -> None:
     """BK-EXP-1 (catalog case 13): the example market has one chilli per row and per column."""
     market = ["C4:PF/Z", "B", "ZB", "ZF", "C3:PZ/B", "BBF", "PZ", "PB", "C1:P/Z"]
-    state = position([*ROW_PZB[:8], "F"], markets=[[None] * 9, market], options={"expert": True})
+    state = position(
+        [*ROW_PZB[:8], "F"],
+        markets=[[None] * 9, market],
+        options={"expert": True},
+        end_triggered=True,
+        to_move=1,
+    )
     assert state.markets[1][0] >= 0
 
 

@@ -279,3 +279,56 @@ def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:
     assert "pass" not in [str(a) for a in act(strict, "channel 1,0/2,-1").legal_actions()]
     lost = position(plots=full, phase="roll").apply(tk.Roll("rain"))
     assert lost.phase == "actions"
+
+
+# plots east of the pond with a gap at (2, 0) on the line from (1, 0) to (3, 0)
+BEYOND_GAP = (
+    (1, 0, "G", 1),
+    (1, -1, "G", 1),
+    (2, -1, "Y", 0),
+    (2, -2, "Y", 0),
+    (3, -2, "P", 0),
+    (3, -1, "P", 0),
+    (4, -2, "G", 0),
+    (4, -1, "G", 0),
+    (3, 0, "Y", 0),
+)
+
+
+def test_TK_GAR_1_and_TK_PAN_1_a_gap_stops_the_line_even_with_a_plot_beyond() -> None:
+    """TK-GAR-1 / TK-PAN-1: "only over plots (no gaps)": from (1,0) eastward the empty place
+    (2,0) stops the gardener and the panda, so the plot (3,0) beyond it is out of reach."""
+    s = position(plots=BEYOND_GAP, gardener=(1, 0), panda=(1, 0))
+    for moves in (tk.gardener_destinations(s), tk.panda_destinations(s)):
+        assert Hex(3, 0) not in moves and Hex(2, 0) not in moves
+    s = position(plots=BEYOND_GAP, gardener=(3, -2), panda=(3, -2))
+    assert Hex(3, 0) in tk.gardener_destinations(s)  # (3,-1) joins them: no gap
+    assert Hex(3, 0) in tk.panda_destinations(s)
+
+
+def test_TK_W_4_storm_moves_the_panda_off_its_plot() -> None:
+    """TK-W-4: the storm *moves* the panda ("移し", "put the panda on the plot of his choice"):
+    our reading offers every plot but the one it stands on."""
+    s = position(plots=BEYOND_GAP, panda=(1, 0), phase="roll").apply(tk.Roll("storm"))
+    targets = {a.plot for a in s.legal_actions() if isinstance(a, tk.MovePanda)}
+    assert Hex(1, 0) not in targets and Hex(3, 0) in targets and len(targets) == 8
+
+
+def test_TK_IRR_4_a_plot_placed_away_from_the_network_opens_no_channel_edge() -> None:
+    """TK-IRR-4: a plot placed by the plot action next to two plots, away from the pond corners
+    and from every channel, adds no legal channel edge; one touching a channel's end does."""
+    plots = ((1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "Y", 0), (2, -2, "Y", 0))
+    s = position(plots=plots, stored_channels={0: 1})
+    top = s.plot_deck[0]
+    far = act(s, "action plot", "keep 1", "plot 3,-2")
+    assert far.tiles[Hex(3, -2)] == top
+    assert set(far.channel_spots) == set(s.channel_spots)
+    near = position(
+        plots=plots[:3],
+        channels=(channel((1, 0), (1, -1)), channel((1, -1), (2, -1))),
+    )
+    assert channel((2, -2), (2, -1)) not in near.channel_spots  # (2,-2) not placed yet
+    near = act(near, "action plot", "keep 1", "plot 2,-2")
+    # both new edges end at the corner (1,-1)/(2,-1)/(2,-2), the outer end of a channel
+    assert channel((2, -2), (2, -1)) in near.channel_spots
+    assert channel((2, -2), (1, -1)) in near.channel_spots

@@ -7,6 +7,7 @@ RECONSTRUCTED (see :mod:`.components`); pass ``Options(deck=...)`` to play with 
 
 from __future__ import annotations
 
+from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.core.protocol import find_legal
 
 from .actions import (
@@ -35,6 +36,7 @@ from .rules import (
     port_placements,
     refill_source,
     shift_line,
+    why_illegal,
 )
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
 from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
@@ -73,6 +75,7 @@ __all__ = [
     "refill_source",
     "score_market",
     "shift_line",
+    "why_illegal",
 ]
 
 RULES_VERSION = "1"
@@ -83,6 +86,11 @@ PLY_LIMIT = 5000
 
 
 def parse_action(text: str, state: State) -> PlaceAtPort | Collect | LayInMarket | Renew | Pass:
-    """The legal action written ``text``: malformed -> InvalidActionError, else find_legal."""
-    parse_notation(text)
-    return find_legal(state, text)  # type: ignore[no-any-return]
+    """The legal action written ``text``: malformed -> InvalidActionError, else find_legal
+    (an illegal text's error says which rule it breaks, see :func:`why_illegal`)."""
+    action = parse_notation(text)
+    try:
+        return find_legal(state, text)  # type: ignore[no-any-return]
+    except IllegalActionError as exc:
+        reason = "" if state.is_over() else why_illegal(state, action)
+        raise IllegalActionError(f"{exc} [{reason}]" if reason else str(exc)) from None

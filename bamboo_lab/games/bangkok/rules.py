@@ -35,6 +35,7 @@ __all__ = [
     "port_placements",
     "refill_source",
     "shift_line",
+    "why_illegal",
 ]
 
 T = TypeVar("T")
@@ -467,6 +468,96 @@ def _end_turn(state: State, passes: int, history: tuple[Any, ...] | None = None)
         passes=passes,
         history=state.history if history is None else history,
     )
+
+
+_PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
+    "act": (PlaceAtPort, Renew, Pass),
+    "collect": (Collect,),
+    "lay": (LayInMarket,),
+    "over": (),
+}
+_PHASE_WORDS = {
+    "act": "placing a card at the port, renewing a line or passing",
+    "collect": "collecting cards",
+    "lay": "laying a card in the market",
+    "over": "nothing: the game is over",
+}
+
+
+def why_illegal(state: State, action: Any) -> str:
+    """Teaching helper: the rule an action breaks in ``state`` ("" when it is legal)."""
+    if action in state.legal_actions():
+        return ""
+    if type(action) not in _PHASE_ACTIONS[state.phase]:
+        return f"phase {state.phase!r} expects {_PHASE_WORDS[state.phase]}"
+    if isinstance(action, (PlaceAtPort, LayInMarket)):
+        labels = state.deck.labels
+        if action.card not in state.hands[state.to_move]:
+            return f"card #{action.card} is not in player {state.to_move}'s hand"
+        if action.face != labels[action.card]:
+            return f"card #{action.card} shows {labels[action.card]}, not {action.face}"
+    if isinstance(action, PlaceAtPort):
+        return _why_not_placed(state, action)
+    if isinstance(action, Collect):
+        return _why_not_collected(state, action)
+    if isinstance(action, LayInMarket):
+        return _why_not_laid(state, action)
+    if isinstance(action, Renew):
+        if action.line not in RENEW_LINES:
+            return f"{action.line!r} is not a line (row1-row3, col1-col3)"
+        if all(state.port[i] < 0 for i in RENEW_LINES[action.line]):
+            return f"{action.line} holds no card to renew"
+        return f"the piles hold too few cards to renew {action.line} (K6)"
+    return "pass only when no card can be placed and no line renewed (K6)"
+
+
+def _why_not_placed(state: State, action: PlaceAtPort) -> str:
+    """Why a placement of a hand card is illegal (BK-ACT-1, BK-SOLO-2)."""
+    if action.slot not in SLOTS:
+        return f"{action.slot!r} is not an edge slot (L1-L3, R1-R3, T1-T3, B1-B3)"
+    if action.slot not in placement_slots(state):
+        token = SOLO_TRACK[min(state.turn, SOLO_TURNS - 1)]
+        holder = "the turn token" if action.slot == token else "a pile"
+        return (
+            f"slot {action.slot} is blocked by {holder} (solo: piles at T1, T3; token at {token})"
+        )
+    return f"the line at {action.slot} shows none of the goods of card #{action.card} (BK-ACT-1)"
+
+
+def _why_not_collected(state: State, action: Collect) -> str:
+    """Why a collection is illegal (BK-ACT-2..4)."""
+    present = [i for i in PORT_LINES[state.slot] if state.port[i] >= 0]
+    cells = [i + 1 for i in present]
+    outside = [c for c in action.cells if c not in cells]
+    if outside:
+        return f"cell {outside[0]} is not in the line at {state.slot} (cells {sorted(cells)})"
+    deck = state.deck
+    placed = deck.cards[state.placed]
+    line = [deck.cards[state.port[i]] for i in present]
+    chosen = tuple(sorted(cells.index(c) for c in action.cells))
+    if chosen in collectable_sets(placed, line, "any", state.options.goods_count):
+        largest = len(state.legal_actions()[0].cells)
+        return f"never refuse a card one is entitled to: take {largest} cards (BK-ACT-4)"
+    return "each collected card needs its own distinct basket of the placed card (BK-ACT-3)"
+
+
+def _why_not_laid(state: State, action: LayInMarket) -> str:
+    """Why laying a card in a market cell is illegal (BK-MKT-2..5, BK-EXP-1)."""
+    market = state.markets[state.to_move]
+    cell = action.cell - 1
+    if not 0 <= cell < MARKET_SIZE:
+        return f"market cells are 1 to 9, not {action.cell}"
+    if market[cell] >= 0:
+        return f"cell {action.cell} already holds a card (BK-MKT-4: market cards never move)"
+    if all(c < 0 for c in market):
+        return "the first card goes to cell 1, right of the pontoon (BK-MKT-2)"
+    if all(market[j] < 0 for j in NEIGHBOURS[cell]):
+        return f"cell {action.cell} is not next to a laid card (BK-MKT-3)"
+    chilli = state.deck.chilli
+    row = [market[3 * (cell // 3) + k] for k in range(3)]
+    if any(c >= 0 and chilli[c] for c in row):
+        return f"row {cell // 3 + 1} already holds a chilli card (BK-MKT-5)"
+    return f"column {cell % 3 + 1} already holds a chilli card (BK-EXP-1)"
 
 
 def port_placements(state: State) -> dict[PlaceAtPort, tuple[Collect, ...]]:

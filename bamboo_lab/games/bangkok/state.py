@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import TERMINAL, Outcome, ensure_legal
 
 from . import rules
 from .actions import ACTION_TYPES, SLOTS, parse_notation
-from .components import GOODS, INITIAL_SETS, Card, Deck, build_deck
+from .components import GOODS, INITIAL_SETS, PONTOONS, Card, Deck, build_deck
 from .options import Options
-from .scoring import MarketScore, score_market, winners
+from .scoring import NEIGHBOURS, MarketScore, score_market, winners
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
 
@@ -115,7 +115,10 @@ class State:
     def apply(self, action: Any, check: bool = True) -> Self:
         """The state after ``action``; with ``check``, illegal actions raise first."""
         if check:
-            ensure_legal(self, action, ACTION_TYPES)
+            try:
+                ensure_legal(self, action, ACTION_TYPES)
+            except IllegalActionError as exc:
+                raise _explained(exc, self, action) from None
         return rules.apply_action(self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
@@ -163,18 +166,25 @@ class State:
         return Outcome(totals, best, f"{why}; {result}", tuple(b.as_dict() for b in breakdown))
 
     def view(self, player: int) -> Self:
-        """What ``player`` sees: others' pontoons hidden; the unseen part of each pile in a
-        canonical (sorted) order, its renewed bottom cards in their known order."""
+        """What ``player`` sees: other pontoons hidden until scoring (K15: then only the box's
+        stay hidden); the unseen part of each pile in a canonical (sorted) order, its renewed
+        bottom cards in their known order."""
         return self._evolve(
-            pontoons=tuple(g if i == player else -1 for i, g in enumerate(self.pontoons)),
+            pontoons=tuple(
+                g if self._pontoon_seen(i, player) else -1 for i, g in enumerate(self.pontoons)
+            ),
             boat_pile=_redact(self.boat_pile, self.boat_known),
             chilli_pile=_redact(self.chilli_pile, self.chilli_known),
         )
 
+    def _pontoon_seen(self, tile: int, player: int) -> bool:
+        """True when ``player`` knows the good of pontoon ``tile`` (BK-SET-2, K15)."""
+        return tile == player or (self.phase == "over" and tile < self.num_players)
+
     def determinize(self, player: int, seed: int) -> Self:
         """A state ``player`` cannot tell apart: hidden pontoons and pile orders resampled."""
         r = vrng.derive_seed(seed, "bangkok", "determinize", player)
-        hidden = [i for i in range(len(self.pontoons)) if i != player]
+        hidden = [i for i in range(len(self.pontoons)) if not self._pontoon_seen(i, player)]
         goods, r = vrng.shuffled([self.pontoons[i] for i in hidden], r)
         pontoons = list(self.pontoons)
         for i, g in zip(hidden, goods, strict=True):
@@ -317,6 +327,12 @@ class State:
         return "\n".join(lines)
 
 
+def _explained(exc: IllegalActionError, state: State, action: Any) -> IllegalActionError:
+    """``exc`` with the rule ``action`` breaks appended (see :func:`rules.why_illegal`)."""
+    reason = "" if state.is_over() else rules.why_illegal(state, action)
+    return IllegalActionError(f"{exc} [{reason}]") if reason else exc
+
+
 def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
     """The pile as a player sees it: the unseen top part sorted, the known bottom as is."""
     top = len(pile) - known
@@ -416,10 +432,17 @@ def _check_consistent(state: State) -> None:
         raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
     if state.phase == "lay" and len(state.hands[state.to_move]) <= rules.HAND_SIZE:
         raise InvalidStateError("phase 'lay' needs more than 3 cards in the player's hand")
+    for seat, hand in enumerate(state.hands):
+        if list(hand) != sorted(hand):
+            raise InvalidStateError(f"hand {seat} must be sorted by card id, not {list(hand)}")
     for seat, market in enumerate(state.markets):
         filled = [c >= 0 for c in market]
         if any(filled) and not filled[0]:
             raise InvalidStateError(f"market {seat}: the first card lies in the top-left cell")
+        reached = _connected(filled)
+        cut = [i + 1 for i in range(9) if filled[i] and i not in reached]
+        if cut:  # BK-MKT-3
+            raise InvalidStateError(f"market {seat}: cell {cut[0]} is not connected to cell 1")
         for axis, span in (("row", 3), ("column", 1)):
             if axis == "column" and not state.options.expert:
                 continue
@@ -427,6 +450,43 @@ def _check_consistent(state: State) -> None:
                 cells = range(3 * k, 3 * k + 3) if span == 3 else range(k, 9, 3)
                 if sum(market[i] >= 0 and deck.chilli[market[i]] for i in cells) > 1:
                     raise InvalidStateError(f"market {seat}: two chilli cards in {axis} {k + 1}")
+    _check_end(state)
+
+
+def _connected(filled: list[bool]) -> set[int]:
+    """The filled market cells reachable from cell 0 through filled neighbours."""
+    reached: set[int] = set()
+    todo = [0] if filled[0] else []
+    while todo:
+        cell = todo.pop()
+        if cell not in reached:
+            reached.add(cell)
+            todo += [j for j in NEIGHBOURS[cell] if filled[j]]
+    return reached
+
+
+def _check_end(state: State) -> None:
+    """The end flag, turn counter, passes and phase agree (BK-END-1, K13, BK-SOLO-3)."""
+    full = any(all(c >= 0 for c in market) for market in state.markets)
+    if state.end_triggered != full:
+        raise InvalidStateError(
+            f"end_triggered is {state.end_triggered} but {'a' if full else 'no'} market is complete"
+        )
+    over = state.phase == "over"
+    if state.is_solo:
+        if state.turn > rules.SOLO_TURNS or (state.turn == rules.SOLO_TURNS and not over):
+            raise InvalidStateError(f"a solo game lasts 9 turns, not {state.turn + 1}")
+        ended = state.turn >= rules.SOLO_TURNS or full
+    else:
+        if state.passes > state.num_players or (state.passes == state.num_players and not over):
+            raise InvalidStateError(f"{state.passes} passes in a row: the game is blocked")
+        ended = (full and state.to_move == 0) or state.passes == state.num_players
+        if full and state.to_move == 0 and not over:  # K13
+            raise InvalidStateError("a market is complete and the round is finished: game over")
+    if over and not ended:
+        raise InvalidStateError("phase 'over' without a complete round, 9 solo turns or a block")
+    if not over and state.is_solo and full:
+        raise InvalidStateError("the solo market is complete: the game is over")
 
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
@@ -438,7 +498,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     opts = Options.coerce(options)
     deck = build_deck(opts.deck)
     r = vrng.derive_seed(seed, NAME, "setup")
-    pontoons, r = vrng.shuffled(range(len(GOODS)), r)  # BK-SET-2
+    pontoons, r = vrng.shuffled(range(len(PONTOONS)), r)  # BK-SET-2: one tile per seat
     hands = tuple(deck.initial_set(seat + 1) for seat in range(num_players))  # BK-SET-3
     chilli_pile, r = vrng.shuffled([c.id for c in deck.cards if c.is_chilli], r)  # BK-SET-4
     spare = [

@@ -705,7 +705,7 @@ def apply_action(state: State, action: Action) -> State:
             colour = colours[h]
             garden = _Garden(n)
             for t in (h, *NEIGHBORS[h]):
-                if colours.get(t) == colour:
+                if t in irrigated and colours.get(t) == colour:
                     garden.grow(t, 2 if improvements.get(t) == "F" else 1)
             garden.close()
     elif kind is MovePanda:
