@@ -227,3 +227,11 @@ def test_BB_SPR_2_every_gift_is_back_in_the_stack_for_the_next_spring() -> None:
     assert s.phase == "gift" and s.round == 2
     assert sorted(s.gift_display + s.gift_stack) == sorted(bamboo.components.GIFTS)
     assert len(s.gift_display) == 2
+
+
+def test_BB_SET_2_inventory_counts_each_gift_so_a_duplicate_is_refused() -> None:
+    """R-EN I and Phase 1: the 4 gift tiles are Fund, Cook, Balance and Improve, one each; the
+    inventory counts each kind, so a gift replaced by a copy of another is caught."""
+    inv = bamboo.new_game(2, 0).inventory()
+    assert all(inv["gift:" + g] == 1 for g in ("fund", "cook", "balance", "improve"))
+    _rejected(_midgame(plies=0), lambda d: d.update(gift_stack=["fund"] * 4), "gift")

@@ -207,5 +207,26 @@ def test_why_illegal_helper_on_hand_built_actions() -> None:
     assert "holds no card" in bk.why_illegal(state, bk.Renew("row1"))
     lay = position(ROW_PZB, hands=[["F", "F", "PP", "ZZ"]], phase="lay")
     assert "1 to 9" in bk.why_illegal(lay, bk.LayInMarket(lay.hands[0][0], "F", 10))
+    collecting = place(state, "B", "L2")
+    for before, bad in (
+        (state, bk.PlaceAtPort(card, face, ["L1"])),  # type: ignore[arg-type]
+        (state, bk.Renew(["row1"])),  # type: ignore[arg-type]
+        (collecting, bk.Collect(("4",))),  # type: ignore[arg-type]
+        (collecting, bk.Collect([4])),  # type: ignore[arg-type]
+        (lay, bk.LayInMarket(lay.hands[0][0], "F", "1")),  # type: ignore[arg-type]
+    ):
+        assert "wrong type" in bk.why_illegal(before, bad)
+        assert "wrong type" in illegal_reason(before, bad)
     final = finished(1, seed=1)
     assert "game is over" in bk.why_illegal(final, bk.Pass())
+
+
+def test_BK_SOLO_2_from_dict_refuses_a_card_placed_on_a_blocked_slot() -> None:
+    """BK-SOLO-2: a solo card is never placed on a pile's slot or the token's slot."""
+    state = position(ROW_PZB, hands=[["Z", "F"]], placed="PZ", slot="L1", phase="collect", seats=1)
+    assert bk.State.from_dict(state.to_dict()) == state
+    for slot in ("T1", "R1"):
+        data = state.to_dict()
+        data["slot"] = slot
+        with pytest.raises(InvalidStateError, match=f"slot {slot} is blocked"):
+            bk.State.from_dict(data)

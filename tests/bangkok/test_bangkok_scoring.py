@@ -182,3 +182,14 @@ def test_score_market_rejects_bad_input() -> None:
         bk.score_market(["P", *[None] * 8], None)
     with pytest.raises(InvalidStateError):
         bk.score_market([None] * 9, "rice")
+
+
+def test_BK_SCORE_2_neighbourhood_cells_are_orthogonal() -> None:
+    """BK-SCORE-2: "Only the chilli card itself and the cards orthogonally adjacent to it are
+    taken into account" (no diagonal cells, no wrap-around between rows)."""
+    assert bk.neighbourhood(0) == (0, 1, 3)
+    assert bk.neighbourhood(2) == (1, 2, 5)
+    assert bk.neighbourhood(3) == (0, 3, 4, 6)
+    assert bk.neighbourhood(5) == (2, 4, 5, 8)
+    assert bk.neighbourhood(4) == (1, 3, 4, 5, 7)
+    assert bk.neighbourhood(8) == (5, 7, 8)

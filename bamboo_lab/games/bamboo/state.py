@@ -337,7 +337,8 @@ class State:
         foods = Counter([*self.food_display, *self.food_bag, *self.food_discard])
         for f in range(3):
             inv["food:" + FOOD_KINDS[f]] = foods[f] + sum(b.food[f] for b in self.boards)
-        inv["gift"] = len(self.gift_display) + len(self.gift_stack)
+        gifts = Counter([*self.gift_display, *self.gift_stack])
+        inv.update(("gift:" + g, gifts[g]) for g in GIFTS)
         for p, b in enumerate(self.boards):
             on_temples = sum(st.count(p) for st in self.temples)
             inv[f"incense:{p}"] = b.reserve + b.track + on_temples

@@ -490,6 +490,8 @@ def why_illegal(state: State, action: Any) -> str:
         return ""
     if type(action) not in _PHASE_ACTIONS[state.phase]:
         return f"phase {state.phase!r} expects {_PHASE_WORDS[state.phase]}"
+    if not _well_typed(action):
+        return f"{action!r} has a field of the wrong type"
     if isinstance(action, (PlaceAtPort, LayInMarket)):
         labels = state.deck.labels
         if action.card not in state.hands[state.to_move]:
@@ -509,6 +511,18 @@ def why_illegal(state: State, action: Any) -> str:
             return f"{action.line} holds no card to renew"
         return f"the piles hold too few cards to renew {action.line} (K6)"
     return "pass only when no card can be placed and no line renewed (K6)"
+
+
+def _well_typed(action: Any) -> bool:
+    """True when every field of ``action`` has its annotated type (ints, strings, int tuples)."""
+    for name, value in vars(action).items():
+        if isinstance(value, tuple):
+            ok = all(type(v) is int for v in value)
+        else:
+            ok = type(value) is (int if name in ("card", "cell") else str)
+        if not ok:
+            return False
+    return True
 
 
 def _why_not_placed(state: State, action: PlaceAtPort) -> str:

@@ -430,6 +430,8 @@ def _check_consistent(state: State) -> None:
         raise InvalidStateError("the boat pile holds a chilli card")
     if (state.phase == "collect") != (state.placed >= 0) or (state.placed >= 0) != bool(state.slot):
         raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
+    if state.phase == "collect" and state.slot not in rules.placement_slots(state):
+        raise InvalidStateError(f"slot {state.slot} is blocked in the solo game (BK-SOLO-2)")
     if state.phase == "lay" and len(state.hands[state.to_move]) <= rules.HAND_SIZE:
         raise InvalidStateError("phase 'lay' needs more than 3 cards in the player's hand")
     for seat, hand in enumerate(state.hands):
