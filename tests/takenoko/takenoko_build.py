@@ -16,6 +16,19 @@ _CI = {"G": 0, "Y": 1, "P": 2}
 _II = {"W": 0, "E": 1, "F": 2}
 
 
+# A small garden: the six pond plots (irrigated) and two dry outer plots (q, r, colour, height).
+RING = (
+    (1, 0, "G", 1),
+    (1, -1, "G", 1),
+    (0, -1, "Y", 1),
+    (-1, 0, "P", 1),
+    (-1, 1, "Y", 1),
+    (0, 1, "G", 1),
+    (2, -1, "G", 0),
+    (2, 0, "Y", 0),
+)
+
+
 def channel(a: tuple[int, int], b: tuple[int, int]) -> Edge:
     """The edge between two adjacent hexes given as (q, r)."""
     return edge_between(Hex(*a), Hex(*b))

@@ -204,7 +204,7 @@ def test_from_dict_accepts_every_phase_reached_in_play() -> None:
 
 # ---------------------------------------------------------------- rules the audit re-checked
 
-RING = (
+PANDA_RING = (
     (1, 0, "P", 3),
     (1, -1, "P", 3),
     (0, -1, "Y", 1),
@@ -219,7 +219,7 @@ def test_TK_TURN_5_claims_come_before_a_forced_weather_effect() -> None:
     when the weather must be used (``weather_optional=False``) the player may first claim a card
     the rain or the storm would spoil (two pink bamboos exactly 3 high; a green bamboo of 4)."""
     strict = {"weather_optional": False}
-    s = position(plots=RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
+    s = position(plots=PANDA_RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
     rain = s.apply(tk.Roll("rain"))
     assert "pass" not in [str(a) for a in rain.legal_actions()]
     assert tk.Claim("G15") in rain.legal_actions()
@@ -237,7 +237,7 @@ def test_TK_END_1_only_the_first_player_to_reach_the_count_takes_the_emperor() -
     eight1 = tuple(f"G{i:02d}" for i in range(1, 9))
     s = position(
         2,
-        plots=RING,
+        plots=PANDA_RING,
         completed={0: eight0, 1: eight1},
         hands={0: ("A01",), 1: ("A02",)},
         eaten={0: (2, 0, 0), 1: (2, 0, 0)},

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from takenoko_build import act, channel, legal_texts, position
+from takenoko_build import RING, act, channel, legal_texts, position
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
 H = tk.Hex
-RING = (
-    (1, 0, "G", 1),
-    (1, -1, "G", 1),
-    (0, -1, "Y", 1),
-    (-1, 0, "P", 1),
-    (-1, 1, "Y", 1),
-    (0, 1, "G", 1),
-    (2, -1, "G", 0),
-    (2, 0, "Y", 0),
-)
 
 
 def test_TK_OBJ_1_draw_from_the_chosen_deck() -> None:

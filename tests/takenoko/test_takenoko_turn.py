@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from takenoko_build import act, legal_texts, position
+from takenoko_build import RING, act, legal_texts, position
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
-
-# A small garden: the six pond plots (irrigated) and two dry outer plots.
-RING = (
-    (1, 0, "G", 1),
-    (1, -1, "G", 1),
-    (0, -1, "Y", 1),
-    (-1, 0, "P", 1),
-    (-1, 1, "Y", 1),
-    (0, 1, "G", 1),
-    (2, -1, "G", 0),
-    (2, 0, "Y", 0),
-)
 
 
 def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
