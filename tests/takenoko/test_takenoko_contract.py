@@ -8,11 +8,10 @@ import random
 from pathlib import Path
 
 import pytest
-from harness import check_game
+from harness import check_game, random_playout
 from takenoko_build import act, legal_texts, position
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
-from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import load, replay
 from bamboo_lab.games import takenoko as tk
@@ -259,19 +258,11 @@ def test_dead_garden_ends_the_game() -> None:
 
 
 def test_random_games_end_and_plies_are_typical() -> None:
-    """Random players finish games well inside PLY_LIMIT (the plies are told to the lead)."""
-    rng = random.Random(1)
+    """Random players finish games well inside PLY_LIMIT, the die offering its six faces."""
     for players in (2, 3, 4):
         for seed in range(3):
-            s = tk.new_game(players, seed)
-            plies = 0
-            while not s.is_over():
-                legal = s.legal_actions()
-                if s.current_player == CHANCE:
-                    assert len(legal) == 6
-                s = s.apply(legal[rng.randrange(len(legal))], check=False)
-                plies += 1
-            assert plies < tk.PLY_LIMIT
+            final, plies = random_playout(tk, players, seed)
+            assert final.is_over() and plies < tk.PLY_LIMIT
 
 
 def test_teaching_helpers() -> None:
