@@ -3,7 +3,8 @@
 The rules work on a *work dict*: a shallow copy of a state's fields that ``apply`` edits with new
 tuples and turns into the next state, so the input state is never mutated. Forced steps
 (Spring incense, Fund, Autumn, the Winter upkeep, a forced pass, an offering without any
-choice, the only temple with room) are resolved at once; every real choice is an action.
+choice, the only temple with room, the end of a Balance action with no sub-action left, a Cook
+with no food counter left) are resolved at once; every real choice is an action.
 """
 
 from __future__ import annotations
@@ -194,6 +195,8 @@ def _summer_spirits(s: State, b: Board) -> list[Any]:
 
 
 def _balance_actions(s: State, b: Board) -> tuple[Any, ...]:
+    # BB-ACT-1: `done` after one sub-action; this phase is only left open while another is
+    # possible (``_balance_step``), so `done` is always a real choice to stop
     out: list[Any] = [_CH["decline"], _CH["hp"]] if s.step == 0 else [_CH["done"]]
     owned = [0, 0, 0]
     for t in b.balance:
@@ -298,6 +301,8 @@ def _begin_action(w: W, action: int) -> None:
         p = w["player"]
         _board(w, p, coins=w["boards"][p].coins + 2)
         _finish_action(w)
+    elif action == 2 and not w["food_display"]:
+        _finish_action(w)  # BB-ACT-5: no counter to take (all held), so no `decline` to ask
     else:
         w["phase"] = ACTIONS[action]
 
@@ -536,8 +541,21 @@ def _do_score_balance(w: W, a: ScoreBalanceTile) -> None:
 
 def _balance_step(w: W) -> None:
     w["step"] += 1
-    if w["step"] == 2:  # BB-ACT-1: two sub-actions
+    # BB-ACT-1 ("perform 2 of these actions"): the action ends after the second sub-action, or
+    # at once when nothing is left to obtain or score: stopping is then no choice, so no `done`
+    if w["step"] == 2 or not _balance_open(w["boards"][w["player"]], w["balance_market"]):
         _finish_action(w)
+
+
+def _balance_open(b: Board, market: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether a Balance sub-action is possible: a tile to obtain (BB-ACT-2) or to score
+    (BB-ACT-3)."""
+    owned = [0, 0, 0]
+    for t in b.balance:
+        owned[_BAL_KIND[t]] += 1
+    if any(market[kind] and owned[kind] < 2 for kind in range(3)):
+        return True
+    return any(is_balance_met(BALANCE_TILES[t], b.home) for t in b.balance)
 
 
 def _do_buy(w: W, a: BuyHomeTile) -> None:
@@ -611,7 +629,10 @@ def _do_use_spirit(w: W, a: UseSpirit) -> None:
     elif k == "tengu":
         w["context"] = "spirit"
         w["resume"] = w["phase"]
-        w["phase"] = "tengu"  # BB-SPI-6
+        if w["food_display"]:
+            w["phase"] = "tengu"  # BB-SPI-6
+        else:
+            _finish_action(w)  # BB-SPI-6: every counter is held, `refill` and Cook are empty
     else:
         w["context"] = "spirit"
         w["resume"] = w["phase"]

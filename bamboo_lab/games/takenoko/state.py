@@ -90,7 +90,10 @@ _FIELDS: dict[str, str] = {
     "drawn": "The plots drawn by the plot action and not yet kept or returned.",
     "kept": "The plot kept and not yet placed, or None.",
     "decks": "The plot, gardener and panda objective decks, top first (hidden order).",
-    "hands": "Each player's objective cards in hand (hidden from the others).",
+    "hands": (
+        "Each player's objective cards in hand (hidden from the others; in a view, the"
+        " opponents' cards are placeholders: see visible_hand)."
+    ),
     "completed": "Each player's completed objective cards, in order.",
     "eaten": "Each player's bamboo sections on their board, green/yellow/pink.",
     "stored_channels": "Each player's stored irrigation channels.",
@@ -102,6 +105,7 @@ _FIELDS: dict[str, str] = {
     "final_turns_left": "Turns left after the triggering turn, or None before it ends.",
     "rng": "The state of the value generator for mid-game chance (random return order).",
     "history": "The actions applied since setup.",
+    "viewer": "The seat this state is a view for, or None for the full state.",
 }
 
 _set = object.__setattr__
@@ -167,9 +171,10 @@ class State:
     def __repr__(self) -> str:
         """A short description; ``str(state)`` gives the picture."""
         d = self._d
+        seen = "" if d["viewer"] is None else f" view of player {d['viewer']}"
         return (
             f"<takenoko.State {d['num_players']}p turn {d['turn']} player {d['player']}"
-            f" phase {d['phase']} plies {len(d['history'])}>"
+            f" phase {d['phase']} plies {len(d['history'])}{seen}>"
         )
 
     # ------------------------------------------------------------------ contract
@@ -258,18 +263,47 @@ class State:
     # ------------------------------------------------------------------ hidden information
 
     def view(self, player: int) -> State:
-        """The state as ``player`` sees it: the unseen cards and plots in a canonical order."""
+        """The state as ``player`` sees it (``viewer`` set): unseen cards and plots hidden.
+
+        The hidden cards keep a canonical assignment (the lowest unseen ids) so the view stays a
+        playable state, but its picture and :meth:`visible_hand` show them as backs. A view's
+        view for the same seat is the view itself; for another seat it raises
+        InvalidStateError, since a view cannot reveal more than its viewer saw.
+        """
+        if self._d["viewer"] == player:
+            return self
         return self._refill(player, None)
 
     def determinize(self, player: int, seed: int) -> State:
-        """A state ``player`` cannot tell from this one, the unseen parts reshuffled."""
+        """A full state (``viewer`` None) ``player`` cannot tell from this one, the unseen parts
+        reshuffled; on a view, only its viewer can be given."""
         return self._refill(player, vrng.derive_seed(seed, "determinize"))
+
+    def visible_hand(self, player: int) -> tuple[str, ...]:
+        """``player``'s hand as this state's viewer sees it: card ids, or only the card backs
+        (``P?``, ``G?``, ``A?``) for an opponent's cards in a view (TK-SET-4)."""
+        d = self._d
+        viewer = d["viewer"]
+        hand = d["hands"][_seat(player, d["num_players"])]
+        if viewer is None or viewer == player:
+            return hand
+        return tuple(card[0] + "?" for card in hand)
+
+    def hidden_from_viewer(self, player: int) -> bool:
+        """True when this state is a view whose viewer cannot see ``player``'s hand."""
+        viewer = self._d["viewer"]
+        return viewer is not None and viewer != _seat(player, self._d["num_players"])
 
     def _refill(self, player: int, rng: int | None) -> State:
         d = self._d
-        if not 0 <= player < d["num_players"]:
-            raise InvalidStateError(f"no seat {player} in a {d['num_players']}-player game")
+        _seat(player, d["num_players"])
+        viewer = d["viewer"]
+        if viewer is not None and viewer != player:
+            raise InvalidStateError(
+                f"this state is player {viewer}'s view: it cannot show what player {player} sees"
+            )
         n = dict(d)
+        n["viewer"] = player if rng is None else None
         hands = [list(h) for h in d["hands"]]
         decks = [list(x) for x in d["decks"]]
         for k, prefix in enumerate("PGA"):
@@ -356,7 +390,7 @@ class State:
             [h.q, h.r, tile, d["bamboo"][h], d["improvements"].get(h)]
             for h, tile in sorted(d["tiles"].items())
         ]
-        return {
+        data = {
             "game": NAME,
             "num_players": d["num_players"],
             "options": _options_dict(d["options"]),
@@ -395,6 +429,9 @@ class State:
             "rng": d["rng"],
             "history": list(self._history_texts()),
         }
+        if d["viewer"] is not None:  # only views carry it, so full states keep their digests
+            data["viewer"] = d["viewer"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -494,6 +531,7 @@ def new_game(
         "final_turns_left": None,
         "rng": rng,
         "history": (),
+        "viewer": None,
     }
     return State(data)
 
@@ -503,6 +541,13 @@ def new_game(
 
 def _bad(message: str) -> InvalidStateError:
     return InvalidStateError(f"invalid Takenoko state: {message}")
+
+
+def _seat(player: Any, num: int) -> int:
+    """``player`` when it is a seat of a ``num``-player game, else InvalidStateError."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < num:
+        raise InvalidStateError(f"no seat {player!r} in a {num}-player game")
+    return player
 
 
 def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -631,6 +676,7 @@ def _load(data: Mapping[str, Any]) -> dict[str, Any]:
         "final_turns_left": data["final_turns_left"],
         "rng": _int(data["rng"], "rng", 0),
         "history": (),
+        "viewer": _int(data["viewer"], "viewer", 0, num - 1) if "viewer" in data else None,
     }
     for who in (state["gardener"], state["panda"]):
         if who != POND and who not in tiles:
@@ -924,9 +970,10 @@ def _picture(state: State) -> str:
     d = state._d
     lines = []
     over = " (game over)" if d["phase"] == "over" else ""
+    seen = "" if d["viewer"] is None else f" (as player {d['viewer']} sees it)"
     lines.append(
         f"Takenoko, {d['num_players']} players: turn {d['turn'] + 1}, player {d['player']},"
-        f" phase {d['phase']}{over}"
+        f" phase {d['phase']}{over}{seen}"
     )
     extra = ""
     if d["weather"]:
@@ -955,8 +1002,13 @@ def _picture(state: State) -> str:
         f" decks P{len(d['decks'][0])} G{len(d['decks'][1])} A{len(d['decks'][2])}"
     )
     if d["drawn"] or d["kept"]:
-        drawn = " ".join(f"{i + 1}:{t}" for i, t in enumerate(d["drawn"]))
-        lines.append(f"drawn: {drawn or '-'}; kept: {d['kept'] or '-'}")
+        if state.hidden_from_viewer(d["player"]):  # only the drawer sees them (TK-PLOT-1)
+            drawn = " ".join(f"{i + 1}:?" for i in range(len(d["drawn"])))
+            kept = "?" if d["kept"] else "-"
+        else:
+            drawn = " ".join(f"{i + 1}:{t}" for i, t in enumerate(d["drawn"]))
+            kept = d["kept"] or "-"
+        lines.append(f"drawn: {drawn or '-'}; kept: {kept}")
     rows = state.breakdown()
     for p in range(d["num_players"]):
         eaten = d["eaten"][p]
@@ -964,9 +1016,10 @@ def _picture(state: State) -> str:
         mark = ">" if p == d["player"] and d["phase"] != "over" else " "
         emperor = " +Emperor" if d["emperor"] == p else ""
         done = " ".join(d["completed"][p]) or "-"
+        hand = " ".join(state.visible_hand(p)) or "-"
         lines.append(
             f"{mark}P{p}: {rows[p]['total']} pts{emperor}; done {done};"
-            f" hand {' '.join(d['hands'][p]) or '-'}; eaten G{eaten[0]} Y{eaten[1]} P{eaten[2]};"
+            f" hand {hand}; eaten G{eaten[0]} Y{eaten[1]} P{eaten[2]};"
             f" stored {d['stored_channels'][p]} ch, W{chips[0]} E{chips[1]} F{chips[2]}"
         )
     return "\n".join(lines)

@@ -64,14 +64,25 @@ def plot_objective_placements(state: State, card: str) -> tuple[tuple[Hex, ...],
 
 
 def objective_met(state: State, player: int, card: str) -> bool:
-    """True when ``player`` could complete ``card`` now (for panda cards: from their board)."""
+    """True when ``player`` could complete ``card`` now (for panda cards: from their board).
+
+    It answers for the named card wherever it lies, from public data only; it never says which
+    cards a hidden hand holds.
+    """
     if card not in CARDS:
         raise ValueError(f"unknown objective card {card!r}")
     return is_objective_met(state, player, card)
 
 
 def met_objectives(state: State, player: int) -> tuple[str, ...]:
-    """The cards in ``player``'s hand that they could complete now."""
+    """The cards in ``player``'s hand that they could complete now; on a view, only for the
+    viewer, since an opponent's cards there are placeholders behind their backs (TK-SET-4)."""
+    if state.hidden_from_viewer(player):
+        raise ValueError(
+            f"this is player {state.viewer}'s view: player {player}'s hand is hidden"
+            f" ({' '.join(state.visible_hand(player)) or 'empty'}), so its met objectives are"
+            " unknown"
+        )
     return tuple(c for c in state.hands[player] if is_objective_met(state, player, c))
 
 
