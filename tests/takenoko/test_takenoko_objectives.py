@@ -227,37 +227,29 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
     trigger = {2: 9, 3: 8, 4: 7}[players]
     done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
     seat = 1  # not the start player: "finish the round" would end sooner
-    s = position(
-        players,
-        plots=RING,
-        completed={seat: done},
-        hands={seat: ("A01",)},
-        eaten={seat: (2, 0, 0)},
-        player=seat,
-        turn=players + seat,
-    )
-    s = act(s, "claim A01", "action irrigation", "action objective", "draw plot", "end")
-    order = []
-    while not s.is_over():
-        order.append(s.player)
-        s = _finish_turn(s)
+
+    def turns_after_the_emperor(options: dict[str, str]) -> tuple[list[int], tk.State]:
+        s = position(
+            players,
+            plots=RING,
+            completed={seat: done},
+            hands={seat: ("A01",)},
+            eaten={seat: (2, 0, 0)},
+            player=seat,
+            turn=players + seat,
+            options=options,
+        )
+        s = act(s, "claim A01", "action irrigation", "action objective", "draw plot", "end")
+        order = []
+        while not s.is_over():
+            order.append(s.player)
+            s = _finish_turn(s)
+        return order, s
+
+    order, final = turns_after_the_emperor({})
     assert order == [(seat + k) % players for k in range(1, players)]
-    assert s.outcome() is not None and "Emperor" in s.outcome().reason
-    short = position(
-        players,
-        plots=RING,
-        completed={seat: done},
-        hands={seat: ("A01",)},
-        eaten={seat: (2, 0, 0)},
-        player=seat,
-        turn=players + seat,
-        options={"final_round": "finish_round"},
-    )
-    short = act(short, "claim A01", "action irrigation", "action objective", "draw plot", "end")
-    rest = []
-    while not short.is_over():
-        rest.append(short.player)
-        short = _finish_turn(short)
+    assert final.outcome() is not None and "Emperor" in final.outcome().reason
+    rest, _ = turns_after_the_emperor({"final_round": "finish_round"})
     assert rest == list(range(seat + 1, players))
 
 
