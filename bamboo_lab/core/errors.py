@@ -16,6 +16,11 @@ class InvalidActionError(BambooLabError, ValueError):
 class IllegalActionError(BambooLabError, ValueError):
     """A well-formed action that is not legal now (including any action on a finished game)."""
 
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        """``message`` says why; ``rule`` is the rule ID it breaks (``docs/rules/<game>.md``)."""
+        super().__init__(message)
+        self.rule = rule
+
 
 class InvalidStateError(BambooLabError, ValueError):
     """An inconsistent state dict, a corrupt record or a bad option."""

@@ -16,6 +16,8 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "Explanation",
+    "GameInfo",
     "GameModule",
     "GameState",
     "Outcome",
@@ -55,6 +57,49 @@ class Outcome:
     def is_shared(self) -> bool:
         """True when more than one player wins (the printed tie-breaks left a tie)."""
         return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata in one block (as OpenSpiel's ``_GAME_INFO``)."""
+
+    name: str
+    """The registry name, ``bamboo_lab.games.<name>``."""
+    title: str
+    """The printed title, for headings."""
+    rules_version: str
+    """The version of the rules; records of another version are refused."""
+    player_counts: tuple[int, ...]
+    """The player counts the rules allow."""
+    ply_limit: int
+    """A bound on decisions no uniformly random game reaches; the runner truncates there."""
+    phases: tuple[str, ...]
+    """The names of the pending-decision phases, in rulebook order."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether an action is legal now and, if not, the rule it breaks (``explain``'s answer)."""
+
+    action: str
+    """The action's notation (or the text that was asked about)."""
+    legal: bool
+    """True when the action is among the legal actions."""
+    rule: str | None = None
+    """The rule ID it breaks (``TK-IMP-2``), or None when legal or malformed."""
+    reason: str = ""
+    """One sentence in rulebook words."""
+
+    def __bool__(self) -> bool:
+        """True when the action is legal."""
+        return self.legal
+
+    def __str__(self) -> str:
+        """``'<action>' is legal`` or ``'<action>' is illegal: <reason> (<rule>)``."""
+        if self.legal:
+            return f"{self.action!r} is legal"
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.action!r} is illegal: {self.reason}{rule}"
 
 
 @runtime_checkable
