@@ -48,9 +48,7 @@ def checked_ints(
     return tuple(checked_int(v, f"{name}[{i}]", lo, hi, error) for i, v in enumerate(values))
 
 
-def checked_bool(
-    value: Any, name: str, error: type[BambooLabError] = InvalidStateError
-) -> bool:
+def checked_bool(value: Any, name: str, error: type[BambooLabError] = InvalidStateError) -> bool:
     """``value`` if it is a bool, else ``error`` naming ``name``."""
     if not isinstance(value, bool):
         raise error(f"{name} must be true or false, not {_short(value)}")
@@ -77,7 +75,7 @@ def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _short(value: Any) -> str:
     """A repr for error messages, cut short for huge inputs (no 5,000-digit messages)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * _MAX_DIGITS:
+    if isinstance(value, int) and value.bit_length() > 3 * _MAX_DIGITS:
         return f"an integer of {value.bit_length()} bits"
     text = repr(value) if not isinstance(value, (str, bytes)) or len(value) < 200 else None
     if text is None or len(text) > 80:
