@@ -1,0 +1,112 @@
+"""Bots that play any bamboo_lab game from what their seat may see (DESIGN.md section 7).
+
+A bot answers ``choose(view, legal_actions, rng) -> action``: ``view`` is ``state.view(seat)``
+of the seat to move, ``legal_actions`` that state's legal actions, and ``rng`` a
+``random.Random`` the runner seeds per game and seat. Bots are named where they are asked for
+(``"random"``, ``"heuristic"``, ``"search"``) or passed as objects; see ``docs/bots.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from bamboo_lab.core.errors import InvalidStateError
+
+__all__ = [
+    "BOT_NAMES",
+    "HEURISTIC_BOTS",
+    "Bot",
+    "RandomBot",
+    "heuristic_bot",
+    "make_bot",
+    "make_bots",
+]
+
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "search")
+"""The bot names ``make_bot`` knows."""
+
+HEURISTIC_BOTS: dict[str, tuple[str, str]] = {
+    "takenoko": ("bamboo_lab.bots.takenoko", "TakenokoBot"),
+    "bamboo": ("bamboo_lab.bots.bamboo", "BambooBot"),
+    "bangkok": ("bamboo_lab.bots.bangkok", "BangkokBot"),
+}
+"""Where each game's heuristic bot lives: ``game -> (module, class name)``."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``legal_actions`` from its seat's ``view``, using only ``rng``."""
+
+    name: str
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Return one element of ``legal_actions``."""
+        ...
+
+
+class RandomBot:
+    """Plays uniformly at random among the legal actions (the baseline every bot must beat)."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """A uniformly random legal action."""
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+    def __repr__(self) -> str:
+        """``RandomBot()``."""
+        return "RandomBot()"
+
+
+def heuristic_bot(game: str) -> Bot:
+    """The heuristic bot of ``game`` (``takenoko``, ``bamboo`` or ``bangkok``)."""
+    if game not in HEURISTIC_BOTS:
+        raise InvalidStateError(
+            f"no heuristic bot for game {game!r}; known games: {', '.join(HEURISTIC_BOTS)}"
+        )
+    module_name, class_name = HEURISTIC_BOTS[game]
+    bot: Bot = getattr(importlib.import_module(module_name), class_name)()
+    return bot
+
+
+def make_bot(spec: str | Bot, game: str) -> Bot:
+    """A bot from a name (``"random"``, ``"heuristic"``, ``"search"``) or a bot object."""
+    if not isinstance(spec, str):
+        if not callable(getattr(spec, "choose", None)):
+            raise InvalidStateError(
+                f"{spec!r} is not a bot: give one of {', '.join(BOT_NAMES)} or an object"
+                " with choose(view, legal_actions, rng)"
+            )
+        return spec
+    name = spec.strip().lower()
+    if name == "random":
+        return RandomBot()
+    if name == "heuristic":
+        return heuristic_bot(game)
+    if name == "search":
+        from .search import SearchBot
+
+        return SearchBot()
+    raise InvalidStateError(f"unknown bot {spec!r}; known bots: {', '.join(BOT_NAMES)}")
+
+
+def make_bots(
+    spec: str | Bot | Sequence[str | Bot], game: str, num_players: int
+) -> tuple[Bot, ...]:
+    """One bot per seat: one spec for every seat, or one per seat (a sequence or ``"a,b"``)."""
+    if isinstance(spec, str):
+        parts = [part.strip() for part in spec.split(",")]
+        specs: list[str | Bot] = list(parts) if len(parts) > 1 else [spec] * num_players
+    elif isinstance(spec, Sequence):
+        specs = list(spec)
+    else:
+        specs = [spec] * num_players
+    if len(specs) != num_players:
+        raise InvalidStateError(
+            f"{len(specs)} bots given for {num_players} players: give one for all seats"
+            " or exactly one per seat"
+        )
+    return tuple(make_bot(s, game) for s in specs)
