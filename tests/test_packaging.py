@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -81,6 +82,41 @@ def test_readme_shows_the_two_commands_and_ci_runs_make_test() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text()
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         assert f"notebooks/{notebook.name}" in readme, f"README does not link {notebook.name}"
+
+
+BINDER_LINK = re.compile(
+    r"https://mybinder\.org/v2/gh/bamboo-lab/bamboo_lab/(?P<ref>[^/?]+)"
+    r"\?urlpath=lab/tree/(?P<path>notebooks/[^)\s]+\.ipynb)"
+)
+
+
+def test_every_deliberate_error_cell_carries_the_raises_exception_tag() -> None:
+    """JupyterLab's "Run All Cells" stops at an error unless the cell has the raises-exception tag."""
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks
+    untagged = []
+    for notebook in notebooks:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for index, cell in enumerate(cells):
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and "# NBVAL_RAISES_EXCEPTION" in source:
+                if "raises-exception" not in cell.get("metadata", {}).get("tags", []):
+                    untagged.append(f"{notebook.name} cell {index}")
+    assert not untagged, f"NBVAL_RAISES_EXCEPTION cells without the raises-exception tag: {untagged}"
+
+
+def test_readme_binder_links_launch_every_notebook_from_the_main_branch() -> None:
+    """Every Binder link names the main branch (no tag that may not exist) and an existing file."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = [m for m in BINDER_LINK.finditer(readme)]
+    assert links, "README has no Binder launch link"
+    assert readme.count("mybinder.org/v2/") == len(links), "a Binder link has another form"
+    for link in links:
+        assert link["ref"] == "main", f"Binder link points at {link['ref']!r}, not main"
+        assert (ROOT / link["path"]).is_file(), f"Binder link to a missing {link['path']}"
+    launched = {link["path"] for link in links}
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"notebooks/{notebook.name}" in launched, f"no Binder link for {notebook.name}"
 
 
 def _free_port() -> int:
