@@ -16,7 +16,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test,rl]"
 	touch $(STAMP)
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
@@ -36,7 +36,7 @@ unit: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) -m pytest $(NBVAL_ARGS) notebooks
 
-## bench: speed of random self-play per game and player count (one core and 2 processes)
+## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
