@@ -1,0 +1,193 @@
+"""Drive JupyterLab in Debian's chromium with Python Playwright (no browser download).
+
+``jupyter_lab(root)`` serves a temporary copy of the notebooks on 127.0.0.1; ``Lab.open(name)``
+opens one, runs every cell ("Run All Cells", as a student does) and waits for the kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium; the tests skip when it is absent."""
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The repository's notebooks (copied before a server sees them)."""
+
+ARTIFACTS = Path(os.environ.get("BAMBOO_LAB_ARTIFACTS", "test-artifacts"))
+"""Where screenshots are saved (a CI artifact folder)."""
+
+_KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session
+    && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+_RUN_DONE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!w || !w.content || !w.content.widgets) return false;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  const pending = w.content.widgets.some(c => c.model.type === 'code'
+    && (c.promptNode && c.promptNode.textContent.includes('*')));
+  return !pending && !!k && k.status === 'idle';
+}"""
+
+
+def _free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def jupyter_lab(root: Path) -> Iterator[str]:
+    """Serve ``root`` with JupyterLab on 127.0.0.1; yield the base URL; stop it afterwards."""
+    port = _free_port()
+    settings = root / ".lab-settings"
+    notify = settings / "@jupyterlab" / "apputils-extension"
+    notify.mkdir(parents=True, exist_ok=True)
+    # The news toast covers screenshots; this settings file turns it off.
+    (notify / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings), "TQDM_DISABLE": "1"}
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--LabApp.expose_app_in_browser=True",
+        f"--ServerApp.root_dir={root}",
+        "--ServerApp.allow_root=True",
+    ]
+    log = open(root / "jupyter.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError((root / "jupyter.log").read_text()[-2000:]) from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def copy_notebooks(source: Path, dest: Path) -> Path:
+    """Copy the notebooks folder to ``dest`` (tests never touch the repository's notebooks)."""
+    target = dest / "notebooks"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    return target
+
+
+@dataclass
+class CellError:
+    """An error output shown in a cell, and whether the cell is tagged to raise."""
+
+    index: int
+    text: str
+    expected: bool
+
+
+class Lab:
+    """One browser page on a JupyterLab server."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        """Wrap a Playwright ``page`` on the server at ``base``."""
+        self.page = page
+        self.base = base
+
+    def open(self, path: str, run_all: bool = True, timeout_s: float = 300) -> None:
+        """Open ``path`` (relative to the server root), wait for the kernel, run every cell."""
+        self.page.goto(f"{self.base}/lab/tree/{path}?reset")
+        self.page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        if run_all:
+            self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            self.page.wait_for_timeout(1000)
+            self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+            self.page.wait_for_timeout(1000)
+
+    def errors(self) -> list[CellError]:
+        """Every error output in the open notebook, with the cell's raises-exception tag."""
+        found = self.page.evaluate(
+            """() => {
+              const w = window.jupyterapp.shell.currentWidget;
+              const out = [];
+              w.content.widgets.forEach((c, i) => {
+                if (c.model.type !== 'code') return;
+                const tags = c.model.getMetadata('tags') || [];
+                for (let j = 0; j < c.model.outputs.length; j++) {
+                  const o = c.model.outputs.get(j);
+                  if (o.type === 'error') {
+                    const d = o.toJSON();
+                    out.push({index: i, text: d.ename + ': ' + d.evalue,
+                              expected: tags.includes('raises-exception')});
+                  }
+                }
+              });
+              return out;
+            }"""
+        )
+        return [CellError(**e) for e in found]
+
+    def unexecuted_code_cells(self) -> list[int]:
+        """Indices of code cells with no execution count after Run All (Run All stopped)."""
+        return list(
+            self.page.evaluate(
+                """() => {
+              const w = window.jupyterapp.shell.currentWidget;
+              const out = [];
+              w.content.widgets.forEach((c, i) => {
+                if (c.model.type === 'code' && c.model.sharedModel.getSource().trim()
+                    && !c.model.executionCount) out.push(i);
+              });
+              return out;
+            }"""
+            )
+        )
+
+    def screenshot(self, name: str) -> Path:
+        """Save a full-page screenshot to the artifacts folder and return its path."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=False)
+        return path
