@@ -1,0 +1,110 @@
+"""The Bangkok heuristic bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bamboo_lab.games import bangkok as bk
+
+__all__ = ["BangkokBot"]
+
+_CHILLI_CARD = 2.5
+"""A chilli card in hand is worth this much (it scores its whole neighbourhood later)."""
+_PONTOON_GOOD = 1.5
+"""Each basket of the seat's pontoon good is one objective point once laid."""
+_OPEN_NEIGHBOUR = {1: -0.3, 2: 0.8, 3: 0.6, 4: 0.5}
+"""What an empty neighbour cell of a laid chilli card is expected to add, by chilli type."""
+
+
+class BangkokBot:
+    """Bangkok heuristic: collect toward the pontoon good, lay chilli cards where they pay.
+
+    At the port it places the hand card it values least beside the line whose best collection
+    brings the most: baskets of its secret pontoon good and chilli cards count most, any card
+    a little (a fuller hand lays more). It collects the best set offered. In its market it lays
+    the card that raises its market score most (``bangkok.score_market`` on the market with the
+    card added), counting a chilli card's empty neighbour cells as future points for the types
+    that like more goods around them (and as a cost for type 1, which likes fewer). It renews a
+    line only when no placement gains anything.
+    """
+
+    name = "heuristic"
+
+    def __repr__(self) -> str:
+        """``BangkokBot()``."""
+        return "BangkokBot()"
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """The action the strategy above prefers among ``legal_actions``."""
+        me = view.current_player
+        good = view.objective(me)
+        cards = view.deck.cards
+        first = legal_actions[0]
+        if isinstance(first, bk.Collect):
+            return max(
+                legal_actions,
+                key=lambda a: sum(self._card_value(cards[view.port[c - 1]], good) for c in a.cells),
+            )
+        if isinstance(first, bk.LayInMarket) or any(
+            isinstance(a, bk.LayInMarket) for a in legal_actions
+        ):
+            return self._lay(view, me, legal_actions, good)
+        return self._act(view, legal_actions, good)
+
+    @staticmethod
+    def _card_value(card: Any, good: str | None) -> float:
+        """What a card is worth in hand: 1, plus its pontoon baskets, plus chilli potential."""
+        value = 1.0 + (_PONTOON_GOOD * card.goods.count(good) if good else 0.0)
+        return value + (_CHILLI_CARD if card.is_chilli else 0.0)
+
+    def _act(self, view: Any, legal: Sequence[Any], good: str | None) -> Any:
+        """Place the card whose best collection gains most; renew when nothing gains."""
+        cards = view.deck.cards
+        placements = bk.port_placements(view)
+        best: Any = None
+        best_value = 0.0
+        for action, collects in placements.items():
+            if action not in legal:
+                continue
+            given = self._card_value(cards[action.card], good)
+            gained = max(
+                (
+                    sum(self._card_value(cards[view.port[c - 1]], good) for c in col.cells)
+                    for col in collects
+                ),
+                default=0.0,
+            )
+            value = gained - given
+            if best is None or value > best_value:
+                best, best_value = action, value
+        if best is not None and best_value > 0:
+            return best
+        renewals = [a for a in legal if isinstance(a, bk.Renew)]
+        if renewals:
+            return renewals[0]
+        return best if best is not None else legal[0]
+
+    def _lay(self, view: Any, me: int, legal: Sequence[Any], good: str | None) -> Any:
+        """Lay the card that raises the market's score most, chilli neighbourhoods included."""
+        cards = view.deck.cards
+        market = list(view.market_cards(me))
+        clamp = view.options.clamp_type1
+        base = bk.score_market(market, good, clamp).total
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            if not isinstance(action, bk.LayInMarket):
+                continue
+            card = cards[action.card]
+            cell = action.cell - 1
+            market[cell] = card
+            value = bk.score_market(market, good, clamp).total - base
+            for chilli_cell, other in enumerate(market):
+                if other is not None and other.is_chilli:
+                    empty = sum(1 for n in bk.neighbourhood(chilli_cell) if market[n] is None)
+                    value += _OPEN_NEIGHBOUR.get(other.chilli_type, 0.0) * empty
+            market[cell] = None
+            if value > best_value:
+                best, best_value = action, value
+        return best
