@@ -1,15 +1,28 @@
-"""The game registry: ``GAMES``, ``load(name)`` and ``replay(record)``."""
+"""The game registry: ``GAMES``, ``load(name)``, records, ``play`` and ``advance_to``.
+
+``record_of`` and ``replay`` turn games into :class:`GameRecord` values and back; ``play`` applies
+several notations in order and says which one failed and why; ``advance_to`` moves time forward
+to a player's next decision (for notebooks that need a later position).
+"""
 
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.protocol import GameModule, GameState
+from bamboo_lab.core.checks import SEED_RANGE, checked_int
+from bamboo_lab.core.errors import (
+    BambooLabError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+)
+from bamboo_lab.core.protocol import CHANCE, GameModule, GameState
 from bamboo_lab.core.record import GameRecord
 
-__all__ = ["GAMES", "load", "new_game", "record_of", "replay"]
+__all__ = ["GAMES", "advance_to", "load", "new_game", "play", "record_of", "replay"]
 
 GAMES: tuple[str, ...] = ("takenoko", "bamboo", "bangkok")
 """The names of the registered games."""
@@ -17,8 +30,9 @@ GAMES: tuple[str, ...] = ("takenoko", "bamboo", "bangkok")
 
 def load(name: str) -> GameModule:
     """Return the game module called ``name`` (``bamboo_lab.games.<name>``)."""
-    if name not in GAMES:
-        raise InvalidStateError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in GAMES:
+        shown = repr(name) if isinstance(name, str) and len(name) < 60 else type(name).__name__
+        raise InvalidStateError(f"unknown game {shown}; known games: {', '.join(GAMES)}")
     return cast(GameModule, importlib.import_module(f"{__name__}.{name}"))
 
 
@@ -27,42 +41,204 @@ def new_game(name: str, num_players: int, seed: int, options: Any = None) -> Gam
     return load(name).new_game(num_players, seed, options)
 
 
-def replay(record: GameRecord) -> list[GameState]:
-    """Rebuild every state of a record, from setup to the last action.
+def start_of(state: Any) -> Mapping[str, Any] | None:
+    """The starting position a state's history begins at (its ``start``), or None."""
+    start = getattr(state, "start", None)
+    return start if isinstance(start, Mapping) else None
 
-    Raises :class:`InvalidStateError` when the record names an unknown game, another rules
-    version, bad options, or an action that is malformed or illegal at its point.
+
+def replay(record: GameRecord) -> list[GameState]:
+    """Rebuild every state of a record, from its start to the last action.
+
+    The first state is ``State.from_dict(record.start)`` when the record carries a starting
+    position, else ``new_game(num_players, seed, options)``. Raises :class:`InvalidStateError`
+    when the record names an unknown game, another rules version, bad options, a start position
+    that does not load or disagrees with the record, or an action that is malformed or illegal at
+    its point.
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidStateError(f"replay needs a GameRecord, not {type(record).__name__}")
     module = load(record.game)
     if record.rules_version != module.RULES_VERSION:
         raise InvalidStateError(
-            f"record is for {record.game} rules {record.rules_version!r};"
+            f"record is for {record.game} rules {record.rules_version[:40]!r};"
             f" this library plays {module.RULES_VERSION!r}"
         )
-    try:
-        state = module.new_game(record.num_players, record.seed, record.options)
-    except BambooLabError as exc:
-        raise InvalidStateError(f"record setup is invalid: {exc}") from exc
+    state = _first_state(module, record)
     states = [state]
     for ply, text in enumerate(record.actions):
         try:
             action = module.parse_action(text, state)
         except BambooLabError as exc:
-            raise InvalidStateError(f"record action {ply} ({text!r}) is refused: {exc}") from exc
+            shown = text if len(text) < 60 else text[:57] + "..."
+            raise InvalidStateError(f"record action {ply} ({shown!r}) is refused: {exc}") from exc
         state = state.apply(action, check=False)
         states.append(state)
     return states
 
 
-def record_of(name: str, state: GameState, seed: int, options: Any = None) -> GameRecord:
-    """The record of the game played from ``new_game(name, n, seed, options)`` to ``state``."""
+def _first_state(module: GameModule, record: GameRecord) -> GameState:
+    """The state a record's actions start from: its ``start`` or ``new_game``."""
+    if record.start is None:
+        try:
+            return module.new_game(record.num_players, record.seed, record.options)
+        except BambooLabError as exc:
+            raise InvalidStateError(f"record setup is invalid: {exc}") from exc
+    try:
+        state = cast(GameState, module.State.from_dict(record.start))
+        options = module.Options.coerce(record.options)  # type: ignore[attr-defined]
+    except BambooLabError as exc:
+        raise InvalidStateError(f"record start position is invalid: {exc}") from exc
+    if state.history or start_of(state) is not None:
+        raise InvalidStateError("record start position must have an empty history and no start")
+    if state.num_players != record.num_players:
+        raise InvalidStateError(
+            f"record start position has {state.num_players} players;"
+            f" the record says {record.num_players}"
+        )
+    if getattr(state, "options", options) != options:
+        raise InvalidStateError("record start position plays other options than the record")
+    return state
+
+
+def record_of(
+    name: str, state: GameState, seed: int, options: Any = None, *, check: bool = True
+) -> GameRecord:
+    """The record of the game that led to ``state``: setup or starting position, then actions.
+
+    The record carries a starting position when the history does not begin at
+    ``new_game(name, n, seed, options)``: the state's ``start`` when it has one, or the state
+    itself when it has an empty history but is not that new game (a built or loaded position).
+    With ``check`` (the default), the actions are replayed from the start and a state they do
+    not reach (a history from another seed or options) is refused with InvalidStateError.
+    """
     module = load(name)
-    opts = module.Options.coerce(options)  # type: ignore[attr-defined]
-    return GameRecord(
+    if getattr(state, "game", None) != name:
+        raise InvalidStateError(f"record_of({name!r}) needs a {name} state, not {state!r:.60}")
+    checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
+    try:
+        opts = module.Options.coerce(options)  # type: ignore[attr-defined]
+    except BambooLabError as exc:
+        raise InvalidStateError(f"record options are invalid: {exc}") from exc
+    if getattr(state, "options", opts) != opts:
+        raise InvalidStateError(f"the state plays other options than {opts!r}")
+    start = start_of(state)
+    fresh = start is None and not state.history
+    if fresh and module.new_game(state.num_players, seed, opts) != state:
+        start = state.to_dict()
+    record = GameRecord(
         game=name,
         rules_version=module.RULES_VERSION,
         num_players=state.num_players,
         seed=seed,
         options=opts.to_dict(),
         actions=tuple(str(a) for a in state.history),
+        start=start,
     )
+    if check and state.history:
+        first = _first_state(module, record)
+        for action in state.history:
+            first = first.apply(action, check=False)
+        if first != state:
+            where = "its start position" if start is not None else f"new_game(seed={seed})"
+            raise InvalidStateError(
+                f"the history of this {name} state does not begin at {where}"
+                " (another seed or options?)"
+            )
+    return record
+
+
+Policy = Callable[[Any], Any]
+"""A policy: ``policy(state) -> action``, or an object with ``choose(view, legal, rng)`` (a bot)."""
+
+
+def play(state: GameState, *moves: Any) -> GameState:
+    """Apply several notations (or action objects) in order; return the last state.
+
+    ``play(state, "a", "b")`` is ``state.apply(parse_action("a", state))`` and so on. When one
+    fails, the error (of the same kind: InvalidActionError or IllegalActionError, with the same
+    rule) says which one, by position and text, and why; ``state`` is never changed.
+    """
+    module = _module_of(state)
+    for index, move in enumerate(moves):
+        try:
+            action = module.parse_action(move, state) if isinstance(move, str) else move
+            state = state.apply(action)
+        except BambooLabError as exc:
+            shown = move if isinstance(move, str) and len(move) < 60 else f"{move!r:.60}"
+            raise _restated(exc, f"move {index} ({shown!r}) failed: {exc}") from exc
+    return state
+
+
+def advance_to(
+    state: GameState,
+    player: int,
+    policy: Policy | Any | None = None,
+    *,
+    seed: int = 0,
+    max_plies: int | None = None,
+) -> GameState:
+    """Move time forward until ``player`` has a decision; return that state.
+
+    Every decision on the way (other players', and chance) is taken by ``policy``: a callable
+    ``policy(state) -> action`` (or notation), an object with ``choose(view, legal_actions, rng)``
+    such as a bot (it sees the deciding player's view), or None for uniformly random choices.
+    Chance nodes are sampled from ``chance_outcomes()``. All randomness comes from
+    ``random.Random(seed)``, so the result is a pure function of the arguments. A state where
+    ``player`` already decides is returned as it is; a game that ends first returns its final
+    state (check ``is_over()``). More than ``max_plies`` decisions (default: the game's ply
+    limit) raise InvalidStateError.
+    """
+    module = _module_of(state)
+    checked_int(player, "the player", 0, state.num_players - 1)
+    checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
+    limit = module.PLY_LIMIT if max_plies is None else checked_int(max_plies, "max_plies", 0)
+    rng = random.Random(seed)
+    for _ in range(limit + 1):
+        current = state.current_player
+        if current == player or state.is_over():
+            return state
+        if current == CHANCE:
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(actions, weights)[0]
+        else:
+            action = _decide(module, state, policy, rng)
+        try:
+            state = state.apply(action)
+        except BambooLabError as exc:
+            message = f"the policy chose {action!r:.60} for player {current}: {exc}"
+            raise _restated(exc, message) from exc
+    raise InvalidStateError(f"player {player} had no decision within {limit} plies")
+
+
+def _decide(module: GameModule, state: GameState, policy: Any, rng: random.Random) -> Any:
+    """The action (or notation) ``policy`` takes for the current player."""
+    legal = state.legal_actions()
+    if policy is None:
+        return legal[rng.randrange(len(legal))]
+    if hasattr(policy, "choose"):
+        action = policy.choose(state.view(state.current_player), legal, rng)
+    elif callable(policy):
+        action = policy(state)
+    else:
+        raise InvalidStateError(
+            f"a policy is a callable or has choose(view, legal_actions, rng), not {policy!r:.60}"
+        )
+    return module.parse_action(action, state) if isinstance(action, str) else action
+
+
+def _restated(exc: BambooLabError, message: str) -> BambooLabError:
+    """An error of the same kind as ``exc`` (and the same rule) saying ``message``."""
+    if isinstance(exc, IllegalActionError):
+        return IllegalActionError(message, rule=exc.rule)
+    if isinstance(exc, InvalidActionError):
+        return InvalidActionError(message)
+    return InvalidStateError(message)
+
+
+def _module_of(state: Any) -> GameModule:
+    """The game module a state belongs to."""
+    name = getattr(state, "game", None)
+    if not isinstance(name, str) or name not in GAMES or not hasattr(state, "legal_actions"):
+        raise InvalidStateError(f"not a game state: {state!r:.60}")
+    return load(name)
