@@ -9,9 +9,20 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .games import GAMES, load, replay
+from .games import GAMES, advance_to, load, play, record_of, replay
 
-__all__ = ["GAMES", "__version__", "bamboo", "bangkok", "load", "replay", "takenoko"]
+__all__ = [
+    "GAMES",
+    "__version__",
+    "advance_to",
+    "bamboo",
+    "bangkok",
+    "load",
+    "play",
+    "record_of",
+    "replay",
+    "takenoko",
+]
 
 __version__ = "0.1.0"
 
