@@ -5,7 +5,13 @@ actions non-empty exactly when not over, unique action strings that parse back, 
 its input unchanged, ``from_dict(to_dict(s)) == s`` through JSON, chance probabilities sum to 1,
 views leak nothing (every resampling of the hidden parts gives the same view), components are
 conserved (``inventory()``), the game ends within its ply limit, and replaying the record gives
-the same final state. Any failure raises ``AssertionError`` naming the invariant and the ply.
+the same final state. A state's ``start`` (the position its history begins at, when it is not
+``new_game``) round-trips too and loads as a state with an empty history and no start.
+
+``check_position(state)`` does the same from a built or loaded position (``<game>.position(...)``
+or ``State.from_dict``): random games played on from it, every invariant checked at every step,
+and each game's record (which carries the position as its ``start``) replays to its final state.
+Any failure raises ``AssertionError`` naming the invariant and the ply.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from typing import Any
 
 from bamboo_lab.core.protocol import CHANCE, TERMINAL
 from bamboo_lab.core.record import GameRecord
+from bamboo_lab.games import GAMES, load, record_of, replay, start_of
 
-__all__ = ["check_game", "check_state", "random_playout"]
+__all__ = ["check_game", "check_position", "check_state", "play_on", "random_playout"]
 
 MAX_PARSED = 40  # legal actions parsed back per state (a deterministic sample beyond this)
 
@@ -56,6 +63,7 @@ def check_state(module: Any, state: Any, inventory: dict[str, int], ply: int) ->
     assert dict(state.inventory()) == inventory, (
         f"{where}: components not conserved: {_diff(inventory, dict(state.inventory()))}"
     )
+    _check_start(state, data, where)
     for player in range(state.num_players):
         view = state.view(player)
         for k in range(2):
@@ -69,13 +77,23 @@ def random_playout(
     module: Any, num_players: int, seed: int, options: Any = None, check: bool = False
 ) -> tuple[Any, int]:
     """Play one uniformly random game; return (final state, plies). ``check`` runs check_state."""
-    rng = random.Random(seed)
     state = module.new_game(num_players, seed, options)
+    return play_on(module, state, random.Random(seed), check=check)
+
+
+def play_on(
+    module: Any, state: Any, rng: random.Random, check: bool = False, max_plies: int | None = None
+) -> tuple[Any, int]:
+    """Play uniformly random decisions from ``state`` to the end (or ``max_plies``).
+
+    Returns (last state, plies played). ``check`` runs :func:`check_state` at every step and checks
+    that ``apply`` leaves its input unchanged and agrees with ``apply(check=False)``.
+    """
     inventory = dict(state.inventory())
     ply = 0
     while True:
         legal = check_state(module, state, inventory, ply) if check else state.legal_actions()
-        if state.is_over():
+        if state.is_over() or (max_plies is not None and ply >= max_plies):
             return state, ply
         assert ply < module.PLY_LIMIT, f"{module.NAME}: no end within PLY_LIMIT={module.PLY_LIMIT}"
         if state.current_player == CHANCE:
@@ -111,15 +129,76 @@ def check_game(module: Any, num_players: int, seed: int, options: Any = None) ->
         seed=seed,
         options=opts.to_dict(),
         actions=tuple(str(a) for a in final.history),
+        start=start_of(final),
     )
     record = GameRecord.from_json(record.to_json())
-    state = module.new_game(num_players, seed, record.options)
+    if record.start is None:
+        state = module.new_game(num_players, seed, record.options)
+    else:
+        state = module.State.from_dict(record.start)
     for text in record.actions:
         state = state.apply(module.parse_action(text, state))
     assert state == final, f"{module.NAME}: replaying the record gives another final state"
     again, _ = random_playout(module, num_players, seed, options)
     assert again == final, f"{module.NAME}: same seed, different game"
     return final
+
+
+def check_position(state: Any, games: int = 3, seed: int = 0, max_plies: int | None = None) -> Any:
+    """Play ``games`` random games on from a built position, checking every invariant at every step.
+
+    ``state`` is a registered game's state (``<game>.position(...)``, ``State.from_dict``, or any
+    state reached in play). Each game is seeded by ``seed + k``; after each, its record (from
+    :func:`bamboo_lab.games.record_of`, which carries the position as ``start``) must survive JSON
+    and replay to the same final state. Returns the last final state.
+    """
+    assert state.game in GAMES, f"{state!r:.60} is not the state of a registered game"
+    module = load(state.game)
+    where = f"{module.NAME} position"
+    again = type(state).from_dict(json.loads(json.dumps(state.to_dict())))
+    assert again == state, f"{where}: from_dict(to_dict(position)) != position"
+    start = start_of(state)
+    base = type(state).from_dict(start) if start is not None else None
+    final = state
+    for k in range(games):
+        final, _ = play_on(module, state, random.Random(seed + k), check=True, max_plies=max_plies)
+        if base is None and not state.history and start_of(final) is None:
+            # a game whose states do not carry their start yet: the position is the start
+            record = GameRecord(
+                game=module.NAME,
+                rules_version=module.RULES_VERSION,
+                num_players=state.num_players,
+                seed=0,
+                options=state.options.to_dict(),
+                actions=tuple(str(a) for a in final.history),
+                start=state.to_dict(),
+            )
+        elif start is None and state.history:
+            continue  # a state played from new_game with an unknown seed: no record to check
+        else:
+            record = record_of(module.NAME, final, seed=0, options=getattr(state, "options", None))
+        replayed = replay(GameRecord.from_json(record.to_json()))
+        assert replayed[-1] == final, f"{where}: the record of game {k} replays to another state"
+        if base is not None:
+            assert replayed[0] == base, f"{where}: replay does not begin at the position's start"
+    return final
+
+
+def _check_start(state: Any, data: dict[str, Any], where: str) -> None:
+    """``start`` round-trips and loads as a state with an empty history and no start."""
+    start = start_of(state)
+    if start is None:
+        assert not isinstance(data.get("start"), dict), (
+            f"{where}: to_dict writes a start the state does not have"
+        )
+        return
+    assert data.get("start") == json.loads(json.dumps(start)), f"{where}: to_dict loses start"
+    first = type(state).from_dict(json.loads(json.dumps(start)))
+    assert not first.history, f"{where}: the start position has a history"
+    assert start_of(first) is None, f"{where}: the start position has a start of its own"
+    assert json.loads(json.dumps(first.to_dict())) == json.loads(json.dumps(start)), (
+        f"{where}: the start position does not round-trip"
+    )
 
 
 def _diff(a: dict[str, int], b: dict[str, int]) -> dict[str, tuple[int | None, int | None]]:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 import types
 from dataclasses import dataclass, replace
 from typing import Any
 
 import nim_game
 import pytest
-from harness import check_game
+from harness import check_game, check_position
+
+from bamboo_lab.games import GAMES, load
 
 
 def variant(**overrides: Any) -> types.ModuleType:
@@ -85,3 +88,33 @@ def _endless(self: Any) -> bool:
 def test_harness_catches(bug: str, overrides: dict[str, Any], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         check_game(variant(**overrides), 2, 1)
+
+
+def _start_not_saved(self: Any) -> dict[str, Any]:
+    return {**nim_game.State.to_dict(self), "history": []}
+
+
+def test_harness_catches_a_start_that_to_dict_forgets() -> None:
+    broken = variant(start=property(_start_not_saved))
+    with pytest.raises(AssertionError, match="to_dict loses start"):
+        check_game(broken, 2, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_check_position_plays_on_from_a_loaded_position(name: str) -> None:
+    module = load(name)
+    mid = module.new_game(module.PLAYER_COUNTS[0], 7)
+    rng = random.Random(7)
+    for _ in range(12):
+        legal = mid.legal_actions()
+        mid = mid.apply(legal[rng.randrange(len(legal))])
+    data = mid.to_dict()
+    data["history"] = []
+    final = check_position(module.State.from_dict(data), games=1, seed=3)
+    assert final.is_over()
+    assert check_position(mid, games=1, seed=3).is_over()
+
+
+def test_check_position_refuses_a_state_of_no_registered_game() -> None:
+    with pytest.raises(AssertionError, match="not the state of a registered game"):
+        check_position(nim_game.new_game(2, 1))

@@ -136,15 +136,16 @@ def record_of(
         start=start,
     )
     if check and state.history:
+        where = "its start position" if start is not None else f"new_game(seed={seed})"
+        refusal = f"the history of this {name} state does not begin at {where}"
         first = _first_state(module, record)
-        for action in state.history:
-            first = first.apply(action, check=False)
+        try:
+            for action in state.history:
+                first = first.apply(action)
+        except BambooLabError as exc:
+            raise InvalidStateError(f"{refusal}: {exc}") from exc
         if first != state:
-            where = "its start position" if start is not None else f"new_game(seed={seed})"
-            raise InvalidStateError(
-                f"the history of this {name} state does not begin at {where}"
-                " (another seed or options?)"
-            )
+            raise InvalidStateError(f"{refusal} (another seed or options?)")
     return record
 
 
