@@ -106,7 +106,7 @@ def play(
         state = after
         plies += 1
     truncated = not state.is_over()
-    record = record_of(game, state, seed, options)
+    record = record_of(game, state, seed, options, check=False)  # we played it from new_game
     if truncated:
         record = dataclasses.replace(record, truncated=True)
         outcome = Outcome(

@@ -1,0 +1,142 @@
+"""Speed measurements behind ``make bench`` and ``bamboo-lab bench`` (never timed tests).
+
+``selfplay`` plays uniformly random games through the contract alone (a decision is one
+``legal_actions()`` plus one ``apply(action, check=False)``, chance rolls included);
+``bot_games`` plays whole games through the runner with named bots; ``bot_decisions`` times
+one bot's answers alone; ``simulate_speedup`` compares ``simulate`` on 1 and on ``jobs``
+processes over the same games.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bamboo_lab.bots import Bot, make_bot
+from bamboo_lab.core.protocol import CHANCE
+from bamboo_lab.games import load
+
+from .runner import play
+
+__all__ = ["TURN_END", "bot_decisions", "bot_games", "selfplay", "simulate_speedup"]
+
+TURN_END = {"takenoko": "EndTurn"}
+"""The action class that ends a player-turn, for the games that have one."""
+
+
+def selfplay(game: str, num_players: int, seconds: float) -> dict[str, float]:
+    """Play seeded uniformly random games for about ``seconds``; return counts and rates."""
+    module = load(game)
+    turn_end = getattr(module, TURN_END[game]) if game in TURN_END else None
+    rng = random.Random(num_players)
+    games = decisions = turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = module.new_game(num_players, games)
+        while not state.is_over():
+            if state.current_player == CHANCE:
+                faces, weights = zip(*state.chance_outcomes(), strict=True)
+                action = rng.choices(faces, weights)[0]
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                turns += type(action) is turn_end
+            state = state.apply(action, check=False)
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    result = {
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+    }
+    if turn_end is not None:
+        result |= {"turns": turns, "turns_per_s": turns / elapsed}
+    return result
+
+
+def bot_games(game: str, bots: str, num_players: int, seconds: float) -> dict[str, float]:
+    """Play whole games with ``bots`` through the runner for about ``seconds``."""
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        plies += play(game, bots, games, num_players=num_players).plies
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "ms_per_game": 1000 * elapsed / games,
+        "plies_per_s": plies / elapsed,
+    }
+
+
+class _Timed:
+    """Wraps a bot and adds up the time of its answers."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.calls = 0
+        self.seconds = 0.0
+
+    def choose(self, view: Any, legal_actions: Any, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.bot.choose(view, legal_actions, rng)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.calls += 1
+
+
+def bot_decisions(
+    game: str, bot: str, num_players: int, seconds: float, opponents: str = "random"
+) -> dict[str, float]:
+    """Time ``bot``'s decisions at seat 0 against ``opponents`` for about ``seconds`` of its
+    thinking; return decisions per second and the slowest answer."""
+    timed = _Timed(make_bot(bot, game))
+    others = [make_bot(opponents, game) for _ in range(num_players - 1)]
+    slowest = 0.0
+    seed = 0
+    while timed.seconds < seconds:
+        module = load(game)
+        state = module.new_game(num_players, seed)
+        rng = random.Random(seed)
+        while not state.is_over() and timed.seconds < seconds:
+            seat = state.current_player
+            if seat == CHANCE:
+                faces, weights = zip(*state.chance_outcomes(), strict=True)
+                action = rng.choices(faces, weights)[0]
+            else:
+                legal = state.legal_actions()
+                if seat == 0:
+                    before = timed.seconds
+                    action = timed.choose(state.view(0), legal, rng)
+                    slowest = max(slowest, timed.seconds - before)
+                else:
+                    action = others[seat - 1].choose(state.view(seat), legal, rng)
+            state = state.apply(action, check=False)
+        seed += 1
+    return {
+        "decisions": timed.calls,
+        "seconds": timed.seconds,
+        "decisions_per_s": timed.calls / timed.seconds,
+        "slowest_s": slowest,
+    }
+
+
+def simulate_speedup(game: str, bots: str, n_games: int, jobs: int = 2) -> dict[str, float]:
+    """Wall time of ``simulate`` over the same games on 1 process and on ``jobs``."""
+    from .simulate import simulate
+
+    start = time.perf_counter()
+    simulate(game, bots, n_games, 0, progress=False)
+    one = time.perf_counter() - start
+    start = time.perf_counter()
+    simulate(game, bots, n_games, 0, progress=False, jobs=jobs)
+    many = time.perf_counter() - start
+    return {"one_s": one, "many_s": many, "speedup": one / many}
