@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
 
-.PHONY: lab test lint unit notebooks bench soak format clean
+.PHONY: lab test lint unit notebooks browser bench soak format clean
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -20,11 +20,15 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
+# Rooted at the repository so docs/ is in the file browser; binder/overrides.json (installed as the
+# venv's JupyterLab settings overrides) turns off the news pop-up, as binder/postBuild does.
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. notebooks/00-start-here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
-test: lint unit notebooks
+test: lint unit notebooks browser
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check bamboo_lab tests benchmarks
@@ -35,6 +39,10 @@ unit: $(STAMP)
 
 notebooks: $(STAMP)
 	$(PY) -m pytest $(NBVAL_ARGS) notebooks
+
+## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
+browser: $(STAMP)
+	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
 bench: $(STAMP)

@@ -13,6 +13,7 @@ import time
 import tomllib
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -91,7 +92,7 @@ BINDER_LINK = re.compile(
 
 
 def test_every_deliberate_error_cell_carries_the_raises_exception_tag() -> None:
-    """JupyterLab's "Run All Cells" stops at an error unless the cell has the raises-exception tag."""
+    """JupyterLab's "Run All Cells" stops at an error cell without the raises-exception tag."""
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     assert notebooks
     untagged = []
@@ -99,10 +100,13 @@ def test_every_deliberate_error_cell_carries_the_raises_exception_tag() -> None:
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
         for index, cell in enumerate(cells):
             source = "".join(cell["source"])
-            if cell["cell_type"] == "code" and "# NBVAL_RAISES_EXCEPTION" in source:
-                if "raises-exception" not in cell.get("metadata", {}).get("tags", []):
-                    untagged.append(f"{notebook.name} cell {index}")
-    assert not untagged, f"NBVAL_RAISES_EXCEPTION cells without the raises-exception tag: {untagged}"
+            tags = cell.get("metadata", {}).get("tags", [])
+            deliberate = cell["cell_type"] == "code" and "# NBVAL_RAISES_EXCEPTION" in source
+            if deliberate and "raises-exception" not in tags:
+                untagged.append(f"{notebook.name} cell {index}")
+    assert not untagged, (
+        f"NBVAL_RAISES_EXCEPTION cells without the raises-exception tag: {untagged}"
+    )
 
 
 def test_readme_binder_links_launch_every_notebook_from_the_main_branch() -> None:
@@ -125,11 +129,22 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
-    """`make lab LAB_ARGS="--no-browser ..."` starts JupyterLab and /lab answers 200."""
+def _get(url: str) -> tuple[int, bytes]:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.status, response.read()
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, bool]]:
+    """JupyterLab started by `make lab` (or by jupyter itself outside the project's .venv).
+
+    Yields the server's base URL and whether it was started by `make lab`.
+    """
+    tmp_path = tmp_path_factory.mktemp("lab")
     port = _free_port()
     args = f"--no-browser --port={port} --IdentityProvider.token=ci --ServerApp.ip=127.0.0.1"
-    if (ROOT / ".venv" / ".installed").exists() and Path(sys.prefix) == ROOT / ".venv":
+    by_make = (ROOT / ".venv" / ".installed").exists() and Path(sys.prefix) == ROOT / ".venv"
+    if by_make:
         cmd = ["make", "-s", "lab", f"LAB_ARGS={args}"]
     else:
         cmd = [
@@ -154,6 +169,7 @@ def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
+    base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
         status = None
@@ -162,14 +178,45 @@ def test_make_lab_serves_jupyterlab(tmp_path: Path) -> None:
             if proc.poll() is not None:
                 pytest.fail(f"jupyter lab exited with {proc.returncode}")
             try:
-                with urllib.request.urlopen(
-                    f"http://127.0.0.1:{port}/lab?token=ci", timeout=5
-                ) as r:
-                    status = r.status
+                status, _ = _get(f"{base}/lab?token=ci")
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 continue
-        assert status == 200
+        assert status == 200, "JupyterLab did not answer within 90 s"
+        yield base, by_make
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
+
+
+def test_make_lab_serves_jupyterlab(lab_server: tuple[str, bool]) -> None:
+    """`make lab LAB_ARGS="--no-browser ..."` starts JupyterLab and /lab answers 200."""
+    base, _ = lab_server
+    assert _get(f"{base}/lab?token=ci")[0] == 200
+
+
+def test_make_lab_is_rooted_at_the_repository(lab_server: tuple[str, bool]) -> None:
+    """The file browser shows the repository, so docs/ is reachable next to notebooks/."""
+    base, by_make = lab_server
+    if not by_make:
+        pytest.skip("only `make lab` promises the repository root")
+    status, body = _get(f"{base}/api/contents?token=ci")
+    names = {item["name"] for item in json.loads(body)["content"]}
+    assert status == 200 and {"docs", "notebooks", "README.md"} <= names, names
+    status, body = _get(f"{base}/api/contents/docs/rules?token=ci")
+    assert status == 200 and json.loads(body)["type"] == "directory"
+
+
+def test_make_lab_turns_off_the_news_pop_up_as_binder_does(lab_server: tuple[str, bool]) -> None:
+    """`make lab` serves the notification settings that binder/postBuild writes for Binder."""
+    base, by_make = lab_server
+    if not by_make:
+        pytest.skip("the settings overrides are installed by `make lab`")
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    written = json.loads(post_build.split("<<'JSON'\n", 1)[1].split("\nJSON", 1)[0])
+    status, body = _get(
+        f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token=ci"
+    )
+    properties = json.loads(body)["schema"]["properties"]
+    served = {name: properties[name]["default"] for name in written}
+    assert status == 200 and served == written == {"fetchNews": "false", "checkForUpdates": False}
