@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,6 +16,12 @@ _MAX_HEIGHT = 4
 _HAND_LIMIT = 5
 _PLOT_CARD_CLOSENESS = 0.15
 """Plot cards are valued flat until their shape is in the garden (then they are claimed)."""
+
+
+@functools.cache
+def _neighbours(plot: Any) -> tuple[Any, ...]:
+    """The six hexes around ``plot`` (cached: the garden's hexes are few)."""
+    return plot.neighbors()  # type: ignore[no-any-return]
 
 
 def _closeness(distance: float) -> float:
@@ -34,6 +41,16 @@ class _Garden:
         self.exact = view.options.gardener_height_match == "exact"
         self.mirror = view.options.plot_objective_mirror_allowed
         self.cards = [tk.CARDS[c] for c in view.hands[me]]
+        self.by_colour: dict[str, list[Any]] = {"G": [], "Y": [], "P": []}
+        for plot, colour in self.colours.items():
+            self.by_colour[colour].append(plot)
+        self._dirty: set[str] = set()
+        """Colours of the plots whose irrigation a gain is trying out."""
+        self.wanted_chips = {
+            card.improvement for card in self.cards if card.id[0] == "G" and card.shoots == 1
+        }
+        self._base: dict[str, float] = {}
+        """The unchanged garden's value, by the decks counted."""
 
     def card_value(self, card: Any) -> float:
         """Points times closeness: how much of the card's value the garden already holds."""
@@ -43,22 +60,23 @@ class _Garden:
             )
             return card.points * _closeness(missing)
         if card.deck == "plot":
-            if plot_objective_met(card, self.colours, self.irrigated, self.mirror):
-                return float(card.points)
-            return card.points * _PLOT_CARD_CLOSENESS
+            # A met card is claimed at once (the claim comes first), so only a garden being
+            # tried out (irrigation added on some colours) can meet one here.
+            met = bool(self._dirty) and any(colour in self._dirty for _, colour in card.pattern)
+            met = met and plot_objective_met(card, self.colours, self.irrigated, self.mirror)
+            return card.points * (1.0 if met else _PLOT_CARD_CLOSENESS)
         if card.shoots == 1:
             wanted = None if card.improvement == "none" else card.improvement
             best = 6.0  # no candidate plot yet: place, irrigate, grow four times
-            for plot, height in self.bamboo.items():
-                if self.colours[plot] != card.colour or self.improvements.get(plot) != wanted:
+            for plot in self.by_colour[card.colour]:
+                if self.improvements.get(plot) != wanted:
                     continue
-                dist = card.height - height + (0 if plot in self.irrigated else 1)
+                dist = card.height - self.bamboo[plot] + (0 if plot in self.irrigated else 1)
                 best = min(best, dist)
             return card.points * _closeness(best)
         dists = []
-        for plot, height in self.bamboo.items():
-            if self.colours[plot] != card.colour:
-                continue
+        for plot in self.by_colour[card.colour]:
+            height = self.bamboo[plot]
             if height > card.height and self.exact:
                 continue  # overgrown: this bamboo can no longer count
             dists.append(max(0, card.height - height) + (0 if plot in self.irrigated else 1))
@@ -66,20 +84,28 @@ class _Garden:
         dists += [5] * card.shoots
         return card.points * _closeness(sum(dists[: card.shoots]))
 
-    def value(self) -> float:
-        """The hand's value in this garden."""
-        return sum(self.card_value(card) for card in self.cards)
+    def value(self, decks: str = "PGA") -> float:
+        """The hand's value here, counting the cards whose id starts with a letter of ``decks``."""
+        return sum(self.card_value(card) for card in self.cards if card.id[0] in decks)
+
+    def base(self, decks: str) -> float:
+        """``value(decks)`` of the unchanged garden (cached: every gain restores the garden)."""
+        value = self._base.get(decks)
+        if value is None:
+            value = self._base[decks] = self.value(decks)
+        return value
 
     def grow_gain(self, plots: Sequence[Any]) -> float:
         """Value gained by one growth on each of ``plots`` (fertilizer: two sections)."""
-        before = self.value()
+        if not plots:
+            return 0.0
         saved = {p: self.bamboo[p] for p in plots}
         for p in plots:
             add = 2 if self.improvements.get(p) == "F" else 1
             self.bamboo[p] = min(_MAX_HEIGHT, self.bamboo[p] + add)
-        after = self.value()
+        after = self.value("G")
         self.bamboo.update(saved)
-        return after - before
+        return after - self.base("G")
 
     def gardener_growth(self, plot: Any) -> list[Any]:
         """The plots the gardener grows on ``plot``: it and its irrigated same-colour neighbours."""
@@ -87,7 +113,7 @@ class _Garden:
         if colour is None:
             return []
         out = [plot] if plot in self.irrigated and self.bamboo[plot] < _MAX_HEIGHT else []
-        for n in plot.neighbors():
+        for n in _neighbours(plot):
             if (
                 self.colours.get(n) == colour
                 and n in self.irrigated
@@ -101,47 +127,48 @@ class _Garden:
         colour = self.colours.get(plot)
         if colour is None or self.bamboo[plot] == 0 or self.improvements.get(plot) == "E":
             return 0.0
-        before = self.value()
         ci = "GYP".index(colour)
         self.bamboo[plot] -= 1
         self.eaten[ci] += 1
-        after = self.value()
+        after = self.value("GA")
         self.bamboo[plot] += 1
         self.eaten[ci] -= 1
         # A section on the board is worth a little even before a card asks for it.
-        return after - before + 0.2
+        return after - self.base("GA") + 0.2
 
     def irrigate_gain(self, plots: Sequence[Any]) -> float:
         """Value gained when ``plots`` become irrigated (each fresh one grows once)."""
         fresh = [p for p in plots if p in self.colours and p not in self.irrigated]
         if not fresh:
             return 0.0
-        before = self.value()
         saved = {p: self.bamboo[p] for p in fresh}
         self.irrigated.update(fresh)
+        self._dirty.update(self.colours[p] for p in fresh)
         for p in fresh:
             self.bamboo[p] = min(_MAX_HEIGHT, self.bamboo[p] + 1)
-        after = self.value()
+        after = self.value("GP")
         self.irrigated.difference_update(fresh)
+        self._dirty.clear()
         self.bamboo.update(saved)
-        return after - before + 0.05 * len(fresh)
+        return after - self.base("GP") + 0.05 * len(fresh)
 
     def improve_gain(self, chip: str, plot: Any) -> float:
         """Value gained by putting the chip ``chip`` (W, E, F) on ``plot``."""
-        before = self.value()
         old = self.improvements.get(plot)
         self.improvements[plot] = chip
         added = chip == "W" and plot not in self.irrigated
         if added:
             self.irrigated.add(plot)
-        after = self.value()
+            self._dirty.add(self.colours[plot])
+        after = self.value("GP")
         if old is None:
             del self.improvements[plot]
         else:
             self.improvements[plot] = old
         if added:
             self.irrigated.discard(plot)
-        return after - before
+            self._dirty.clear()
+        return after - self.base("GP") + (0.05 if added else 0.0)
 
     def colour_need(self) -> dict[str, float]:
         """How much the hand wants more plots of each colour."""
@@ -223,14 +250,16 @@ class TakenokoBot:
         need = garden.colour_need()
         best, best_value = legal[0], -1e9
         pond = tk.POND
-        plot_cards = [c for c in garden.cards if c.deck == "plot"]
+        plot_cards = [
+            c for c in garden.cards if c.deck == "plot" and any(k == colour for _, k in c.pattern)
+        ]
         for action in legal:
             pos = action.plot
             watered = (
                 pos.distance(pond) == 1 or "W" in tile[1:] or action.improvement == "watershed"
             )
             value = 1.0 if watered else 0.0
-            value += 0.3 * sum(1 for n in pos.neighbors() if garden.colours.get(n) == colour)
+            value += 0.3 * sum(1 for n in _neighbours(pos) if garden.colours.get(n) == colour)
             if plot_cards:
                 colours = dict(garden.colours)
                 colours[pos] = colour
@@ -273,7 +302,7 @@ class TakenokoBot:
 
     def _value(self, view: Any, action: Any, garden: _Garden) -> float | None:
         """The worth of one action, or None when it is a stop or not worth considering."""
-        if isinstance(action, tk.MoveGardener) or isinstance(action, tk.Grow):
+        if isinstance(action, (tk.MoveGardener, tk.Grow)):
             plots = (
                 garden.gardener_growth(action.plot)
                 if isinstance(action, tk.MoveGardener)
@@ -285,7 +314,10 @@ class TakenokoBot:
         if isinstance(action, tk.PlaceChannel):
             return garden.irrigate_gain(action.edge.hexes()) - 0.02
         if isinstance(action, tk.PlaceImprovement):
-            return garden.improve_gain(action.improvement[0].upper(), action.plot) - 0.02
+            chip = action.improvement[0].upper()
+            if chip not in garden.wanted_chips and (chip != "W" or action.plot in garden.irrigated):
+                return None  # this chip changes nothing the hand cares about here
+            return garden.improve_gain(chip, action.plot) - 0.02
         if isinstance(action, tk.TakeImprovement):
             chip = action.improvement[0].upper()
             wanted = any(
