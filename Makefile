@@ -33,6 +33,7 @@ test: lint unit notebooks browser
 lint: $(STAMP)
 	$(VENV)/bin/ruff check bamboo_lab tests benchmarks
 	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks
+	$(VENV)/bin/mypy
 
 unit: $(STAMP)
 	$(PY) -m pytest -m "not slow and not browser" --timeout=900 $(PYTEST_ARGS) tests

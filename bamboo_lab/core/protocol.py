@@ -168,8 +168,8 @@ class GameModule(Protocol):
     RULES_VERSION: str
     PLAYER_COUNTS: tuple[int, ...]
     PLY_LIMIT: int
-    Options: type
-    State: type
+    Options: type[Any]
+    State: type[Any]
 
     def new_game(self, num_players: int, seed: int, options: Any = None) -> GameState:
         """A fresh game after setup, a pure function of its arguments."""

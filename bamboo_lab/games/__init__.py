@@ -86,7 +86,7 @@ def _first_state(module: GameModule, record: GameRecord) -> GameState:
             raise InvalidStateError(f"record setup is invalid: {exc}") from exc
     try:
         state = cast(GameState, module.State.from_dict(record.start))
-        options = module.Options.coerce(record.options)  # type: ignore[attr-defined]
+        options = module.Options.coerce(record.options)
     except BambooLabError as exc:
         raise InvalidStateError(f"record start position is invalid: {exc}") from exc
     if state.history or start_of(state) is not None:
@@ -117,7 +117,7 @@ def record_of(
         raise InvalidStateError(f"record_of({name!r}) needs a {name} state, not {state!r:.60}")
     checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
     try:
-        opts = module.Options.coerce(options)  # type: ignore[attr-defined]
+        opts = module.Options.coerce(options)
     except BambooLabError as exc:
         raise InvalidStateError(f"record options are invalid: {exc}") from exc
     if getattr(state, "options", opts) != opts:
