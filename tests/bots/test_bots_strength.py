@@ -1,0 +1,22 @@
+"""A modest, deterministic strength check: the heuristic bots beat random play."""
+
+from __future__ import annotations
+
+import pytest
+
+from bamboo_lab.games import GAMES
+from bamboo_lab.sim import play_game
+
+GAMES_PER_MATCH = 30
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_heuristic_beats_random_in_most_two_player_games(game: str) -> None:
+    wins = 0
+    for seed in range(GAMES_PER_MATCH):
+        heuristic_seat = seed % 2  # seats alternate
+        bots = ["random", "random"]
+        bots[heuristic_seat] = "heuristic"
+        _, outcome = play_game(game, bots, seed)
+        wins += heuristic_seat in outcome.winners
+    assert wins >= 0.8 * GAMES_PER_MATCH, f"{game}: heuristic won {wins} of {GAMES_PER_MATCH}"
