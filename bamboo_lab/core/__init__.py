@@ -1,7 +1,7 @@
 """Game-agnostic foundations: the contract, errors, hex grid, records, a value RNG (stdlib only)."""
 
 from .errors import BambooLabError, IllegalActionError, InvalidActionError, InvalidStateError
-from .hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, Vertex
+from .hexgrid import DIRECTIONS, ORIGIN, Edge, Hex
 from .options import GameOptions
 from .protocol import CHANCE, TERMINAL, GameModule, GameState, Outcome, PlayerId
 from .record import GameRecord
@@ -23,5 +23,4 @@ __all__ = [
     "InvalidStateError",
     "Outcome",
     "PlayerId",
-    "Vertex",
 ]

@@ -1,26 +1,12 @@
-"""Hex grid: named vectors for neighbours, rays, rotations, edges and vertices (Red Blob axial)."""
+"""Hex grid: named vectors for neighbours, rotations and edges (Red Blob axial)."""
 
 from __future__ import annotations
-
-import itertools
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bamboo_lab.core.hexgrid import (
-    DIRECTIONS,
-    ORIGIN,
-    Edge,
-    Hex,
-    Vertex,
-    corner,
-    edge,
-    edges_of,
-    normalize_shape,
-    rotate_shape,
-    vertices_of,
-)
+from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge, edges_of
 
 hexes = st.builds(Hex, st.integers(-20, 20), st.integers(-20, 20))
 REGION = [Hex(q, r) for q in range(-4, 5) for r in range(-4, 5) if Hex(q, r).length() <= 3]
@@ -57,18 +43,6 @@ def test_cube_coordinate_and_distance() -> None:
     assert Hex(2, -3).s == 1
     assert Hex(3, -1).distance(Hex(-1, 2)) == 4
     assert Hex(0, 0).distance(Hex(2, -1)) == 2
-
-
-@pytest.mark.parametrize(
-    ("start", "direction", "first_three"),
-    [
-        (ORIGIN, 0, [Hex(1, 0), Hex(2, 0), Hex(3, 0)]),
-        (ORIGIN, 2, [Hex(0, -1), Hex(0, -2), Hex(0, -3)]),
-        (Hex(1, 1), 4, [Hex(0, 2), Hex(-1, 3), Hex(-2, 4)]),
-    ],
-)
-def test_ray_vectors(start: Hex, direction: int, first_three: list[Hex]) -> None:
-    assert list(itertools.islice(start.ray(direction), 3)) == first_three
 
 
 @pytest.mark.parametrize(
@@ -116,13 +90,6 @@ def test_rotation_keeps_length_and_composes(h: Hex, k: int) -> None:
     assert h.rotate(k).rotate(6 - k) == h
 
 
-def test_rotate_and_normalize_a_shape() -> None:
-    line = (ORIGIN, Hex(1, 0), Hex(2, 0))
-    assert rotate_shape(line, 1) == (ORIGIN, Hex(1, -1), Hex(2, -2))
-    assert normalize_shape([Hex(5, 5), Hex(6, 5)]) == (ORIGIN, Hex(1, 0))
-    assert normalize_shape([]) == ()
-
-
 @pytest.mark.parametrize(
     ("h", "direction", "key"),
     [
@@ -143,44 +110,10 @@ def test_each_edge_has_one_key(h: Hex, d: int) -> None:
     assert set(edge(h, d).hexes()) == {h, h.neighbor(d)}
 
 
-@pytest.mark.parametrize(
-    ("h", "i", "key"),
-    [
-        (ORIGIN, 0, Vertex(ORIGIN, 0)),
-        (ORIGIN, 1, Vertex(ORIGIN, 1)),
-        (ORIGIN, 2, Vertex(Hex(-1, 0), 0)),
-        (ORIGIN, 3, Vertex(Hex(-1, 1), 1)),
-        (ORIGIN, 4, Vertex(Hex(-1, 1), 0)),
-        (ORIGIN, 5, Vertex(Hex(0, 1), 1)),
-    ],
-)
-def test_vertex_key_vectors(h: Hex, i: int, key: Vertex) -> None:
-    assert corner(h, i) == key
-
-
-@given(hexes, st.integers(0, 5))
-def test_each_vertex_has_one_key(h: Hex, i: int) -> None:
-    v = corner(h, i)
-    assert set(v.hexes()) == {h, h.neighbor(i), h.neighbor(i + 1)}
-    assert corner(h.neighbor(i), i + 2) == v == corner(h.neighbor(i + 1), i + 4)
-
-
-def test_edge_vertices_and_vertex_edges_agree() -> None:
-    for h in REGION:
-        for i in range(6):
-            e = edge(h, i)
-            assert set(e.vertices()) == {corner(h, i - 1), corner(h, i)}
-            for v in e.vertices():
-                assert e in v.edges()
-            assert len(set(corner(h, i).edges())) == 3
-
-
 def test_counts_on_a_region() -> None:
-    # a hexagon of radius n = 3: 3n(n+1)+1 hexes, 6(2n+1) rim sides, 6(n+1)^2 corners
+    # a hexagon of radius n = 3: 3n(n+1)+1 hexes, 6(2n+1) rim sides
     assert len(REGION) == 37
     edges = {e for h in REGION for e in edges_of(h)}
-    vertices = {v for h in REGION for v in vertices_of(h)}
     inner_edges = {e for e in edges if all(x in REGION for x in e.hexes())}
     assert len(edges) == (6 * 37 + 42) // 2
     assert len(inner_edges) == (6 * 37 - 42) // 2
-    assert len(vertices) == 6 * 4 * 4
