@@ -49,9 +49,11 @@ browser: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-## soak: tens of thousands of checked random games (slow)
+## soak: tens of thousands of checked random games, and a long fuzz run (slow)
+FUZZ_EXAMPLES ?= 3000
 soak: $(STAMP)
 	BAMBOO_LAB_SOAK=1 $(PY) -m pytest -m slow --timeout=0 $(PYTEST_ARGS) tests
+	BAMBOO_LAB_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest --timeout=0 $(PYTEST_ARGS) tests/test_fuzz.py
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format bamboo_lab tests benchmarks
