@@ -22,7 +22,17 @@ from bamboo_lab.core.errors import (
 from bamboo_lab.core.protocol import CHANCE, GameModule, GameState
 from bamboo_lab.core.record import GameRecord
 
-__all__ = ["GAMES", "advance_to", "load", "new_game", "play", "record_of", "replay"]
+__all__ = [
+    "GAMES",
+    "START_ATTRIBUTES",
+    "advance_to",
+    "load",
+    "new_game",
+    "play",
+    "record_of",
+    "replay",
+    "start_of",
+]
 
 GAMES: tuple[str, ...] = ("takenoko", "bamboo", "bangkok")
 """The names of the registered games."""
@@ -41,10 +51,17 @@ def new_game(name: str, num_players: int, seed: int, options: Any = None) -> Gam
     return load(name).new_game(num_players, seed, options)
 
 
+START_ATTRIBUTES = ("start", "start_position")
+"""Where a state keeps its starting position (Bamboo's ``start`` is its start player)."""
+
+
 def start_of(state: Any) -> Mapping[str, Any] | None:
-    """The starting position a state's history begins at (its ``start``), or None."""
-    start = getattr(state, "start", None)
-    return start if isinstance(start, Mapping) else None
+    """The starting position (a to_dict) a state's history begins at, or None for new_game."""
+    for name in START_ATTRIBUTES:
+        start = getattr(state, name, None)
+        if isinstance(start, Mapping):
+            return start
+    return None
 
 
 def replay(record: GameRecord) -> list[GameState]:
