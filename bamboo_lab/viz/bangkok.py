@@ -1,0 +1,516 @@
+"""Bangkok pictures: the port with its piles, hands and markets; one market with each chilli
+card's scoring neighbourhood outlined and its points (rulebook "Counting of points").
+
+Scores come from the game's own scoring (``score_market``), never recomputed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
+
+from . import palette
+from ._common import canvas, label, rounded_rect
+
+__all__ = ["CHILLI_OUTLINES", "card", "figure", "market", "market_cards"]
+
+CHILLI_OUTLINES: tuple[tuple[str, str], ...] = (
+    (palette.OKABE_ITO["vermillion"], "solid"),
+    (palette.OKABE_ITO["blue"], "dash"),
+    (palette.BLACK, "dot"),
+    (palette.OKABE_ITO["reddish_purple"], "dashdot"),
+    (palette.OKABE_ITO["bluish_green"], "longdash"),
+    (palette.OKABE_ITO["orange"], "solid"),
+)
+"""Colour and dash of the n-th chilli card's neighbourhood outline (cycled); each is numbered."""
+
+_CHILLI_FILL = "#FBE1D3"
+_BOAT_FILL = "#FFFDF4"
+_INITIAL_FILL = "#EEF6EC"
+_NAMES = {
+    "passion_fruit": "passion fruit",
+    "thai_zucchini": "Thai zucchini",
+    "blue_peas": "blue peas",
+    "fish": "fish",
+}
+
+
+class _Goods:
+    """Collects the basket circles of every card so they go into one trace per good."""
+
+    def __init__(self) -> None:
+        self.points: dict[str, list[tuple[float, float, float]]] = {g: [] for g in bk.GOODS}
+
+    def add(self, good: str, x: float, y: float, size: float) -> None:
+        self.points[good].append((x, y, size))
+
+    def traces(self, fig: go.Figure, legend: bool) -> None:
+        for good in bk.GOODS:
+            pts = self.points[good]
+            if not pts and not legend:
+                continue
+            letter = GOOD_LETTERS[bk.GOODS.index(good)]
+            fig.add_trace(
+                go.Scatter(
+                    x=[p[0] for p in pts],
+                    y=[p[1] for p in pts],
+                    mode="markers+text",
+                    text=[letter] * len(pts),
+                    textfont={
+                        "size": [max(8, int(p[2] * 0.55)) for p in pts] or 10,
+                        "color": palette.BLACK,
+                    },
+                    marker={
+                        "size": [p[2] for p in pts],
+                        "color": palette.GOODS[good],
+                        "line": {"color": palette.BLACK, "width": 1},
+                    },
+                    name=f"{letter} {_NAMES[good]}",
+                    hoverinfo="skip",
+                    showlegend=legend,
+                )
+            )
+
+
+def _draw_card(
+    fig: go.Figure,
+    goods: _Goods,
+    c: bk.Card | None,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    dot: float,
+    detail: bool = True,
+    edge: str = "#555555",
+    edge_width: float = 1.2,
+) -> None:
+    """One card with its lower-left corner at (x, y): its baskets as lettered circles."""
+    if c is None:
+        rounded_rect(fig, x, y, x + w, y + h, "#F4F4F4", "#BBBBBB", 1, dash="dot")
+        return
+    fill = _CHILLI_FILL if c.is_chilli else _INITIAL_FILL if c.kind == "initial" else _BOAT_FILL
+    rounded_rect(fig, x, y, x + w, y + h, fill, edge, edge_width)
+    n = len(c.goods)
+    if w > h:  # a wide mini card: the baskets side by side
+        step = min(w / (n + 0.5), dot / 40)
+        for i, good in enumerate(c.goods):
+            goods.add(good, x + w / 2 + (i - (n - 1) / 2) * step, y + h * 0.45, dot)
+    else:
+        top = y + h * (0.64 if detail and c.kind != "boat" else 0.78)
+        bottom = y + h * 0.2
+        for i, good in enumerate(c.goods):
+            gy = (top + bottom) / 2 if n == 1 else top - i * (top - bottom) / (n - 1)
+            goods.add(good, x + w / 2, gy, dot)
+    small = max(8, int(dot * 0.5))
+    if c.is_chilli:
+        label(
+            fig,
+            x + 0.05,
+            y + h - 0.04,
+            f"C{c.chilli_type}",
+            size=small + 1,
+            color=palette.OKABE_ITO["vermillion"],
+            anchor="left",
+            valign="top",
+            bold=True,
+        )
+        if detail:
+            ind = "".join(GOOD_LETTERS[bk.GOODS.index(g)] for g in c.indicated)
+            label(
+                fig, x + w - 0.05, y + h - 0.04, f"→{ind}", size=small, anchor="right", valign="top"
+            )
+    elif c.kind == "initial":
+        label(
+            fig,
+            x + 0.05,
+            y + h - 0.04,
+            f"set {c.initial_set}" if detail else str(c.initial_set),
+            size=small,
+            color="#2E6B2E",
+            anchor="left",
+            valign="top",
+        )
+
+
+def market_cards(state_or_market: Any, seat: int | None = None) -> tuple[bk.Card | None, ...]:
+    """The 9 cells of a market: from a State (``seat``, default the player to move) or from 9
+    cells / 3 rows of Card or None (or card specs such as ``"C3:FB/B"``)."""
+    if isinstance(state_or_market, bk.State):
+        s = state_or_market
+        p = s.to_move if seat is None else seat
+        if p not in range(s.num_players):
+            raise InvalidStateError(f"seat must be 0..{s.num_players - 1}, not {seat!r}")
+        return s.market_cards(p)
+    m = state_or_market
+    if not isinstance(m, Sequence) or isinstance(m, str):
+        raise InvalidStateError(f"a market is 9 cells or 3 rows of 3, not {m!r}")
+    if len(m) == 3 and all(isinstance(r, (list, tuple)) for r in m):
+        m = [c for r in m for c in r]
+    if len(m) != 9:
+        raise InvalidStateError(f"a market has 9 cells (or 3 rows of 3), not {len(m)}")
+    cells: list[bk.Card | None] = []
+    for i, c in enumerate(m):
+        if isinstance(c, str):
+            c = bk.parse_card_spec(c, i)
+        if c is not None and not isinstance(c, bk.Card):
+            raise InvalidStateError(f"a market cell holds a Card, a card spec or None, not {c!r}")
+        cells.append(c)
+    return tuple(cells)
+
+
+def _outline(
+    cells: set[int], inset: float, x0: float, y0: float, cw: float, ch: float, gap: float
+) -> tuple[list[float | None], list[float | None]]:
+    """The boundary of a union of market cells (0-8), drawn ``inset`` inside it."""
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+
+    def box(cell: int) -> tuple[float, float, float, float]:
+        r, c = divmod(cell, 3)
+        left = x0 + c * (cw + gap) - gap / 2
+        top = y0 - r * (ch + gap) + gap / 2
+        return left, top - ch - gap, left + cw + gap, top
+
+    def has(r: int, c: int) -> bool:
+        return 0 <= r < 3 and 0 <= c < 3 and r * 3 + c in cells
+
+    d = inset
+    for cell in sorted(cells):
+        r, c = divmod(cell, 3)
+        left, bottom, right, top = box(cell)
+        # each side: (is boundary, fixed coordinate, start/end along, perpendicular neighbours)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if has(r + dr, c + dc):
+                continue
+            if dr:  # a horizontal side (top when dr = -1, bottom when dr = 1)
+                yy = top - d if dr < 0 else bottom + d
+                ends = []
+                for pc, edge_x in ((-1, left), (1, right)):
+                    if not has(r, c + pc):
+                        ends.append(edge_x - pc * d)
+                    elif has(r + dr, c + pc):
+                        ends.append(edge_x + pc * d)
+                    else:
+                        ends.append(edge_x)
+                xs += [ends[0], ends[1], None]
+                ys += [yy, yy, None]
+            else:  # a vertical side (left when dc = -1, right when dc = 1)
+                xx = left + d if dc < 0 else right - d
+                ends = []
+                for pr, edge_y in ((-1, top), (1, bottom)):
+                    if not has(r + pr, c):
+                        ends.append(edge_y + pr * d)
+                    elif has(r + pr, c + dc):
+                        ends.append(edge_y - pr * d)
+                    else:
+                        ends.append(edge_y)
+                xs += [xx, xx, None]
+                ys += [ends[0], ends[1], None]
+    return xs, ys
+
+
+def market(
+    state_or_market: Any, objective: str | None = None, seat: int | None = None
+) -> go.Figure:
+    """A market with each chilli card's neighbourhood outlined and its points annotated.
+
+    Give a State (``seat`` defaults to the player to move, its pontoon good to the objective)
+    or 9 cells / 3 rows of cards; ``objective`` is a good (``"blue_peas"``) or None.
+    """
+    cells = market_cards(state_or_market, seat)
+    clamp = False
+    who = ""
+    if isinstance(state_or_market, bk.State):
+        s = state_or_market
+        p = s.to_move if seat is None else seat
+        if objective is None:
+            objective = s.objective(p)
+        clamp = s.options.clamp_type1
+        who = f"player {p}'s "
+    if objective is not None and objective not in bk.GOODS:
+        raise InvalidStateError(f"unknown objective good {objective!r}; goods are {bk.GOODS}")
+    score = bk.score_market(cells, objective, clamp)
+    fig = canvas(f"<b>Bangkok</b> · {who}market · <b>{score.total} points</b>", 560)
+    goods = _Goods()
+    cw, ch, gap = 1.5, 1.85, 0.3
+    x0, y0 = 0.4, 6.4
+    hover_x: list[float] = []
+    hover_y: list[float] = []
+    hover_t: list[str] = []
+    for i, c in enumerate(cells):
+        r, col = divmod(i, 3)
+        x = x0 + col * (cw + gap)
+        y = y0 - r * (ch + gap) - ch
+        _draw_card(fig, goods, c, x, y, cw, ch, 27)
+        label(
+            fig,
+            x + cw - 0.08,
+            y + 0.1,
+            str(i + 1),
+            size=10,
+            color="#777777",
+            anchor="right",
+            valign="bottom",
+        )
+        hover_x.append(x + cw / 2)
+        hover_y.append(y + ch / 2)
+        hover_t.append(f"cell {i + 1}: " + (c.spec if c is not None else "empty"))
+    lines = []
+    for k, chilli in enumerate(score.chillies):
+        colour, dash = CHILLI_OUTLINES[k % len(CHILLI_OUTLINES)]
+        counted = {cell - 1 for cell in chilli.counted}
+        ox, oy = _outline(counted, 0.03 + 0.075 * (k % 3), x0, y0, cw, ch, gap)
+        fig.add_trace(
+            go.Scatter(
+                x=ox,
+                y=oy,
+                mode="lines",
+                line={"color": colour, "width": 3.5, "dash": dash},
+                name=f"chilli {k + 1}",
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
+        r, col = divmod(chilli.cell - 1, 3)
+        bx = x0 + col * (cw + gap) + cw * 0.5
+        by = y0 - r * (ch + gap) - ch - 0.02
+        fig.add_annotation(
+            x=bx,
+            y=by,
+            text=f"<b>{k + 1}: {chilli.points:+d}</b>",
+            showarrow=False,
+            font={"size": 15, "color": "#FFFFFF"},
+            bgcolor=colour,
+            bordercolor=palette.BLACK,
+            borderwidth=1,
+            borderpad=3,
+            yanchor="middle",
+        )
+        seen = ", ".join(f"{_NAMES[g]} {n}" for g, n in chilli.counts)
+        lines.append(
+            f"<span style='color:{colour}'><b>{k + 1}</b></span> type {chilli.card.chilli_type}"
+            f" in cell {chilli.cell}: {seen} → <b>{chilli.points}</b>"
+        )
+        hover_t[chilli.cell - 1] += f"<br>{CHILLI_TYPES[chilli.card.chilli_type]}"
+    # the score panel
+    px = x0 + 3 * (cw + gap) + 0.3
+    obj = _NAMES[objective] if objective else "hidden"
+    label(fig, px, 6.3, "<b>How it scores</b>", size=15, anchor="left", valign="top")
+    rows = [
+        f"objective ({obj}): {score.objective_points} basket(s) → <b>{score.objective_points}</b>"
+    ]
+    rows += lines or ["no chilli card yet"]
+    rows.append(f"complete market: <b>{score.complete_bonus}</b>")
+    rows.append(f"<b>total: {score.total}</b>")
+    for i, text in enumerate(rows):
+        label(fig, px, 5.6 - i * 0.55, text, size=13, anchor="left")
+    key = "; ".join(f"type {t}: {v}" for t, v in CHILLI_TYPES.items())
+    label(
+        fig,
+        px,
+        5.6 - len(rows) * 0.55 - 0.2,
+        "<br>".join(key.split("; ")),
+        size=11,
+        anchor="left",
+        valign="top",
+        color="#444444",
+        align="left",
+    )
+    goods.traces(fig, legend=False)
+    fig.add_trace(
+        go.Scatter(
+            x=hover_x,
+            y=hover_y,
+            mode="markers",
+            marker={"size": 60, "opacity": 0},
+            hoverinfo="text",
+            hovertext=hover_t,
+            showlegend=False,
+            name="",
+        )
+    )
+    fig.update_xaxes(range=[0, 14.2])
+    fig.update_yaxes(range=[-0.3, 6.9])
+    return fig
+
+
+def card(c: bk.Card | str) -> go.Figure:
+    """One card: its baskets, and for a chilli card its type and indicated goods."""
+    if isinstance(c, str):
+        c = bk.parse_card_spec(c)
+    if not isinstance(c, bk.Card):
+        raise InvalidStateError(f"viz.bangkok.card draws a Card or a card spec, not {c!r}")
+    fig = canvas(f"<b>{c.spec}</b> · {c.kind} card", 300, 260)
+    fig.update_layout(margin={"l": 10, "r": 10, "t": 44, "b": 10})
+    goods = _Goods()
+    _draw_card(fig, goods, c, 0.3, 0.3, 1.6, 2.1, 30)
+    if c.is_chilli:
+        label(fig, 1.1, 0.1, CHILLI_TYPES[c.chilli_type], size=10, valign="top")
+    goods.traces(fig, legend=False)
+    fig.update_xaxes(range=[0, 2.2])
+    fig.update_yaxes(range=[-0.4, 2.6])
+    return fig
+
+
+def figure(state: bk.State) -> go.Figure:
+    """The whole table: the port with its edge slots, the piles, each hand and each market."""
+    if not isinstance(state, bk.State):
+        raise InvalidStateError(f"viz.bangkok.figure draws a Bangkok State, not {state!r}")
+    cards = state.deck.cards
+    n = state.num_players
+    top = 8.3
+    row_h = min(2.75, top / n)
+    who = "game over" if state.is_over() else f"player {state.to_move} to {state.phase}"
+    scores = state.scores()
+    pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
+    fig = canvas(f"<b>Bangkok</b> · turn {state.turn + 1} · {who}<br><sup>{pts}</sup>", 600)
+    goods = _Goods()
+    cw, ch, gx, gy = 1.0, 1.25, 0.18, 0.2
+    width, height = 3 * cw + 2 * gx, 3 * ch + 2 * gy
+    px0 = 1.75
+    py0 = top - 1.85
+    label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
+    for i, cid in enumerate(state.port):
+        r, c = divmod(i, 3)
+        x = px0 + c * (cw + gx)
+        y = py0 - r * (ch + gy) - ch
+        _draw_card(fig, goods, cards[cid] if cid >= 0 else None, x, y, cw, ch, 19)
+    # slot names around the port; the placed card sits by its slot
+    for k in range(3):
+        yk = py0 - k * (ch + gy) - ch / 2
+        xk = px0 + k * (cw + gx) + cw / 2
+        label(fig, px0 - 0.25, yk, f"L{k + 1}", size=10, color="#666666")
+        label(fig, px0 + width + 0.25, yk, f"R{k + 1}", size=10, color="#666666")
+        label(fig, xk, py0 + 0.15, f"T{k + 1}", size=10, color="#666666")
+        label(fig, xk, py0 - height - 0.15, f"B{k + 1}", size=10, color="#666666")
+    if state.placed >= 0 and state.slot:
+        side, k = state.slot[0], int(state.slot[1]) - 1
+        if side in "LR":
+            x = px0 - cw - 0.5 if side == "L" else px0 + width + 0.5
+            y = py0 - k * (ch + gy) - ch
+        else:
+            x = px0 + k * (cw + gx)
+            y = py0 + 0.35 if side == "T" else py0 - height - 0.35 - ch
+        _draw_card(
+            fig,
+            goods,
+            cards[state.placed],
+            x,
+            y,
+            cw,
+            ch,
+            19,
+            edge=palette.HIGHLIGHT,
+            edge_width=3.5,
+        )
+        label(
+            fig,
+            x + cw / 2,
+            y + (ch + 0.12 if side == "B" else -0.12),
+            "placed",
+            size=10,
+            color=palette.HIGHLIGHT,
+            bold=True,
+        )
+    # the piles, bottom left
+    for j, (name, pile) in enumerate(
+        (("boat pile", state.boat_pile), ("chilli pile", state.chilli_pile))
+    ):
+        y = 1.15 - j * 0.95
+        fill = "#D9D2C3" if j == 0 else "#F2B8A0"
+        rounded_rect(fig, 0.05, y, 1.45, y + 0.8, fill, "#555555", 1.2)
+        label(fig, 0.75, y + 0.4, f"{name}<br><b>{len(pile)}</b>", size=11)
+    # players: objective, hand and market
+    hx0 = 7.3
+    for p in range(n):
+        y = top - p * row_h
+        band = palette.lighter(palette.player_colour(p), 0.85)
+        fig.add_shape(
+            type="rect",
+            x0=hx0 - 0.2,
+            x1=18.4,
+            y0=y - row_h + 0.12,
+            y1=y,
+            fillcolor=band,
+            line_width=0,
+            layer="below",
+        )
+        fig.add_shape(
+            type="rect",
+            x0=hx0 - 0.2,
+            x1=hx0 - 0.05,
+            y0=y - row_h + 0.12,
+            y1=y,
+            fillcolor=palette.player_colour(p),
+            line_width=0,
+            layer="below",
+        )
+        plays = " ◀ plays" if not state.is_over() and state.to_move == p else ""
+        label(fig, hx0, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
+        obj = state.objective(p)
+        label(
+            fig,
+            hx0,
+            y - 0.8,
+            f"objective: {_NAMES[obj] if obj else 'hidden'}",
+            size=12,
+            anchor="left",
+        )
+        label(fig, hx0, y - 1.25, f"score: {scores[p]}", size=12, anchor="left")
+        hand = state.hands[p]
+        label(
+            fig, hx0 + 2.8, y - 0.25, f"hand ({len(hand)})", size=11, anchor="left", color="#333333"
+        )
+        for i, cid in enumerate(hand[:6]):
+            _draw_card(
+                fig, goods, cards[cid], hx0 + 2.8 + i * 0.72, y - 1.75, 0.64, 1.3, 14, detail=False
+            )
+        if len(hand) > 6:
+            label(fig, hx0 + 2.8 + 6 * 0.72, y - 1.1, f"+{len(hand) - 6}", size=12, anchor="left")
+        label(
+            fig,
+            15.0,
+            y - 0.25,
+            f"market · {scores[p]} pts",
+            size=11,
+            anchor="left",
+            color="#333333",
+        )
+        cell_h = min(0.58, (row_h - 0.75) / 3 - 0.04)
+        for i, cid in enumerate(state.markets[p]):
+            r, c = divmod(i, 3)
+            _draw_card(
+                fig,
+                goods,
+                cards[cid] if cid >= 0 else None,
+                15.0 + c * 0.9,
+                y - 0.45 - (r + 1) * (cell_h + 0.04),
+                0.84,
+                cell_h,
+                11,
+                detail=False,
+            )
+    goods.traces(fig, legend=True)
+    fig.update_layout(
+        height=int((top + 0.3) * 48) + 64 + 40,
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "y": -0.01,
+            "yanchor": "top",
+            "itemclick": False,
+            "itemdoubleclick": False,
+        },
+        margin={"l": 10, "r": 10, "t": 64, "b": 36},
+    )
+    fig.update_xaxes(range=[0, 18.5])
+    fig.update_yaxes(range=[0.0, top + 0.2])
+    return fig

@@ -1,0 +1,704 @@
+"""Takenoko pictures: the hex garden, the players' boards, an objective card and its matches.
+
+Every picture is built from the state's public fields and the game's teaching helpers
+(``legal_actions``, ``is_irrigated``, ``plot_objective_placements``, ``objective_met``...): the
+picture never re-implements a rule. Hexes are pointy-top (:mod:`bamboo_lab.viz.layout`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.games import takenoko as tk
+
+from . import palette
+from ._common import WIDTH, canvas, finish, label, rounded_rect
+from .layout import Layout
+
+__all__ = ["HIGHLIGHTS", "card", "figure", "highlight_targets", "matches", "players"]
+
+HIGHLIGHTS: tuple[str, ...] = ("plot", "channel", "gardener", "panda", "legal")
+"""The named highlights: one action's targets, or every target of the legal actions."""
+
+_LAYOUT = Layout()
+_COLOUR_NAMES = {"G": "green", "Y": "yellow", "P": "pink"}
+_IMPROVEMENT_NAMES = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
+_DECK_FILL = {"plot": "#DCEFFA", "gardener": "#FBEACC", "panda": "#E8E8E8"}
+_DECK_NAMES = {"P": "plot", "G": "gardener", "A": "panda"}
+
+
+# ---------------------------------------------------------------------- highlights
+
+
+def highlight_targets(state: tk.State, highlight: Any) -> tuple[set[Hex], set[Edge]]:
+    """The hexes and edges a highlight names: taken from ``state.legal_actions()``.
+
+    ``"plot"``, ``"channel"``, ``"gardener"`` and ``"panda"`` give that action's legal targets
+    (from the legal actions when the state asks for that decision, otherwise from the teaching
+    helper that answers "where could it go now"); ``"legal"`` every target of the legal actions;
+    an iterable of ``Hex`` and ``Edge`` values is taken as given.
+    """
+    if highlight is None:
+        return set(), set()
+    legal = state.legal_actions()
+    if isinstance(highlight, str):
+        kinds: dict[str, tuple[type, ...]] = {
+            "plot": (tk.PlacePlot,),
+            "channel": (tk.PlaceChannel,),
+            "gardener": (tk.MoveGardener,),
+            "panda": (tk.MovePanda,),
+            "legal": (tk.PlacePlot, tk.PlaceChannel, tk.MoveGardener, tk.MovePanda, tk.Grow),
+        }
+        if highlight not in kinds:
+            raise InvalidStateError(
+                f"unknown highlight {highlight!r}; use one of {HIGHLIGHTS} or a set of hexes"
+                " and edges"
+            )
+        hexes: set[Hex] = set()
+        edges: set[Edge] = set()
+        for a in legal:
+            if isinstance(a, kinds[highlight]):
+                if isinstance(a, tk.PlaceChannel):
+                    edges.add(a.edge)
+                else:
+                    hexes.add(a.plot)
+        if hexes or edges or highlight == "legal":
+            return hexes, edges
+        fallback = {
+            "plot": tk.legal_plot_positions,
+            "gardener": tk.gardener_destinations,
+            "panda": tk.panda_destinations,
+        }
+        if highlight == "channel":
+            return set(), set(tk.legal_channel_edges(state))
+        return set(fallback[highlight](state)), set()
+    hexes, edges = set(), set()
+    try:
+        items = list(highlight)
+    except TypeError:
+        raise InvalidStateError(f"cannot highlight {highlight!r}") from None
+    for item in items:
+        if isinstance(item, Edge):
+            edges.add(item)
+        elif isinstance(item, Hex):
+            hexes.add(item)
+        else:
+            raise InvalidStateError(f"a highlight holds Hex and Edge values, not {item!r}")
+    return hexes, edges
+
+
+# ---------------------------------------------------------------------- the garden
+
+
+def _hex_text(h: Hex) -> str:
+    return f"{h.q},{h.r}"
+
+
+def _plot_hover(state: tk.State, h: Hex) -> str:
+    code = state.tiles[h]
+    colour = _COLOUR_NAMES[code[0]]
+    wet = "irrigated" if tk.is_irrigated(state, h) else "dry (not irrigated)"
+    lines = [f"<b>{colour} plot {_hex_text(h)}</b>", wet, f"bamboo: {state.bamboo.get(h, 0)} of 4"]
+    imp = state.improvements.get(h)
+    if imp:
+        how = "printed" if len(code) > 1 else "chip"
+        lines.append(f"improvement: {_IMPROVEMENT_NAMES[imp]} ({how})")
+    if h == state.gardener:
+        lines.append("the gardener is here")
+    if h == state.panda:
+        lines.append("the panda is here")
+    return "<br>".join(lines)
+
+
+def _garden_traces(
+    fig: go.Figure, state: tk.State, hexes: set[Hex], edges: set[Edge], target_name: str
+) -> tuple[list[float], list[float]]:
+    """Draw the garden into ``fig``; return every corner's x and y (for the axis ranges)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    hover_x: list[float] = []
+    hover_y: list[float] = []
+    hover_t: list[str] = []
+    free = sorted(state.plot_spots)
+    plots = sorted(state.tiles)
+    # free places: faint dotted outlines (TK-PLOT-2 places where a plot may go now)
+    for h in free:
+        px, py = _LAYOUT.polygon(h, 0.94)
+        xs += px
+        ys += py
+        fig.add_trace(_poly(px, py, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"))
+        c = _LAYOUT.hex_to_pixel(h)
+        label(fig, c.x, c.y, _hex_text(h), size=10, color="#888888")
+        hover_x.append(c.x)
+        hover_y.append(c.y)
+        hover_t.append(f"free place {_hex_text(h)}: a plot may be placed here")
+    # the pond
+    px, py = _LAYOUT.polygon(tk.POND, 0.94)
+    xs += px
+    ys += py
+    fig.add_trace(_poly(px, py, palette.POND, palette.WATER, 2.5))
+    label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
+    label(fig, 0.0, -0.62, "0,0", size=10, color="#333333")
+    hover_x.append(0.0)
+    hover_y.append(0.0)
+    hover_t.append("the pond 0,0: the plots next to it are irrigated")
+    # plots
+    for h in plots:
+        code = state.tiles[h]
+        colour = palette.TAKENOKO_PLOTS[code[0]]
+        px, py = _LAYOUT.polygon(h, 0.94)
+        xs += px
+        ys += py
+        if tk.is_irrigated(state, h):
+            fig.add_trace(_poly(px, py, colour, "#333333", 1.5))
+        else:
+            pattern = {
+                "shape": palette.DRY_PATTERN,
+                "bgcolor": palette.lighter(colour, 0.65),
+                "fgcolor": palette.darker(colour, 0.1),
+                "fgopacity": 0.45,
+                "size": 9,
+                "solidity": 0.15,
+            }
+            fig.add_trace(_poly(px, py, palette.lighter(colour, 0.65), "#777777", 1.5, pattern))
+        c = _LAYOUT.hex_to_pixel(h)
+        label(fig, c.x, c.y + 0.62, code[0], size=12, bold=True)
+        label(fig, c.x, c.y - 0.66, _hex_text(h), size=10, color="#222222")
+        hover_x.append(c.x)
+        hover_y.append(c.y)
+        hover_t.append(_plot_hover(state, h))
+        _bamboo_stack(fig, c.x, c.y - 0.42, state.bamboo.get(h, 0), code[0])
+    # improvements: printed filled, chips open
+    for printed in (True, False):
+        for imp, (symbol, colour) in palette.IMPROVEMENTS.items():
+            at = [
+                h
+                for h in plots
+                if state.improvements.get(h) == imp and (len(state.tiles[h]) > 1) == printed
+            ]
+            if not at:
+                continue
+            pts = [_LAYOUT.hex_to_pixel(h) for h in at]
+            name = f"{_IMPROVEMENT_NAMES[imp]} ({'printed' if printed else 'chip'})"
+            fig.add_trace(
+                go.Scatter(
+                    x=[p.x - 0.48 for p in pts],
+                    y=[p.y - 0.05 for p in pts],
+                    mode="markers+text",
+                    text=[imp] * len(pts),
+                    textfont={"color": "#FFFFFF" if printed else colour, "size": 11},
+                    marker={
+                        "symbol": symbol,
+                        "size": 21,
+                        "color": colour if printed else "#FFFFFF",
+                        "line": {"color": palette.BLACK if printed else colour, "width": 3},
+                    },
+                    name=name,
+                    hoverinfo="skip",
+                )
+            )
+    # irrigation channels on their exact edges (TK-IRR-2)
+    cx: list[float | None] = []
+    cy: list[float | None] = []
+    for e in sorted(state.channels):
+        a, b = _LAYOUT.edge_segment(e)
+        cx += [a.x, b.x, None]
+        cy += [a.y, b.y, None]
+    if cx:
+        fig.add_trace(
+            go.Scatter(
+                x=cx,
+                y=cy,
+                mode="lines",
+                line={"color": palette.WATER, "width": 8},
+                name="irrigation channel",
+                hoverinfo="skip",
+            )
+        )
+    # highlights
+    for h in sorted(hexes):
+        px, py = _LAYOUT.polygon(h, 0.8)
+        fig.add_trace(
+            go.Scatter(
+                x=px,
+                y=py,
+                mode="lines",
+                line={"color": palette.HIGHLIGHT, "width": 4},
+                name=target_name,
+                legendgroup="highlight",
+                showlegend=h == min(hexes),
+                hoverinfo="skip",
+            )
+        )
+    ex: list[float | None] = []
+    ey: list[float | None] = []
+    for e in sorted(edges):
+        a, b = _LAYOUT.edge_segment(e)
+        ex += [a.x, b.x, None]
+        ey += [a.y, b.y, None]
+        m = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+        hover_x.append(m[0])
+        hover_y.append(m[1])
+        p, q = e.hexes()
+        hover_t.append(f"channel spot {_hex_text(p)}/{_hex_text(q)}")
+    if ex:
+        fig.add_trace(
+            go.Scatter(
+                x=ex,
+                y=ey,
+                mode="lines",
+                line={"color": palette.HIGHLIGHT, "width": 6, "dash": "dot"},
+                name=target_name if not hexes else f"{target_name} (channel)",
+                legendgroup="highlight",
+                hoverinfo="skip",
+            )
+        )
+    # the gardener and the panda
+    for who, where, dx, dy, marker in (
+        (
+            "gardener",
+            state.gardener,
+            0.5,
+            0.08,
+            {"symbol": "star", "size": 25, "color": palette.OKABE_ITO["orange"]},
+        ),
+        (
+            "panda",
+            state.panda,
+            0.5,
+            -0.32,
+            {"symbol": "circle", "size": 21, "color": palette.BLACK},
+        ),
+    ):
+        c = _LAYOUT.hex_to_pixel(where)
+        line = {"color": palette.BLACK if who == "gardener" else "#FFFFFF", "width": 2}
+        fig.add_trace(
+            go.Scatter(
+                x=[c.x + dx],
+                y=[c.y + dy],
+                mode="markers",
+                marker={**marker, "line": line},
+                name=who,
+                hoverinfo="text",
+                hovertext=[f"the {who} at {_hex_text(where)}"],
+            )
+        )
+    # one invisible marker per hex carries its hover text
+    fig.add_trace(
+        go.Scatter(
+            x=hover_x,
+            y=hover_y,
+            mode="markers",
+            marker={"size": 34, "opacity": 0},
+            hoverinfo="text",
+            hovertext=hover_t,
+            showlegend=False,
+            name="",
+        )
+    )
+    return xs, ys
+
+
+def _poly(
+    px: list[float],
+    py: list[float],
+    fill: str,
+    line: str,
+    width: float,
+    pattern: dict[str, Any] | None = None,
+    dash: str = "solid",
+) -> go.Scatter:
+    return go.Scatter(
+        x=px,
+        y=py,
+        mode="lines",
+        fill="toself",
+        fillcolor=fill,
+        fillpattern=pattern,
+        line={"color": line, "width": width, "dash": dash},
+        hoverinfo="skip",
+        showlegend=False,
+    )
+
+
+def _bamboo_stack(fig: go.Figure, x: float, y0: float, height: int, colour: str) -> None:
+    """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
+    fill = palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2)
+    for i in range(height):
+        y = y0 + i * 0.19
+        fig.add_shape(
+            type="rect",
+            x0=x - 0.15,
+            x1=x + 0.15,
+            y0=y,
+            y1=y + 0.16,
+            fillcolor=fill,
+            line={"color": palette.BLACK, "width": 1.2},
+            layer="above",
+        )
+
+
+def _header(state: tk.State, player: int | None) -> str:
+    scores = state.scores()
+    who = "game over" if state.is_over() else f"player {state.player} to play ({state.phase})"
+    weather = f" · weather {state.weather}" if state.weather else ""
+    pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
+    you = f" · you are player {player}" if player is not None else ""
+    return f"<b>Takenoko</b> · turn {state.turn + 1} · {who}{weather}<br><sup>{pts}{you}</sup>"
+
+
+def _size(xs: list[float], ys: list[float], legend: bool) -> tuple[int, int]:
+    w = max(xs) - min(xs) + 0.6
+    h = max(ys) - min(ys) + 0.6
+    height = int((WIDTH - 20) * h / w) + 56 + (60 if legend else 10)
+    return WIDTH, max(420, min(height, 980))
+
+
+def figure(state: tk.State, highlight: Any = None, player: int | None = None) -> go.Figure:
+    """The garden: plots by colour (irrigated solid, dry pale and hatched),
+    bamboo as stacked sections, improvements, channels on their edges, the gardener and the
+    panda, free places faint; ``highlight`` outlines legal targets (see highlight_targets)."""
+    if not isinstance(state, tk.State):
+        raise InvalidStateError(f"viz.takenoko.figure draws a Takenoko State, not {state!r}")
+    if player is not None and player not in range(state.num_players):
+        raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
+    hexes, edges = highlight_targets(state, highlight)
+    name = f"legal: {highlight}" if isinstance(highlight, str) else "highlighted"
+    fig = canvas(_header(state, player), 600)
+    xs, ys = _garden_traces(fig, state, hexes, edges, name)
+    width, height = _size(xs, ys, True)
+    fig.update_layout(
+        width=width,
+        height=height,
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 0.0,
+            "y": -0.01,
+            "yanchor": "top",
+            "font": {"size": 12},
+            "itemclick": False,
+            "itemdoubleclick": False,
+        },
+        margin={"l": 10, "r": 10, "t": 64, "b": 40},
+    )
+    return finish(fig, xs, ys, 0.1)
+
+
+def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
+    """The garden with every placement where plot objective ``card`` is met outlined."""
+    card_id = card.id if isinstance(card, tk.ObjectiveCard) else card
+    if card_id not in tk.CARDS or tk.CARDS[card_id].deck != "plot":
+        raise InvalidStateError(f"matches needs a plot objective card (P01-P15), not {card!r}")
+    placements = tk.plot_objective_placements(state, card_id)
+    fig = figure(state)
+    for k, placement in enumerate(placements):
+        pts = [_LAYOUT.hex_to_pixel(h) for h in placement]
+        fig.add_trace(
+            go.Scatter(
+                x=[p.x for p in pts],
+                y=[p.y for p in pts],
+                mode="lines+markers",
+                line={"color": palette.HIGHLIGHT, "width": 5},
+                marker={"size": 12, "color": palette.HIGHLIGHT},
+                name=f"{card_id} met" if k == 0 else "",
+                showlegend=k == 0,
+                legendgroup="matches",
+                hoverinfo="text",
+                hovertext=" ".join(_hex_text(h) for h in placement),
+            )
+        )
+        for h in placement:
+            px, py = _LAYOUT.polygon(h, 0.86)
+            fig.add_trace(
+                go.Scatter(
+                    x=px,
+                    y=py,
+                    mode="lines",
+                    line={"color": palette.HIGHLIGHT, "width": 3},
+                    hoverinfo="skip",
+                    showlegend=False,
+                )
+            )
+    desc = tk.CARDS[card_id].describe()
+    found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
+    fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
+    return fig
+
+
+# ---------------------------------------------------------------------- players
+
+
+def _card_face(
+    fig: go.Figure, x: float, y: float, card_id: str, met: bool, w: float = 0.95, h: float = 1.2
+) -> None:
+    """A hand card: face (id, points) or back (``P?``); met cards get a vermillion rim."""
+    if card_id.endswith("?"):
+        deck = _DECK_NAMES[card_id[0]]
+        rounded_rect(fig, x, y, x + w, y + h, "#BDBDBD", "#666666", 1.5)
+        label(fig, x + w / 2, y + h * 0.6, "?", size=20, color="#FFFFFF", bold=True)
+        label(fig, x + w / 2, y + h * 0.2, deck, size=10, color="#333333")
+        return
+    c = tk.CARDS[card_id]
+    edge = palette.HIGHLIGHT if met else "#555555"
+    rounded_rect(fig, x, y, x + w, y + h, _DECK_FILL[c.deck], edge, 3.5 if met else 1.2)
+    label(fig, x + w / 2, y + h * 0.72, card_id, size=13, bold=True)
+    label(fig, x + w / 2, y + h * 0.45, c.deck, size=10, color="#333333")
+    label(fig, x + w / 2, y + h * 0.18, f"{c.points} pts", size=11)
+    if met:
+        label(fig, x + w / 2, y - 0.12, "met now", size=10, color=palette.HIGHLIGHT, bold=True)
+
+
+def players(state: tk.State, player: int | None = None) -> go.Figure:
+    """Each player's board: hand (own only with ``player=``, backs for the others), eaten
+    sections, stored channels and chips, completed objectives and points."""
+    if not isinstance(state, tk.State):
+        raise InvalidStateError(f"viz.takenoko.players draws a Takenoko State, not {state!r}")
+    if player is not None and player not in range(state.num_players):
+        raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
+    n = state.num_players
+    row_h = 2.3
+    title = "<b>Takenoko players</b>"
+    if player is not None:
+        title += f" · as player {player} sees them"
+    elif state.viewer is not None:
+        title += f" · as player {state.viewer} sees them"
+    fig = canvas(title, 70 + int(n * row_h * 52))
+    breakdown = state.breakdown()
+    hover_x: list[float] = []
+    hover_y: list[float] = []
+    hover_t: list[str] = []
+    for p in range(n):
+        y = (n - 1 - p) * row_h
+        band = palette.lighter(palette.player_colour(p), 0.85)
+        fig.add_shape(
+            type="rect",
+            x0=0,
+            x1=17.5,
+            y0=y,
+            y1=y + row_h - 0.15,
+            fillcolor=band,
+            line_width=0,
+            layer="below",
+        )
+        fig.add_shape(
+            type="rect",
+            x0=0,
+            x1=0.18,
+            y0=y,
+            y1=y + row_h - 0.15,
+            fillcolor=palette.player_colour(p),
+            line_width=0,
+            layer="below",
+        )
+        turn = " ◀ plays" if not state.is_over() and state.player == p else ""
+        emperor = " + Emperor" if state.emperor == p else ""
+        label(fig, 0.35, y + 1.75, f"Player {p}{turn}", size=14, anchor="left", bold=True)
+        label(fig, 0.35, y + 1.2, f"{breakdown[p]['total']} points{emperor}", 13, anchor="left")
+        label(
+            fig,
+            0.35,
+            y + 0.7,
+            f"objectives done: {breakdown[p]['objectives']}",
+            11,
+            anchor="left",
+            color="#333333",
+        )
+        # hand
+        hand = state.visible_hand(p)
+        if player is not None and p != player:
+            hand = tuple(c[0] + "?" for c in hand)
+        label(fig, 3.0, y + 1.95, "hand", size=11, anchor="left", color="#333333")
+        for i, cid in enumerate(hand):
+            x = 3.0 + i * 1.05
+            met = not cid.endswith("?") and tk.objective_met(state, p, cid)
+            _card_face(fig, x, y + 0.35, cid, met)
+            hover_x.append(x + 0.47)
+            hover_y.append(y + 0.95)
+            hover_t.append(tk.CARDS[cid].describe() if not cid.endswith("?") else "a hidden card")
+        # eaten sections: one stack per colour with the count
+        label(fig, 8.55, y + 1.95, "eaten", size=11, anchor="left", color="#333333")
+        for i, colour in enumerate(("G", "Y", "P")):
+            count = state.eaten[p][i]
+            x = 8.75 + i * 0.7
+            for k in range(min(count, 6)):
+                fig.add_shape(
+                    type="rect",
+                    x0=x - 0.14,
+                    x1=x + 0.14,
+                    y0=y + 0.45 + k * 0.2,
+                    y1=y + 0.62 + k * 0.2,
+                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
+                    line={"color": palette.BLACK, "width": 1},
+                )
+            label(fig, x, y + 0.22, f"{colour}{count}", size=11, bold=True)
+        # stored channels and chips
+        label(fig, 10.9, y + 1.95, "stored", size=11, anchor="left", color="#333333")
+        chips = state.stored_improvements[p]
+        label(
+            fig,
+            10.9,
+            y + 1.35,
+            f"channels {state.stored_channels[p]}",
+            12,
+            anchor="left",
+        )
+        for i, (imp, (symbol, colour)) in enumerate(palette.IMPROVEMENTS.items()):
+            fig.add_trace(
+                go.Scatter(
+                    x=[11.05 + i * 0.62],
+                    y=[y + 0.75],
+                    mode="markers+text",
+                    text=[imp],
+                    textfont={"color": colour, "size": 10},
+                    marker={
+                        "symbol": symbol,
+                        "size": 19,
+                        "color": "#FFFFFF",
+                        "line": {"color": colour, "width": 2.5},
+                    },
+                    hoverinfo="text",
+                    hovertext=[f"{_IMPROVEMENT_NAMES[imp]} chips stored: {chips[i]}"],
+                    showlegend=False,
+                )
+            )
+            label(fig, 11.05 + i * 0.62, y + 0.3, str(chips[i]), size=11)
+        # completed objectives
+        label(fig, 13.1, y + 1.95, "completed", size=11, anchor="left", color="#333333")
+        for i, cid in enumerate(state.completed[p]):
+            x = 13.1 + (i % 6) * 0.72
+            yy = y + 1.05 - (i // 6) * 0.75
+            c = tk.CARDS[cid]
+            rounded_rect(fig, x, yy, x + 0.66, yy + 0.62, _DECK_FILL[c.deck], "#555555", 1)
+            label(fig, x + 0.33, yy + 0.42, cid, size=10, bold=True)
+            label(fig, x + 0.33, yy + 0.16, f"{c.points}", size=10)
+            hover_x.append(x + 0.33)
+            hover_y.append(yy + 0.31)
+            hover_t.append(c.describe())
+    fig.add_trace(
+        go.Scatter(
+            x=hover_x,
+            y=hover_y,
+            mode="markers",
+            marker={"size": 30, "opacity": 0},
+            hoverinfo="text",
+            hovertext=hover_t,
+            showlegend=False,
+            name="",
+        )
+    )
+    fig.update_xaxes(range=[-0.05, 17.55])
+    fig.update_yaxes(range=[-0.2, n * row_h])
+    return fig
+
+
+# ---------------------------------------------------------------------- one card
+
+
+def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
+    """What an objective card asks for: the plot shape in colour, the gardener's bamboo and
+    improvement condition, or the panda's sections to pay; with its points."""
+    cid = card_id.id if isinstance(card_id, tk.ObjectiveCard) else card_id
+    if not isinstance(cid, str) or cid not in tk.CARDS:
+        raise InvalidStateError(
+            f"unknown Takenoko objective card {card_id!r} (P01-P15, G01-G15, A01-A15)"
+        )
+    c = tk.CARDS[cid]
+    fig = canvas(f"<b>{cid}</b> · {c.deck} objective · {c.points} points", 330, 460)
+    fig.update_layout(margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    xs: list[float] = [-2.2, 2.2]
+    ys: list[float] = [-1.7, 1.9]
+    layout = Layout(size=0.62)
+    if c.deck == "plot":
+        cells = [h for h, _ in c.pattern]
+        centre = layout.hex_to_pixel(Hex(0, 0))
+        pts = [layout.hex_to_pixel(h) for h in cells]
+        mx = (max(p.x for p in pts) + min(p.x for p in pts)) / 2 - centre.x
+        my = (max(p.y for p in pts) + min(p.y for p in pts)) / 2 - centre.y
+        shifted = Layout(size=0.62, origin=type(layout.origin)(-mx, -my + 0.1))
+        for h, colour in c.pattern:
+            px, py = shifted.polygon(h, 0.95)
+            fig.add_trace(_poly(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 3))
+            p = shifted.hex_to_pixel(h)
+            label(fig, p.x, p.y, colour, size=15, bold=True)
+        text = "irrigated plots in this shape (any rotation)"
+    elif c.deck == "gardener":
+        colour = c.colour
+        for k in range(c.shoots):
+            x = (k - (c.shoots - 1) / 2) * 0.75
+            px, py = Layout(size=0.36, origin=type(layout.origin)(x, -0.55)).polygon(Hex(0, 0))
+            fig.add_trace(_poly(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 2))
+            for i in range(c.height):
+                fig.add_shape(
+                    type="rect",
+                    x0=x - 0.13,
+                    x1=x + 0.13,
+                    y0=-0.5 + i * 0.4,
+                    y1=-0.5 + i * 0.4 + 0.34,
+                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
+                    line={"color": palette.BLACK, "width": 1.2},
+                    layer="above",
+                )
+        if c.improvement in palette.IMPROVEMENTS:
+            symbol, col = palette.IMPROVEMENTS[c.improvement]
+            fig.add_trace(
+                go.Scatter(
+                    x=[1.45],
+                    y=[0.3],
+                    mode="markers+text",
+                    text=[c.improvement],
+                    textfont={"color": "#FFFFFF", "size": 13},
+                    marker={
+                        "symbol": symbol,
+                        "size": 30,
+                        "color": col,
+                        "line": {"color": palette.BLACK, "width": 2},
+                    },
+                    hoverinfo="skip",
+                    showlegend=False,
+                )
+            )
+            cond = f"on a plot with a {_IMPROVEMENT_NAMES[c.improvement]}"
+        elif c.improvement == "none":
+            cond = "on a plot with no improvement"
+            label(fig, 1.45, 0.3, "no<br>improvement", size=12, color=palette.HIGHLIGHT, bold=True)
+        else:
+            cond = "improvements do not matter"
+        many = f"{c.shoots} bamboos" if c.shoots > 1 else "one bamboo"
+        text = f"{many} of height {c.height}, {_COLOUR_NAMES[colour]}, {cond}"
+    else:
+        k = 0
+        total = sum(c.sections)
+        for colour, count in zip(("G", "Y", "P"), c.sections, strict=True):
+            for _ in range(count):
+                x = (k - (total - 1) / 2) * 0.7
+                fig.add_shape(
+                    type="rect",
+                    x0=x - 0.2,
+                    x1=x + 0.2,
+                    y0=-0.6,
+                    y1=0.9,
+                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
+                    line={"color": palette.BLACK, "width": 1.5},
+                )
+                label(fig, x, 0.15, colour, size=15, color="#FFFFFF", bold=True)
+                k += 1
+        text = "bamboo sections the panda has eaten, paid back to the reserve"
+    label(fig, 0.0, -1.45, text, size=12)
+    fig.add_trace(
+        go.Scatter(
+            x=[0],
+            y=[0],
+            mode="markers",
+            marker={"size": 80, "opacity": 0},
+            hoverinfo="text",
+            hovertext=[c.describe()],
+            showlegend=False,
+            name="",
+        )
+    )
+    return finish(fig, xs, ys, 0.05)
