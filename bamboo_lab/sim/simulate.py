@@ -23,7 +23,7 @@ from .runner import BotSpec, default_players, play
 from .stats import STAT_COLUMNS
 
 if TYPE_CHECKING:
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
 __all__ = ["BASE_COLUMNS", "game_seed", "simulate"]
 
@@ -70,7 +70,7 @@ def simulate(
     ``tqdm.auto`` bar (also off under ``TQDM_DISABLE``). With ``keep_records`` a ``record``
     column holds the game's JSON record, which ``games.replay`` rebuilds.
     """
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
     if game not in GAMES:
         raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
@@ -201,6 +201,6 @@ def _progress_bar(total: int, progress: bool, game: str) -> Any:
     """A ``tqdm.auto`` bar, or a silent stand-in when off (``progress=False``, TQDM_DISABLE)."""
     if not progress or os.environ.get("TQDM_DISABLE", "").lower() not in ("", "0", "false"):
         return _NoBar()
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+    from tqdm.auto import tqdm
 
     return tqdm(total=total, desc=f"{game} games", unit="game")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bamboo_lab.core.errors import InvalidStateError
 
 if TYPE_CHECKING:
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
 __all__ = ["score_summary", "wilson_interval", "win_rates"]
 
@@ -36,7 +36,7 @@ def win_rates(frame: pd.DataFrame, by: str = "bot") -> pd.DataFrame:
     A shared victory counts as a win for each winner; truncated games count as played and not
     won. Columns: ``games``, ``wins``, ``win_rate``, ``low``, ``high``.
     """
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
     if by not in ("bot", "seat"):
         raise InvalidStateError(f"win_rates groups by 'bot' or 'seat', not {by!r}")

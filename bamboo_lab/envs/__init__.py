@@ -1,0 +1,57 @@
+"""Reinforcement-learning environments: each game as a PettingZoo AEC environment.
+
+``env(game, num_players=2, options=None)`` returns the environment (install the ``[rl]`` extra:
+pettingzoo, gymnasium, numpy). Actions are integers from the game's fixed action table
+(``action_table(game)``: every action that can ever be legal, once); the observation holds the
+seat's vector (``observation_layout(game, n)`` documents it) and an ``action_mask``. The tables
+and the observation encoders need the standard library alone; only ``env`` imports PettingZoo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import GAMES, load
+
+from .observations import Section, encode, observation_layout, observation_size
+from .tables import action_table
+
+__all__ = [
+    "Section",
+    "action_table",
+    "encode",
+    "env",
+    "observation_layout",
+    "observation_size",
+    "raw_env",
+]
+
+
+def raw_env(
+    game: str, num_players: int = 2, options: Any = None, render_mode: str | None = None
+) -> Any:
+    """The bare :class:`~bamboo_lab.envs.aec.BambooLabEnv` of ``game`` (no wrappers)."""
+    if game not in GAMES:
+        raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    check_setup(game, num_players, 0, load(game).PLAYER_COUNTS)
+    if render_mode not in (None, "ansi", "human"):
+        raise InvalidStateError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    try:
+        from .aec import BambooLabEnv
+    except ImportError as exc:
+        raise ImportError(
+            "bamboo_lab.envs needs the [rl] extra: pip install 'bamboo-lab[rl]'"
+            f" (missing: {exc.name})"
+        ) from exc
+    return BambooLabEnv(game, num_players, options, render_mode)
+
+
+def env(
+    game: str, num_players: int = 2, options: Any = None, render_mode: str | None = None
+) -> Any:
+    """``game`` as a PettingZoo AEC environment (with PettingZoo's order-enforcing wrapper)."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(raw_env(game, num_players, options, render_mode))
