@@ -1,9 +1,16 @@
-"""``make bench``: random self-play speed of every game, on one core and with 2 processes.
+"""``make bench``: how fast the games, the bots and ``simulate`` run on this machine.
 
-For each game and player count it prints decisions per second (``legal_actions`` plus
-``apply(check=False)``), player-turns per second where the game counts them, and games per
-second; then the same workload spread over 2 processes (``selfplay.run`` plays the games).
-Usage: ``python benchmarks/run.py [--seconds S] [game ...]``.
+1. Random self-play per game and player count: decisions per second (``legal_actions`` plus
+   ``apply(check=False)``), player-turns per second where the game counts them, games per
+   second; then the same workload in 2 processes.
+2. Heuristic bots, 2 players, whole games through the runner (views included): games per
+   second and milliseconds per game on one core.
+3. The search bot at its default budget, 2 players, against random bots: its decisions per
+   second and its slowest answer.
+4. ``simulate`` with 2 processes against 1 over the same games: the speed-up.
+
+Usage: ``python benchmarks/run.py [--seconds S] [--only selfplay,heuristic,search,speedup]
+[game ...]``.
 """
 
 from __future__ import annotations
@@ -18,23 +25,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay import run
 
 from bamboo_lab.games import GAMES, load
+from bamboo_lab.sim.bench import bot_decisions, bot_games, simulate_speedup
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
+SECTIONS = ("selfplay", "heuristic", "search", "speedup")
 
 
-def main() -> None:
-    """Print the benchmark table."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("games", nargs="*", default=list(GAMES))
-    args = parser.parse_args()
+def selfplay_table(games: list[str], seconds: float) -> None:
+    """Section 1: random self-play, one core and 2 processes."""
     header = f"{'game':9} {'players':>7} {'decisions/s':>12} {'turns/s':>9} {'games/s':>8}"
     print(f"{header} {'2-proc decisions/s':>19} {'2-proc games/s':>15}")
-    for name in args.games:
+    for name in games:
         for n in COUNTS.get(name, load(name).PLAYER_COUNTS):
-            one = run(name, n, args.seconds)
+            one = run(name, n, seconds)
             with ProcessPoolExecutor(2) as pool:
-                two = list(pool.map(run, [name] * 2, [n] * 2, [args.seconds] * 2))
+                two = list(pool.map(run, [name] * 2, [n] * 2, [seconds] * 2))
             turns = f"{one['turns_per_s']:9.0f}" if "turns_per_s" in one else f"{'-':>9}"
             print(
                 f"{name:9} {n:7d} {one['decisions_per_s']:12.0f} {turns} {one['games_per_s']:8.1f}"
@@ -42,6 +47,61 @@ def main() -> None:
                 f" {sum(r['games_per_s'] for r in two):15.1f}",
                 flush=True,
             )
+
+
+def heuristic_table(games: list[str], seconds: float) -> None:
+    """Section 2: heuristic-bot self-play games, 2 players, one core."""
+    print(f"\n{'heuristic bots, 2 players':30} {'games/s':>8} {'ms/game':>8} {'plies/s':>8}")
+    for name in games:
+        r = bot_games(name, "heuristic", 2, seconds)
+        print(
+            f"{name:30} {r['games_per_s']:8.1f} {r['ms_per_game']:8.1f} {r['plies_per_s']:8.0f}",
+            flush=True,
+        )
+
+
+def search_table(games: list[str], seconds: float) -> None:
+    """Section 3: the search bot's decisions at its default budget."""
+    print(f"\n{'search bot (default budget)':30} {'decisions/s':>11} {'slowest s':>10}")
+    for name in games:
+        r = bot_decisions(name, "search", 2, seconds)
+        print(f"{name:30} {r['decisions_per_s']:11.2f} {r['slowest_s']:10.2f}", flush=True)
+
+
+def speedup_table(games: list[str], n_games: int) -> None:
+    """Section 4: simulate with 2 processes against 1, random bots, 2 players."""
+    print(
+        f"\n{'simulate, random, 2 players':30} {'games':>6} {'1 proc s':>9} {'2 proc s':>9}"
+        f" {'speed-up':>9}"
+    )
+    for name in games:
+        r = simulate_speedup(name, "random", n_games, jobs=2)
+        print(
+            f"{name:30} {n_games:6d} {r['one_s']:9.2f} {r['many_s']:9.2f} {r['speedup']:9.2f}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    """Print the benchmark tables."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--only", default=",".join(SECTIONS), help="sections to run")
+    parser.add_argument("--speedup-games", type=int, default=200, help="games per speed-up run")
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    args = parser.parse_args()
+    sections = [s.strip() for s in args.only.split(",")]
+    unknown = sorted(set(sections) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown section(s) {unknown}; choose from {', '.join(SECTIONS)}")
+    if "selfplay" in sections:
+        selfplay_table(args.games, args.seconds)
+    if "heuristic" in sections:
+        heuristic_table(args.games, args.seconds)
+    if "search" in sections:
+        search_table(args.games, args.seconds)
+    if "speedup" in sections:
+        speedup_table(args.games, args.speedup_games)
 
 
 if __name__ == "__main__":
