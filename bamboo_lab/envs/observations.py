@@ -76,7 +76,12 @@ def _header(out: _Vector, state: GameState, me: int, n: int, phase: str) -> None
         "the seat to decide, counted from the observer (0 = the observer); zeros otherwise",
     )
     phases = tuple(module.PHASES)  # type: ignore[attr-defined]
-    out.one_hot("phase", phases.index(phase) if phase in phases else None, len(phases), "phase")
+    out.one_hot(
+        "phase",
+        phases.index(phase) if phase in phases else None,
+        len(phases),
+        "the phase of the pending decision (one-hot, in the order of the game's PHASES)",
+    )
     scores = state.scores()
     out.add("scores", [scores[(me + k) % n] for k in range(n)], "running score per player")
 
