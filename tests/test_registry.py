@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -11,7 +12,17 @@ import bamboo_lab
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.core.record import GameRecord
-from bamboo_lab.games import GAMES, advance_to, load, new_game, play, record_of, replay
+from bamboo_lab.games import (
+    GAMES,
+    advance_to,
+    load,
+    new_game,
+    play,
+    record_of,
+    replay,
+    start_here,
+    start_of,
+)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -96,13 +107,19 @@ def test_record_of_a_loaded_position_carries_it_as_start(name: str) -> None:
     loaded = _loaded_mid_game(name)
     record = record_of(name, loaded, seed=3)
     assert record.start == loaded.to_dict()
-    assert replay(GameRecord.from_json(record.to_json())) == [loaded]
+    (first,) = replay(GameRecord.from_json(record.to_json()))
+    assert first == start_here(loaded) and start_of(first) == loaded.to_dict()
+    assert first.to_dict() == start_here(loaded).to_dict()
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_played_on_from_a_loaded_position_replays_from_its_start(name: str) -> None:
     """Each State keeps ``start`` through ``apply`` (GAME_CONTRACT), so its record replays."""
-    state = _loaded_mid_game(name)
+    loaded = _loaded_mid_game(name)
+    state = start_here(loaded)
+    assert start_of(state) is not None and not state.history
+    assert json.dumps(state.view(0).to_dict()) == json.dumps(start_here(loaded).view(0).to_dict())
+    assert replay(record_of(name, state, seed=0)) == [state]
     rng = random.Random(1)
     for _ in range(10):
         if state.is_over():
@@ -111,6 +128,8 @@ def test_a_game_played_on_from_a_loaded_position_replays_from_its_start(name: st
         state = state.apply(legal[rng.randrange(len(legal))])
     record = record_of(name, state, seed=0)
     assert record.start is not None and replay(GameRecord.from_json(record.to_json()))[-1] == state
+    with pytest.raises(InvalidStateError, match="start_here"):
+        record_of(name, loaded.apply(loaded.legal_actions()[0]), seed=0)
 
 
 @pytest.mark.parametrize("name", GAMES)

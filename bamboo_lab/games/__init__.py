@@ -31,6 +31,7 @@ __all__ = [
     "play",
     "record_of",
     "replay",
+    "start_here",
     "start_of",
 ]
 
@@ -64,14 +65,39 @@ def start_of(state: Any) -> Mapping[str, Any] | None:
     return None
 
 
+def start_here(state: GameState) -> GameState:
+    """The same position with an empty history that begins here (its ``start`` is itself).
+
+    Use it on a position loaded or built without its start before playing on, so that
+    :func:`record_of` the later states writes this position as the record's start.
+    """
+    module = _module_of(state)
+    data = state.to_dict()
+    data["history"] = []
+    for key in START_ATTRIBUTES:
+        if isinstance(data.get(key), Mapping):
+            del data[key]
+    try:
+        return _begin_at(module, data)
+    except BambooLabError as exc:
+        raise InvalidStateError(f"this position cannot start a record: {exc}") from exc
+
+
+def _begin_at(module: GameModule, data: Mapping[str, Any]) -> GameState:
+    """The position ``data`` (a to_dict with empty history and no start) as its own start."""
+    state = cast(GameState, module.State.from_dict(data))
+    key = next(k for k in START_ATTRIBUTES if not isinstance(getattr(state, k, None), int))
+    return cast(GameState, module.State.from_dict({**data, key: dict(data)}))
+
+
 def replay(record: GameRecord) -> list[GameState]:
     """Rebuild every state of a record, from its start to the last action.
 
-    The first state is ``State.from_dict(record.start)`` when the record carries a starting
-    position, else ``new_game(num_players, seed, options)``. Raises :class:`InvalidStateError`
-    when the record names an unknown game, another rules version, bad options, a start position
-    that does not load or disagrees with the record, or an action that is malformed or illegal at
-    its point.
+    The first state is the record's starting position when it carries one (loaded with
+    ``State.from_dict``, its ``start`` set to itself, as :func:`start_here` does), else
+    ``new_game(num_players, seed, options)``. Raises :class:`InvalidStateError` when the record
+    names an unknown game, another rules version, bad options, a start position that does not
+    load or disagrees with the record, or an action that is malformed or illegal at its point.
     """
     if not isinstance(record, GameRecord):
         raise InvalidStateError(f"replay needs a GameRecord, not {type(record).__name__}")
@@ -115,7 +141,10 @@ def _first_state(module: GameModule, record: GameRecord) -> GameState:
         )
     if getattr(state, "options", options) != options:
         raise InvalidStateError("record start position plays other options than the record")
-    return state
+    try:
+        return _begin_at(module, record.start)
+    except BambooLabError as exc:
+        raise InvalidStateError(f"record start position is invalid: {exc}") from exc
 
 
 def record_of(
@@ -160,9 +189,13 @@ def record_of(
             for action in state.history:
                 first = first.apply(action)
         except BambooLabError as exc:
-            raise InvalidStateError(f"{refusal}: {exc}") from exc
+            raise InvalidStateError(
+                f"{refusal} (or use start_here on the position): {exc}"
+            ) from exc
         if first != state:
-            raise InvalidStateError(f"{refusal} (another seed or options?)")
+            raise InvalidStateError(
+                f"{refusal} (another seed or options? or a loaded position: start_here(it))"
+            )
     return record
 
 
