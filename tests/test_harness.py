@@ -110,9 +110,9 @@ def test_check_position_plays_on_from_a_loaded_position(name: str) -> None:
         mid = mid.apply(legal[rng.randrange(len(legal))])
     data = mid.to_dict()
     data["history"] = []
-    final = check_position(module.State.from_dict(data), games=1, seed=3)
-    assert final.is_over()
-    assert check_position(mid, games=1, seed=3).is_over()
+    final = check_position(module.State.from_dict(data), games=2, seed=3, max_plies=60)
+    assert len(final.history) == 60 or final.is_over()
+    assert check_position(mid, games=1, seed=3, max_plies=60).history[:12] == mid.history
 
 
 def test_check_position_refuses_a_state_of_no_registered_game() -> None:
