@@ -179,3 +179,84 @@ def test_every_relative_link_resolves(path: Path) -> None:
 def test_rule_pages_are_linked_from_the_decisions_index(game: str) -> None:
     index = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
     assert f"(rules/{game}.md)" in index and f"(decisions/{game}.md)" in index
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+_FOLLOW = """async () => {
+  const app = window.jupyterapp;
+  await app.restored;
+  await app.commands.execute('docmanager:open',
+    {path: 'docs/decisions.md', factory: 'Markdown Preview'});
+}"""
+
+_TARGET = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const anchor = w.node.querySelector('[data-jupyter-id="tk-irr-4"]');
+  const panel = w.node.getBoundingClientRect();
+  return [w.context.path, anchor ? anchor.getBoundingClientRect().top - panel.top : null];
+}"""
+
+
+@pytest.mark.browser
+def test_rule_anchor_links_work_in_jupyterlab(tmp_path: Path) -> None:
+    """In JupyterLab, the link `rules/takenoko.md#tk-irr-4` of docs/decisions.md opens the rule
+    page's Markdown preview scrolled to TK-IRR-4 (JupyterLab keeps `<a id>` as data-jupyter-id)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed")
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "JUPYTERLAB_SETTINGS_DIR": str(tmp_path),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path),
+    }
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}"]
+    cmd += ["--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.allow_root=True"]
+    cmd += [f"--ServerApp.root_dir={ROOT}", "--LabApp.expose_app_in_browser=True"]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status", timeout=2)
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "no JupyterLab"
+                time.sleep(0.3)
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=str(CHROMIUM),
+                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+            )
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            page.goto(f"{base}/lab?reset")
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.restored")
+            page.evaluate(_FOLLOW)
+            link = page.locator(".jp-RenderedMarkdown a", has_text="rules/takenoko.md#tk-irr-4")
+            link.first.click()
+            page.wait_for_function(
+                "() => window.jupyterapp.shell.currentWidget.context.path"
+                " === 'docs/rules/takenoko.md'"
+            )
+            page.wait_for_selector(
+                '.jp-RenderedMarkdown [data-jupyter-id="tk-irr-4"]', state="attached"
+            )
+            time.sleep(1)
+            path, top = page.evaluate(_TARGET)
+            browser.close()
+        assert path == "docs/rules/takenoko.md"
+        assert top is not None and 0 <= top < 200, f"TK-IRR-4 is {top} px below the top"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
