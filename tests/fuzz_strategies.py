@@ -26,7 +26,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from bamboo_lab.core.record import GameRecord
-from bamboo_lab.games import GAMES, load, record_of, replay, start_of
+from bamboo_lab.games import GAMES, load, record_of, replay, start_here, start_of
 
 __all__ = [
     "COUNTS",
@@ -40,6 +40,7 @@ __all__ = [
     "foreign_cases",
     "record_cases",
     "record_finding",
+    "record_text_cases",
     "sample_state",
     "setup_cases",
     "state_specs",
@@ -86,8 +87,8 @@ def deep(value: Any, depth: int) -> Any:
 def sample_state(game: str, num_players: int, seed: int, ply: int, loaded: bool = False) -> Any:
     """The state after ``ply`` uniformly random decisions from ``new_game(game, n, seed)``.
 
-    ``loaded``: that position saved without its history and loaded again, then two more random
-    decisions (a state whose history begins at a loaded position, so it carries a ``start``).
+    ``loaded``: that position saved without its history, loaded again and made the start of its
+    own history (``start_here``), then two more random decisions (a state with a ``start``).
     """
     module = load(game)
     rng = random.Random(seed)
@@ -99,7 +100,7 @@ def sample_state(game: str, num_players: int, seed: int, ply: int, loaded: bool 
     if loaded:
         data = state.to_dict()
         data["history"] = []
-        state = module.State.from_dict(data)
+        state = start_here(module.State.from_dict(data))
         for _ in range(2):
             if not state.is_over():
                 state = _step(state, rng)
@@ -435,9 +436,43 @@ def record_cases(draw: st.DrawFn, game: str) -> Case:
     )
 
     def run() -> Any:
-        return replay(GameRecord.from_json(json.dumps(mutated)))[-1]
+        return replay(GameRecord.from_dict(mutated))[-1]
 
     return Case(game, "record", code, run)
+
+
+@st.composite
+def record_text_cases(draw: st.DrawFn, game: str) -> Case:
+    """A real record's JSON text, damaged (cut, deep nesting, huge numbers, NaN, bytes)."""
+    spec = draw(st.sampled_from(state_specs(game, per_count=3, max_ply=40)))
+    text = record_of(game, sample_state(*spec), seed=spec[2]).to_json()
+    i = draw(st.integers(0, len(text)))
+    head, tail = text[:i], text[i:]
+    pieces = {
+        "cut": ("", "''"),
+        "deep": ("[" * 100_000 + "]" * 100_000, "'[' * 100_000 + ']' * 100_000"),
+        "huge": ("9" * 5000, "'9' * 5000"),
+        "nan": ("NaN", "'NaN'"),
+        "brace": ("{", "'{'"),
+        "nul": ("\x00", "'\\x00'"),
+    }
+    op = draw(st.sampled_from(sorted(pieces)))
+    piece, piece_code = pieces[op]
+    damaged = head + piece + (tail if op != "cut" else "")
+    encode = draw(st.booleans())
+    data: Any = damaged.encode("utf-8", "surrogatepass") if encode else damaged
+    suffix = "" if op != "cut" else "[:0]"
+    code = (
+        _spec_code(spec)
+        + f"t = record_of({game!r}, s, seed={spec[2]}).to_json(); "
+        + f"t = t[:{i}] + {piece_code} + t[{i}:]{suffix}; "
+        + f"replay(GameRecord.from_json(t{'.encode()' if encode else ''}))"
+    )
+
+    def run() -> Any:
+        return replay(GameRecord.from_json(data))[-1]
+
+    return Case(game, "record text", code, run)
 
 
 # --- new_game arguments ----------------------------------------------------------------------

@@ -39,6 +39,7 @@ from fuzz_strategies import (
     foreign_cases,
     record_cases,
     record_finding,
+    record_text_cases,
     setup_cases,
     text_cases,
 )
@@ -126,6 +127,13 @@ def test_mutated_state_dicts(game: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_mutated_records(game: str, data: st.DataObject) -> None:
     judge(data.draw(record_cases(game)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FUZZ
+@given(data=st.data())
+def test_damaged_record_texts(game: str, data: st.DataObject) -> None:
+    judge(data.draw(record_text_cases(game)))
 
 
 @pytest.mark.parametrize("game", GAMES)
