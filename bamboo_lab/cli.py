@@ -101,7 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "simulate": _simulate,
             "bench": _bench,
         }[args.command]
-        return command(args)
+        status = command(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return status
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (``| head``): not an error
         return 0

@@ -93,6 +93,23 @@ def test_a_closed_pipe_in_a_real_process_is_quiet() -> None:
     assert "Broken pipe" not in err and err == ""
 
 
+def test_replay_into_head_stops_quietly(tmp_path: Path) -> None:
+    # ``bamboo-lab replay --step game.json | head -1``: far more output than a pipe holds.
+    record, _ = play_game("takenoko", "random", seed=1)
+    path = tmp_path / "long.json"
+    record.save(path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bamboo_lab.cli", "replay", str(path), "--step"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"takenoko, 2 players")
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0 and err == ""
+
+
 def _saved_game(tmp_path: Path, plies: int = 6) -> tuple[Path, object]:
     state = new_game("bangkok", 2, 5)
     for _ in range(plies):
