@@ -9,9 +9,12 @@ no longer shows) and, at the end, reads the public outcome breakdown and state f
   the seat ended).
 - **Bamboo**: ``spirits`` (spirit tiles owned) and ``spirit_points`` (their diversity score),
   ``harmony`` (the left/right comfort penalty), ``food_shortfall`` (happiness points lost to
-  hunger in the Winters, BB-WIN-2: the only rule that takes happiness away, so it is the sum of
-  every fall of a seat's happiness), ``balance_points`` (balance tiles scored during the game
+  hunger in the Winters, BB-WIN-2), ``balance_points`` (balance tiles scored during the game
   plus those scored at the end) and ``comfort`` (the home's total comfort, the tie-break).
+  Hunger is the only rule that takes happiness away, so the shortfall is the sum of every fall
+  of a seat's happiness from one position to the next; the final breakdown's
+  ``food_shortfall`` is used instead when the game reports it. (Only a seat's own gain in the
+  very move that ends a Summer, while it has no food, could hide part of that Winter's loss.)
 - **Bangkok**: ``objective_points`` (the pontoon objective), ``chilli_points``,
   ``complete_bonus`` and ``market_complete`` (all nine market cells filled).
 
@@ -143,7 +146,7 @@ class BambooTracker(Tracker):
                     "spirits": len(board.spirits),
                     "spirit_points": part.get("spirits"),
                     "harmony": part.get("harmony"),
-                    "food_shortfall": self.shortfall[seat],
+                    "food_shortfall": part.get("food_shortfall", self.shortfall[seat]),
                     "balance_points": scored + part["balance"] if part else None,
                     "comfort": part.get("comfort"),
                 }
