@@ -1,4 +1,4 @@
-"""bamboo_lab.envs: action tables, observation vectors, PettingZoo's own API and seed tests."""
+"""bamboo_lab.envs without PettingZoo: action tables and observation vectors."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.envs import action_table, encode, observation_layout, observation_size
 from bamboo_lab.games import GAMES, load
@@ -109,111 +109,12 @@ def test_the_observer_comes_first() -> None:
     assert encode(state, 2)[:4] == [0.0, 0.0, 1.0, 0.0]
 
 
-pettingzoo = pytest.importorskip("pettingzoo")
-np = pytest.importorskip("numpy")
+def test_without_pettingzoo_env_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
 
-from bamboo_lab.envs import env, raw_env  # noqa: E402
+    from bamboo_lab.envs import raw_env
 
-CASES = [
-    ("takenoko", 2),
-    ("takenoko", 4),
-    ("bamboo", 2),
-    ("bamboo", 4),
-    ("bangkok", 1),
-    ("bangkok", 2),
-    ("bangkok", 4),
-]
-
-
-# PettingZoo warns about every dict observation, its own classic games' form included.
-@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
-@pytest.mark.parametrize(("game", "n"), CASES)
-def test_pettingzoo_api_test(game: str, n: int) -> None:
-    from pettingzoo.test import api_test
-
-    api_test(env(game, n), num_cycles=1000)
-
-
-@pytest.mark.parametrize(("game", "n"), [("takenoko", 2), ("bamboo", 3), ("bangkok", 2)])
-def test_pettingzoo_seed_test(game: str, n: int) -> None:
-    from pettingzoo.test import seed_test
-
-    seed_test(lambda: env(game, n), num_cycles=100)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_full_game_rewards_the_winners(game: str) -> None:
-    e = raw_env(game, 2)
-    e.reset(seed=3)
-    rng = np.random.default_rng(3)
-    final: dict[str, float] = {}
-    for agent in e.agent_iter():
-        obs, reward, done, cut, _ = e.last()
-        if done or cut:
-            final[agent] = reward
-            e.step(None)
-            continue
-        assert reward == 0.0
-        mask = obs["action_mask"]
-        assert mask.sum() == len(e.legal_indices()) and all(mask[i] for i in e.legal_indices())
-        e.step(int(rng.choice(np.flatnonzero(mask))))
-    outcome = e.state.outcome()
-    assert outcome is not None and e.agents == []
-    assert final == {
-        f"player_{seat}": 1.0 if seat in outcome.winners else -1.0 for seat in range(2)
-    }
-
-
-def test_reset_with_a_seed_replays_the_same_game() -> None:
-    e = raw_env("takenoko", 2)
-    e.reset(seed=11)
-    first = e.state
-    e.reset(seed=11)
-    assert e.state == first
-    e.reset(seed=12)
-    assert e.state != first
-    e.reset()  # no seed: the next game of seed 12's sequence
-    again = raw_env("takenoko", 2)
-    again.reset(seed=12)
-    again.reset()
-    assert again.state == e.state
-
-
-def test_a_game_at_the_ply_limit_is_truncated(monkeypatch: pytest.MonkeyPatch) -> None:
-    e = raw_env("bangkok", 2)
-    monkeypatch.setattr(e.module, "PLY_LIMIT", 5)
-    e.reset(seed=1)
-    for _ in range(5):
-        e.step(e.legal_indices()[0])
-    assert all(e.truncations.values()) and not any(e.terminations.values())
-    assert all(reward == 0.0 for reward in e.rewards.values())
-
-
-def test_bad_actions_are_refused() -> None:
-    e = raw_env("bangkok", 2)
-    e.reset(seed=0)
-    illegal = next(i for i in range(len(e.table)) if i not in set(e.legal_indices()))
-    before = e.state
-    with pytest.raises(IllegalActionError):
-        e.step(illegal)
-    for bad in (-1, len(e.table), 2.0, "1", True):
-        with pytest.raises(InvalidActionError):
-            e.step(bad)
-    assert e.state is before
-    e.step(np.int64(e.legal_indices()[0]))
-    assert e.state is not before
-
-
-def test_bad_environment_arguments_are_refused() -> None:
-    with pytest.raises(InvalidStateError):
-        env("chess")
-    with pytest.raises(InvalidStateError):
-        env("takenoko", 1)
-    with pytest.raises(InvalidStateError):
-        env("bangkok", 2, render_mode="rgb_array")
-
-
-def test_render_ansi_is_the_text_picture() -> None:
-    e = raw_env("bamboo", 2, render_mode="ansi")
-    e.reset(seed=2)
-    assert e.render() == str(e.state)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "bamboo_lab.envs.aec", raising=False)
+    with pytest.raises(ImportError, match=r"\[rl\]"):
+        raw_env("bangkok", 2)
