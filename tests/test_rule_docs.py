@@ -118,10 +118,32 @@ def test_every_rule_has_an_explanation_under_its_heading(game: str) -> None:
             assert len(body.split()) >= 8, f"{game}.md: rule {title!r} has no explanation"
 
 
+RULE_TEXTS = {
+    "takenoko": "takenoko-rules-en.txt",
+    "bamboo": "bamboo-rules-en.txt",
+    "bangkok": "bangkok-rules-en.txt",
+}
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.skipif(not CHECKLISTS.is_dir(), reason="the rule texts are not beside the repo")
+@pytest.mark.parametrize("game", sorted(RULE_IDS))
+def test_rule_pages_are_in_our_own_words(game: str) -> None:
+    """No run of 8 words of a rule page is copied from the English rulebook text."""
+    source = " ".join(_words((CHECKLISTS / RULE_TEXTS[game]).read_text(encoding="utf-8")))
+    page = _words((ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8"))
+    copied = {" ".join(page[i : i + 8]) for i in range(len(page) - 7)}
+    copied = {run for run in copied if f" {run} " in f" {source} "}
+    assert not copied, f"docs/rules/{game}.md copies the rulebook: {sorted(copied)}"
+
+
 def _user_facing_files() -> list[Path]:
     files = [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
     files += sorted(p for p in (ROOT / "docs").rglob("*") if p.is_file())
-    return files
+    return [p for p in files if ".ipynb_checkpoints" not in p.parts]
 
 
 def test_no_user_facing_file_points_outside_the_repository() -> None:
@@ -155,7 +177,8 @@ def test_github_anchor_matches_githubs_rule() -> None:
 
 
 def _markdown_files() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    pages = sorted(p for p in (ROOT / "docs").rglob("*.md") if ".ipynb_checkpoints" not in p.parts)
+    return [ROOT / "README.md", *pages]
 
 
 @pytest.mark.parametrize("path", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
@@ -206,12 +229,15 @@ def test_rule_anchor_links_work_in_jupyterlab(tmp_path: Path) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed")
     import os
+    import shutil
     import socket
     import subprocess
     import sys
     import time
     import urllib.request
 
+    root = tmp_path / "repo"  # a copy: JupyterLab writes checkpoints beside what it opens
+    shutil.copytree(ROOT / "docs", root / "docs")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -222,7 +248,7 @@ def test_rule_anchor_links_work_in_jupyterlab(tmp_path: Path) -> None:
     }
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}"]
     cmd += ["--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.allow_root=True"]
-    cmd += [f"--ServerApp.root_dir={ROOT}", "--LabApp.expose_app_in_browser=True"]
+    cmd += [f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
