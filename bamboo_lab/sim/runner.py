@@ -1,7 +1,8 @@
 """Play one game with bots: the runner behind ``play_game`` and ``simulate``.
 
 Each decision asks the bot of the seat to move with ``state.view(seat)``, that state's legal
-actions and the seat's own ``random.Random``; chance nodes are sampled from
+actions and the seat's own ``random.Random`` (a bot that declares ``wants_view = False``, as
+``RandomBot`` ignores its view, gets ``None`` instead of a view); chance nodes are sampled from
 ``chance_outcomes()`` by the runner's generator. Every generator is seeded from the game seed
 (``core.rng.derive_seed``), so a game is a pure function of (game, bots, seed, options). Actions
 are applied with ``check=False``; the runner itself refuses a bot's answer that is not among the
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.bots import Bot, make_bots
+from bamboo_lab.bots import Bot, RandomBot, make_bots
 from bamboo_lab.core.checks import check_setup
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameModule, GameState, Outcome
@@ -27,7 +28,15 @@ from bamboo_lab.games import load, record_of
 
 from .stats import Tracker, tracker_for
 
-__all__ = ["Played", "bot_rng", "chance_rng", "default_players", "play", "play_game"]
+__all__ = [
+    "Played",
+    "bot_rng",
+    "chance_rng",
+    "default_players",
+    "play",
+    "play_game",
+    "wants_view",
+]
 
 BotSpec = str | Bot | Sequence[str | Bot]
 """What may be given where bots are asked for: a name, a bot, or one per seat."""
@@ -82,6 +91,7 @@ def play(
     seats = make_bots(bots, game, n)
     state = module.new_game(n, seed, options)
     rngs = [bot_rng(seed, seat) for seat in range(n)]
+    looks = [wants_view(bot) for bot in seats]
     dice = chance_rng(seed)
     tracker: Tracker = tracker_for(game, state)
     limit = module.PLY_LIMIT
@@ -95,7 +105,8 @@ def play(
             action = dice.choices(faces, weights)[0]
         else:
             legal = state.legal_actions()
-            action = seats[seat].choose(state.view(seat), legal, rngs[seat])
+            view = state.view(seat) if looks[seat] else None
+            action = seats[seat].choose(view, legal, rngs[seat])
             if not _among(action, legal):
                 raise IllegalActionError(
                     f"bot {seats[seat].name!r} at seat {seat} chose {action!r}, which is not"
@@ -144,6 +155,12 @@ def play_game(
     """
     played = play(game, bots, seed, options, num_players)
     return played.record, played.outcome
+
+
+def wants_view(bot: Bot) -> bool:
+    """False for a bot that never looks at its view (``RandomBot``, or ``wants_view = False``):
+    the runner then passes ``None`` and saves computing the view (costly in Takenoko)."""
+    return type(bot) is not RandomBot and getattr(bot, "wants_view", True) is not False
 
 
 def _among(action: Any, legal: Sequence[Any]) -> bool:

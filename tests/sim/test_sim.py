@@ -277,3 +277,40 @@ def test_rules_and_bots_never_import_pandas_tqdm_or_pictures() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+class PeekBot:
+    """Checks that it is shown its own seat's view: opponents' objectives as card backs."""
+
+    name = "peek"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: Any, legal_actions: Any, rng: random.Random) -> Any:
+        seat = view.current_player
+        other = 1 - seat
+        assert all(card.endswith("?") for card in view.visible_hand(other))
+        assert not any(card.endswith("?") for card in view.visible_hand(seat))
+        self.calls += 1
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def test_bots_see_their_seats_view_and_random_bots_none() -> None:
+    peek = PeekBot()
+    seen: list[Any] = []
+
+    class Watcher(RandomBot):
+        wants_view = True
+
+        def choose(self, view: Any, legal_actions: Any, rng: random.Random) -> Any:
+            seen.append(view)
+            return super().choose(view, legal_actions, rng)
+
+    play_game("takenoko", [peek, Watcher()], seed=2)
+    assert peek.calls > 50 and seen and all(v is not None for v in seen)
+    # RandomBot ignores its view, so the runner spares computing it; the game is the same.
+    assert (
+        play_game("takenoko", "random", seed=2)[0]
+        == play_game("takenoko", [RandomBot(), Watcher()], seed=2)[0]
+    )
