@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from .errors import BambooLabError, InvalidStateError
 from .rng import MASK64
 
-__all__ = ["SEED_RANGE", "check_setup", "checked_bool", "checked_int", "checked_ints", "replace_at"]
+__all__ = [
+    "SEED_RANGE",
+    "check_setup",
+    "checked_bool",
+    "checked_int",
+    "checked_ints",
+    "replace_at",
+    "short_repr",
+]
 
 T = TypeVar("T")
 
@@ -28,10 +37,10 @@ def checked_int(
 ) -> int:
     """``value`` if it is an int (not a bool) within ``lo..hi``, else ``error`` naming ``name``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise error(f"{name} must be an integer, not {_short(value)}")
+        raise error(f"{name} must be an integer, not {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         bounds = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
-        raise error(f"{name} must be in {bounds}, not {_short(value)}")
+        raise error(f"{name} must be in {bounds}, not {short_repr(value)}")
     return value
 
 
@@ -44,14 +53,14 @@ def checked_ints(
 ) -> tuple[int, ...]:
     """A list or tuple of checked ints (see :func:`checked_int`) as a tuple."""
     if not isinstance(values, (list, tuple)):
-        raise error(f"{name} must be a list of integers, not {_short(values)}")
+        raise error(f"{name} must be a list of integers, not {short_repr(values)}")
     return tuple(checked_int(v, f"{name}[{i}]", lo, hi, error) for i, v in enumerate(values))
 
 
 def checked_bool(value: Any, name: str, error: type[BambooLabError] = InvalidStateError) -> bool:
     """``value`` if it is a bool, else ``error`` naming ``name``."""
     if not isinstance(value, bool):
-        raise error(f"{name} must be true or false, not {_short(value)}")
+        raise error(f"{name} must be true or false, not {short_repr(value)}")
     return value
 
 
@@ -64,7 +73,9 @@ def check_setup(game: str, num_players: Any, seed: Any, player_counts: Iterable[
         or num_players not in counts
     ):
         allowed = f"{min(counts)} to {max(counts)}" if len(counts) > 1 else str(counts[0])
-        raise InvalidStateError(f"{game} plays with {allowed} players, not {_short(num_players)}")
+        raise InvalidStateError(
+            f"{game} plays with {allowed} players, not {short_repr(num_players)}"
+        )
     checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
 
 
@@ -73,11 +84,28 @@ def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _short(value: Any) -> str:
-    """A repr for error messages, cut short for huge inputs (no 5,000-digit messages)."""
-    if isinstance(value, int) and value.bit_length() > 3 * _MAX_DIGITS:
-        return f"an integer of {value.bit_length()} bits"
-    text = repr(value) if not isinstance(value, (str, bytes)) or len(value) < 200 else None
-    if text is None or len(text) > 80:
-        return f"a {type(value).__name__} (too long to show)"
-    return text
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, also for ints too long to print (a 5,000-digit number)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        """Long ints by their size: ``int()`` refuses to print beyond 4,300 digits."""
+        if x.bit_length() > 3 * _MAX_DIGITS:
+            return f"an integer of {x.bit_length()} bits"
+        return repr(x)
+
+
+_REPR = _ShortRepr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
+
+
+def short_repr(value: Any) -> str:
+    """A repr for error messages: bounded in length and depth, safe on huge or deep input."""
+    if isinstance(value, (str, bytes)) and len(value) >= 200:
+        return f"a {type(value).__name__} of {len(value)} characters"
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a value whose own __repr__ fails: name its type only
+        return f"a {type(value).__name__}"
