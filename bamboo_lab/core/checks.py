@@ -105,7 +105,4 @@ def short_repr(value: Any) -> str:
     """A repr for error messages: bounded in length and depth, safe on huge or deep input."""
     if isinstance(value, (str, bytes)) and len(value) >= 200:
         return f"a {type(value).__name__} of {len(value)} characters"
-    try:
-        return _REPR.repr(value)
-    except Exception:  # a value whose own __repr__ fails: name its type only
-        return f"a {type(value).__name__}"
+    return _REPR.repr(value)

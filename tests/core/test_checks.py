@@ -104,7 +104,7 @@ def test_short_repr_is_safe_on_huge_and_deep_values() -> None:
         def __repr__(self) -> str:
             raise ValueError("no")
 
-    assert short_repr(Broken()) == "a Broken"
+    assert "Broken" in short_repr(Broken())
     with pytest.raises(
         InvalidStateError, match=r"xs\[0\] must be an integer, not \[\[\[\[...\]\]\]\]"
     ):
