@@ -43,7 +43,7 @@ notebooks: $(STAMP)
 
 ## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
 browser: $(STAMP)
-	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser
+	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser tests/test_rule_docs.py
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
 bench: $(STAMP)
