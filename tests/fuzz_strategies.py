@@ -12,10 +12,14 @@ is), so a reproducer names its position by ``sample_state(game, n, seed, ply, lo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import inspect
+import io
 import json
 import random
+import tempfile
 import traceback
 import typing
 from collections.abc import Callable, Iterator
@@ -25,6 +29,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from bamboo_lab.core.errors import BambooLabError, IllegalActionError
+from bamboo_lab.core.protocol import Explanation
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import GAMES, load, record_of, replay, start_here, start_of
 
@@ -33,11 +39,13 @@ __all__ = [
     "FINDINGS",
     "Case",
     "action_cases",
+    "cli_cases",
     "count",
     "deep",
     "dict_cases",
     "flush_findings",
     "foreign_cases",
+    "position_cases",
     "record_cases",
     "record_finding",
     "record_text_cases",
@@ -66,6 +74,8 @@ class Case:
     kind: str
     code: str
     run: Callable[[], Any]
+    payload: Any = None
+    """The raw input, when another strategy reuses it (a damaged record's text)."""
 
     def __repr__(self) -> str:
         """The reproducer (what hypothesis prints for a falsifying example)."""
@@ -281,11 +291,51 @@ def text_cases(draw: st.DrawFn, game: str) -> Case:
 
     def run() -> Any:
         module = load(game)
-        action = module.parse_action(text, state)
+        explained = _explain(module, state, text)
+        try:
+            action = module.parse_action(text, state)
+        except BambooLabError as exc:
+            _agree(explained, exc)
+            raise
         assert action in state.legal_actions(), f"parse_action({text!r}) gave an illegal action"
+        _agree(explained, None)
         return state.apply(action)
 
     return Case(game, "action text", code, run)
+
+
+def _explain(module: Any, state: Any, text: str) -> Explanation | BambooLabError | None:
+    """``explain(state, text)``, or the error it raised; None when the game has no explain."""
+    explain = getattr(module, "explain", None)
+    if explain is None:
+        return None
+    try:
+        answer = explain(state, text)
+    except BambooLabError as exc:
+        return exc
+    assert isinstance(answer, Explanation), f"explain returned {type(answer).__name__}"
+    return answer
+
+
+def _agree(explained: Explanation | BambooLabError | None, refusal: BambooLabError | None) -> None:
+    """explain and parse_action tell the same story: legal, illegal (same rule) or malformed."""
+    if explained is None:
+        return
+    if refusal is None:
+        assert isinstance(explained, Explanation) and explained.legal, (
+            f"parse_action accepts what explain calls {explained!s:.200}"
+        )
+    elif isinstance(refusal, IllegalActionError):
+        assert isinstance(explained, Explanation) and not explained.legal, (
+            f"parse_action refuses ({refusal!s:.120}) what explain calls {explained!s:.120}"
+        )
+        assert explained.rule == refusal.rule, (
+            f"explain names rule {explained.rule}, the refusal {refusal.rule}"
+        )
+    else:
+        assert not (isinstance(explained, Explanation) and explained.legal), (
+            f"parse_action refuses ({refusal!s:.120}) what explain calls legal"
+        )
 
 
 # --- mutated to_dict outputs -----------------------------------------------------------------
@@ -472,7 +522,7 @@ def record_text_cases(draw: st.DrawFn, game: str) -> Case:
     def run() -> Any:
         return replay(GameRecord.from_json(data))[-1]
 
-    return Case(game, "record text", code, run)
+    return Case(game, "record text", code, run, payload=data)
 
 
 # --- new_game arguments ----------------------------------------------------------------------
@@ -615,3 +665,104 @@ def flush_findings(folder: str) -> None:
                 lines.append(line)
         if lines:
             path.write_text("\n".join(lines) + "\n")
+
+
+# --- position builders -----------------------------------------------------------------------
+
+BUILDER_VALUES: list[tuple[Any, str]] = [
+    (None, "None"),
+    (True, "True"),
+    (0, "0"),
+    (1, "1"),
+    (-1, "-1"),
+    (1.5, "1.5"),
+    ("", "''"),
+    ("x", "'x'"),
+    ("1", "'1'"),
+    ([], "[]"),
+    ({}, "{}"),
+    ([None], "[None]"),
+    (["x"], "['x']"),
+    ([[0, 0]], "[[0, 0]]"),
+    ({"x": 1}, "{'x': 1}"),
+    ({0: None}, "{0: None}"),
+    (HUGE, "10**30"),
+    (2**64, "2**64"),
+    (deep(0, 60), "deep(0, 60)"),
+    (deep(0, 5000), "deep(0, 5000)"),
+    ("9" * 5000, "'9' * 5000"),
+]
+"""Odd arguments for a position builder's keyword parameters."""
+
+
+def builder_parameters(game: str) -> list[str]:
+    """The keyword parameters of ``<game>.position`` (none when the game has no builder)."""
+    builder = getattr(load(game), "position", None)
+    if builder is None:
+        return []
+    return [
+        name
+        for name, p in inspect.signature(builder).parameters.items()
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+
+
+@st.composite
+def position_cases(draw: st.DrawFn, game: str) -> Case:
+    """``<game>.position(...)`` with one or two keyword arguments given odd values."""
+    names = builder_parameters(game)
+    if not names:
+        return draw(setup_cases(game))
+    chosen = draw(st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True))
+    picks = [draw(st.sampled_from(BUILDER_VALUES)) for _ in chosen]
+    kwargs = {name: value for name, (value, _) in zip(chosen, picks, strict=True)}
+    shown = ", ".join(f"{name}={code}" for name, (_, code) in zip(chosen, picks, strict=True))
+    code = _module_code(game) + f"G.position({shown})"
+    builder = load(game).position  # type: ignore[attr-defined]
+    return Case(game, "position", code, lambda: builder(**kwargs))
+
+
+# --- the command line ------------------------------------------------------------------------
+
+CLI_NUMBERS = ["0", "1", "2", "4", "5", "-1", "2.0", "1e3", "", "abc", "0x10", "١", "9" * 5000]
+"""Odd texts for the command line's number options."""
+
+
+class CommandRefused(BambooLabError):
+    """The command line exited with status 2 and one line of stderr (a clear refusal)."""
+
+
+@st.composite
+def cli_cases(draw: st.DrawFn, game: str) -> Case:
+    """``bamboo-lab new`` with odd numbers, or ``bamboo-lab replay`` of a damaged record file."""
+    if draw(st.booleans()):
+        players, seed = draw(st.sampled_from(CLI_NUMBERS)), draw(st.sampled_from(CLI_NUMBERS))
+        argv = ["new", game, "-n", players, "-s", seed]
+        code = f"from bamboo_lab.cli import main; main({argv!r})"
+    else:
+        damaged = draw(record_text_cases(game))
+        text = damaged.payload
+        folder = Path(tempfile.gettempdir()) / "bamboo_lab_fuzz"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{game}-{abs(hash(text)) % 10**8}.json"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "replace"))
+        argv = ["replay", str(path)]
+        code = f"from bamboo_lab.cli import main; main({argv!r})  # file: {damaged.code}"
+
+    def run() -> Any:
+        from bamboo_lab.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(argv)
+            except SystemExit as exc:  # argparse's own usage errors
+                status = exc.code if isinstance(exc.code, int) else 2
+        lines = err.getvalue().strip().splitlines()
+        assert status in (0, 2), f"exit status {status}: {err.getvalue()[-300:]}"
+        if status == 2:
+            assert lines and "Traceback" not in err.getvalue(), "a refusal without one clear line"
+            raise CommandRefused(lines[-1])
+        return None
+
+    return Case(game, "command line", code, run)

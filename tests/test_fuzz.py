@@ -1,8 +1,10 @@
 """Fuzz suite (issue 9): bad input never crashes and never corrupts, in every registered game.
 
 Hypothesis draws inputs a user might type or load (tests/fuzz_strategies.py): wrongly typed action
-fields, near-miss action texts, mutated ``to_dict`` outputs, mutated records, odd ``new_game``
-arguments and objects that are not actions. Every outcome must be one of two:
+fields, near-miss action texts (``parse_action`` and ``explain`` must agree), mutated ``to_dict``
+outputs, mutated and damaged records, odd ``new_game`` and ``position`` arguments, objects that
+are not actions, and the command line (``new`` with odd numbers, ``replay`` of damaged files:
+exit status 0, or 2 with one line). Every outcome must be one of two:
 
 - refused with a :class:`BambooLabError` (InvalidActionError, IllegalActionError,
   InvalidStateError), or
@@ -12,8 +14,8 @@ arguments and objects that are not actions. Every outcome must be one of two:
 Any other exception, or an accepted state that breaks an invariant, fails the test with a
 one-line reproducer. Runs are deterministic (``derandomize=True``). Knobs:
 
-- ``BAMBOO_LAB_FUZZ_EXAMPLES``: examples per strategy and game (default 25; ``make soak`` runs
-  thousands);
+- ``BAMBOO_LAB_FUZZ_EXAMPLES``: examples per strategy and game (default 25, a fifth of it for
+  the command line; ``make soak`` runs thousands);
 - ``BAMBOO_LAB_FUZZ_COLLECT=1``: record every crash and go on (exploration), then fail once at
   the end listing them, instead of stopping at the first;
 - ``BAMBOO_LAB_FUZZ_FINDINGS=<dir>``: append each distinct crash's reproducer to
@@ -34,9 +36,11 @@ from fuzz_strategies import (
     FINDINGS,
     Case,
     action_cases,
+    cli_cases,
     count,
     dict_cases,
     foreign_cases,
+    position_cases,
     record_cases,
     record_finding,
     record_text_cases,
@@ -148,6 +152,20 @@ def test_new_game_arguments(game: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_objects_that_are_not_actions(game: str, data: st.DataObject) -> None:
     judge(data.draw(foreign_cases(game)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FUZZ
+@given(data=st.data())
+def test_position_builder_arguments(game: str, data: st.DataObject) -> None:
+    judge(data.draw(position_cases(game)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 5))
+@given(data=st.data())
+def test_command_line_arguments_and_record_files(game: str, data: st.DataObject) -> None:
+    judge(data.draw(cli_cases(game)))
 
 
 def test_collected_findings_fail_the_run() -> None:
