@@ -2,7 +2,7 @@
 
 The bot never looks inside a game. Each iteration it asks the view for a determinisation
 (``view.determinize(seat, seed)``: a full state the seat cannot tell from the real one), walks a
-tree of action notations shared by every determinisation (single-observer information-set MCTS,
+tree of actions shared by every determinisation (single-observer information-set MCTS,
 Cowling, Powley and Whitehouse 2012), picks children by UCB1 among the actions legal in that
 determinisation, expands one new action, plays a rollout of at most ``rollout_depth`` plies and
 backs up each seat's reward to the decisions that seat took. Chance nodes are sampled from
@@ -36,7 +36,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Any, _Node] = {}
 
 
 def _sample_chance(state: Any, rng: random.Random) -> Any:
@@ -58,8 +58,9 @@ class SearchBot:
     after ``rollout_depth`` plies; an unfinished rollout is valued from the running scores,
     ``0.5 + 0.5 * lead / (|lead| + score_scale)`` where ``lead`` is the seat's score minus the
     best other seat's. A finished game is worth 1 to each winner (shared among tied winners).
-    ``rollout_bot`` (any :class:`~bamboo_lab.bots.Bot`) plays the rollouts from each seat's
-    view; ``None`` plays them uniformly at random, which is much faster.
+    ``rollout_bot`` (any :class:`~bamboo_lab.bots.Bot`) plays the rollouts, given the sampled
+    state itself rather than a view (a rollout is a hypothetical world, and views cost time);
+    ``None`` plays them uniformly at random, which is much faster.
     """
 
     def __init__(
@@ -113,15 +114,13 @@ class SearchBot:
                 break
             self._iterate(root, view.determinize(me, rng.getrandbits(63)), rng)
             done += 1
-        by_text = {str(a): a for a in legal_actions}
-        best = max(
-            by_text,
-            key=lambda text: (
-                root.children[text].visits if text in root.children else -1,
-                root.children[text].reward if text in root.children else 0.0,
-            ),
-        )
-        return by_text[best]
+        children = root.children
+
+        def rank(action: Any) -> tuple[int, float]:
+            child = children.get(action)
+            return (-1, 0.0) if child is None else (child.visits, child.reward)
+
+        return max(legal_actions, key=rank)
 
     def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
         """One selection, expansion, rollout and back-up on one determinisation."""
@@ -132,7 +131,7 @@ class SearchBot:
             player = state.current_player
             if player == CHANCE:
                 action = _sample_chance(state, rng)
-                node = node.children.setdefault(str(action), _Node(mover=CHANCE))
+                node = node.children.setdefault(action, _Node(mover=CHANCE))
                 state = state.apply(action, check=False)
                 path.append(node)
                 continue
@@ -140,19 +139,19 @@ class SearchBot:
             children = node.children
             untried = []
             for action in legal:
-                child = children.get(str(action))
+                child = children.get(action)
                 if child is None:
                     untried.append(action)
                 else:
                     child.avail += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                node = children[str(action)] = _Node(mover=player)
+                node = children[action] = _Node(mover=player)
                 node.avail = 1
                 expanded = True
             else:
                 action = self._select(children, legal)
-                node = children[str(action)]
+                node = children[action]
             state = state.apply(action, check=False)
             path.append(node)
         rewards = self._rollout(state, rng)
@@ -161,13 +160,13 @@ class SearchBot:
             if visited.mover >= 0:
                 visited.reward += rewards[visited.mover]
 
-    def _select(self, children: dict[str, _Node], legal: Sequence[Any]) -> Any:
+    def _select(self, children: dict[Any, _Node], legal: Sequence[Any]) -> Any:
         """UCB1 over the children legal in this determinisation (availability counts)."""
         c = self.exploration
         best = legal[0]
         best_value = -math.inf
         for action in legal:
-            child = children[str(action)]
+            child = children[action]
             value = child.reward / child.visits + c * math.sqrt(
                 math.log(child.avail) / child.visits
             )
@@ -189,7 +188,9 @@ class SearchBot:
                 if bot is None:
                     action = legal[rng.randrange(len(legal))]
                 else:
-                    action = bot.choose(state.view(player), legal, rng)
+                    # The rollout runs in a sampled world, not the real game: its players may
+                    # see all of it, which spares a view per ply.
+                    action = bot.choose(state, legal, rng)
             state = state.apply(action, check=False)
         return self._value(state)
 
