@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from harness import check_game
+from harness import check_game, check_position
 
 from bamboo_lab.games import GAMES, load
 
@@ -32,3 +32,11 @@ def test_soak(name: str, num_players: int) -> None:
     module = load(name)
     for seed in range(SOAK):
         check_game(module, num_players, 10**6 + seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_built_position_plays_on_keeping_every_invariant(name: str) -> None:
+    """Issue 8: ``<game>.position()`` (the defaults) is a normal playable state."""
+    module = load(name)
+    final = check_position(module.position(), games=1, seed=5)
+    assert final.is_over()

@@ -14,7 +14,7 @@ exit status 0, or 2 with one line). Every outcome must be one of two:
 Any other exception, or an accepted state that breaks an invariant, fails the test with a
 one-line reproducer. Runs are deterministic (``derandomize=True``). Knobs:
 
-- ``BAMBOO_LAB_FUZZ_EXAMPLES``: examples per strategy and game (default 25, a fifth of it for
+- ``BAMBOO_LAB_FUZZ_EXAMPLES``: examples per strategy and game (default 40, a fifth of it for
   the command line; ``make soak`` runs thousands);
 - ``BAMBOO_LAB_FUZZ_COLLECT=1``: record every crash and go on (exploration), then fail once at
   the end listing them, instead of stopping at the first;
@@ -54,7 +54,7 @@ from hypothesis import strategies as st
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.games import GAMES, load
 
-EXAMPLES = int(os.environ.get("BAMBOO_LAB_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("BAMBOO_LAB_FUZZ_EXAMPLES", "40"))
 COLLECT = os.environ.get("BAMBOO_LAB_FUZZ_COLLECT", "") not in ("", "0")
 PLAY_ON = 4
 """Random decisions played (and checked) on from every accepted state."""
