@@ -8,7 +8,7 @@ import pytest
 from bangkok_positions import place, position
 from harness import random_playout
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.games import bangkok as bk
 
 ROW_PZB = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "BF"]
@@ -41,7 +41,7 @@ def test_BK_END_1_from_dict_refuses_end_flag_that_disagrees_with_markets() -> No
     data["end_triggered"] = True
     with pytest.raises(InvalidStateError, match="end_triggered"):
         bk.State.from_dict(data)
-    full = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], end_triggered=True, to_move=1)
+    full = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], to_move=1)
     full["end_triggered"] = False
     with pytest.raises(InvalidStateError, match="end_triggered"):
         bk.State.from_dict(full)
@@ -49,8 +49,8 @@ def test_BK_END_1_from_dict_refuses_end_flag_that_disagrees_with_markets() -> No
 
 def test_BK_END_1_from_dict_refuses_a_round_that_should_be_over() -> None:
     """BK-END-1, K13: with a market complete, play never comes back to the first player."""
-    data = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], end_triggered=True, to_move=1)
-    data["to_move"] = 0
+    data = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], to_move=1)
+    data.update(to_move=0, turn=2)
     with pytest.raises(InvalidStateError, match="round"):
         bk.State.from_dict(data)
 
@@ -128,14 +128,16 @@ def test_BK_ACT_1_illegal_placements_say_why() -> None:
     state = position(["B", "F", "F", *ROW_PZB[3:]], hands=[["ZP", "B", "F"]])
     zp = next(c for c in state.hands[0] if state.deck.labels[c] == "PZ")
     assert "shows none of the goods" in illegal_reason(state, bk.PlaceAtPort(zp, "PZ", "R1"))
+    assert bk.explain(state, bk.PlaceAtPort(zp, "PZ", "R1")).rule == "BK-ACT-1"
     assert "not in player 0's hand" in illegal_reason(state, bk.PlaceAtPort(59, "ZBF", "R1"))
     assert "shows PZ" in illegal_reason(state, bk.PlaceAtPort(zp, "PP", "R2"))
     solo = bk.new_game(1, seed=4)
     card = solo.hands[0][0]
     face = solo.deck.labels[card]
-    assert "blocked" in illegal_reason(solo, bk.PlaceAtPort(card, face, "T1"))
+    assert "holds a pile" in illegal_reason(solo, bk.PlaceAtPort(card, face, "T1"))
     assert "token" in illegal_reason(solo, bk.PlaceAtPort(card, face, "R1"))
-    assert "phase 'act'" in illegal_reason(solo, bk.Collect((1,)))
+    assert bk.explain(solo, bk.PlaceAtPort(card, face, "R1")).rule == "BK-SOLO-2"
+    assert "a turn begins by placing" in illegal_reason(solo, bk.Collect((1,)))
 
 
 def test_BK_ACT_4_illegal_collections_say_why() -> None:
@@ -144,14 +146,16 @@ def test_BK_ACT_4_illegal_collections_say_why() -> None:
     state = place(position(["Z", "PB", "P", *ROW_PZB[3:]], hands=[["ZP", "B", "F"]]), "ZP", "R1")
     assert "never refuse" in illegal_reason(state, bk.Collect((1,)))
     assert "not in the line" in illegal_reason(state, bk.Collect((1, 4)))
-    assert "distinct basket" in illegal_reason(state, bk.Collect((2, 3)))
+    assert "one card per basket" in illegal_reason(state, bk.Collect((2, 3)))
+    assert bk.explain(state, bk.Collect((2, 3))).rule == "BK-ACT-3"
+    assert bk.explain(state, bk.Collect((1,))).rule == "BK-ACT-4"
 
 
 def test_BK_MKT_illegal_lays_say_why() -> None:
     """BK-MKT-2/3/4/5 and BK-EXP-1 errors name the broken placement rule."""
     empty = position(ROW_PZB, hands=[["F", "F", "PP", "ZZ", "C2:Z/Z"]], phase="lay")
-    f = empty.hands[0][0]
-    assert "first card" in illegal_reason(empty, bk.LayInMarket(f, "F", 5))
+    f = next(c for c in empty.hands[0] if empty.deck.labels[c] == "F")
+    assert "first market card" in illegal_reason(empty, bk.LayInMarket(f, "F", 5))
     market = ["C2:P/P", "F", None, "ZF", *[None] * 5]
     state = position(
         ROW_PZB,
@@ -166,6 +170,12 @@ def test_BK_MKT_illegal_lays_say_why() -> None:
     assert "next to" in illegal_reason(state, bk.LayInMarket(p, "P", 9))
     assert "row 1" in illegal_reason(state, bk.LayInMarket(chilli, "*Z", 3))
     assert "column 1" in illegal_reason(state, bk.LayInMarket(chilli, "*Z", 7))
+    rules = [
+        bk.explain(empty, bk.LayInMarket(f, "F", 5)).rule,
+        *(bk.explain(state, bk.LayInMarket(p, "P", c)).rule for c in (2, 9)),
+        *(bk.explain(state, bk.LayInMarket(chilli, "*Z", c)).rule for c in (3, 7)),
+    ]
+    assert rules == ["BK-MKT-2", "BK-MKT-4", "BK-MKT-3", "BK-MKT-5", "BK-EXP-1"]
 
 
 def test_BK_RENEW_1_illegal_renew_and_pass_say_why() -> None:
@@ -202,21 +212,20 @@ def test_why_illegal_helper_on_hand_built_actions() -> None:
     assert bk.why_illegal(state, legal) == ""
     card = state.hands[0][0]
     face = state.deck.labels[card]
-    assert "not an edge slot" in bk.why_illegal(state, bk.PlaceAtPort(card, face, "X9"))
-    assert "not a line" in bk.why_illegal(state, bk.Renew("diagonal"))
-    assert "holds no card" in bk.why_illegal(state, bk.Renew("row1"))
-    lay = position(ROW_PZB, hands=[["F", "F", "PP", "ZZ"]], phase="lay")
-    assert "1 to 9" in bk.why_illegal(lay, bk.LayInMarket(lay.hands[0][0], "F", 10))
-    collecting = place(state, "B", "L2")
-    for before, bad in (
-        (state, bk.PlaceAtPort(card, face, ["L1"])),  # type: ignore[arg-type]
-        (state, bk.Renew(["row1"])),  # type: ignore[arg-type]
-        (collecting, bk.Collect(("4",))),  # type: ignore[arg-type]
-        (collecting, bk.Collect([4])),  # type: ignore[arg-type]
-        (lay, bk.LayInMarket(lay.hands[0][0], "F", "1")),  # type: ignore[arg-type]
+    assert "holds none (BK-RENEW-1)" in bk.why_illegal(state, bk.Renew("row1"))
+    # values the notation cannot write are refused when the action is built (issue 9)
+    for build in (
+        lambda: bk.PlaceAtPort(card, face, "X9"),
+        lambda: bk.Renew("diagonal"),
+        lambda: bk.LayInMarket(card, face, 10),
+        lambda: bk.PlaceAtPort(card, face, ["L1"]),  # type: ignore[arg-type]
+        lambda: bk.Renew(["row1"]),  # type: ignore[arg-type]
+        lambda: bk.Collect(("4",)),  # type: ignore[arg-type]
+        lambda: bk.LayInMarket(card, face, "1"),  # type: ignore[arg-type]
     ):
-        assert "wrong type" in bk.why_illegal(before, bad)
-        assert "wrong type" in illegal_reason(before, bad)
+        with pytest.raises(InvalidActionError):
+            build()
+    assert bk.Collect([4]) == bk.Collect((4,))  # type: ignore[arg-type]
     final = finished(1, seed=1)
     assert "game is over" in bk.why_illegal(final, bk.Pass())
 

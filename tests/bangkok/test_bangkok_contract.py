@@ -117,7 +117,7 @@ def corrupt(change: Any) -> dict[str, Any]:
         (lambda d: d.__setitem__("game", "takenoko"), "not a Bangkok"),
         (lambda d: d.__setitem__("placed", 0), "id|once"),
         (lambda d: d.__setitem__("num_players", 3), "hands"),
-        (lambda d: d["hands"].__setitem__(0, ["x"]), "card id"),
+        (lambda d: d["hands"].__setitem__(0, ["x"]), r"hands\[0\].* must be an integer"),
         (
             lambda d: d.update(
                 phase="lay",

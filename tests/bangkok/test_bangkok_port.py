@@ -323,8 +323,10 @@ def test_BK_REFILL_1_known_bottom_shrinks_as_the_pile_is_drawn() -> None:
         hands=[["ZP", "B", "F"], []],
         boat_top=["ZZ", "PP"],
         boat_rest=False,
-        boat_known=2,
     )
+    data = state.to_dict()
+    data.update(boat_known=2, start=None)
+    state = bk.State.from_dict(data)
     after = place(state, "ZP", "R1").apply(bk.Collect((1, 3)))
     assert len(after.boat_pile) == 1 and after.boat_known == 1
 

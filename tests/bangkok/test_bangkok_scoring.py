@@ -38,7 +38,7 @@ def test_BK_SCORE_9_rulebook_example_scores_20() -> None:
     assert centre.counted == (2, 4, 5, 6, 8)
     assert dict(centre.counts) == {"fish": 3, "blue_peas": 5}
     assert [c.spec for c in centre.counted_cards] == ["B", "FF", "C3:FB/B", "BBF", "BP"]
-    assert "type 3" in centre.explain()
+    assert centre.explain().startswith("chilli C3:FB/B in cell 5")
     assert score.as_dict()["total"] == 20
 
 
@@ -55,7 +55,8 @@ def test_BK_SCORE_9_example_in_a_game_with_a_custom_deck() -> None:
         pontoons=["fish", "blue_peas", "thai_zucchini", "passion_fruit"],
         options={"deck": tuple(deck)},
         phase="over",
-        end_triggered=True,
+        to_move=0,
+        turn=2,
     )
     assert state.scores()[1] == 20
     out = state.outcome()

@@ -117,10 +117,16 @@ def test_BK_EXP_1_rulebook_example_obeys_the_expert_rule() -> None:
         [*ROW_PZB[:8], "F"],
         markets=[[None] * 9, market],
         options={"expert": True},
-        end_triggered=True,
         to_move=1,
     )
-    assert state.markets[1][0] >= 0
+    # the example market loads under the expert rule: one chilli card per row and per column
+    chilli = [i for i, c in enumerate(state.markets[1]) if state.deck.chilli[c]]
+    assert chilli == [0, 4, 8]
+    assert sorted(i // 3 for i in chilli) == sorted(i % 3 for i in chilli) == [0, 1, 2]
+    assert state.end_triggered and bk.State.from_dict(state.to_dict()) == state
+    # and every card of it is where the example puts it
+    assert [state.deck.cards[c].spec for c in state.markets[1]][4] == "C3:PZ/B"
+    assert state.market_score(1).complete_bonus == 2
 
 
 def test_BK_EXP_1_state_with_two_chillies_in_a_column_is_refused() -> None:
@@ -128,6 +134,6 @@ def test_BK_EXP_1_state_with_two_chillies_in_a_column_is_refused() -> None:
     market = ["C2:P/P", "F", None, "C2:Z/Z", *[None] * 5]
     state = position(ROW_PZB, markets=[market, [None] * 9])
     data = state.to_dict()
-    data["options"] = {"expert": True}
+    data.update(options={"expert": True}, start=None)
     with pytest.raises(InvalidStateError, match="column 1"):
         bk.State.from_dict(data)

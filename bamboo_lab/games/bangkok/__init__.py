@@ -1,14 +1,15 @@
 """Bangkok (Laboludic, 2022): the floating-market card game for 1 to 4 players.
 
-Start with ``new_game(num_players, seed, options)``; read ``docs/games/bangkok.md`` for the
-action notation, the phases, the options and the teaching helpers. The card faces are
-RECONSTRUCTED (see :mod:`.components`); pass ``Options(deck=...)`` to play with another list.
+Start with ``new_game(num_players, seed, options)``, or set up any position with
+``position(...)``; ``explain(state, action)`` says why an action is refused. Read
+``docs/games/bangkok.md`` for the notation, the phases, the options and the teaching helpers.
+The card faces are RECONSTRUCTED (see :mod:`.components`); pass ``Options(deck=...)`` to play
+with another list, or name a custom card in ``position(...)``.
 """
 
 from __future__ import annotations
 
 from bamboo_lab.core.errors import IllegalActionError
-from bamboo_lab.core.protocol import find_legal
 
 from .actions import (
     LINES,
@@ -28,20 +29,22 @@ from .components import (
     build_deck,
     parse_card_spec,
 )
+from .info import GAME_INFO, NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT, RULES_VERSION
 from .options import Options
 from .rules import (
     SOLO_TRACK,
     collectable_sets,
     market_cells,
-    port_placements,
     refill_source,
-    shift_line,
+    refusal,
     why_illegal,
 )
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
-from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
+from .state import State, illegal_message, new_game
+from .teaching import cards, explain, good, port_placements, position, shift_line
 
 __all__ = [
+    "GAME_INFO",
     "GOODS",
     "LINES",
     "NAME",
@@ -64,33 +67,30 @@ __all__ = [
     "Renew",
     "State",
     "build_deck",
+    "cards",
     "chilli_points",
     "collectable_sets",
+    "explain",
+    "good",
     "market_cells",
     "neighbourhood",
     "new_game",
     "parse_action",
     "parse_card_spec",
     "port_placements",
+    "position",
     "refill_source",
     "score_market",
     "shift_line",
     "why_illegal",
 ]
 
-RULES_VERSION = "1"
-"""The version of these rules; records of another version are refused."""
-
-PLY_LIMIT = 5000
-"""A bound no uniformly random game reaches (the runner truncates there)."""
-
 
 def parse_action(text: str, state: State) -> PlaceAtPort | Collect | LayInMarket | Renew | Pass:
-    """The legal action written ``text``: malformed -> InvalidActionError, else find_legal
-    (an illegal text's error says which rule it breaks, see :func:`why_illegal`)."""
+    """The legal action written ``text``: malformed -> InvalidActionError; well formed but
+    illegal -> IllegalActionError naming the rule it breaks (see :func:`explain`)."""
     action = parse_notation(text)
-    try:
-        return find_legal(state, text)  # type: ignore[no-any-return]
-    except IllegalActionError as exc:
-        reason = "" if state.is_over() else why_illegal(state, action)
-        raise IllegalActionError(f"{exc} [{reason}]" if reason else str(exc)) from None
+    found = refusal(state, action)
+    if found is not None:
+        raise IllegalActionError(illegal_message(state, text, *found), found[0])
+    return next(a for a in state.legal_actions() if a == action)

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.errors import InvalidActionError
+
+from .components import TOTAL_CARDS
 
 __all__ = [
     "ACTION_TYPES",
@@ -38,14 +42,44 @@ SLOTS: tuple[str, ...] = tuple(f"{side}{i}" for side in "LRTB" for i in (1, 2, 3
 LINES: tuple[str, ...] = ("row1", "row2", "row3", "col1", "col2", "col3")
 """The 6 lines of the port a renewal can target."""
 
+_FACE = r"(\*?[PZBF]{1,3})"
+_FACE_RE = re.compile(_FACE)
+
+
+def _card(action: str, value: Any) -> int:
+    """A card id field: an int (not a bool) naming one of the 60 cards."""
+    return checked_int(value, f"{action}.card", 0, TOTAL_CARDS - 1, InvalidActionError)
+
+
+def _text(action: str, field: str, value: Any, ok: bool, wanted: str) -> None:
+    """Refuse a text field that is not a str or not ``ok``, naming the action and field."""
+    if not isinstance(value, str) or not ok:
+        shown = repr(value) if isinstance(value, str) and len(value) < 40 else type(value).__name__
+        raise InvalidActionError(f"{action}.{field} must be {wanted}, not {shown}")
+
+
+def _face(action: str, value: Any) -> None:
+    """A card face field: goods letters P, Z, B, F (1 to 3), ``*`` first for a chilli card."""
+    ok = isinstance(value, str) and _FACE_RE.fullmatch(value) is not None
+    _text(action, "face", value, ok, "a card face such as 'ZP' or '*B'")
+
 
 @dataclass(frozen=True)
 class PlaceAtPort:
     """Improve your hand, step 1: place a hand card beside a row or column of the port."""
 
     card: int
+    """The hand card's id (0-59)."""
     face: str
+    """The card's face: its goods letters, ``*`` first for a chilli card."""
     slot: str
+    """The edge slot: ``L1``-``L3``, ``R1``-``R3``, ``T1``-``T3`` or ``B1``-``B3``."""
+
+    def __post_init__(self) -> None:
+        """Check every field's type and range (InvalidActionError naming the field)."""
+        _card("PlaceAtPort", self.card)
+        _face("PlaceAtPort", self.face)
+        _text("PlaceAtPort", "slot", self.slot, self.slot in SLOTS, f"one of {list(SLOTS)}")
 
     def __str__(self) -> str:
         """``place:#<card><face>@<slot>``."""
@@ -57,6 +91,23 @@ class Collect:
     """Improve your hand, step 1: collect these port cells (1-9, reading order)."""
 
     cells: tuple[int, ...]
+    """The collected port cells, 1 to 3 of them, distinct and increasing (1-9)."""
+
+    def __post_init__(self) -> None:
+        """Check the cells (a list is taken as a tuple); InvalidActionError naming the field."""
+        cells = self.cells
+        if isinstance(cells, list):
+            cells = tuple(cells)
+            object.__setattr__(self, "cells", cells)
+        if not isinstance(cells, tuple) or not 1 <= len(cells) <= 3:
+            shown = f"{len(cells)} cells" if isinstance(cells, tuple) else type(cells).__name__
+            raise InvalidActionError(f"Collect.cells must be a tuple of 1 to 3 cells, not {shown}")
+        for i, cell in enumerate(cells):
+            checked_int(cell, f"Collect.cells[{i}]", 1, 9, InvalidActionError)
+        if list(cells) != sorted(set(cells)):
+            raise InvalidActionError(
+                f"Collect.cells must be distinct and increasing, not {list(cells)}"
+            )
 
     def __str__(self) -> str:
         """``take:<cell>+<cell>...``."""
@@ -68,8 +119,17 @@ class LayInMarket:
     """Complete the floating market: lay a hand card in a cell (1-9) of one's market."""
 
     card: int
+    """The hand card's id (0-59)."""
     face: str
+    """The card's face: its goods letters, ``*`` first for a chilli card."""
     cell: int
+    """The market cell, 1-9 in reading order."""
+
+    def __post_init__(self) -> None:
+        """Check every field's type and range (InvalidActionError naming the field)."""
+        _card("LayInMarket", self.card)
+        _face("LayInMarket", self.face)
+        checked_int(self.cell, "LayInMarket.cell", 1, 9, InvalidActionError)
 
     def __str__(self) -> str:
         """``lay:#<card><face>@<cell>``."""
@@ -81,6 +141,11 @@ class Renew:
     """Exceptional action: renew the cards of a row or a column of the port."""
 
     line: str
+    """The renewed line: ``row1``-``row3`` or ``col1``-``col3``."""
+
+    def __post_init__(self) -> None:
+        """Check the line (InvalidActionError naming the field)."""
+        _text("Renew", "line", self.line, self.line in LINES, f"one of {list(LINES)}")
 
     def __str__(self) -> str:
         """``renew:<line>``."""
@@ -99,10 +164,10 @@ class Pass:
 ACTION_TYPES: tuple[type, ...] = (PlaceAtPort, Collect, LayInMarket, Renew, Pass)
 """Every Bangkok action class."""
 
-_FACE = r"(\*?[PZBF]{1,3})"
 _PLACE = re.compile(r"place:#(\d{1,3})" + _FACE + r"@([LRTB][123])")
 _LAY = re.compile(r"lay:#(\d{1,3})" + _FACE + r"@([1-9])")
 _TAKE = re.compile(r"take:([1-9](?:\+[1-9]){0,2})")
+_TEXT_LIMIT = 40  # no Bangkok action text is longer; longer input is refused unread
 _RENEW = re.compile(r"renew:((?:row|col)[123])")
 
 
@@ -110,6 +175,8 @@ def parse_notation(text: str) -> PlaceAtPort | Collect | LayInMarket | Renew | P
     """The action written ``text``, without checking legality; malformed text raises."""
     if not isinstance(text, str):
         raise InvalidActionError(f"a Bangkok action must be a string, not {type(text).__name__}")
+    if len(text) > _TEXT_LIMIT:
+        raise InvalidActionError(f"not a Bangkok action: a text of {len(text)} characters")
     if text == "pass":
         return Pass()
     if m := _PLACE.fullmatch(text):

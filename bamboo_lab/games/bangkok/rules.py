@@ -1,15 +1,18 @@
-"""Bangkok rules: legal actions and their effects, plus the teaching helpers they are built on.
+"""Bangkok rules: legal actions, one handler per action kind, and why an action is refused.
 
-Port cells are numbered 0-8 in reading order inside the engine (1-9 in notation). A line seen
-from a placement slot is listed "near to far": the cell next to the placed card first.
+Port cells are numbered 0-8 in reading order inside the engine (1-9 in notation). Inside the
+engine a line seen from a placement slot (:data:`PORT_LINES`) is listed "near to far"; the
+public helpers take and give lines in reading order (left to right, top to bottom).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from bamboo_lab.core.checks import replace_at
 
 from .actions import LINES, SLOTS, Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import Card
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZE",
     "MARKET_SIZE",
+    "PHASE_ACTIONS",
     "PORT_LINES",
     "RENEW_LINES",
     "SOLO_PILE_SLOTS",
@@ -32,9 +36,8 @@ __all__ = [
     "legal_actions",
     "market_cells",
     "placement_slots",
-    "port_placements",
     "refill_source",
-    "shift_line",
+    "refusal",
     "why_illegal",
 ]
 
@@ -117,28 +120,6 @@ def collectable_sets(
     present = [i for i, card in enumerate(line) if card is not None]
     masks = tuple(_mask(line[i]) for i in present)  # type: ignore[arg-type]
     return tuple(tuple(present[j] for j in s) for s in _matchable(baskets, masks, collect))
-
-
-def shift_line(
-    line: Sequence[T | None], placed: T, taken: Iterable[int], side: str
-) -> tuple[Any, ...]:
-    """The line after collecting ``taken`` (0-based positions) and shifting (BK-SHIFT-1, K5).
-
-    ``line`` is given left to right (a row) or top to bottom (a column); ``side`` is where the
-    card was placed: "L" or "T" (start of the line) or "R" or "B" (end). The placed card joins
-    the line on its side, everything moves toward the far side keeping its order, and the empty
-    slots (``None``) end on the placed side.
-    """
-    gone = set(taken)
-    order = list(range(len(line)))
-    if side in ("R", "B"):
-        order.reverse()
-    rest = [placed] + [line[i] for i in order if i not in gone and line[i] is not None]
-    values: list[Any] = [None] * (len(line) - len(rest)) + rest
-    out: list[Any] = [None] * len(line)
-    for i, value in zip(order, values, strict=True):
-        out[i] = value
-    return tuple(out)
 
 
 def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str | None:
@@ -259,7 +240,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     port = state.port
     cm = [masks[c] if c >= 0 else 0 for c in port]
     line_mask = [cm[a] | cm[b] | cm[c] for a, b, c in _SLOT_CELLS]
-    places = state._tables[0]  # type: ignore[attr-defined]
+    places = state.action_tables[0]
     slots = _slot_indices(state)
     out: list[Any] = []
     for card in state.hands[state.to_move]:
@@ -300,7 +281,7 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
     expert = state.options.expert
     boat_cells = _market_cells(filled, chilli, False, expert)
     chilli_cells = _market_cells(filled, chilli, True, expert)
-    lays = state._tables[1]  # type: ignore[attr-defined]
+    lays = state.action_tables[1]
     out: list[Any] = []
     for card in state.hands[state.to_move]:
         row = lays[card]
@@ -309,17 +290,8 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
 
 
 def apply_action(state: State, action: Any) -> State:
-    """The state after ``action`` (assumed legal)."""
-    kind = type(action)
-    if kind is PlaceAtPort:
-        return _place(state, action)
-    if kind is Collect:
-        return _collect(state, action)
-    if kind is LayInMarket:
-        return _lay(state, action)
-    if kind is Renew:
-        return _renew(state, action)
-    return _end_turn(state, passes=state.passes + 1, history=(*state.history, action))
+    """The state after ``action`` (assumed legal): the handler of its kind."""
+    return _HANDLERS[type(action)](state, action)  # type: ignore[no-any-return]
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -327,16 +299,11 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(c for c in hand if c != card)
 
 
-def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with entry ``seat`` replaced."""
-    return (*values[:seat], value, *values[seat + 1 :])
-
-
 def _place(state: State, action: PlaceAtPort) -> State:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
     seat = state.to_move
-    hands = _set_seat(state.hands, seat, _without(state.hands[seat], action.card))
-    return state._evolve(
+    hands = replace_at(state.hands, seat, _without(state.hands[seat], action.card))
+    return state.evolve(
         hands=hands,
         phase="collect",
         placed=action.card,
@@ -357,19 +324,19 @@ def _collect(state: State, action: Collect) -> State:
     for i, value in zip(line, values, strict=True):
         port[i] = value
     boat_pile, chilli_pile = _refill(state, port)
-    new = state._evolve(
+    new = state.evolve(
         port=tuple(port),
         boat_pile=boat_pile,
         chilli_pile=chilli_pile,
         boat_known=min(state.boat_known, len(boat_pile)),
         chilli_known=min(state.chilli_known, len(chilli_pile)),
-        hands=_set_seat(state.hands, seat, hand),
+        hands=replace_at(state.hands, seat, hand),
         placed=-1,
         slot="",
         phase="lay",
         history=(*state.history, action),
     )
-    return new if _must_lay(new) else _end_turn(new, passes=0)
+    return _lay_or_end(new)
 
 
 def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -392,17 +359,12 @@ def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, 
     return tuple(boat), tuple(chilli_pile)
 
 
-def _must_lay(state: State) -> bool:
-    """BK-MKT-1, K11: more than 3 cards in hand and a legal place to lay one of them.
-
-    When true, the lay actions are kept as the state's legal-action cache.
-    """
-    if len(state.hands[state.to_move]) <= HAND_SIZE:
-        return False
-    lays = _lay_actions(state)
-    if lays:
-        state.__dict__["_legal"] = lays
-    return bool(lays)
+def _lay_or_end(state: State) -> State:
+    """BK-MKT-1, K11: in phase "lay", go on while the hand holds more than 3 cards and one of
+    them has a legal cell (kept in the state's own legal-action cache); else end the turn."""
+    if len(state.hands[state.to_move]) > HAND_SIZE and state.legal_actions():
+        return state
+    return _end_turn(state, passes=0)
 
 
 def _lay(state: State, action: LayInMarket) -> State:
@@ -410,14 +372,14 @@ def _lay(state: State, action: LayInMarket) -> State:
     seat = state.to_move
     market = state.markets[seat]
     cell = action.cell - 1
-    market = (*market[:cell], action.card, *market[cell + 1 :])
-    new = state._evolve(
-        hands=_set_seat(state.hands, seat, _without(state.hands[seat], action.card)),
-        markets=_set_seat(state.markets, seat, market),
+    market = replace_at(market, cell, action.card)
+    new = state.evolve(
+        hands=replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
+        markets=replace_at(state.markets, seat, market),
         end_triggered=state.end_triggered or all(c >= 0 for c in market),
         history=(*state.history, action),
     )
-    return new if _must_lay(new) else _end_turn(new, passes=0)
+    return _lay_or_end(new)
 
 
 def _renew(state: State, action: Renew) -> State:
@@ -439,7 +401,7 @@ def _renew(state: State, action: Renew) -> State:
         else:
             port[i] = boat.pop(0)
             under_boat.append(old)
-    new = state._evolve(
+    new = state.evolve(
         port=tuple(port),
         boat_pile=(*boat, *under_boat),
         chilli_pile=(*chilli_pile, *under_chilli),
@@ -461,7 +423,7 @@ def _end_turn(state: State, passes: int, history: tuple[Any, ...] | None = None)
         # K13: the round ends after the seat before the first player (seat 0) has played;
         # every seat passing in a row means the position can never change again.
         over = (state.end_triggered and seat == 0) or passes >= state.num_players
-    return state._evolve(
+    return state.evolve(
         turn=turn,
         to_move=seat,
         phase="over" if over else "act",
@@ -470,34 +432,51 @@ def _end_turn(state: State, passes: int, history: tuple[Any, ...] | None = None)
     )
 
 
-_PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
+def _do_pass(state: State, action: Pass) -> State:
+    """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
+    return _end_turn(state, passes=state.passes + 1, history=(*state.history, action))
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    PlaceAtPort: _place,
+    Collect: _collect,
+    LayInMarket: _lay,
+    Renew: _renew,
+    Pass: _do_pass,
+}
+"""One handler per action kind: ``_HANDLERS[type(action)](state, action)``."""
+
+# --- why an action is refused ---------------------------------------------------------------
+
+PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
     "act": (PlaceAtPort, Renew, Pass),
     "collect": (Collect,),
     "lay": (LayInMarket,),
     "over": (),
 }
-_PHASE_WORDS = {
-    "act": "placing a card at the port, renewing a line or passing",
-    "collect": "collecting cards",
-    "lay": "laying a card in the market",
-    "over": "nothing: the game is over",
-}
+"""The action kinds each phase expects."""
 
 
-def why_illegal(state: State, action: Any) -> str:
-    """Teaching helper: the rule an action breaks in ``state`` ("" when it is legal)."""
+def refusal(state: State, action: Any) -> tuple[str, str] | None:
+    """The rule ``action`` breaks in ``state`` as (rule ID, one sentence), or None when legal."""
+    if state.phase == "over":
+        return "BK-END-1", "the game is over: no one plays any more"
     if action in state.legal_actions():
-        return ""
-    if type(action) not in _PHASE_ACTIONS[state.phase]:
-        return f"phase {state.phase!r} expects {_PHASE_WORDS[state.phase]}"
-    if not _well_typed(action):
-        return f"{action!r} has a field of the wrong type"
+        return None
+    phase = state.phase
+    if type(action) not in PHASE_ACTIONS[phase]:
+        return _wrong_phase(state)
+    seat = state.to_move
     if isinstance(action, (PlaceAtPort, LayInMarket)):
-        labels = state.deck.labels
-        if action.card not in state.hands[state.to_move]:
-            return f"card #{action.card} is not in player {state.to_move}'s hand"
-        if action.face != labels[action.card]:
-            return f"card #{action.card} shows {labels[action.card]}, not {action.face}"
+        rule = "BK-ACT-1" if isinstance(action, PlaceAtPort) else "BK-MKT-1"
+        where = "beside the port" if rule == "BK-ACT-1" else "in their market"
+        if action.card not in state.hands[seat]:
+            return rule, f"a player puts a card {where} from their own hand, and card " + (
+                f"#{action.card} is not in player {seat}'s hand"
+            )
+        label = state.deck.labels[action.card]
+        if action.face != label:
+            return rule, f"card #{action.card} shows {label}, not {action.face}"
     if isinstance(action, PlaceAtPort):
         return _why_not_placed(state, action)
     if isinstance(action, Collect):
@@ -505,81 +484,99 @@ def why_illegal(state: State, action: Any) -> str:
     if isinstance(action, LayInMarket):
         return _why_not_laid(state, action)
     if isinstance(action, Renew):
-        if action.line not in RENEW_LINES:
-            return f"{action.line!r} is not a line (row1-row3, col1-col3)"
         if all(state.port[i] < 0 for i in RENEW_LINES[action.line]):
-            return f"{action.line} holds no card to renew"
-        return f"the piles hold too few cards to renew {action.line} (K6)"
-    return "pass only when no card can be placed and no line renewed (K6)"
+            return (
+                "BK-RENEW-1",
+                f"a renewal replaces the cards of a line, and {action.line} holds none",
+            )
+        return "BK-RENEW-1", (
+            f"each card of {action.line} is replaced from the top of its own pile, and the piles"
+            " hold too few cards"
+        )
+    return "BK-RENEW-1", (
+        "a player passes only when no card can be placed at the port and no line renewed"
+    )
 
 
-def _well_typed(action: Any) -> bool:
-    """True when every field of ``action`` has its annotated type (ints, strings, int tuples)."""
-    for name, value in vars(action).items():
-        if isinstance(value, tuple):
-            ok = all(type(v) is int for v in value)
-        else:
-            ok = type(value) is (int if name in ("card", "cell") else str)
-        if not ok:
-            return False
-    return True
+def why_illegal(state: State, action: Any) -> str:
+    """Teaching helper: the rule ``action`` breaks as ``"<sentence> (<rule ID>)"``, or ""."""
+    found = refusal(state, action)
+    return "" if found is None else f"{found[1]} ({found[0]})"
 
 
-def _why_not_placed(state: State, action: PlaceAtPort) -> str:
+def _wrong_phase(state: State) -> tuple[str, str]:
+    """The turn's order (BK-ACT-1, BK-ACT-2, BK-MKT-1): what the pending decision is."""
+    if state.phase == "collect":
+        return "BK-ACT-2", (
+            f"the card placed at {state.slot} must first collect its cards from that line"
+        )
+    if state.phase == "lay":
+        return "BK-MKT-1", (
+            "with more than 3 cards in hand the player first lays the excess in their market"
+        )
+    return "BK-ACT-1", (
+        "a turn begins by placing a hand card beside a line of the port (or renewing a line)"
+    )
+
+
+def _why_not_placed(state: State, action: PlaceAtPort) -> tuple[str, str]:
     """Why a placement of a hand card is illegal (BK-ACT-1, BK-SOLO-2)."""
-    if action.slot not in SLOTS:
-        return f"{action.slot!r} is not an edge slot (L1-L3, R1-R3, T1-T3, B1-B3)"
     if action.slot not in placement_slots(state):
         token = SOLO_TRACK[min(state.turn, SOLO_TURNS - 1)]
         holder = "the turn token" if action.slot == token else "a pile"
-        return (
-            f"slot {action.slot} is blocked by {holder} (solo: piles at T1, T3; token at {token})"
+        return "BK-SOLO-2", (
+            f"in the solo game a card goes on a free slot, and {action.slot} holds {holder}"
+            f" (piles at T1 and T3, token at {token})"
         )
-    return f"the line at {action.slot} shows none of the goods of card #{action.card} (BK-ACT-1)"
+    return "BK-ACT-1", (
+        f"the placed card must share a good with a card of its line, and the line at"
+        f" {action.slot} shows none of the goods of card #{action.card}"
+    )
 
 
-def _why_not_collected(state: State, action: Collect) -> str:
-    """Why a collection is illegal (BK-ACT-2..4)."""
-    present = [i for i in PORT_LINES[state.slot] if state.port[i] >= 0]
-    cells = [i + 1 for i in present]
-    outside = [c for c in action.cells if c not in cells]
+def _why_not_collected(state: State, action: Collect) -> tuple[str, str]:
+    """Why a collection is illegal (BK-ACT-1..4)."""
+    line = PORT_LINES[state.slot]
+    outside = [c for c in action.cells if c - 1 not in line]
     if outside:
-        return f"cell {outside[0]} is not in the line at {state.slot} (cells {sorted(cells)})"
+        cells = sorted(i + 1 for i in line)
+        return "BK-ACT-1", (
+            f"the cards are collected from the line the card was placed beside, and cell"
+            f" {outside[0]} is not in the line at {state.slot} (cells {cells})"
+        )
     deck = state.deck
+    goods = len(deck.baskets[state.placed])
+    if len(action.cells) > goods:
+        return "BK-ACT-2", f"a card with {goods} good(s) collects at most {goods} card(s)"
+    empty = [c for c in action.cells if state.port[c - 1] < 0]
+    if empty:
+        return "BK-ACT-3", f"cell {empty[0]} is empty: there is no card to collect there"
+    present = [i for i in line if state.port[i] >= 0]
     placed = deck.cards[state.placed]
-    line = [deck.cards[state.port[i]] for i in present]
-    chosen = tuple(sorted(cells.index(c) for c in action.cells))
-    if chosen in collectable_sets(placed, line, "any", state.options.goods_count):
+    cards = [deck.cards[state.port[i]] for i in present]
+    chosen = tuple(sorted(present.index(c - 1) for c in action.cells))
+    if chosen in collectable_sets(placed, cards, "any", state.options.goods_count):
         largest = len(state.legal_actions()[0].cells)
-        return f"never refuse a card one is entitled to: take {largest} cards (BK-ACT-4)"
-    return "each collected card needs its own distinct basket of the placed card (BK-ACT-3)"
+        return "BK-ACT-4", (
+            f"a player never refuses a card they are entitled to, so they take {largest} cards"
+        )
+    return "BK-ACT-3", (
+        "each collected card shares a good with the placed card, one card per basket"
+    )
 
 
-def _why_not_laid(state: State, action: LayInMarket) -> str:
+def _why_not_laid(state: State, action: LayInMarket) -> tuple[str, str]:
     """Why laying a card in a market cell is illegal (BK-MKT-2..5, BK-EXP-1)."""
     market = state.markets[state.to_move]
     cell = action.cell - 1
-    if not 0 <= cell < MARKET_SIZE:
-        return f"market cells are 1 to 9, not {action.cell}"
     if market[cell] >= 0:
-        return f"cell {action.cell} already holds a card (BK-MKT-4: market cards never move)"
+        return "BK-MKT-4", f"cell {action.cell} already holds a card, and market cards never move"
     if all(c < 0 for c in market):
-        return "the first card goes to cell 1, right of the pontoon (BK-MKT-2)"
+        return "BK-MKT-2", "the first market card goes to cell 1, right of the pontoon"
     if all(market[j] < 0 for j in NEIGHBOURS[cell]):
-        return f"cell {action.cell} is not next to a laid card (BK-MKT-3)"
+        return "BK-MKT-3", f"cell {action.cell} is not orthogonally next to a laid card"
     chilli = state.deck.chilli
     row = [market[3 * (cell // 3) + k] for k in range(3)]
     if any(c >= 0 and chilli[c] for c in row):
-        return f"row {cell // 3 + 1} already holds a chilli card (BK-MKT-5)"
-    return f"column {cell % 3 + 1} already holds a chilli card (BK-EXP-1)"
-
-
-def port_placements(state: State) -> dict[PlaceAtPort, tuple[Collect, ...]]:
-    """Teaching helper: every legal placement now and the collections it would allow."""
-    if state.phase != "act":
-        return {}
-    return {
-        a: state.apply(a, check=False).legal_actions()
-        for a in state.legal_actions()
-        if isinstance(a, PlaceAtPort)
-    }
+        return "BK-MKT-5", f"row {cell // 3 + 1} of the market already holds a chilli card"
+    return "BK-EXP-1", (f"expert: column {cell % 3 + 1} of the market already holds a chilli card")

@@ -83,10 +83,10 @@ class ChilliScore:
     """The cards on the counted cells (the chilli card included), in cell order."""
 
     def explain(self) -> str:
-        """One line: the card, its type, what it counted and the points."""
+        """One line: the card (by its spec, which names its type), what it counted, the points."""
         seen = ", ".join(f"{g}={n}" for g, n in self.counts)
         return (
-            f"chilli #{self.card.id} type {self.card.chilli_type} in cell {self.cell}"
+            f"chilli {self.card.spec} in cell {self.cell}"
             f" (cells {list(self.counted)}): {seen} -> {self.points}"
         )
 
@@ -160,10 +160,8 @@ def score_market(
         if card is None or not card.is_chilli:
             continue
         seen = neighbourhood(i)
-        counts = tuple(
-            (g, sum(cells[j].goods.count(g) for j in seen if cells[j] is not None))  # type: ignore[union-attr]
-            for g in card.indicated
-        )
+        near = [c for j in seen if (c := cells[j]) is not None]
+        counts = tuple((g, sum(c.goods.count(g) for c in near)) for g in card.indicated)
         points = chilli_points(card.chilli_type, [n for _, n in counts], clamp_type1)
         chillies.append(
             ChilliScore(

@@ -1,0 +1,296 @@
+"""Bangkok states as JSON-safe dicts: ``to_dict``, and ``from_dict`` with every check.
+
+``from_dict`` refuses, with an InvalidStateError naming the field: wrong types, huge ints,
+unknown keys, misplaced or duplicated cards, piles of the wrong kind, markets that break
+BK-MKT-2/3/5 (BK-EXP-1), whose turn it is disagreeing with the turn counter (seat 0 plays
+first, BK-SET-1), phase data missing or left over, an end flag that disagrees with the markets,
+and a starting position (``start``) that is not itself a loadable position with no history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bamboo_lab.core.checks import checked_bool, checked_int
+from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+
+from . import rules
+from .actions import SLOTS, parse_notation
+from .components import GOODS, TOTAL_CARDS, build_deck
+from .info import NAME, PHASES, PLY_LIMIT
+from .options import Options
+from .scoring import NEIGHBOURS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["FIELDS", "from_dict", "start_view", "to_dict"]
+
+S = TypeVar("S", bound="State")
+
+FIELDS: tuple[str, ...] = (
+    *("num_players", "options", "port", "boat_pile", "chilli_pile", "hands", "markets"),
+    *("pontoons", "to_move", "phase", "placed", "slot", "turn", "end_triggered", "passes"),
+    *("boat_known", "chilli_known", "history"),
+)
+"""The keys every state dict holds (besides the optional "game" and "start")."""
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """A JSON-safe dict (card ids; ``None`` for empty places and hidden pontoons)."""
+
+    def ids(values: tuple[int, ...]) -> list[int | None]:
+        """Card ids with None for the empty places."""
+        return [v if v >= 0 else None for v in values]
+
+    data: dict[str, Any] = {
+        "game": NAME,
+        "num_players": state.num_players,
+        "options": {k: list(v) if k == "deck" else v for k, v in state.options.to_dict().items()},
+        "port": ids(state.port),
+        "boat_pile": list(state.boat_pile),
+        "chilli_pile": list(state.chilli_pile),
+        "hands": [list(h) for h in state.hands],
+        "markets": [ids(m) for m in state.markets],
+        "pontoons": [GOODS[g] if g >= 0 else None for g in state.pontoons],
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "placed": state.placed if state.placed >= 0 else None,
+        "slot": state.slot or None,
+        "turn": state.turn,
+        "end_triggered": state.end_triggered,
+        "passes": state.passes,
+        "boat_known": state.boat_known,
+        "chilli_known": state.chilli_known,
+        "history": [str(a) for a in state.history],
+    }
+    if state.start is not None:
+        data["start"] = dict(state.start)
+    return data
+
+
+def from_dict(cls: type[S], data: Any) -> S:
+    """Rebuild a ``cls`` state from :func:`to_dict`'s form, checking everything."""
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"a Bangkok state must be a mapping, not {type(data).__name__}")
+    unknown = sorted(str(k)[:40] for k in data if k not in (*FIELDS, "game", "start"))
+    if unknown:
+        raise InvalidStateError(f"Bangkok state has unknown field(s) {unknown}")
+    missing = [f for f in FIELDS if f not in data]
+    if missing:
+        raise InvalidStateError(f"Bangkok state is missing field(s) {missing}")
+    if data.get("game", NAME) != NAME:
+        raise InvalidStateError(f"not a Bangkok state: field 'game' is {_short(data['game'])}")
+    options = Options.coerce(data["options"])
+    build_deck(options.deck)
+    n = _int(data, "num_players", 1, 4)
+    boat_pile = _cells(data["boat_pile"], None, "boat_pile", empty=False)
+    chilli_pile = _cells(data["chilli_pile"], None, "chilli_pile", empty=False)
+    hands = tuple(
+        _cells(h, None, f"hands[{i}]", False) for i, h in enumerate(_list(data, "hands", n))
+    )
+    placed = data["placed"]
+    state = cls(
+        num_players=n,
+        options=options,
+        port=_cells(data["port"], 9, "port"),
+        boat_pile=boat_pile,
+        chilli_pile=chilli_pile,
+        hands=hands,
+        markets=tuple(
+            _cells(m, 9, f"markets[{i}]") for i, m in enumerate(_list(data, "markets", n))
+        ),
+        pontoons=_pontoons(data["pontoons"]),
+        to_move=_int(data, "to_move", 0, n - 1),
+        phase=_choice(data["phase"], PHASES, "phase"),
+        placed=-1 if placed is None else _int(data, "placed", 0, TOTAL_CARDS - 1),
+        slot="" if data["slot"] is None else _choice(data["slot"], SLOTS, "slot"),
+        turn=_int(data, "turn", 0, PLY_LIMIT),
+        end_triggered=checked_bool(data["end_triggered"], "Bangkok state field 'end_triggered'"),
+        passes=_int(data, "passes", 0, n),
+        boat_known=_int(data, "boat_known", 0, len(boat_pile)),
+        chilli_known=_int(data, "chilli_known", 0, len(chilli_pile)),
+        history=_history(data["history"]),
+        start=None if data.get("start") is None else _start(cls, data["start"], n, options),
+    )
+    check_consistent(state)
+    if state.phase != "over" and not state.legal_actions():
+        raise InvalidStateError(f"no legal action in phase {state.phase!r}: inconsistent state")
+    return state
+
+
+def start_view(cls: type[S], start: Mapping[str, Any], player: int) -> dict[str, Any]:
+    """The starting position as ``player`` sees it (redacted as :meth:`State.view`)."""
+    return to_dict(from_dict(cls, start).view(player))
+
+
+def _start(cls: type[S], value: Any, n: int, options: Options) -> dict[str, Any]:
+    """The checked starting position: a loadable state with no history, no start, same setup."""
+    if not isinstance(value, Mapping):
+        raise InvalidStateError("Bangkok state field 'start' must be a state dict or null")
+    if value.get("history") != [] or value.get("start") is not None:
+        raise InvalidStateError("Bangkok state field 'start' must have an empty history, no start")
+    start = from_dict(cls, value)
+    if start.num_players != n or start.options != options:
+        raise InvalidStateError("Bangkok state field 'start' has other players or options")
+    return to_dict(start)
+
+
+def _short(value: Any) -> str:
+    """A short repr for error messages (never a huge one)."""
+    if isinstance(value, (str, float, bool)) or (isinstance(value, int) and abs(value) < 10**40):
+        text = repr(value)
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"a {type(value).__name__}"
+
+
+def _int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
+    """An int field within ``lo..hi``."""
+    return checked_int(data[name], f"Bangkok state field {name!r}", lo, hi)
+
+
+def _choice(value: Any, allowed: tuple[str, ...], name: str) -> str:
+    """A string field among ``allowed``."""
+    if not isinstance(value, str) or value not in allowed:
+        raise InvalidStateError(
+            f"Bangkok state field {name!r} must be one of {list(allowed)}, not {_short(value)}"
+        )
+    return value
+
+
+def _list(data: Mapping[str, Any], name: str, size: int) -> list[Any]:
+    """A list field of ``size`` items."""
+    value = data[name]
+    if not isinstance(value, (list, tuple)) or len(value) != size:
+        raise InvalidStateError(f"Bangkok state field {name!r} must be a list of {size}")
+    return list(value)
+
+
+def _cells(value: Any, size: int | None, name: str, empty: bool = True) -> tuple[int, ...]:
+    """Card ids (None = empty cell when ``empty``) as a tuple of ints (-1 = empty)."""
+    if not isinstance(value, (list, tuple)) or (size is not None and len(value) != size):
+        what = f"a list of {size}" if size is not None else "a list"
+        raise InvalidStateError(f"Bangkok state field {name!r} must be {what} of card ids")
+    if len(value) > TOTAL_CARDS:
+        raise InvalidStateError(f"Bangkok state field {name!r} holds more than {TOTAL_CARDS} cards")
+    return tuple(
+        -1
+        if v is None and empty
+        else checked_int(v, f"Bangkok state field {name!r} item {i}", 0, TOTAL_CARDS - 1)
+        for i, v in enumerate(value)
+    )
+
+
+def _pontoons(value: Any) -> tuple[int, ...]:
+    """The 4 pontoon goods (None = hidden), distinct."""
+    if not isinstance(value, (list, tuple)) or len(value) != len(GOODS):
+        raise InvalidStateError(f"Bangkok state field 'pontoons' must be a list of {len(GOODS)}")
+    if any(v is not None and (not isinstance(v, str) or v not in GOODS) for v in value):
+        raise InvalidStateError(f"pontoons must be goods {list(GOODS)} or None")
+    known = [v for v in value if v is not None]
+    if len(set(known)) != len(known):
+        raise InvalidStateError(f"pontoons must show distinct goods, not {list(value)}")
+    return tuple(-1 if v is None else GOODS.index(v) for v in value)
+
+
+def _history(value: Any) -> tuple[Any, ...]:
+    """Parse the history's action strings."""
+    if not isinstance(value, (list, tuple)) or len(value) > PLY_LIMIT:
+        raise InvalidStateError(
+            f"Bangkok state field 'history' must be a list of {PLY_LIMIT} texts at most"
+        )
+    try:
+        return tuple(parse_notation(t) for t in value)
+    except InvalidActionError as exc:
+        raise InvalidStateError(f"Bangkok state history holds a bad action: {exc}") from exc
+
+
+def check_consistent(state: State) -> None:
+    """Every card exactly once; piles hold the right kind; whose turn; BK-MKT-2/3/5; the end."""
+    deck = state.deck
+    n = len(deck.cards)
+    places = [*state.port, *state.boat_pile, *state.chilli_pile, state.placed]
+    for seat in range(state.num_players):
+        places += [*state.hands[seat], *state.markets[seat]]
+    ids = [c for c in places if c >= 0]
+    if sorted(ids) != list(range(n)):
+        seen: set[int] = set()
+        dup = sorted({c for c in ids if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+        lost = sorted(set(range(n)) - set(ids))
+        raise InvalidStateError(f"cards must each lie once: duplicated {dup}, missing {lost}")
+    if any(not deck.chilli[c] for c in state.chilli_pile):
+        raise InvalidStateError("the chilli pile holds a boat card")
+    if any(deck.chilli[c] for c in state.boat_pile):
+        raise InvalidStateError("the boat pile holds a chilli card")
+    if state.to_move != state.turn % state.num_players:  # BK-SET-1: seat 0 plays first
+        raise InvalidStateError(
+            f"field 'to_move' is {state.to_move} but after {state.turn} turn(s) seat"
+            f" {state.turn % state.num_players} is to move (seat 0 plays first)"
+        )
+    if (state.phase == "collect") != (state.placed >= 0) or (state.placed >= 0) != bool(state.slot):
+        raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
+    if state.phase == "collect" and state.slot not in rules.placement_slots(state):
+        raise InvalidStateError(f"slot {state.slot} is blocked in the solo game (BK-SOLO-2)")
+    if state.phase == "lay" and len(state.hands[state.to_move]) <= rules.HAND_SIZE:
+        raise InvalidStateError("phase 'lay' needs more than 3 cards in the player's hand")
+    for seat, hand in enumerate(state.hands):
+        if list(hand) != sorted(hand):
+            raise InvalidStateError(f"hand {seat} must be sorted by card id, not {list(hand)}")
+    for seat, market in enumerate(state.markets):
+        _check_market(state, seat, market)
+    _check_end(state)
+
+
+def _check_market(state: State, seat: int, market: tuple[int, ...]) -> None:
+    """BK-MKT-2/3 (first card top-left, connected) and BK-MKT-5 / BK-EXP-1 (chilli cards)."""
+    chilli = state.deck.chilli
+    filled = [c >= 0 for c in market]
+    if any(filled) and not filled[0]:
+        raise InvalidStateError(f"market {seat}: the first card lies in the top-left cell")
+    reached = _connected(filled)
+    cut = [i + 1 for i in range(9) if filled[i] and i not in reached]
+    if cut:  # BK-MKT-3
+        raise InvalidStateError(f"market {seat}: cell {cut[0]} is not connected to cell 1")
+    for axis in ("row", "column") if state.options.expert else ("row",):
+        for k in range(3):
+            cells = range(3 * k, 3 * k + 3) if axis == "row" else range(k, 9, 3)
+            if sum(market[i] >= 0 and chilli[market[i]] for i in cells) > 1:
+                raise InvalidStateError(f"market {seat}: two chilli cards in {axis} {k + 1}")
+
+
+def _connected(filled: list[bool]) -> set[int]:
+    """The filled market cells reachable from cell 0 through filled neighbours."""
+    reached: set[int] = set()
+    todo = [0] if filled[0] else []
+    while todo:
+        cell = todo.pop()
+        if cell not in reached:
+            reached.add(cell)
+            todo += [j for j in NEIGHBOURS[cell] if filled[j]]
+    return reached
+
+
+def _check_end(state: State) -> None:
+    """The end flag, turn counter, passes and phase agree (BK-END-1, K13, BK-SOLO-3)."""
+    full = any(all(c >= 0 for c in market) for market in state.markets)
+    if state.end_triggered != full:
+        raise InvalidStateError(
+            f"end_triggered is {state.end_triggered} but {'a' if full else 'no'} market is complete"
+        )
+    over = state.phase == "over"
+    if state.is_solo:
+        if state.turn > rules.SOLO_TURNS or (state.turn == rules.SOLO_TURNS and not over):
+            raise InvalidStateError(f"a solo game lasts 9 turns, not {state.turn + 1}")
+        ended = state.turn >= rules.SOLO_TURNS or full
+    else:
+        if state.passes == state.num_players and not over:
+            raise InvalidStateError(f"{state.passes} passes in a row: the game is blocked")
+        ended = (full and state.to_move == 0) or state.passes == state.num_players
+        if full and state.to_move == 0 and not over:  # K13
+            raise InvalidStateError("a market is complete and the round is finished: game over")
+    if over and not ended:
+        raise InvalidStateError("phase 'over' without a complete round, 9 solo turns or a block")
+    if not over and state.is_solo and full:
+        raise InvalidStateError("the solo market is complete: the game is over")

@@ -1,0 +1,350 @@
+"""Bangkok teaching surface: the position builder, "why not?" answers and card look-ups.
+
+- :func:`position` sets up any position from card specs (the port, markets, hands, objectives,
+  pile tops, whose turn); every card not named lies in its pile, so the 60 cards are conserved.
+  A spec that no free card of the deck matches is a **custom card**: it replaces the last free
+  deck card of the same kind (a boat card, a chilli card, or an initial card of the same set),
+  and the changed deck list travels in ``options.deck`` (so records and ``to_dict`` carry it).
+- :func:`explain` says whether an action is legal and, if not, the rule ID and one sentence.
+- :func:`cards` finds the deck's cards by spec, kind, goods or chilli type.
+- :func:`shift_line` and :func:`port_placements` show a shift and every placement's choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.protocol import Explanation
+
+from .actions import ACTION_TYPES, Collect, PlaceAtPort, parse_notation
+from .components import GOOD_LETTERS, GOODS, Card, build_deck, parse_card_spec
+from .info import NAME, PLAYER_COUNTS
+from .options import Options
+from .rules import refusal
+from .state import State
+
+__all__ = ["cards", "explain", "good", "port_placements", "position", "shift_line"]
+
+T = TypeVar("T")
+
+_GOOD_WORDS: dict[str, str] = {
+    **{g: g for g in GOODS},
+    **dict(zip(GOOD_LETTERS, GOODS, strict=True)),
+    "passion fruit": "passion_fruit",
+    "Thai zucchini": "thai_zucchini",
+    "Thai zucchinis": "thai_zucchini",
+    "blue peas": "blue_peas",
+    "fish": "fish",
+}
+"""Names of the goods: the engine's, the letters, and the rulebook's printed words."""
+
+_KINDS = ("initial", "chilli", "boat")
+_PORT_CHILLI = 2  # BK-SET-5: 2 chilli and 7 boat cards
+_PORT_BOAT = 7
+
+
+def good(name: str) -> str:
+    """The good named ``name`` ("fish", "F", "Thai zucchini", "thai_zucchini" ...)."""
+    if not isinstance(name, str) or name not in _GOOD_WORDS:
+        names = ", ".join(repr(w) for w in ("passion fruit", "Thai zucchini", "blue peas", "fish"))
+        raise InvalidStateError(f"unknown good {name!r}: goods are {names} (or P, Z, B, F)")
+    return _GOOD_WORDS[name]
+
+
+def _key(card: Card) -> tuple[Any, ...]:
+    """What a spec names: kind, chilli type, indicated goods and goods shown (any order)."""
+    return (
+        card.kind,
+        card.chilli_type,
+        tuple(sorted(card.indicated)),
+        tuple(sorted(card.goods)),
+        card.initial_set,
+    )
+
+
+def _matches(card: Card, wanted: Card) -> bool:
+    """A spec names a card: chilli and initial specs exactly (goods in any order); a plain boat
+    spec names any non-chilli card showing those goods (initial cards are boat cards too)."""
+    if wanted.kind == "boat":
+        return not card.is_chilli and sorted(card.goods) == sorted(wanted.goods)
+    return _key(card) == _key(wanted)
+
+
+def cards(
+    spec: str | None = None,
+    *,
+    kind: str | None = None,
+    goods: str | Iterable[str] = (),
+    chilli_type: int | None = None,
+    options: Any = None,
+) -> tuple[Card, ...]:
+    """The cards of the deck in play (``options.deck``, else the RECONSTRUCTED one) that match.
+
+    ``spec`` as in :func:`position` (``"ZP"`` names any non-chilli card showing Z and P);
+    ``kind`` "initial", "chilli" or "boat"; ``goods``: cards showing every one of these goods
+    (names as printed, engine names or letters); ``chilli_type`` 1 to 4.
+    """
+    deck = build_deck(Options.coerce(options).deck)
+    wanted = None if spec is None else parse_card_spec(spec)
+    if kind is not None and kind not in _KINDS:
+        raise InvalidStateError(f"unknown card kind {kind!r}: kinds are {list(_KINDS)}")
+    shown = [good(goods)] if isinstance(goods, str) else [good(g) for g in goods]
+    if chilli_type is not None:
+        checked_int(chilli_type, "chilli_type", 1, 4)
+    return tuple(
+        c
+        for c in deck.cards
+        if (wanted is None or _matches(c, wanted))
+        and (kind is None or c.kind == kind)
+        and all(g in c.goods for g in shown)
+        and (chilli_type is None or c.chilli_type == chilli_type)
+    )
+
+
+def explain(state: State, action_or_text: Any) -> Explanation:
+    """Whether an action (or its text) is legal in ``state`` and, if not, the rule it breaks.
+
+    Malformed text or an object that is not a Bangkok action raises InvalidActionError.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"explain needs a Bangkok State, not a {type(state).__name__}")
+    action = action_or_text
+    if isinstance(action, str):
+        action = parse_notation(action)
+    elif not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"a {type(action).__name__} is not an action of {NAME}")
+    found = refusal(state, action)
+    if found is None:
+        return Explanation(str(action), True)
+    return Explanation(str(action), False, found[0], found[1])
+
+
+def shift_line(
+    line: Sequence[T | None], placed: T, taken: Iterable[int], side: str
+) -> tuple[Any, ...]:
+    """The line after collecting ``taken`` (0-based positions) and shifting (BK-SHIFT-1, K5).
+
+    ``line`` is given left to right (a row) or top to bottom (a column); ``side`` is where the
+    card was placed: "L" or "T" (start of the line) or "R" or "B" (end). The placed card joins
+    the line on its side, everything moves toward the far side keeping its order, and the empty
+    slots (``None``) end on the placed side.
+    """
+    if side not in ("L", "R", "T", "B"):
+        raise InvalidStateError(f"side must be 'L', 'R', 'T' or 'B', not {side!r}")
+    gone = set(taken)
+    order = list(range(len(line)))
+    if side in ("R", "B"):
+        order.reverse()
+    rest = [placed] + [line[i] for i in order if i not in gone and line[i] is not None]
+    values: list[Any] = [None] * (len(line) - len(rest)) + rest
+    out: list[Any] = [None] * len(line)
+    for i, value in zip(order, values, strict=True):
+        out[i] = value
+    return tuple(out)
+
+
+def port_placements(state: State) -> dict[PlaceAtPort, tuple[Collect, ...]]:
+    """Every legal placement now and the collections it would allow."""
+    if state.phase != "act":
+        return {}
+    return {
+        a: state.apply(a, check=False).legal_actions()
+        for a in state.legal_actions()
+        if isinstance(a, PlaceAtPort)
+    }
+
+
+# --- the position builder ---------------------------------------------------------------------
+
+
+class _Picker:
+    """Hands out the deck's cards by spec, each once; custom specs replace free deck cards."""
+
+    def __init__(self, specs: tuple[str, ...]) -> None:
+        """Start with every card of the deck ``specs`` free."""
+        self.specs = list(specs)
+        self.cards = build_deck(specs).cards
+        self.used: set[int] = set()
+        self.pending: list[tuple[Card, str]] = []
+
+    def pick(self, spec: Any) -> int | None:
+        """The id of a free card matching ``spec`` (-1 for None; None when none is free)."""
+        if spec is None:
+            return -1
+        wanted = parse_card_spec(spec)
+        free = [c for c in self.cards if c.id not in self.used and _matches(c, wanted)]
+        # the card's own spec first, then its kind (a boat card before an initial one)
+        free.sort(key=lambda c: (c.spec != wanted.spec, c.kind != wanted.kind))
+        if not free:
+            return None
+        self.used.add(free[0].id)
+        return free[0].id
+
+    def ids(self, specs: Sequence[Any], where: str) -> list[int]:
+        """Card ids for ``specs``; a custom spec gets a placeholder (-2, -3 ...) for now."""
+        out = []
+        for spec in specs:
+            cid = self.pick(spec)
+            if cid is None:
+                cid = -2 - len(self.pending)
+                self.pending.append((parse_card_spec(spec), where))
+            out.append(cid)
+        return out
+
+    def customise(self) -> dict[int, int]:
+        """Give each custom spec a free deck card of its kind; return placeholder -> id."""
+        mapping = {}
+        for k, (wanted, where) in enumerate(self.pending):
+            free = [
+                c.id
+                for c in self.cards
+                if c.id not in self.used
+                and c.kind == wanted.kind
+                and c.initial_set == wanted.initial_set
+            ]
+            if not free:
+                raise InvalidStateError(
+                    f"no card left for {wanted.spec!r} ({where}): every {wanted.kind} card"
+                    + (f" of set {wanted.initial_set}" if wanted.initial_set else "")
+                    + " is already placed"
+                )
+            cid = free[-1]
+            self.used.add(cid)
+            self.specs[cid] = wanted.spec
+            mapping[-2 - k] = cid
+        return mapping
+
+
+def _nine(cells: Any, what: str) -> list[Any]:
+    """Nine cells given flat or as 3 rows of 3."""
+    if not isinstance(cells, (list, tuple)):
+        raise InvalidStateError(f"{what} must be 9 card specs (or 3 rows of 3), not {cells!r}")
+    if len(cells) == 3 and all(isinstance(r, (list, tuple)) for r in cells):
+        cells = [c for r in cells for c in r]
+    if len(cells) != 9:
+        raise InvalidStateError(f"{what} must hold 9 cells (or 3 rows of 3), not {len(cells)}")
+    return list(cells)
+
+
+def _per_seat(value: Any, n: int, what: str) -> list[Any]:
+    """One entry per seat."""
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        raise InvalidStateError(f"{what} must give one entry per seat ({n} seats)")
+    return list(value)
+
+
+def position(
+    *,
+    players: int = 2,
+    port: Sequence[Any] | None = None,
+    hands: Sequence[Sequence[str]] | None = None,
+    markets: Sequence[Sequence[Any]] | None = None,
+    objectives: Sequence[str] | None = None,
+    boat_pile: Sequence[str] = (),
+    chilli_pile: Sequence[str] = (),
+    to_move: int = 0,
+    turn: int | None = None,
+    phase: str = "act",
+    placed: str | None = None,
+    slot: str | None = None,
+    passes: int = 0,
+    options: Any = None,
+    seed: int = 0,
+) -> State:
+    """A validated, playable position built from card specs (see the module docstring).
+
+    ``port``: 9 specs in reading order (or 3 rows of 3), ``None`` for an empty cell; left out,
+    it is dealt as at setup (2 chilli and 7 boat cards, BK-SET-5). ``hands``: per seat, specs;
+    left out, each seat holds its initial set (BK-SET-3). ``markets``: per seat, 9 cells.
+    ``objectives``: per seat, the pontoon's good (left out: the goods in order P, Z, B, F).
+    ``boat_pile`` / ``chilli_pile``: the top of each pile, top first; every card not named lies
+    below, in an order drawn from ``seed``. ``turn`` defaults to ``to_move`` (the first round;
+    solo: the token's space, default 0). ``placed`` and ``slot`` name the card waiting in phase
+    "collect". Impossible requests raise InvalidStateError saying what ran out or conflicts.
+    """
+    n = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
+    opts = Options.coerce(options)
+    picker = _Picker(build_deck(opts.deck).specs)
+    market_ids = [
+        picker.ids(_nine(m, f"market {i}"), f"market {i}")
+        for i, m in enumerate(_per_seat(markets, n, "markets") if markets is not None else [])
+    ] or [[-1] * 9 for _ in range(n)]
+    if hands is None:
+        hand_specs = [
+            [c.spec for c in build_deck(opts.deck).cards if c.initial_set == s + 1]
+            for s in range(n)
+        ]
+    else:
+        hand_specs = [
+            list(h) if isinstance(h, (list, tuple)) else h for h in _per_seat(hands, n, "hands")
+        ]
+    hand_ids = [
+        picker.ids(_checked_specs(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hand_specs)
+    ]
+    port_ids = None if port is None else picker.ids(_nine(port, "port"), "port")
+    placed_id = picker.ids([placed], "placed")[0] if placed is not None else -1
+    boat_top = picker.ids(_checked_specs(boat_pile, "boat_pile"), "boat_pile")
+    chilli_top = picker.ids(_checked_specs(chilli_pile, "chilli_pile"), "chilli_pile")
+    mapping = picker.customise()
+
+    def real(ids: list[int]) -> list[int]:
+        """Placeholders of custom cards replaced by their card ids."""
+        return [mapping.get(c, c) for c in ids]
+
+    deck = build_deck(tuple(picker.specs))
+    free = [c.id for c in deck.cards if c.id not in picker.used]
+    r = vrng.derive_seed(checked_int(seed, "seed", 0, 2**64 - 1), NAME, "position")
+    free_chilli, r = vrng.shuffled([c for c in free if deck.chilli[c]], r)
+    free_boat, r = vrng.shuffled([c for c in free if not deck.chilli[c]], r)
+    if port_ids is None:
+        if len(free_chilli) < _PORT_CHILLI or len(free_boat) < _PORT_BOAT:
+            raise InvalidStateError("too few free cards left to deal the port (2 chilli, 7 boat)")
+        dealt = free_chilli[:_PORT_CHILLI] + free_boat[:_PORT_BOAT]
+        free_chilli, free_boat = free_chilli[_PORT_CHILLI:], free_boat[_PORT_BOAT:]
+        port_ids, r = vrng.shuffled(dealt, r)
+    data = {
+        "game": NAME,
+        "num_players": n,
+        "options": {**opts.to_dict(), **({"deck": picker.specs} if mapping else {})},
+        "port": [c if c >= 0 else None for c in real(list(port_ids))],
+        "boat_pile": [*real(boat_top), *free_boat],
+        "chilli_pile": [*real(chilli_top), *free_chilli],
+        "hands": [sorted(real(h)) for h in hand_ids],
+        "markets": [[c if c >= 0 else None for c in real(m)] for m in market_ids],
+        "pontoons": _pontoons(objectives, n),
+        "to_move": to_move,
+        "phase": phase,
+        "placed": real([placed_id])[0] if placed_id != -1 else None,
+        "slot": slot,
+        "turn": (0 if n == 1 and opts.solo else to_move) if turn is None else turn,
+        "end_triggered": any(all(c != -1 for c in m) for m in market_ids),
+        "passes": passes,
+        "boat_known": 0,
+        "chilli_known": 0,
+        "history": [],
+    }
+    state = State.from_dict(data)
+    return state.evolve(start=state.to_dict())
+
+
+def _checked_specs(specs: Any, what: str) -> list[Any]:
+    """A list of card specs (a lone string is refused: it would read as letters)."""
+    if isinstance(specs, str) or not isinstance(specs, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list of card specs, not {specs!r}")
+    return list(specs)
+
+
+def _pontoons(objectives: Sequence[str] | None, n: int) -> list[str]:
+    """The 4 pontoon goods: seat i's objective first, the box's tiles in the order P, Z, B, F."""
+    if objectives is None:
+        return list(GOODS)
+    chosen = [good(g) for g in _per_seat(objectives, n, "objectives")]
+    if len(set(chosen)) != len(chosen):
+        raise InvalidStateError(
+            f"objectives must be distinct goods (4 pontoon tiles), not {chosen}"
+        )
+    return chosen + [g for g in GOODS if g not in chosen]

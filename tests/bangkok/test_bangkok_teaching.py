@@ -1,0 +1,427 @@
+"""Issue 8 for Bangkok: the position builder, explain with rule IDs, card look-ups, custom cards,
+and the rulebook's worked examples built with ``bk.position`` alone."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from harness import check_state
+
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from bamboo_lab.core.protocol import Explanation
+from bamboo_lab.games import bangkok as bk
+
+FILLER = ["BF", "BB", "C2:B/B", "FF", "C1:B/F", "B"]
+"""Rows 2 and 3 of a port with no passion fruit and no zucchini (so only row 1 matters)."""
+
+
+def built(**kwargs: Any) -> bk.State:
+    """``bk.position`` with every check of the conformance harness on the result."""
+    state = bk.position(**kwargs)
+    check_state(bk, state, dict(state.inventory()), 0)
+    assert bk.State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    return state
+
+
+def play_on(state: bk.State, seed: int) -> bk.State:
+    """Play a built position to its end at random, checking every invariant at every step."""
+    rng = random.Random(seed)
+    inventory = dict(state.inventory())
+    for ply in range(bk.PLY_LIMIT):
+        legal = check_state(bk, state, inventory, ply)
+        if state.is_over():
+            return state
+        state = state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no end within the ply limit")
+
+
+# --- the builder -------------------------------------------------------------------------------
+
+
+def test_position_defaults_are_a_setup_like_playable_state() -> None:
+    """Nothing named: each seat holds its initial set (BK-SET-3), the port is dealt with 2 chilli
+    and 7 boat cards (BK-SET-5), and the position plays to an end under every check."""
+    state = built(players=3)
+    chilli = [c for c in state.port if state.deck.chilli[c]]
+    assert len(chilli) == 2 and all(c >= 0 for c in state.port)
+    for seat in range(3):
+        assert {state.deck.cards[c].initial_set for c in state.hands[seat]} == {seat + 1}
+    assert state.inventory() == bk.new_game(3, 0).inventory()
+    assert state.start == {k: v for k, v in state.to_dict().items() if k != "start"}
+    assert play_on(state, 1).outcome() is not None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_built_positions_play_on_under_the_harness(seed: int) -> None:
+    """A teacher's mid-game position (markets, hands, objectives, turn) plays on at random."""
+    state = built(
+        players=2,
+        port=[["Z", "F", "P"], ["BF", "BB", "C2:B/B"], ["FF", "C1:B/F", "B"]],
+        hands=[["ZP", "B", "F"], ["PP", "Z", "ZF"]],
+        markets=[["C4:PF/Z", "B", None, "ZB", *[None] * 5], [None] * 9],
+        objectives=["fish", "Thai zucchini"],
+        to_move=1,
+        turn=3,
+        seed=seed,
+    )
+    assert state.current_player == 1 and state.objective(1) == "thai_zucchini"
+    final = play_on(state, seed)
+    assert final.outcome() is not None and final.start == state.start
+
+
+def test_position_phases_collect_and_lay() -> None:
+    """Phase "collect" takes the placed card and its slot; phase "lay" more than 3 cards."""
+    collect = built(
+        port=["Z", "F", "P", *FILLER],
+        hands=[["B", "F"], []],
+        placed="ZP",
+        slot="R1",
+        phase="collect",
+    )
+    assert [str(a) for a in collect.legal_actions()] == ["take:1+3"]
+    lay = built(port=["Z", "F", "P", *FILLER], hands=[["B", "F", "PP", "ZZ"], []], phase="lay")
+    assert {a.cell for a in lay.legal_actions()} == {1}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 5}, "players"),
+        ({"players": True}, "players"),
+        ({"hands": [["P"]]}, "one entry per seat"),
+        ({"hands": ["P", "Z"]}, "list of card specs"),
+        ({"port": ["P"] * 8}, "9 cells"),
+        ({"objectives": ["fish", "fish"]}, "distinct"),
+        ({"objectives": ["rice", "fish"]}, "unknown good 'rice'"),
+        ({"hands": [[f"C{t}:P/P" for t in (2, 2, 2, 2, 2)] * 4, []]}, "no card left"),
+        ({"to_move": 1, "turn": 0}, "to_move"),
+        ({"phase": "collect"}, "placed card"),
+        ({"phase": "lay"}, "more than 3"),
+        ({"port": ["Q", *["P"] * 8]}, "unknown good 'Q'"),
+        ({"seed": -1}, "seed"),
+    ],
+)
+def test_position_refuses_impossible_requests(kwargs: dict[str, Any], message: str) -> None:
+    """An impossible request raises InvalidStateError saying what ran out or conflicts."""
+    with pytest.raises(InvalidStateError, match=message):
+        bk.position(**kwargs)
+
+
+def test_custom_card_replaces_a_deck_card_of_its_kind() -> None:
+    """One custom card (a spec the deck does not hold) needs no 60-card deck: it replaces the
+    last free deck card of its kind, and the changed deck travels in the options."""
+    state = built(port=["ZZZ", "F", "P", *FILLER], hands=[["C4:PZ/FF", "B", "F"], []])
+    specs = state.deck.specs
+    assert "ZZZ" in specs and "C4:PZ/FF" in specs and "ZZZ" not in bk.RECONSTRUCTED_DECK
+    changed = [i for i, s in enumerate(specs) if s != bk.RECONSTRUCTED_DECK[i]]
+    assert len(changed) == 2
+    assert {state.deck.cards[i].kind for i in changed} == {"boat", "chilli"}
+    assert state.inventory() == bk.new_game(2, 0).inventory()
+    assert state.options.deck == specs
+    assert play_on(state, 3).is_over()
+
+
+# --- look-ups ----------------------------------------------------------------------------------
+
+
+def test_cards_by_spec_kind_goods_and_type() -> None:
+    """Cards by spec (goods in any order), kind, goods (printed names accepted), chilli type."""
+    assert [c.spec for c in bk.cards("ZP", kind="boat")] == ["PZ", "PZ"]
+    assert [c.spec for c in bk.cards("C3:FB/Z")] == ["C3:BF/Z"]
+    assert [c.spec for c in bk.cards("1:P")] == ["1:P"]
+    assert all(c.chilli_type == 2 for c in bk.cards(chilli_type=2))
+    assert len(bk.cards(kind="chilli")) == 16 and len(bk.cards()) == 60
+    printed = bk.cards(goods=["Thai zucchini", "passion fruit"])
+    assert printed == bk.cards(goods=["Z", "P"]) == bk.cards(goods=["thai_zucchini", "P"])
+    assert all({"thai_zucchini", "passion_fruit"} <= set(c.goods) for c in printed)
+    with pytest.raises(InvalidStateError, match="unknown good"):
+        bk.cards(goods="thai zucchini")
+    with pytest.raises(InvalidStateError, match="kind"):
+        bk.cards(kind="rice")
+    with pytest.raises(InvalidStateError):
+        bk.cards("C9:P/P")
+
+
+# --- explain and the rule IDs of refusals -----------------------------------------------------
+
+
+def refusals() -> list[tuple[bk.State, Any, str]]:
+    """One refused action for every rule that can refuse one, with the rule's ID."""
+    port = ["Z", "F", "P", *FILLER]
+    act = bk.position(port=port, hands=[["ZP", "B", "PP"], []])
+    zp = next(c for c in act.hands[0] if act.deck.labels[c] == "PZ")
+    bee = next(c for c in act.hands[0] if act.deck.labels[c] == "B")
+    collect = act.apply(bk.PlaceAtPort(zp, "PZ", "R1"))
+    lay = bk.position(port=port, hands=[["F", "F", "PP", "ZZ", "C2:Z/Z"], []], phase="lay")
+    f = next(c for c in lay.hands[0] if lay.deck.labels[c] == "F")
+    market = ["C2:P/P", "F", None, "ZF", *[None] * 5]
+    expert = bk.position(
+        port=port,
+        hands=[["C2:Z/Z", "P", "Z", "F"], []],
+        markets=[market, [None] * 9],
+        phase="lay",
+        options={"expert": True},
+    )
+    chilli = next(c for c in expert.hands[0] if expert.deck.chilli[c])
+    p = next(c for c in expert.hands[0] if expert.deck.labels[c] == "P")
+    solo = bk.position(players=1, port=port, hands=[["ZP", "B", "F"]])
+    empty_row = bk.position(port=[None, None, None, *FILLER], hands=[["B", "F", "F"], []])
+    over = bk.position(
+        port=port,
+        markets=[["FF", *["ZZ"] * 8], [None] * 9],
+        to_move=0,
+        turn=2,
+        phase="over",
+        hands=[["B", "F", "PP"], ["P", "Z", "ZZ"]],
+    )
+    return [
+        (act, bk.PlaceAtPort(bee, "B", "R1"), "BK-ACT-1"),  # no shared good
+        (act, bk.PlaceAtPort(59, "ZBF", "R1"), "BK-ACT-1"),  # not in hand
+        (act, bk.Collect((1,)), "BK-ACT-1"),  # nothing placed yet
+        (collect, bk.Collect((4,)), "BK-ACT-1"),  # outside the line
+        (collect, bk.Renew("row1"), "BK-ACT-2"),  # the placed card collects first
+        (collect, bk.Collect((1, 2, 3)), "BK-ACT-2"),  # 2 goods collect at most 2 cards
+        (collect, bk.Collect((2,)), "BK-ACT-3"),  # F shares no good with [Z,P]
+        (collect, bk.Collect((1,)), "BK-ACT-4"),  # never refuse: take 2
+        (solo, bk.PlaceAtPort(zp, "PZ", "T1"), "BK-SOLO-2"),
+        (lay, bk.Renew("row1"), "BK-MKT-1"),
+        (lay, bk.LayInMarket(59, "ZBF", 1), "BK-MKT-1"),
+        (lay, bk.LayInMarket(f, "F", 5), "BK-MKT-2"),
+        (expert, bk.LayInMarket(p, "P", 9), "BK-MKT-3"),
+        (expert, bk.LayInMarket(p, "P", 2), "BK-MKT-4"),
+        (expert, bk.LayInMarket(chilli, "*Z", 3), "BK-MKT-5"),
+        (expert, bk.LayInMarket(chilli, "*Z", 7), "BK-EXP-1"),
+        (empty_row, bk.Renew("row1"), "BK-RENEW-1"),
+        (act, bk.Pass(), "BK-RENEW-1"),
+        (over, bk.Pass(), "BK-END-1"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(19))
+def test_every_refusing_rule_is_named_by_explain_and_by_the_error(case: int) -> None:
+    """explain gives the rule ID and a sentence; apply and parse_action raise
+    IllegalActionError(rule=ID) whose message has the sentence, the ID, action, phase, player;
+    nothing changes."""
+    state, action, rule = refusals()[case]
+    why = bk.explain(state, action)
+    assert isinstance(why, Explanation) and not why and why.rule == rule and why.reason
+    assert bk.explain(state, str(action)) == why
+    before = state.to_dict()
+    for attempt in (lambda: state.apply(action), lambda: bk.parse_action(str(action), state)):
+        with pytest.raises(IllegalActionError) as info:
+            attempt()
+        message = str(info.value)
+        assert info.value.rule == rule and f"({rule})" in message and why.reason in message
+        assert str(action) in message and f"phase {state.phase}" in message
+        assert f"player {state.to_move}" in message
+    assert state.to_dict() == before
+
+
+def test_explain_legal_and_malformed() -> None:
+    """A legal action is explained as legal; malformed text or objects raise InvalidActionError."""
+    state = bk.new_game(2, 5)
+    legal = state.legal_actions()[0]
+    assert bk.explain(state, legal) and bk.explain(state, str(legal)).rule is None
+    for bad in ("place:#0P@X1", "take:3+1", "lay", 7, None, object()):
+        with pytest.raises(InvalidActionError):
+            bk.explain(state, bad)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_explain_sweep_names_a_rule_for_every_refusal(seed: int) -> None:
+    """Random states and illegal actions taken from other states' legal actions: each refusal
+    names a checklist rule ID (never None, never a generic "not legal now")."""
+    rng = random.Random(seed)
+    states = []
+    for n in (1, 2, 3, 4):
+        state = bk.new_game(n, seed)
+        while not state.is_over():
+            states.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        states.append(state)
+    pool = sorted({str(a) for s in states for a in s.legal_actions()})
+    checklist = {
+        "BK-ACT-1",
+        "BK-ACT-2",
+        "BK-ACT-3",
+        "BK-ACT-4",
+        "BK-SOLO-2",
+        "BK-MKT-1",
+        "BK-MKT-2",
+        "BK-MKT-3",
+        "BK-MKT-4",
+        "BK-MKT-5",
+        "BK-EXP-1",
+        "BK-RENEW-1",
+        "BK-END-1",
+    }
+    seen = set()
+    finals = [s for s in states if s.is_over()]
+    for state in [*rng.sample(states, 60), *finals]:
+        legal = {str(a) for a in state.legal_actions()}
+        for text in rng.sample(pool, 40):
+            why = bk.explain(state, text)
+            assert why.legal == (text in legal)
+            if not why:
+                assert why.rule in checklist and why.reason and "not legal now" not in why.reason
+                seen.add(why.rule)
+    assert {"BK-ACT-1", "BK-END-1"} <= seen
+
+
+# --- the rulebook's worked examples, built with the builder alone --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "placed", "cells"),
+    [
+        (["Z", "F", "P"], "ZP", [(1, 3)]),  # Example 1: takes the first and third cards
+        (["Z", "PB", "P"], "ZP", [(1, 2), (1, 3)]),  # Example 2: card 1 and one of the others
+        (["Z", "P", "PF"], "PP", [(2, 3)]),  # Example 3: two baskets of passion fruit
+        (["Z", "B", "P"], "PP", [(3,)]),  # Example 4: only the third card shows the good
+    ],
+)
+def test_BK_ACT_3_the_four_collection_examples(row: list[str], placed: str, cells: Any) -> None:
+    """BK-ACT-2/3/4, rulebook Examples 1-4: the card placed right of row 1 collects these."""
+    state = bk.position(
+        port=[*row, *FILLER], hands=[["B", "F"], []], placed=placed, slot="R1", phase="collect"
+    )
+    assert [a.cells for a in state.legal_actions()] == cells
+
+
+def test_BK_SHIFT_1_the_shifting_example() -> None:
+    """BK-SHIFT-1, rulebook example: placed right of row 1, took the 1st and 3rd cards; the row
+    shifts left with the placed card, and the one empty slot is refilled (BK-REFILL-1)."""
+    state = bk.position(
+        port=["Z", "F", "P", *FILLER],
+        hands=[["B", "F"], []],
+        placed="ZP",
+        slot="R1",
+        phase="collect",
+        boat_pile=["ZZ"],
+    )
+    after = state.apply(bk.Collect((1, 3)))
+    specs = [after.deck.cards[c].spec for c in after.port[:3]]
+    assert specs == ["F", "PZ", "ZZ"]
+    assert after.port[1] == state.placed
+
+
+def test_BK_SCORE_9_the_20_point_market_built_with_custom_cards() -> None:
+    """BK-SCORE-9: the rulebook's example market (objective blue peas) scores 6+2+6+4+2 = 20;
+    its chilli faces are not in the reconstructed deck, so they are custom cards."""
+    market = ["C4:BZ/P", "B", "BZ", "FF", "C3:FB/B", "BBF", "ZF", "BP", "C1:P/Z"]
+    state = bk.position(
+        markets=[[None] * 9, market],
+        objectives=["fish", "blue peas"],
+        to_move=0,
+        turn=2,
+        phase="over",
+        hands=[["P", "F", "Z"], ["ZZ", "PP", "FF"]],
+    )
+    score = state.market_score(1)
+    assert score.objective_points == 6
+    assert [c.points for c in score.chillies] == [2, 6, 4]
+    assert score.complete_bonus == 2 and state.scores()[1] == 20
+    out = state.outcome()
+    assert out is not None and out.winners == (1,)
+
+
+# --- fixes found by trying (each failed before its fix) ------------------------------------------
+
+
+def test_chilli_explanations_name_each_card_of_a_market_built_from_specs() -> None:
+    """ChilliScore.explain() named every chilli card of a spec-built market "#0"."""
+    c = bk.parse_card_spec
+    market = [c("C4:BZ/P"), c("B"), c("BZ"), c("FF"), c("C3:FB/B"), c("BBF"), c("ZF")]
+    lines = [s.explain() for s in bk.score_market([*market, c("BP"), c("C1:P/Z")], "fish").chillies]
+    assert [line.split(" in cell")[0] for line in lines] == [
+        "chilli C4:BZ/P",
+        "chilli C3:FB/B",
+        "chilli C1:P/Z",
+    ]
+    assert "#0" not in " ".join(lines)
+
+
+def test_collectable_sets_give_the_same_cells_from_either_side_of_a_line() -> None:
+    """BK-ACT-3: a line is given in reading order (left to right, top to bottom) whatever side
+    the card is placed on, so both ends of a row give the same positions, as the engine does."""
+    c = bk.parse_card_spec
+    line = [c("Z"), c("PB"), c("P")]
+    left = bk.collectable_sets(c("ZP"), line)
+    assert left == ((0, 1), (0, 2))
+    for slot in ("L1", "R1"):
+        state = bk.position(
+            port=["Z", "PB", "P", *FILLER],
+            hands=[["B", "F"], []],
+            placed="ZP",
+            slot=slot,
+            phase="collect",
+        )
+        assert [tuple(i - 1 for i in a.cells) for a in state.legal_actions()] == list(left)
+
+
+def test_evolve_with_new_options_brings_their_deck() -> None:
+    """State.evolve(options=...) kept the old deck (and action tables) of the state."""
+    state = bk.new_game(2, 1)
+    deck = list(bk.RECONSTRUCTED_DECK)
+    deck[deck.index("C2:P/P")] = "C2:PZ/PP"
+    other = state.evolve(options=bk.Options(deck=tuple(deck)))
+    assert "C2:PZ/PP" in other.deck.specs
+    assert other.deck.specs == tuple(deck)
+    assert other.action_tables[0][0][0].face == other.deck.labels[0]
+
+
+def test_legal_action_cache_belongs_to_each_state() -> None:
+    """Caches belong to the state: a state built by evolve recomputes its own legal actions."""
+    state = bk.position(
+        port=["Z", "F", "P", *FILLER], hands=[["B", "F", "PP", "ZZ"], []], phase="lay"
+    )
+    lays = state.legal_actions()
+    after = state.apply(lays[0])
+    assert after.legal_actions() != lays and state.legal_actions() == lays
+
+
+# --- from_dict: reachable positions only (issue 9) -------------------------------------------
+
+
+def test_from_dict_refuses_seat_0_to_move_at_turn_1() -> None:
+    """BK-SET-1: seat 0 plays first, so after 1 turn of 2 players seat 1 is to move."""
+    data = bk.new_game(2, 3).to_dict()
+    data["turn"] = 1
+    with pytest.raises(InvalidStateError, match="to_move"):
+        bk.State.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.__setitem__("colour", "red"),
+        lambda d: d.__setitem__("turn", 2**80),
+        lambda d: d["port"].__setitem__(0, 10**5000),
+        lambda d: d.__setitem__("start", {"game": "bangkok"}),
+        lambda d: d.__setitem__("start", 7),
+        lambda d: d.__setitem__("history", ["x" * 10**5]),
+    ],
+)
+def test_from_dict_refuses_unknown_keys_huge_ints_and_bad_starts(change: Any) -> None:
+    """Unknown keys, huge ints and malformed starting positions are InvalidStateError."""
+    data = bk.new_game(2, 3).to_dict()
+    change(data)
+    with pytest.raises(InvalidStateError):
+        bk.State.from_dict(data)
+
+
+def test_start_round_trips_and_views_redact_it() -> None:
+    """A built position is its own start; apply keeps it; to_dict/from_dict carry it; a view
+    hides the other seats' objectives in the start too."""
+    state = bk.position(port=["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"], []])
+    moved = state.apply(state.legal_actions()[0])
+    assert moved.start == state.start
+    again = bk.State.from_dict(json.loads(json.dumps(moved.to_dict())))
+    assert again.start == state.start and again == moved
+    view = moved.view(0)
+    assert view.start is not None and view.start["pontoons"][1] is None
+    assert bk.new_game(2, 1).start is None and "start" not in bk.new_game(2, 1).to_dict()
