@@ -1,12 +1,13 @@
-"""Helpers for the Bamboo tests: reach a phase, edit a position, name codes."""
+"""Helpers for the Bamboo tests: reach a phase, build a position (public builder), name codes."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bamboo_lab.games import bamboo
-from bamboo_lab.games.bamboo.components import ACTION_LETTERS, COLOUR_LETTERS
-from bamboo_lab.games.bamboo.state import State
+from bamboo_lab.games.bamboo.components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS
+
+State = bamboo.State
 
 
 def code(name: str) -> int:
@@ -29,11 +30,44 @@ def bal(name: str) -> int:
     return bamboo.balance_tile(name).id
 
 
+def _names(changes: dict[str, Any]) -> dict[str, Any]:
+    """Board changes written with the builder's names (shoot and tile names, colours)."""
+    out = dict(changes)
+    if "temples" in out:
+        out["temples"] = [
+            [x if isinstance(x, str) else _shoot(x) for x in t]
+            for t in out["temples"]
+        ]
+    for key in ("balance", "scored"):
+        if key in out:
+            out[key] = [x if isinstance(x, str) else bamboo.BALANCE_TILES[x].name for x in out[key]]
+    if "marker" in out and isinstance(out["marker"], int):
+        out["marker"] = None if out["marker"] < 0 else COLOURS[out["marker"]]
+    return out
+
+
+def _shoot(c: int) -> str:
+    return COLOUR_LETTERS[c // 5] + ACTION_LETTERS[c % 5]
+
+
 def with_board(s: State, p: int, **changes: Any) -> State:
-    """``s`` with player ``p``'s board changed."""
-    boards = list(s.boards)
-    boards[p] = boards[p]._evolve(**changes)
-    return s._evolve(boards=tuple(boards))
+    """``s`` with player ``p``'s board changed, through the position builder.
+
+    A new ``reserve`` moves the player's other sticks onto (or off) the blue main temple, so
+    that the player still has 7 incense sticks.
+    """
+    temples = None
+    if "reserve" in changes:
+        on = sum(t.count(p) for t in s.temples)
+        extra = 7 - s.boards[p].track - on - changes["reserve"]
+        temples = [list(t) for t in s.temples]
+        temples[3] += [p] * max(0, extra)
+        for _ in range(max(0, -extra)):
+            t = max(k for k in range(4) if p in temples[k])
+            temples[t].reverse()
+            temples[t].remove(p)
+            temples[t].reverse()
+    return bamboo.position(base=s, boards={p: _names(changes)}, temples=temples)
 
 
 def play(s: State, *texts: str) -> State:
@@ -58,17 +92,21 @@ def visit_position(
     temples: tuple[tuple[str, ...], ...] = ((), (), (), ()),
     reserve: int = 4,
     coins: int = 3,
+    seed: int = 0,
+    options: Any = None,
     **board: Any,
 ) -> State:
     """First Summer decision with the current player's temples, incense and coins set.
 
-    The main-board temples are emptied (no ghost incense). Shoots are written directly, so
-    scenario positions do not keep the component inventory.
+    Built with ``bamboo.position``: the player's 7 sticks are ``reserve`` + the round track
+    (round 1: 3; a reserve above 4 plays round 2 or 3) + the rest on the blue main temple.
     """
-    s = to_summer(n)
-    new = tuple(tuple(code(x) for x in t) for t in temples)
-    s = s._evolve(temples=((), (), (), ()))
-    return with_board(s, s.player, temples=new, reserve=reserve, coins=coins, **board)
+    s = to_summer(n, seed, options)
+    rnd = 1 if reserve <= 4 else reserve - 3
+    on = 7 - (4 - rnd) - reserve
+    main = [[], [], [], [s.player] * on]
+    changes = _names({"temples": temples, "reserve": reserve, "coins": coins, **board})
+    return bamboo.position(base=s, round=rnd, temples=main, boards={s.player: changes})
 
 
 def finish_turn(s: State) -> State:
@@ -89,12 +127,15 @@ def to_winter(n: int = 2, **board: Any) -> State:
     """Play one short Summer turn after which everybody has passed: Autumn and Winter follow.
 
     ``board`` sets the current player's board (home, food, spirits...) before the turn; the
-    other players have no incense. Returns the first Winter decision (or the next Spring).
+    other players have no incense left (their sticks lie on the yellow main temple). Returns the
+    first Winter decision (or the next Spring).
     """
-    s = visit_position(n, temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = to_summer(n)
     p = s.player
+    main: list[list[int]] = [[p] * 3, [], [], []]
     for q in range(n):
         if q != p:
-            s = with_board(s, q, reserve=0)
-    s = with_board(s, p, **board)
+            main[1] += [q] * 4
+    changes = _names({"temples": (("Rb",), (), (), ()), "reserve": 1, "coins": 0, **board})
+    s = bamboo.position(base=s, temples=main, boards={p: changes})
     return finish_turn(play(s, "visit red"))

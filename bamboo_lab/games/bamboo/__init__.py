@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bamboo_lab.core.protocol import find_legal
+from bamboo_lab.core.errors import IllegalActionError
 
 from .actions import (
     ACTION_TYPES,
@@ -33,8 +33,10 @@ from .actions import (
     WakeSpirit,
     parse_text,
 )
-from .components import BalanceTile, HomeTile
+from .components import BalanceTile, HomeTile, balance_tile_from_spec, spirit_kind
+from .info import GAME_INFO
 from .options import Options
+from .reasons import illegal_message, why_not
 from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
 from .scoring import (
     GHOST,
@@ -51,14 +53,25 @@ from .scoring import (
     unscored_balance_points,
 )
 from .state import NAME, PHASES, Board, State, new_game
-from .teaching import balance_tile, feeding_bill, home_from_text, pattern_report
+from .teaching import (
+    PATTERN_NAMES,
+    balance_tile,
+    explain,
+    feeding_bill,
+    home_from_text,
+    pattern,
+    pattern_report,
+    position,
+)
 
 __all__ = [
     "ACTION_TYPES",
     "BALANCE_TILES",
+    "GAME_INFO",
     "GHOST",
     "HOME_TILES",
     "NAME",
+    "PATTERN_NAMES",
     "PHASES",
     "PLAYER_COUNTS",
     "PLY_LIMIT",
@@ -88,6 +101,8 @@ __all__ = [
     "WakeSpirit",
     "balance_matches",
     "balance_tile",
+    "balance_tile_from_spec",
+    "explain",
     "feeding_bill",
     "final_breakdown",
     "harmony",
@@ -99,24 +114,34 @@ __all__ = [
     "new_game",
     "night_spaces",
     "parse_action",
+    "pattern",
     "pattern_report",
+    "position",
     "rank_players",
     "spirit_diversity",
+    "spirit_kind",
     "temple_majority",
     "unscored_balance_points",
 ]
 
-RULES_VERSION = "1"
+RULES_VERSION = GAME_INFO.rules_version
 """The version of these rules; records of another version are refused."""
 
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+PLAYER_COUNTS: tuple[int, ...] = GAME_INFO.player_counts
 """Bamboo plays with 2 to 4 players."""
 
-PLY_LIMIT = 4000
+PLY_LIMIT = GAME_INFO.ply_limit
 """A bound on the decisions of one game that a uniformly random game never reaches."""
 
 
 def parse_action(text: str, state: State) -> Any:
-    """The legal action of ``state`` written ``text``; malformed text raises InvalidActionError."""
-    parse_text(text)
-    return find_legal(state, text)
+    """The legal action of ``state`` written ``text``.
+
+    Malformed text raises InvalidActionError; a well-formed action that is not legal now raises
+    IllegalActionError naming the rule it breaks (``.rule``).
+    """
+    action = parse_text(text)
+    if action in state.legal_actions():
+        return action
+    rule, sentence = why_not(state, action)
+    raise IllegalActionError(illegal_message(state, text, sentence, rule), rule=rule)

@@ -25,12 +25,16 @@ action, e.g. ``Rb`` = red balance, ``Gw`` = green wildcard; stalks are numbered 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
+from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.errors import InvalidActionError
 
 from .components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS, FOOD_KINDS, GIFTS, SPIRITS
-from .reconstructed import BALANCE_TILES, HOME_TILES
+from .reconstructed import HOME_TILES
 
 __all__ = [
     "ACTION_TYPES",
@@ -56,6 +60,38 @@ __all__ = [
     "parse_text",
 ]
 
+_SHOOTS = frozenset(c + a for c in COLOUR_LETTERS for a in ACTION_LETTERS)
+_HOME = frozenset(t.name for t in HOME_TILES)
+_TILE_NAME = re.compile(r"[LCR][0-9]{2}")
+
+
+def _word(action: Any, field: str, allowed: Collection[str]) -> None:
+    """Refuse a field that is not one of the ``allowed`` strings (InvalidActionError)."""
+    value = getattr(action, field)
+    if not isinstance(value, str) or value not in allowed:
+        shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+        raise InvalidActionError(
+            f"{type(action).__name__}.{field} must be one of {sorted(allowed)[:12]}, not {shown}"
+        )
+
+
+def _tile(action: Any) -> None:
+    """Refuse a balance-tile name not written ``L``, ``C`` or ``R`` and two digits."""
+    value = action.tile
+    if not isinstance(value, str) or not _TILE_NAME.fullmatch(value):
+        shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+        raise InvalidActionError(
+            f"{type(action).__name__}.tile must be a balance tile name like 'L07', not {shown}"
+        )
+
+
+def _number(action: Any, field: str, lo: int, hi: int) -> None:
+    """Refuse a field that is not an int (bool refused) in ``lo..hi``."""
+    checked_int(
+        getattr(action, field), f"{type(action).__name__}.{field}", lo, hi, InvalidActionError
+    )
+
+
 CHOICES: tuple[str, ...] = (
     "hp",
     "coin",
@@ -76,6 +112,10 @@ class DraftShoot:
 
     shoot: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "shoot", _SHOOTS)
+
     def __str__(self) -> str:
         """Notation ``draft Rw``."""
         return f"draft {self.shoot}"
@@ -86,6 +126,10 @@ class ChooseGift:
     """Choose a revealed Gift from the Forest and perform its action (R-EN Phase 1)."""
 
     gift: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "gift", GIFTS)
 
     def __str__(self) -> str:
         """Notation ``gift cook``."""
@@ -107,6 +151,10 @@ class VisitTemple:
 
     temple: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "temple", COLOURS)
+
     def __str__(self) -> str:
         """Notation ``visit red``."""
         return f"visit {self.temple}"
@@ -117,6 +165,10 @@ class Offer:
     """Put one incense stick on top of a temple of the main board (R-EN Summer step 3)."""
 
     temple: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "temple", COLOURS)
 
     def __str__(self) -> str:
         """Notation ``offer red``."""
@@ -130,6 +182,11 @@ class Activate:
     shoot: str
     stalk: int
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "shoot", _SHOOTS)
+        _number(self, "stalk", 1, 4)
+
     def __str__(self) -> str:
         """Notation ``activate Rb 2``."""
         return f"activate {self.shoot} {self.stalk}"
@@ -142,6 +199,11 @@ class Place:
     shoot: str
     stalk: int
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "shoot", _SHOOTS)
+        _number(self, "stalk", 1, 4)
+
     def __str__(self) -> str:
         """Notation ``place Rb 2``."""
         return f"place {self.shoot} {self.stalk}"
@@ -152,6 +214,10 @@ class Receive:
     """Put an ejected shoot whose colour temple is full into another temple (R-EN step 5)."""
 
     temple: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "temple", COLOURS)
 
     def __str__(self) -> str:
         """Notation ``receive green``."""
@@ -164,6 +230,10 @@ class Choose:
 
     option: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "option", CHOICES)
+
     def __str__(self) -> str:
         """Notation: the option itself (``hp``, ``cook``, ...)."""
         return self.option
@@ -174,6 +244,10 @@ class TakeBalanceTile:
     """Obtain a face-up balance tile (R-EN Balance: Obtain Balance)."""
 
     tile: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _tile(self)
 
     def __str__(self) -> str:
         """Notation ``take L07``."""
@@ -186,6 +260,10 @@ class ScoreBalanceTile:
 
     tile: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _tile(self)
+
     def __str__(self) -> str:
         """Notation ``score L07``."""
         return f"score {self.tile}"
@@ -196,6 +274,10 @@ class BuyHomeTile:
     """Buy a face-up home tile (R-EN Improve Your Home)."""
 
     tile: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "tile", _HOME)
 
     def __str__(self) -> str:
         """Notation ``buy A05``."""
@@ -209,6 +291,11 @@ class PlaceHomeTile:
     row: int
     col: int
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _number(self, "row", 0, 2)
+        _number(self, "col", 0, 4)
+
     def __str__(self) -> str:
         """Notation ``home 1,3``."""
         return f"home {self.row},{self.col}"
@@ -219,6 +306,10 @@ class TakeFood:
     """Take a face-up food counter (R-EN Cook; Tengu)."""
 
     food: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "food", FOOD_KINDS)
 
     def __str__(self) -> str:
         """Notation ``food rice``."""
@@ -231,6 +322,10 @@ class UseSpirit:
 
     spirit: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "spirit", SPIRITS)
+
     def __str__(self) -> str:
         """Notation ``use kappa``."""
         return f"use {self.spirit}"
@@ -242,6 +337,10 @@ class WakeSpirit:
 
     spirit: str
 
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "spirit", SPIRITS)
+
     def __str__(self) -> str:
         """Notation ``wake kappa``."""
         return f"wake {self.spirit}"
@@ -252,6 +351,10 @@ class Feed:
     """Pay a food counter to feed the family (R-EN Winter step 2)."""
 
     food: str
+
+    def __post_init__(self) -> None:
+        """Check the fields (InvalidActionError naming the field)."""
+        _word(self, "food", FOOD_KINDS)
 
     def __str__(self) -> str:
         """Notation ``feed rice``."""
@@ -289,17 +392,14 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 """Every Bamboo action class."""
 
-_SHOOTS = frozenset(c + a for c in COLOUR_LETTERS for a in ACTION_LETTERS)
-_BALANCE = frozenset(t.name for t in BALANCE_TILES)
-_HOME = frozenset(t.name for t in HOME_TILES)
 _ONE_ARG: dict[str, tuple[type, frozenset[str]]] = {
     "draft": (DraftShoot, _SHOOTS),
     "gift": (ChooseGift, frozenset(GIFTS)),
     "visit": (VisitTemple, frozenset(COLOURS)),
     "offer": (Offer, frozenset(COLOURS)),
     "receive": (Receive, frozenset(COLOURS)),
-    "take": (TakeBalanceTile, _BALANCE),
-    "score": (ScoreBalanceTile, _BALANCE),
+    "take": (TakeBalanceTile, frozenset()),
+    "score": (ScoreBalanceTile, frozenset()),
     "buy": (BuyHomeTile, _HOME),
     "food": (TakeFood, frozenset(FOOD_KINDS)),
     "use": (UseSpirit, frozenset(SPIRITS)),
@@ -333,7 +433,7 @@ def _parse(text: str) -> object:
             return Pass()
     elif len(words) == 2 and head in _ONE_ARG:
         cls, allowed = _ONE_ARG[head]
-        if words[1] in allowed:
+        if words[1] in allowed or (not allowed and _TILE_NAME.fullmatch(words[1])):
             return cls(words[1])
     elif len(words) == 2 and head == "home":
         parts = words[1].split(",")

@@ -8,7 +8,10 @@ is only a data change.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from bamboo_lab.core.errors import InvalidStateError
 
 __all__ = [
     "ACTIONS",
@@ -33,8 +36,10 @@ __all__ = [
     "TYPE_LETTERS",
     "BalanceTile",
     "HomeTile",
+    "balance_tile_from_spec",
     "shoot_code",
     "shoot_name",
+    "spirit_kind",
 ]
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -83,6 +88,19 @@ SPIRITS: tuple[str, ...] = (
     "tengu",
 )
 """The seven Spirits of the Forest, 3 tiles each (R-EN The Spirits of the Forest)."""
+
+
+def spirit_kind(name: str) -> str:
+    """The notation's name of a spirit written as printed (``Ookami``) or in notation
+    (``ookami``); any other spelling raises InvalidStateError."""
+    if isinstance(name, str) and name in _SPIRIT_SPELLINGS:
+        return _SPIRIT_SPELLINGS[name]
+    shown = ", ".join(s.capitalize() for s in SPIRITS)
+    raise InvalidStateError(f"no spirit {str(name)[:40]!r}: the spirits are {shown}")
+
+
+_SPIRIT_SPELLINGS = {**{s: s for s in SPIRITS}, **{s.capitalize(): s for s in SPIRITS}}
+
 
 SPIRIT_COST: dict[str, int] = {
     "kappa": 1,
@@ -175,3 +193,59 @@ class BalanceTile:
     def __str__(self) -> str:
         """Name, HP and pattern."""
         return f"{self.name}[{self.hp}HP {self.describe()}]"
+
+    @property
+    def spec(self) -> str:
+        """The tile as a spec string that :func:`balance_tile_from_spec` reads back."""
+        if self.type_total is not None:
+            t, n = self.type_total
+            return f"{self.name} {self.hp} {TYPE_LETTERS[t]}>={n}"
+        cells = " ".join(
+            f"({dr},{dc}):{'*' if t is None else TYPE_LETTERS[t]}" for dr, dc, t in self.cells
+        )
+        extra = f" >={self.min_comfort}" if self.min_comfort else ""
+        return f"{self.name} {self.hp} {cells}{extra}"
+
+
+_NAME = re.compile(r"[LCR][0-9]{2}")
+_CELL = re.compile(r"\(([0-2]),([0-4])\):([DFGT*])")
+_TOTAL = re.compile(r"([DFGT])>=([0-9]{1,2})")
+_MIN = re.compile(r">=([0-9]{1,2})")
+
+
+def balance_tile_from_spec(spec: str, tile_id: int) -> BalanceTile:
+    """A balance tile from a spec ``"C21 5 (0,1):F (1,2):G"``, ``"L25 3 D>=5"`` or ``"... >=9"``.
+
+    The name's letter gives the kind (L, C, R); then the HP; then either cells ``(dr,dc):X``
+    (X a type letter or ``*`` for any type) with an optional least comfort sum ``>=N``, or one
+    comfort total ``X>=N`` of a type inside the region (the documented families, BB-PAT-3).
+    """
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise InvalidStateError(f"a balance tile spec must be a short string, not {spec!r}")
+    words = spec.split()
+    if len(words) < 3 or not _NAME.fullmatch(words[0]) or not words[1].isdigit():
+        raise InvalidStateError(
+            f"balance tile spec {spec!r}: expected '<L|C|R><2 digits> <HP> ...'"
+        )
+    name, hp, rest = words[0], int(words[1]), words[2:]
+    if not 1 <= hp <= 20:
+        raise InvalidStateError(f"balance tile spec {spec!r}: HP must be 1..20")
+    kind = "LCR".index(name[0])
+    total = _TOTAL.fullmatch(rest[0])
+    if total and len(rest) == 1:
+        t, n = TYPE_LETTERS.index(total[1]), int(total[2])
+        return BalanceTile(tile_id, name, kind, hp, type_total=(t, n), family="custom")
+    cells: list[tuple[int, int, int | None]] = []
+    least = 0
+    for k, word in enumerate(rest):
+        cell, low = _CELL.fullmatch(word), _MIN.fullmatch(word)
+        if cell:
+            t = None if cell[3] == "*" else TYPE_LETTERS.index(cell[3])
+            cells.append((int(cell[1]), int(cell[2]), t))
+        elif low and k == len(rest) - 1 and cells:
+            least = int(low[1])
+        else:
+            raise InvalidStateError(f"balance tile spec {spec!r}: cannot read {word!r}")
+    if not cells or len({(r, c) for r, c, _ in cells}) != len(cells):
+        raise InvalidStateError(f"balance tile spec {spec!r}: cells must be distinct")
+    return BalanceTile(tile_id, name, kind, hp, tuple(cells), least, family="custom")

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.options import GameOptions
 
-__all__ = ["Options"]
+from .components import BalanceTile, balance_tile_from_spec
+from .reconstructed import BALANCE_TILES
+
+__all__ = ["MAX_CUSTOM_TILES", "Options"]
+
+MAX_CUSTOM_TILES = 12
+"""At most this many custom balance tiles join a game (enough for any worked example)."""
 
 
 @dataclass(frozen=True)
@@ -35,3 +43,31 @@ class Options(GameOptions):
 
     voluntary_pass: bool = False
     """Allow passing in Summer while holding incense (B10: not in the rules, default off)."""
+
+    custom_balance: tuple[str, ...] = ()
+    """Extra balance tiles (a teacher's examples) as specs ``"C21 5 (0,0):G (0,1):G"``; each
+    joins the stack of its kind at setup (see :func:`.components.balance_tile_from_spec`)."""
+
+    def validate(self) -> None:
+        """Check the custom balance tiles: readable specs, new names, at most a dozen."""
+        if len(self.custom_balance) > MAX_CUSTOM_TILES:
+            raise InvalidStateError(f"at most {MAX_CUSTOM_TILES} custom balance tiles")
+        if not all(isinstance(spec, str) for spec in self.custom_balance):
+            raise InvalidStateError("Options.custom_balance must be a tuple of spec strings")
+        names = [t.name for t in self.balance_table]
+        if len(set(names)) != len(names):
+            raise InvalidStateError(f"custom balance tile names must be new: {names[68:]}")
+
+    @cached_property
+    def balance_table(self) -> tuple[BalanceTile, ...]:
+        """Every balance tile of a game with these options: the 68, then the custom ones."""
+        extra = tuple(
+            balance_tile_from_spec(spec, len(BALANCE_TILES) + k)
+            for k, spec in enumerate(self.custom_balance)
+        )
+        return BALANCE_TILES + extra
+
+    @cached_property
+    def balance_ids(self) -> dict[str, int]:
+        """The id of each balance tile name of :attr:`balance_table`."""
+        return {t.name: t.id for t in self.balance_table}

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .components import FOOD_VALUES, HOME_COLS, HOME_ROWS, LEFT_COLS, RIGHT_COLS, BalanceTile
+from .components import (
+    FOOD_VALUES,
+    HOME_COLS,
+    HOME_ROWS,
+    LEFT_COLS,
+    RIGHT_COLS,
+    BalanceTile,
+    spirit_kind,
+)
 from .reconstructed import BALANCE_TILES, HOME_TILES
 
 __all__ = [
@@ -53,23 +61,23 @@ def balance_matches(
             i for i in range(15) if home[i] >= 0 and i % 5 in cols and _TYPE[home[i]] == kind
         )
         return (idx,) if sum(_COMFORT[home[i]] for i in idx) >= need else ()
-    out = []
+    out: list[tuple[int, ...]] = []
     for r0 in range(HOME_ROWS):
         for c0 in range(HOME_COLS):
-            idx = []
+            cells: list[int] = []
             comfort = 0
-            for dr, dc, kind in tile.cells:
+            for dr, dc, want in tile.cells:
                 r, c = r0 + dr, c0 + dc
                 if r >= HOME_ROWS or c not in cols:
                     break
                 h = home[r * 5 + c]
-                if h < 0 or (kind is not None and _TYPE[h] != kind):
+                if h < 0 or (want is not None and _TYPE[h] != want):
                     break
-                idx.append(r * 5 + c)
+                cells.append(r * 5 + c)
                 comfort += _COMFORT[h]
             else:
                 if comfort >= tile.min_comfort:
-                    out.append(tuple(idx))
+                    out.append(tuple(cells))
     return tuple(out)
 
 
@@ -97,15 +105,21 @@ def harmony_penalty(home: Sequence[int]) -> int:
 
 
 def spirit_diversity(spirits: Iterable[str]) -> int:
-    """+2 HP per different spirit kind owned, used or not (BB-END-2)."""
-    return 2 * len(set(spirits))
+    """+2 HP per different spirit kind owned, used or not (BB-END-2).
+
+    Names are accepted as printed (``Ookami``) or in notation (``ookami``); others are refused.
+    """
+    return 2 * len({spirit_kind(s) for s in spirits})
 
 
-def unscored_balance_points(balance: Iterable[int], home: Sequence[int]) -> int:
-    """Half the HP, rounded up, of each unscored balance tile whose pattern is met (BB-END-4)."""
-    return sum(
-        -(-BALANCE_TILES[b].hp // 2) for b in balance if is_balance_met(BALANCE_TILES[b], home)
-    )
+def unscored_balance_points(
+    balance: Iterable[int], home: Sequence[int], tiles: Sequence[BalanceTile] = BALANCE_TILES
+) -> int:
+    """Half the HP, rounded up, of each unscored balance tile whose pattern is met (BB-END-4).
+
+    ``tiles`` is the game's table (``state.options.balance_table`` with custom tiles).
+    """
+    return sum(-(-tiles[b].hp // 2) for b in balance if is_balance_met(tiles[b], home))
 
 
 def least_waste_payment(food: Sequence[int], need: int) -> tuple[int, int, int]:
@@ -150,6 +164,7 @@ def final_breakdown(
     home: Sequence[int],
     balance: Iterable[int],
     night: Mapping[int, int] | None = None,
+    tiles: Sequence[BalanceTile] = BALANCE_TILES,
 ) -> dict[str, Any]:
     """The final scoring of one player (R-EN section VI) as a dict with a ``total``."""
     spirit_list = list(spirits)
@@ -158,7 +173,7 @@ def final_breakdown(
         "happiness": hp,
         "spirits": spirit_diversity(spirit_list),
         "harmony": -2 * abs(left - right),
-        "balance": unscored_balance_points(balance, home),
+        "balance": unscored_balance_points(balance, home, tiles),
         "night": -sum(1 for i in (night or {}) if home[i] < 0),  # BB-ADV-2
     }
     parts["total"] = sum(parts.values())

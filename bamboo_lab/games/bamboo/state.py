@@ -1,10 +1,8 @@
 """The Bamboo state: an immutable value holding the whole position, with setup from a seed.
 
-Fields follow the table: the stalk field (4 stalks of 3 shoots, base first), the main-board
-temples (incense owners bottom to top, -1 = the brown ghost), the spirit stacks (face-up first),
-the markets (lowest space first) and their face-down stacks (top first), the food display, pile
-and discards, the gifts, and one :class:`Board` per player. The fields ``visited`` ... ``buying``
-describe the turn in progress. ``rng`` is the value generator of mid-game reshuffles.
+The state is a frozen dataclass whose fields are declared (and described) below. The rules
+(:mod:`.rules`) work on a shallow copy of its fields and the result becomes the next state;
+loading and checking dicts lives in :mod:`.serial`, the text picture in :mod:`.picture`.
 """
 
 from __future__ import annotations
@@ -12,192 +10,128 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.checks import check_setup
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.protocol import TERMINAL, Outcome, ensure_legal
+from bamboo_lab.core.protocol import TERMINAL, Outcome
 
-from . import rules
-from .actions import ACTION_TYPES, parse_text
-from .components import (
-    COLOURS,
-    FOOD_COUNTS,
-    FOOD_KINDS,
-    GIFTS,
-    KINDS,
-    SPIRITS,
-    TEMPLE_TILE_VALUES,
-    TYPE_LETTERS,
-    TYPES,
-    shoot_name,
-)
+from . import picture, reasons, rules, serial
+from .board import Board
+from .components import FOOD_COUNTS, FOOD_KINDS, GIFTS, SPIRITS, TEMPLE_TILE_VALUES, shoot_name
+from .info import GAME_INFO
 from .options import Options
-from .reconstructed import (
-    BALANCE_TILES,
-    BOARD_SETUP_SHOOTS,
-    HOME_TILES,
-    PLAYER_SETS,
-    UNMARKED_SHOOTS,
-)
+from .reconstructed import BOARD_SETUP_SHOOTS, HOME_TILES, PLAYER_SETS, UNMARKED_SHOOTS
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
 
 __all__ = ["NAME", "PHASES", "Board", "Options", "State", "new_game"]
 
-NAME = "bamboo"
+NAME = GAME_INFO.name
 """The registry name of the game."""
 
-PHASES: tuple[str, ...] = (
-    "draft",
-    "gift",
-    "visit",
-    "offer",
-    "place",
-    "receive",
-    "balance",
-    "improve",
-    "home",
-    "cook",
-    "wildcard",
-    "tengu",
-    "end",
-    "wake",
-    "feed",
-    "over",
-)
+PHASES: tuple[str, ...] = GAME_INFO.phases
 """The decision each phase asks for (see docs/decisions/bamboo.md)."""
 
 
 @dataclass(frozen=True)
-class Board:
-    """One player's personal board and belongings (R-EN section III; catalog 1.5)."""
-
-    hp: int
-    coins: int
-    reserve: int
-    track: int
-    temples: tuple[tuple[int, ...], ...]
-    marker: int
-    balance: tuple[int, ...]
-    scored: tuple[int, ...]
-    home: tuple[int, ...]
-    awake: tuple[str, ...]
-    asleep: tuple[str, ...]
-    food: tuple[int, ...]
-    passed: bool
-
-    def _evolve(self, **changes: Any) -> Board:
-        new = object.__new__(Board)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
-        return new
-
-    @property
-    def spirits(self) -> tuple[str, ...]:
-        """Every spirit tile the player owns, awake or asleep."""
-        return tuple(sorted(self.awake + self.asleep))
-
-    @property
-    def shoots(self) -> int:
-        """How many shoots lie in the temples of this board."""
-        return sum(len(t) for t in self.temples)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict."""
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        d["temples"] = [list(t) for t in self.temples]
-        for k in ("balance", "scored", "home", "awake", "asleep", "food"):
-            d[k] = list(d[k])
-        return d
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Board:
-        """Rebuild a board; raise InvalidStateError when malformed."""
-        if not isinstance(d, Mapping):
-            raise InvalidStateError(f"a Bamboo board must be a mapping, not {d!r}")
-        unknown = sorted(set(d) - {f.name for f in dataclasses.fields(cls)})
-        if unknown:
-            raise InvalidStateError(f"unknown Bamboo board fields {unknown}")
-        try:
-            board = cls(
-                hp=_int(d["hp"]),
-                coins=_int(d["coins"]),
-                reserve=_int(d["reserve"]),
-                track=_int(d["track"]),
-                temples=tuple(_ints(t, 0, 19) for t in d["temples"]),
-                marker=_int(d["marker"], -1, 3),
-                balance=_ints(d["balance"], 0, len(BALANCE_TILES) - 1),
-                scored=_ints(d["scored"], 0, len(BALANCE_TILES) - 1),
-                home=_ints(d["home"], -1, len(HOME_TILES) - 1),
-                awake=_names(d["awake"], SPIRITS),
-                asleep=_names(d["asleep"], SPIRITS),
-                food=_ints(d["food"], 0, 99),
-                passed=_bool(d["passed"]),
-            )
-        except (KeyError, TypeError) as exc:
-            raise InvalidStateError(f"bad Bamboo board: {exc!r}") from exc
-        if len(board.temples) != 4 or any(len(t) > 4 for t in board.temples):
-            raise InvalidStateError("a board has 4 temples of at most 4 shoots")
-        if len(board.home) != 15 or len(board.food) != 3:
-            raise InvalidStateError("a board has a 15-space home and 3 food counts")
-        if min(board.coins, board.reserve, board.track) < 0:
-            raise InvalidStateError("coins, incense and track sticks cannot be negative")
-        kinds = Counter(BALANCE_TILES[t].kind for t in board.balance)
-        if any(k > 2 for k in kinds.values()):  # BB-ACT-2
-            raise InvalidStateError("a board holds at most 2 balance tiles of each type")
-        return board
-
-
-@dataclass(frozen=True)
 class State:
-    """A Bamboo position (see the module docstring for the fields)."""
+    """A Bamboo position: the main board, every personal board and the turn in progress."""
 
     game: ClassVar[str] = NAME
     num_players: int
+    """2 to 4 players."""
     options: Options
+    """The rule variants in force."""
     rng: int
+    """The 64-bit generator state of mid-game reshuffles (gifts, ghost tiles, food pile)."""
     round: int
+    """The round, 1 to 4 (5 once the game is over)."""
     start: int
+    """The start player of the round (BB-SET-7, BB-WIN-3)."""
     phase: str
+    """The pending decision (one of :data:`PHASES`)."""
     player: int
+    """The seat to decide, or -2 once the game is over."""
     boards: tuple[Board, ...]
+    """One personal board per player."""
     stalks: tuple[tuple[int, ...], ...]
+    """The stalk field: 4 stalks of 3 shoot codes, base first (BB-SET-1, BB-SUM-6)."""
     temples: tuple[tuple[int, ...], ...]
+    """The incense of the 4 main-board temples, owners bottom to top (-1 = the brown ghost)."""
     spirit_stacks: tuple[tuple[str, ...], ...]
+    """The spirits on each temple, face-up tile first (BB-SET-5, BB-AUT-4)."""
     spirit_box: tuple[str, ...]
+    """The 5 spirits that left the game at setup, face down (BB-SET-5)."""
     spirit_out: tuple[str, ...]
+    """Spirits won by the ghost, out of the game (BB-AUT-2)."""
     temple_tiles: tuple[int, ...]
+    """The ghost's temple tiles in temple order (2 players, BB-SET-8); empty otherwise."""
     balance_market: tuple[tuple[int, ...], ...]
+    """The face-up balance tiles of each kind (left, center, right), lowest space first."""
     balance_stacks: tuple[tuple[int, ...], ...]
+    """The face-down balance stacks of each kind, top first."""
     home_market: tuple[tuple[int, ...], ...]
+    """The face-up home tiles of categories A and B, lowest space first."""
     home_stacks: tuple[tuple[int, ...], ...]
+    """The face-down home stacks of categories A and B, top first."""
     home_box: tuple[int, ...]
+    """The 3+ home tiles removed in a 2-player game (BB-SET-4)."""
     food_display: tuple[int, ...]
+    """The face-up food counters (0 tea, 1 rice, 2 ramen), sorted."""
     food_bag: tuple[int, ...]
+    """The face-down food pile, top first."""
     food_discard: tuple[int, ...]
+    """Food counters paid or discarded, sorted."""
     gift_display: tuple[str, ...]
+    """The gifts revealed this Spring (BB-SPR-2)."""
     gift_stack: tuple[str, ...]
+    """The face-down gifts, top first."""
     shoot_pool: tuple[int, ...]
+    """The unmarked shoots laid out for the set-up draft (BB-PL-5)."""
     shoot_box: tuple[int, ...]
+    """Shoots out of play (unused player sets and unmarked shoots), sorted."""
     visited: int = -1
+    """The temple visited this Summer turn, -1 when none."""
     sticks: int = 0
+    """Incense sticks still to offer this turn (BB-SUM-3)."""
     pending: tuple[int, ...] = ()
+    """The visited temple's shoots still to put into the stalk field (BB-SUM-5)."""
     activations: int = 0
+    """Activations left this turn (as many as sticks offered, BB-SUM-5)."""
     activated: int = 0
+    """Shoots activated so far this turn."""
     per_stalk: tuple[int, ...] = (0, 0, 0, 0)
+    """New shoots pushed into each stalk this turn (at most 2, BB-SUM-5)."""
     kitsune: bool = False
+    """Kitsune's power is on this turn (BB-SPI-3)."""
     bakeneko: bool = False
+    """Bakeneko's power is on this turn (BB-SPI-5)."""
     activating: tuple[int, ...] = ()
+    """``(shoot, stalk)`` of the shoot whose action is being performed, else empty."""
     receiving: int = -1
+    """The ejected shoot waiting for a temple (phase ``receive``), else -1."""
     context: str = ""
+    """Why an action is performed: ``gift``, ``shoot``, ``spirit`` (or empty)."""
     step: int = 0
+    """Sub-actions done in a Balance action, or food units paid in Winter."""
     buying: int = -1
+    """The home tile being placed (phase ``home``), else -1."""
     resume: str = ""
+    """The phase a spirit's extra action returns to."""
     balance_known: tuple[int, ...] = (0, 0, 0)
+    """How many tiles at the bottom of each balance stack everyone saw go under (BB-WIN-4)."""
     home_known: tuple[int, ...] = (0, 0)
+    """How many tiles at the bottom of each home stack everyone saw go under (BB-WIN-4)."""
     history: tuple[Any, ...] = ()
+    """The actions applied since :attr:`start_position` (or since setup)."""
+    start_position: Mapping[str, Any] | None = field(default=None, compare=False)
+    """The to_dict (empty history) of the position the history begins at; None = new_game.
+
+    Bamboo's ``start`` already names the start player (and its dict key), so the starting
+    position of the game contract is called ``start_position`` here."""
 
     # -------------------------------------------------------------- the contract
 
@@ -219,9 +153,12 @@ class State:
         return ()
 
     def apply(self, action: Any, check: bool = True) -> State:
-        """The state after ``action``; with ``check``, an illegal action raises, nothing changes."""
+        """The state after ``action``; with ``check``, an illegal action raises, nothing changes.
+
+        A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
+        """
         if check:
-            ensure_legal(self, action, ACTION_TYPES)
+            reasons.ensure_legal(self, action)
         w = dict(self.__dict__)
         w["history"] = (*self.history, action)
         rules.apply_action(w, action)
@@ -230,7 +167,7 @@ class State:
         return new
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields changed (used by tests and helpers to build positions)."""
+        """A copy with some fields changed (views and determinization only)."""
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
@@ -245,9 +182,9 @@ class State:
     def final_breakdown(self, player: int) -> dict[str, Any]:
         """The final-score breakdown of ``player`` as if the game ended now (R-EN section VI)."""
         b = self.boards[player]
-        return final_breakdown(
-            b.hp, b.spirits, b.home, b.balance, rules.night_of(self, player) or None
-        )
+        night = rules.night_of(self, player) or None
+        tiles = self.options.balance_table
+        return final_breakdown(b.hp, b.spirits, b.home, b.balance, night, tiles)
 
     def outcome(self) -> Outcome | None:
         """Winners by final HP, then total home comfort, then shared (BB-END-5)."""
@@ -268,17 +205,18 @@ class State:
 
     # -------------------------------------------------------------- hidden information
 
-    def _hidden_spirits(self) -> list[str]:
-        return [s for st in self.spirit_stacks for s in st[1:]] + list(self.spirit_box)
-
     def _with_hidden(self, order: Any, rng: int) -> State:
-        spirits = order(self._hidden_spirits())
+        hidden = [s for st in self.spirit_stacks for s in st[1:]] + list(self.spirit_box)
+        spirits = order(hidden)
         stacks = []
         k = 0
         for st in self.spirit_stacks:
             n = max(0, len(st) - 1)
             stacks.append(st[:1] + tuple(spirits[k : k + n]))
             k += n
+        start = self.start_position
+        if start is not None:  # the starting position is redacted the same way
+            start = State.from_dict(start).view(0).to_dict()
         return self._evolve(
             rng=rng,
             spirit_stacks=tuple(stacks),
@@ -287,6 +225,7 @@ class State:
             home_stacks=_reorder(self.home_stacks, self.home_known, order),
             food_bag=tuple(order(self.food_bag)),
             gift_stack=tuple(order(self.gift_stack)),
+            start_position=start,
         )
 
     def view(self, player: int) -> State:
@@ -294,7 +233,7 @@ class State:
 
         Hidden: the order of the balance and home stacks (except the tiles put under them in
         Winter), the food pile and the gift stack; the spirits under each temple's face-up tile
-        and the 5 left in the box; the generator state.
+        and the 5 left in the box; the generator state (also in :attr:`start_position`).
         """
         return self._with_hidden(sorted, 0)
 
@@ -355,11 +294,14 @@ class State:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "options":
-                d[f.name] = _options_dict(value)
+                d[f.name] = value.to_dict()
             elif f.name == "boards":
                 d[f.name] = [b.to_dict() for b in value]
             elif f.name == "history":
                 d[f.name] = [str(a) for a in value]
+            elif f.name == "start_position":
+                if value is not None:
+                    d[f.name] = dict(value)
             elif isinstance(value, tuple):
                 d[f.name] = [list(v) if isinstance(v, tuple) else v for v in value]
             else:
@@ -368,187 +310,32 @@ class State:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`to_dict`; raise InvalidStateError when inconsistent."""
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("a Bamboo state must be a mapping")
-        names = {f.name for f in dataclasses.fields(cls)}
-        missing = sorted(names - set(data))
-        extra = sorted(set(data) - names)
-        if missing or extra:
-            raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {extra}")
-        try:
-            n = _int(data["num_players"], 2, 4)
-            kw: dict[str, Any] = {
-                "num_players": n,
-                "options": _options(data["options"]),
-                "rng": _int(data["rng"], 0, vrng.MASK64),
-                "round": _int(data["round"], 1, 5),
-                "start": _int(data["start"], 0, n - 1),
-                "phase": _name(data["phase"], PHASES),
-                "player": _int(data["player"], -2, n - 1),
-                "boards": tuple(Board.from_dict(b) for b in data["boards"]),
-                "stalks": tuple(_ints(s, 0, 19) for s in data["stalks"]),
-                "temples": tuple(_ints(s, -1, n - 1) for s in data["temples"]),
-                "spirit_stacks": tuple(_names(s, SPIRITS) for s in data["spirit_stacks"]),
-                "spirit_box": _names(data["spirit_box"], SPIRITS),
-                "spirit_out": _names(data["spirit_out"], SPIRITS),
-                "temple_tiles": _ints(data["temple_tiles"], 0, 3),
-                "balance_market": tuple(_ints(r, 0, 67) for r in data["balance_market"]),
-                "balance_stacks": tuple(_ints(r, 0, 67) for r in data["balance_stacks"]),
-                "home_market": tuple(_ints(r, 0, 63) for r in data["home_market"]),
-                "home_stacks": tuple(_ints(r, 0, 63) for r in data["home_stacks"]),
-                "home_box": _ints(data["home_box"], 0, 63),
-                "food_display": _ints(data["food_display"], 0, 2),
-                "food_bag": _ints(data["food_bag"], 0, 2),
-                "food_discard": _ints(data["food_discard"], 0, 2),
-                "gift_display": _names(data["gift_display"], GIFTS),
-                "gift_stack": _names(data["gift_stack"], GIFTS),
-                "shoot_pool": _ints(data["shoot_pool"], 0, 19),
-                "shoot_box": _ints(data["shoot_box"], 0, 19),
-                "visited": _int(data["visited"], -1, 3),
-                "sticks": _int(data["sticks"], 0, 4),
-                "pending": _ints(data["pending"], 0, 19),
-                "activations": _int(data["activations"], 0, 4),
-                "activated": _int(data["activated"], 0, 4),
-                "per_stalk": _ints(data["per_stalk"], 0, 2),
-                "kitsune": _bool(data["kitsune"]),
-                "bakeneko": _bool(data["bakeneko"]),
-                "activating": _ints(data["activating"], 0, 19),
-                "receiving": _int(data["receiving"], -1, 19),
-                "context": _name(data["context"], ("", "gift", "shoot", "spirit")),
-                "step": _int(data["step"], 0, 99),
-                "buying": _int(data["buying"], -1, 63),
-                "balance_known": _ints(data["balance_known"], 0, 24),
-                "home_known": _ints(data["home_known"], 0, 32),
-                "resume": _name(data["resume"], ("", "visit", "offer", "place", "end")),
-            }
-            history = tuple(parse_text(t) for t in data["history"])
-        except (KeyError, TypeError, BambooLabError) as exc:
-            raise InvalidStateError(f"bad Bamboo state: {exc}") from exc
-        if len(kw["boards"]) != n or len(kw["stalks"]) != 4 or len(kw["temples"]) != 4:
-            raise InvalidStateError(
-                "a Bamboo state needs one board per player, 4 stalks, 4 temples"
+        """Rebuild a state from :meth:`to_dict`; raise InvalidStateError when inconsistent.
+
+        Checked (in :mod:`.serial`): every field's type and range, component conservation
+        and the invariants of a reachable position; a ``start_position`` must load as a state
+        with an empty history from which the history replays to this very state.
+        """
+        kw = serial.load_fields(data, PHASES)
+        history = kw.pop("history")
+        state = cls(**kw)
+        expected = expected_inventory(kw["num_players"], kw["options"])
+        found = state.inventory()
+        if found != expected:
+            diff = ", ".join(
+                f"{k} {found.get(k)} != {v}" for k, v in expected.items() if found.get(k) != v
             )
-        if any(len(s) != 3 for s in kw["stalks"]) or len(kw["per_stalk"]) != 4:
-            raise InvalidStateError("each of the 4 stalks holds exactly 3 shoots")
-        if kw["phase"] == "over" and kw["player"] != TERMINAL:
-            raise InvalidStateError("a finished game has player -2")
-        if kw["phase"] != "over" and kw["player"] < 0:
-            raise InvalidStateError("an unfinished game needs a player to act")
-        if (kw["phase"] == "home") != (kw["buying"] >= 0):
-            raise InvalidStateError("a home tile is being bought exactly in phase 'home'")
-        if (kw["phase"] == "receive") != (kw["receiving"] >= 0):
-            raise InvalidStateError("a shoot is being received exactly in phase 'receive'")
-        if kw["phase"] == "place" and not kw["pending"]:
-            raise InvalidStateError("phase 'place' needs shoots in hand")
-        if (kw["context"] == "shoot") != (len(kw["activating"]) == 2) or (
-            kw["activating"] and kw["activating"][1] > 3
-        ):
-            raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
-        for name, rows in (("balance", 3), ("home", 2)):
-            known, stacks = kw[name + "_known"], kw[name + "_stacks"]
-            if (
-                len(known) != rows
-                or len(stacks) != rows
-                or any(k > len(st) for k, st in zip(known, stacks, strict=True))
-            ):
-                raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
-        if n > 2 and any(GHOST in t for t in kw["temples"]):
-            raise InvalidStateError("the ghost plays only in 2-player games")
-        _check_position(kw)
-        state = cls(history=history, **kw)
-        expected = _expected_inventory(n, kw["options"])
-        if state.inventory() != expected:
-            raise InvalidStateError(
-                "components are not conserved: "
-                + ", ".join(
-                    f"{k} {state.inventory().get(k)} != {v}"
-                    for k, v in expected.items()
-                    if state.inventory().get(k) != v
-                )
-            )
-        return state
+            raise InvalidStateError(f"components are not conserved: {diff}")
+        serial.check_decision(state)
+        if state.start_position is not None:
+            _check_start(state, cls.from_dict(state.start_position), history)
+        return state._evolve(history=history)
 
     # -------------------------------------------------------------- text picture
 
     def __str__(self) -> str:
-        """The boards as text."""
-        return render(self)
-
-
-def render(s: State) -> str:
-    """A text picture of the main board and every personal board."""
-    lines = [
-        f"Bamboo, {s.num_players} players - round {s.round}, phase {s.phase}, "
-        f"player {s.current_player}, start player {s.start}"
-    ]
-    stalks = "  ".join(
-        f"{k + 1}:[{' '.join(shoot_name(c) for c in reversed(st))}]"
-        for k, st in enumerate(s.stalks)
-    )
-    lines.append(f"stalks (top first) {stalks}")
-    for t in range(4):
-        sticks = "".join("g" if o == GHOST else str(o) for o in s.temples[t])
-        spirit = s.spirit_stacks[t][0] if s.spirit_stacks[t] else "-"
-        lines.append(
-            f"temple {COLOURS[t]:6} spirit {spirit:10} ({len(s.spirit_stacks[t])} left) "
-            f"incense bottom->top [{sticks}]"
-        )
-    for k, row in enumerate(s.balance_market):
-        tiles = ", ".join(str(BALANCE_TILES[t]) for t in row)
-        lines.append(f"balance {'LCR'[k]} ({len(s.balance_stacks[k])} in stack): {tiles}")
-    for k, row in enumerate(s.home_market):
-        tiles = ", ".join(str(HOME_TILES[h]) for h in row)
-        lines.append(f"home {'AB'[k]} ({len(s.home_stacks[k])} in stack): {tiles}")
-    food = " ".join(FOOD_KINDS[f] for f in s.food_display)
-    lines.append(
-        f"food display: {food or '-'} (pile {len(s.food_bag)}, discards {len(s.food_discard)})"
-    )
-    if s.gift_display:
-        lines.append(f"gifts revealed: {' '.join(s.gift_display)}")
-    if s.shoot_pool:
-        lines.append(f"draft pool: {' '.join(shoot_name(c) for c in s.shoot_pool)}")
-    if s.pending:
-        lines.append(
-            f"in hand: {' '.join(shoot_name(c) for c in s.pending)}, "
-            f"{s.activations} activation(s) left"
-        )
-    night = s.options.night_side
-    for p, b in enumerate(s.boards):
-        marker = COLOURS[b.marker] if b.marker >= 0 else "-"
-        lines.append(
-            f"-- player {p}{' *' if p == s.current_player else ''}: HP {b.hp}, coins {b.coins}, "
-            f"incense {b.reserve} (+{b.track} on track), marker {marker}"
-            f"{', passed' if b.passed else ''}"
-        )
-        temples = "  ".join(
-            f"{COLOURS[t]}:[{' '.join(shoot_name(c) for c in b.temples[t])}]" for t in range(4)
-        )
-        lines.append(f"   temples {temples}")
-        spaces = rules.night_of(s, p) if night else {}
-        for r in range(3):
-            cells = []
-            for c in range(5):
-                h = b.home[r * 5 + c]
-                if h >= 0:
-                    tile = HOME_TILES[h]
-                    cells.append(f"{TYPE_LETTERS[tile.type]}{tile.comfort}")
-                elif r * 5 + c in spaces:
-                    cells.append(f"{TYPE_LETTERS[spaces[r * 5 + c]].lower()}!")
-                else:
-                    cells.append("..")
-            lines.append(
-                "   home " + " ".join(cells[:2]) + " | " + cells[2] + " | " + " ".join(cells[3:])
-            )
-        balance = " ".join(BALANCE_TILES[t].name for t in b.balance) or "-"
-        food = ", ".join(f"{n} {FOOD_KINDS[f]}" for f, n in enumerate(b.food) if n) or "-"
-        awake = " ".join(b.awake) or "-"
-        asleep = " ".join(b.asleep) or "-"
-        lines.append(
-            f"   balance {balance} (scored {len(b.scored)}), food {food}, "
-            f"spirits awake {awake} / asleep {asleep}"
-        )
-    return "\n".join(lines)
+        """The boards as text (see :func:`.picture.render`)."""
+        return picture.render(self)
 
 
 # ---------------------------------------------------------------- setup
@@ -556,10 +343,7 @@ def render(s: State) -> str:
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
     """Set up a game (R-EN sections I and III): a pure function of its arguments."""
-    if num_players not in (2, 3, 4) or isinstance(num_players, bool):
-        raise InvalidStateError(f"Bamboo plays with 2 to 4 players, not {num_players!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidStateError(f"the seed must be an int, not {seed!r}")
+    check_setup("Bamboo", num_players, seed, GAME_INFO.player_counts)
     opts = Options.coerce(options)
     r = vrng.derive_seed(seed, NAME, "setup")
 
@@ -572,10 +356,10 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     # BB-SET-1: board-setup shoots at random in the 12 shaded spaces
     setup = shuffle(BOARD_SETUP_SHOOTS[opts.wildcards])
     stalks = tuple(tuple(setup[3 * k : 3 * k + 3]) for k in range(4))
-    # BB-SET-3: balance stacks, 3 face up per type
+    # BB-SET-3: balance stacks, 3 face up per type (custom tiles join their kind's stack)
     bal_stacks, bal_market = [], []
     for kind in range(3):
-        st = shuffle(t.id for t in BALANCE_TILES if t.kind == kind)
+        st = shuffle(t.id for t in opts.balance_table if t.kind == kind)
         bal_market.append(tuple(st[:3]))
         bal_stacks.append(st[3:])
     # BB-SET-4: home tiles by category, 3+ removed with 2 players, 4 face up per category
@@ -654,49 +438,27 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     )
 
 
-def _check_position(kw: Mapping[str, Any]) -> None:
-    """Raise InvalidStateError when the pieces of a position break the set-up rules."""
-    n = kw["num_players"]
-    for k, (row, st) in enumerate(zip(kw["balance_market"], kw["balance_stacks"], strict=True)):
-        if len(row) > 3 or any(BALANCE_TILES[t].kind != k for t in row + st):  # BB-SET-3
-            raise InvalidStateError(
-                f"balance row {KINDS[k]} must hold at most 3 face-up tiles, all of its type"
-            )
-    for k, (row, st) in enumerate(zip(kw["home_market"], kw["home_stacks"], strict=True)):
-        if len(row) > 4 or any(HOME_TILES[h].category != k for h in row + st):  # BB-SET-4
-            raise InvalidStateError(
-                f"home row {'AB'[k]} must hold at most 4 face-up tiles, all of its category"
-            )
-    box = sorted(t.id for t in HOME_TILES if n == 2 and t.three_plus)
-    if sorted(kw["home_box"]) != box:  # BB-SET-4
-        raise InvalidStateError("the home box holds exactly the 3+ tiles, with 2 players only")
-    if len(kw["food_display"]) > 5:  # BB-SET-6
-        raise InvalidStateError("the food display has 5 spaces")
-    if any(len(st) > 4 for st in kw["spirit_stacks"]):  # BB-SET-5
-        raise InvalidStateError("a temple's spirit stack holds at most 4 tiles")
-    tiles = kw["temple_tiles"]
-    if n == 2:  # BB-SET-8, BB-AUT-3, B18
-        if sorted(tiles) != sorted(TEMPLE_TILE_VALUES) or len(tiles) != 4:
-            raise InvalidStateError(f"the ghost's temple tiles are {list(TEMPLE_TILE_VALUES)}")
-        for v, stack in zip(tiles, kw["temples"], strict=True):
-            if stack[:v] != (GHOST,) * v or GHOST in stack[v:]:
-                raise InvalidStateError("each temple holds its tile's ghost sticks, at the bottom")
-    elif tiles:
-        raise InvalidStateError("the ghost's temple tiles are used only with 2 players")
-    if kw["options"].night_side:  # BB-ADV-1
-        for p, b in enumerate(kw["boards"]):
-            for i, kind in rules.night_of(kw, p).items():
-                if b.home[i] >= 0 and HOME_TILES[b.home[i]].type != kind:
-                    raise InvalidStateError(
-                        f"player {p}'s night space {i // 5},{i % 5} needs a {TYPES[kind]} tile"
-                    )
-    phase = kw["phase"]
-    if phase == "gift" and not kw["gift_display"]:  # BB-SPR-3
-        raise InvalidStateError("phase 'gift' needs revealed gifts")
-    if phase == "draft" and not kw["shoot_pool"]:  # BB-PL-5
-        raise InvalidStateError("phase 'draft' needs shoots to draft")
-    if phase == "over" and any(b.track for b in kw["boards"]):  # BB-SPR-1
-        raise InvalidStateError("the game ends only with an empty round track")
+@lru_cache(maxsize=64)
+def expected_inventory(num_players: int, options: Options) -> dict[str, int]:
+    """The component counts of every game with these players and options (read-only)."""
+    return new_game(num_players, 0, options).inventory()
+
+
+def _check_start(state: State, first: State, history: tuple[Any, ...]) -> None:
+    """The history must replay from the starting position to ``state`` itself."""
+    if first.history:
+        raise InvalidStateError("start_position must have an empty history")
+    try:
+        for action in history:
+            first = first.apply(action)
+    except BambooLabError as exc:
+        raise InvalidStateError(f"the history does not replay from start_position: {exc}") from exc
+    mine, theirs = state.to_dict(), first.to_dict()
+    for d in (mine, theirs):
+        d.pop("history")
+        d.pop("start_position", None)
+    if mine != theirs:
+        raise InvalidStateError("the history replayed from start_position gives another state")
 
 
 def _reorder(
@@ -708,75 +470,3 @@ def _reorder(
         cut = len(st) - k
         out.append(tuple(order(st[:cut])) + st[cut:])
     return tuple(out)
-
-
-_OPTIONS_CACHE: dict[tuple[tuple[str, Any], ...], Options] = {}
-
-
-def _options_dict(options: Options) -> dict[str, Any]:
-    """``options.to_dict()``, memoised (options are frozen values)."""
-    if options not in _OPTIONS_DICTS:
-        _OPTIONS_DICTS[options] = options.to_dict()
-    return dict(_OPTIONS_DICTS[options])
-
-
-_OPTIONS_DICTS: dict[Options, dict[str, Any]] = {}
-
-
-def _options(data: Any) -> Options:
-    """Options from a dict, memoised on its (hashable) items."""
-    if not isinstance(data, Mapping):
-        return Options.from_dict(data)
-    try:
-        key = tuple(sorted(data.items()))
-        hash(key)
-    except TypeError:
-        return Options.from_dict(data)
-    if key not in _OPTIONS_CACHE:
-        _OPTIONS_CACHE[key] = Options.from_dict(data)
-    return _OPTIONS_CACHE[key]
-
-
-_INVENTORY_CACHE: dict[tuple[int, Options], dict[str, int]] = {}
-
-
-def _expected_inventory(n: int, options: Options) -> dict[str, int]:
-    key = (n, options)
-    if key not in _INVENTORY_CACHE:
-        _INVENTORY_CACHE[key] = new_game(n, 0, options).inventory()
-    return _INVENTORY_CACHE[key]
-
-
-# ---------------------------------------------------------------- validation helpers
-
-
-def _int(v: Any, lo: int | None = None, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise InvalidStateError(f"expected an integer, got {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise InvalidStateError(f"{v} is out of range [{lo}, {hi}]")
-    return v
-
-
-def _ints(v: Any, lo: int, hi: int) -> tuple[int, ...]:
-    if not isinstance(v, (list, tuple)):
-        raise InvalidStateError(f"expected a list of integers, got {v!r}")
-    return tuple(_int(x, lo, hi) for x in v)
-
-
-def _bool(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise InvalidStateError(f"expected a bool, got {v!r}")
-    return v
-
-
-def _name(v: Any, allowed: tuple[str, ...]) -> str:
-    if v not in allowed:
-        raise InvalidStateError(f"{v!r} is not one of {list(allowed)}")
-    return str(v)
-
-
-def _names(v: Any, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    if not isinstance(v, (list, tuple)):
-        raise InvalidStateError(f"expected a list of names, got {v!r}")
-    return tuple(_name(x, allowed) for x in v)

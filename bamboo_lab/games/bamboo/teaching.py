@@ -1,66 +1,132 @@
-"""Teaching helpers: build a home from text, show where patterns match, the feeding bill."""
+"""Teaching helpers: the position builder, "why not?", pattern and tile look-ups, homes as text.
+
+:func:`position` puts any position on the table from what a teacher cares about (homes,
+balance tiles, food, coins, HP, spirits, shoots, the main-board temples and stalks, the round)
+and completes the rest from the supply, so that the result is a normal, playable, validated
+:class:`~.state.State`. :func:`explain` says why an action is not legal, with its rule ID.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.protocol import Explanation
 
-from .components import FOOD_KINDS, FOOD_VALUES, HOME_COLS, HOME_ROWS, TYPE_LETTERS, BalanceTile
+from .actions import ACTION_TYPES, parse_text
+from .builder import pick_home_tile, position, read_home_text
+from .components import (
+    FOOD_KINDS,
+    FOOD_VALUES,
+    TYPE_LETTERS,
+    BalanceTile,
+)
+from .options import Options
+from .reasons import why_not
 from .reconstructed import BALANCE_TILES, HOME_TILES
 from .scoring import balance_matches, least_waste_payment
+from .state import State
 
-__all__ = ["balance_tile", "feeding_bill", "home_from_text", "pattern_report"]
+__all__ = [
+    "PATTERN_NAMES",
+    "balance_tile",
+    "explain",
+    "feeding_bill",
+    "home_from_text",
+    "pattern",
+    "pattern_report",
+    "position",
+]
 
 _BY_NAME = {t.name: t for t in BALANCE_TILES}
+_HOME_BY_NAME = {t.name: t for t in HOME_TILES}
+
+PATTERN_NAMES: dict[str, str] = {
+    "E1": "one decoration tile",
+    "E2": "a garden tile with a faith tile to its right",
+    "E3": "a decoration tile with a faith tile just below",
+    "E4": "garden, faith and decoration tiles in a column, top to bottom",
+    "E5": "four tiles in a diamond: faith above, garden right, decoration below, tools left",
+    "E6": "five tiles in a row: any, any, garden, garden, any",
+    "E7": "faith tiles with 7 or more comfort in all",
+    "E8": "a tools tile and any tile to its right, together 4 or more comfort",
+    "E9": "4 connected tiles (a 2x2 square in this reading) with 9 or more comfort",
+}
+"""The example patterns the rulebook prints (named E1..E9 as in the project's rule docs)."""
+
+_EXAMPLE_TILE = {"E1": "L01", "E2": "L05", "E3": "L09", "E4": "L13", "E5": "C01", "E6": "C05"}
+_EXAMPLE_TILE.update({"E7": "C13", "E8": "L21", "E9": "C09"})
+_FAMILIES = tuple(dict.fromkeys(t.family for t in BALANCE_TILES))
 
 
-def balance_tile(name: str) -> BalanceTile:
-    """The balance tile called ``name`` (``L01`` .. ``R24``, ``C01`` .. ``C20``)."""
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise InvalidStateError(f"no balance tile {name!r}") from None
+# ---------------------------------------------------------------- look-ups
 
 
-def home_from_text(text: str) -> tuple[int, ...]:
+def balance_tile(name: str, options: Options | Mapping[str, Any] | None = None) -> BalanceTile:
+    """The balance tile called ``name`` (``L01`` .. ``R24``, ``C01`` .. ``C20``, or custom)."""
+    for tile in Options.coerce(options).balance_table:
+        if tile.name == name:
+            return tile
+    raise InvalidStateError(
+        f"no balance tile {str(name)[:40]!r} (names are L01..L24, C01..C20, R01..R24)"
+    )
+
+
+def pattern(name: str) -> tuple[BalanceTile, ...]:
+    """The balance tiles of a printed example (``"E3"``) or of a family (``"v-pair"``).
+
+    An example gives every tile with exactly that pattern (its left and right copies); a family
+    name (``single``, ``h-pair``, ``v-pair``, ``v-triple``, ``type-total``, ``pair-comfort``,
+    ``diamond``, ``five-line``, ``shape-comfort``, ``h-triple``) gives the whole family.
+    Other names raise InvalidStateError.
+    """
+    if isinstance(name, str) and name in _EXAMPLE_TILE:
+        model = _BY_NAME[_EXAMPLE_TILE[name]]
+        key = (model.cells, model.min_comfort, model.type_total, model.hp)
+        return tuple(
+            t for t in BALANCE_TILES if (t.cells, t.min_comfort, t.type_total, t.hp) == key
+        )
+    if isinstance(name, str) and name in _FAMILIES:
+        return tuple(t for t in BALANCE_TILES if t.family == name)
+    raise InvalidStateError(
+        f"no pattern {str(name)[:40]!r}: the printed examples are E1..E9, the families "
+        + ", ".join(_FAMILIES)
+    )
+
+
+def home_from_text(text: str, taken: Collection[int] = ()) -> tuple[int, ...]:
     """A home (15 home-tile ids) from the catalog's notation ``(row,col):Type/comfort ...``.
 
     Example: ``home_from_text("(0,0):G/2 (1,1):F/3")``; ``|`` separators are ignored. Each space
-    gets a distinct home tile of that type and comfort (1 when omitted). A space off the 3x5
-    grid, an unknown type or a space given twice raises InvalidStateError.
+    gets a distinct home tile of that type and comfort (1 when omitted), never one of ``taken``
+    (for a second home pass the first's ids; :func:`position` does this by itself). A space off
+    the 3x5 grid, an unknown type or a space given twice raises InvalidStateError.
     """
+    spaces = read_home_text(text)
     home = [-1] * 15
-    used: set[int] = set()
-    for word in text.replace("|", " ").split():
-        try:
-            where, what = word.split(":")
-            r, c = (int(x) for x in where.strip("()").split(","))
-            letter, _, comfort = what.partition("/")
-            if not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS) or home[r * 5 + c] >= 0:
-                raise ValueError("off the grid or given twice")  # BB-PAT-1
-            if len(letter) != 1 or letter not in TYPE_LETTERS:
-                raise ValueError("unknown type")
-            kind = TYPE_LETTERS.index(letter)
-            value = int(comfort) if comfort else 1
-            tile = next(
-                t.id
-                for t in HOME_TILES
-                if t.type == kind and t.comfort == value and t.id not in used
+    used = set(taken)
+    for i, (kind, comfort) in spaces.items():
+        tile = pick_home_tile(kind, comfort, used, [t.id for t in HOME_TILES])
+        if tile is None:
+            raise InvalidStateError(
+                f"no home tile {TYPE_LETTERS[kind]}/{comfort} left for space {i // 5},{i % 5}"
             )
-        except (ValueError, StopIteration) as exc:
-            raise InvalidStateError(f"cannot read home space {word!r}") from exc
         used.add(tile)
-        home[r * 5 + c] = tile
+        home[i] = tile
     return tuple(home)
 
 
-def pattern_report(home: Sequence[int], tiles: Iterable[int | str]) -> dict[str, Any]:
-    """For each balance tile (id or name): its HP and every placement matching in ``home``."""
+def pattern_report(home: Sequence[int], tiles: Iterable[int | str | BalanceTile]) -> dict[str, Any]:
+    """For each balance tile (id, name or tile): its HP and every placement matching in ``home``."""
     out: dict[str, Any] = {}
     for t in tiles:
-        tile = BALANCE_TILES[t] if isinstance(t, int) else balance_tile(t)
+        if isinstance(t, BalanceTile):
+            tile = t
+        elif isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(BALANCE_TILES):
+            tile = BALANCE_TILES[t]
+        else:
+            tile = balance_tile(t)  # type: ignore[arg-type]
         matches = balance_matches(tile, home)
         out[tile.name] = {
             "pattern": tile.describe(),
@@ -85,3 +151,23 @@ def feeding_bill(home: Sequence[int], food: Sequence[int], ookami: bool = False)
         "hp_lost": max(0, need - units - paid),
         "kept": {FOOD_KINDS[f]: food[f] - pay[f] for f in range(3) if food[f] - pay[f]},
     }
+
+
+# ---------------------------------------------------------------- why not?
+
+
+def explain(state: State, action_or_text: Any) -> Explanation:
+    """Whether an action (or its text) is legal in ``state`` and, if not, the rule it breaks.
+
+    Malformed text, or an object that is not a Bamboo action, raises InvalidActionError.
+    """
+    if isinstance(action_or_text, str):
+        action = parse_text(action_or_text)
+    elif isinstance(action_or_text, ACTION_TYPES):
+        action = action_or_text
+    else:
+        raise InvalidActionError(f"{action_or_text!r:.80} is not an action of bamboo")
+    if not state.is_over() and action in state.legal_actions():
+        return Explanation(str(action), True)
+    rule, sentence = why_not(state, action)
+    return Explanation(str(action), False, rule, sentence)

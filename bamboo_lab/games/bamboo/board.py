@@ -1,0 +1,144 @@
+"""A Bamboo personal board: one player's temples, home, tiles, food, spirits and counters."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints
+from bamboo_lab.core.errors import InvalidStateError
+
+from .components import SPIRITS, BalanceTile
+from .reconstructed import BALANCE_TILES, HOME_TILES
+
+__all__ = ["Board", "spirit_names"]
+
+_FIELDS = (
+    "hp",
+    "coins",
+    "reserve",
+    "track",
+    "temples",
+    "marker",
+    "balance",
+    "scored",
+    "home",
+    "awake",
+    "asleep",
+    "food",
+    "passed",
+)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player's personal board and belongings (R-EN section III; catalog 1.5)."""
+
+    hp: int
+    """Happiness points on the track (5 at setup, BB-PL-2)."""
+    coins: int
+    """Coins held (3 at setup, BB-PL-6; unlimited supply)."""
+    reserve: int
+    """Incense sticks in the reserve, ready to offer (3 at setup, BB-PL-2)."""
+    track: int
+    """Incense sticks still on the round track (4 at setup; one moves to the reserve each
+    Spring, BB-SPR-3)."""
+    temples: tuple[tuple[int, ...], ...]
+    """The shoots (codes 0..19) in the board's 4 temples, by colour, in arrival order."""
+    marker: int
+    """The temple (colour index) of the action marker, -1 before the first visit (BB-SUM-2)."""
+    balance: tuple[int, ...]
+    """Balance-tile ids held, unscored (at most 2 of a kind, BB-ACT-2)."""
+    scored: tuple[int, ...]
+    """Balance-tile ids scored, in order (BB-ACT-3)."""
+    home: tuple[int, ...]
+    """The 15 home spaces row by row: a home-tile id, or -1 when empty (BB-PAT-1)."""
+    awake: tuple[str, ...]
+    """Spirits owned and awake (usable), sorted."""
+    asleep: tuple[str, ...]
+    """Spirits owned and asleep (used; wake them in Winter, BB-WIN-1), sorted."""
+    food: tuple[int, ...]
+    """Counters of tea, rice and ramen held."""
+    passed: bool
+    """Has passed for the rest of this Summer (BB-SUM-1)."""
+
+    def replace(self, **changes: Any) -> Board:
+        """A copy with some fields changed (no checks: the rules and the loader check)."""
+        new = object.__new__(Board)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
+
+    @property
+    def spirits(self) -> tuple[str, ...]:
+        """Every spirit tile the player owns, awake or asleep."""
+        return tuple(sorted(self.awake + self.asleep))
+
+    @property
+    def shoots(self) -> int:
+        """How many shoots lie in the temples of this board."""
+        return sum(len(t) for t in self.temples)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["temples"] = [list(t) for t in self.temples]
+        for k in ("balance", "scored", "home", "awake", "asleep", "food"):
+            d[k] = list(d[k])
+        return d
+
+    @classmethod
+    def from_dict(
+        cls, d: Mapping[str, Any], tiles: Sequence[BalanceTile] = BALANCE_TILES, name: str = "board"
+    ) -> Board:
+        """Rebuild a board; raise InvalidStateError naming the field when malformed."""
+        if not isinstance(d, Mapping):
+            raise InvalidStateError(f"a Bamboo {name} must be a mapping, not {type(d).__name__}")
+        unknown = sorted(str(k) for k in set(d) - set(_FIELDS))
+        missing = [k for k in _FIELDS if k not in d]
+        if unknown or missing:
+            raise InvalidStateError(f"{name} fields: missing {missing}, unknown {unknown}")
+        temples = d["temples"]
+        if not isinstance(temples, (list, tuple)) or len(temples) != 4:
+            raise InvalidStateError(f"{name}.temples must be a list of 4 temples")
+        bal_hi = len(tiles) - 1
+        board = cls(
+            hp=checked_int(d["hp"], f"{name}.hp", -999, 999),
+            coins=checked_int(d["coins"], f"{name}.coins", 0, 999),
+            reserve=checked_int(d["reserve"], f"{name}.reserve", 0, 7),
+            track=checked_int(d["track"], f"{name}.track", 0, 4),
+            temples=tuple(
+                checked_ints(t, f"{name}.temples[{k}]", 0, 19) for k, t in enumerate(temples)
+            ),
+            marker=checked_int(d["marker"], f"{name}.marker", -1, 3),
+            balance=checked_ints(d["balance"], f"{name}.balance", 0, bal_hi),
+            scored=checked_ints(d["scored"], f"{name}.scored", 0, bal_hi),
+            home=checked_ints(d["home"], f"{name}.home", -1, len(HOME_TILES) - 1),
+            awake=spirit_names(d["awake"], f"{name}.awake"),
+            asleep=spirit_names(d["asleep"], f"{name}.asleep"),
+            food=checked_ints(d["food"], f"{name}.food", 0, 26),
+            passed=checked_bool(d["passed"], f"{name}.passed"),
+        )
+        if any(len(t) > 4 for t in board.temples):
+            raise InvalidStateError(f"{name}: a temple holds at most 4 shoots")
+        if len(board.home) != 15 or len(board.food) != 3:
+            raise InvalidStateError(f"{name}: a board has a 15-space home and 3 food counts")
+        if list(board.awake) != sorted(board.awake) or list(board.asleep) != sorted(board.asleep):
+            raise InvalidStateError(f"{name}: awake and asleep spirits are kept sorted")
+        kinds = Counter(tiles[t].kind for t in board.balance)
+        if any(k > 2 for k in kinds.values()):  # BB-ACT-2
+            raise InvalidStateError(f"{name} holds at most 2 balance tiles of each type (BB-ACT-2)")
+        return board
+
+
+def spirit_names(value: Any, name: str) -> tuple[str, ...]:
+    """A list of spirit names (the notation's lower case) as a tuple, or InvalidStateError."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{name} must be a list of spirit names")
+    for k, v in enumerate(value):
+        if not isinstance(v, str) or v not in SPIRITS:
+            raise InvalidStateError(f"{name}[{k}] is not a spirit: {str(v)[:40]!r}")
+    return tuple(value)

@@ -1,0 +1,289 @@
+"""Why an action is not legal now: the rule ID it breaks and one sentence in rulebook words.
+
+:func:`why_not` answers for any Bamboo action and state; :func:`ensure_legal` raises the
+IllegalActionError that ``State.apply`` and ``parse_action`` give, carrying that rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+
+from .actions import (
+    Activate,
+    BuyHomeTile,
+    Choose,
+    ChooseGift,
+    DraftShoot,
+    EndTurn,
+    Feed,
+    Offer,
+    Pass,
+    Place,
+    PlaceHomeTile,
+    Receive,
+    ScoreBalanceTile,
+    TakeBalanceTile,
+    TakeFood,
+    UseSpirit,
+    VisitTemple,
+    WakeSpirit,
+)
+from .components import COLOURS, FOOD_KINDS, SPIRIT_COST, SUMMER_SPIRITS, TYPES
+from .legal import SHOOT_CODE, STALK_NEW_CAP, TEMPLE_CAPACITY, free_spaces, night_of
+from .reconstructed import HOME_TILES
+from .scoring import is_balance_met
+
+__all__ = ["PHASE_RULES", "ensure_legal", "illegal_message", "why_not"]
+
+PHASE_RULES: dict[str, tuple[str, str]] = {
+    "draft": ("BB-PL-5", "in the set-up draft each player in turn picks one laid-out shoot"),
+    "gift": ("BB-SPR-3", "in Spring each player in turn picks one revealed gift"),
+    "visit": ("BB-SUM-2", "a Summer turn begins by moving the action marker to a temple"),
+    "offer": ("BB-SUM-3", "now the incense sticks are offered, one by one"),
+    "place": ("BB-SUM-5", "now the shoots of the visited temple go into the stalk field"),
+    "receive": ("BB-SUM-6", "now the ejected shoot goes into a temple of the board"),
+    "balance": ("BB-ACT-1", "a Balance action gains 1 HP or obtains and scores balance tiles"),
+    "improve": ("BB-ACT-4", "an Improve action gains 1 coin or buys a face-up home tile"),
+    "home": ("BB-ACT-4", "the bought home tile now goes on an empty home space"),
+    "cook": ("BB-ACT-5", "a Cook action takes one face-up food counter"),
+    "wildcard": ("BB-ACT-7", "a Wildcard performs one of the four basic actions"),
+    "tengu": ("BB-SPI-6", "Tengu takes one face-up food counter before or after the refill"),
+    "end": ("BB-SPI-1", "the turn ends, or an awake spirit's power is used first"),
+    "wake": ("BB-WIN-1", "in Winter each player may wake sleeping spirits for their cost"),
+    "feed": ("BB-WIN-2", "in Winter each family is fed, 1 food unit per home tile"),
+    "over": ("BB-END-1", "the game is over"),
+}
+"""For each phase: the rule of the decision it asks for, and that decision in one sentence."""
+
+_ASKED: dict[type, tuple[str, ...]] = {
+    DraftShoot: ("draft",),
+    ChooseGift: ("gift",),
+    Pass: ("visit",),
+    VisitTemple: ("visit",),
+    Offer: ("offer",),
+    Activate: ("place",),
+    Place: ("place",),
+    Receive: ("receive",),
+    TakeBalanceTile: ("balance",),
+    ScoreBalanceTile: ("balance",),
+    BuyHomeTile: ("improve",),
+    PlaceHomeTile: ("home",),
+    TakeFood: ("cook", "tengu"),
+    UseSpirit: ("visit", "offer", "place", "end", "feed"),
+    WakeSpirit: ("wake",),
+    Feed: ("feed",),
+    EndTurn: ("end",),
+}
+_CHOICE_PHASES: dict[str, tuple[str, ...]] = {
+    "hp": ("balance",),
+    "coin": ("improve",),
+    "decline": ("balance", "improve", "cook", "wildcard"),
+    "done": ("place", "balance", "wake", "feed"),
+    "refill": ("tengu",),
+    "balance": ("wildcard",),
+    "improve": ("wildcard",),
+    "cook": ("wildcard",),
+    "fund": ("wildcard",),
+}
+
+
+def ensure_legal(s: Any, action: Any) -> None:
+    """Raise InvalidActionError for a non-action, IllegalActionError (with its rule) if illegal."""
+    if type(action) not in _ASKED and type(action) is not Choose:
+        raise InvalidActionError(f"{action!r:.80} is not an action of bamboo")
+    if action in s.legal_actions():
+        return
+    rule, sentence = why_not(s, action)
+    raise IllegalActionError(illegal_message(s, str(action), sentence, rule), rule=rule)
+
+
+def illegal_message(s: Any, text: str, sentence: str, rule: str) -> str:
+    """``'<text>' is illegal for player P in phase X: <sentence> (<rule>)``."""
+    return (
+        f"{text!r} is illegal for player {s.current_player} in phase {s.phase}: {sentence} ({rule})"
+    )
+
+
+def why_not(s: Any, a: Any) -> tuple[str, str]:
+    """The rule ID and sentence that refuse action ``a`` in state ``s`` (legal or not)."""
+    phase = s.phase
+    if phase == "over":
+        return PHASE_RULES["over"]
+    asked = _CHOICE_PHASES[a.option] if isinstance(a, Choose) else _ASKED.get(type(a), ())
+    if phase not in asked:
+        return PHASE_RULES[phase]
+    b = s.boards[s.player]
+    check = _CHECKS.get(type(a))
+    found = check(s, b, a) if check else None
+    return found or PHASE_RULES[phase]
+
+
+def _draft(s: Any, b: Any, a: DraftShoot) -> tuple[str, str] | None:
+    if SHOOT_CODE[a.shoot] not in s.shoot_pool:
+        return "BB-PL-5", f"only a laid-out unmarked shoot can be drafted, and {a.shoot} is not"
+    return None
+
+
+def _gift(s: Any, b: Any, a: ChooseGift) -> tuple[str, str] | None:
+    if a.gift not in s.gift_display:
+        return "BB-SPR-3", f"only a revealed gift can be chosen, and {a.gift} is not revealed"
+    return None
+
+
+def _pass(s: Any, b: Any, a: Pass) -> tuple[str, str] | None:
+    if not s.options.voluntary_pass:
+        return "BB-SUM-1", "a player passes only when they have no incense left"
+    return None
+
+
+def _visit(s: Any, b: Any, a: VisitTemple) -> tuple[str, str] | None:
+    t = COLOURS.index(a.temple)
+    if not b.temples[t]:
+        return (
+            "BB-SUM-2",
+            f"the action marker moves to a temple holding a shoot; {a.temple} is empty",
+        )
+    if t == b.marker:
+        return "BB-SUM-2", "the action marker must move to a temple other than the last one used"
+    return None
+
+
+def _offer(s: Any, b: Any, a: Offer) -> tuple[str, str] | None:
+    if COLOURS.index(a.temple) != s.visited and b.coins == 0 and not s.bakeneko:
+        return "BB-SUM-4", "a stick goes to another temple only for 1 coin (free with Bakeneko)"
+    return None
+
+
+def _shoot(s: Any, b: Any, a: Activate | Place) -> tuple[str, str] | None:
+    if SHOOT_CODE[a.shoot] not in s.pending:
+        return "BB-SUM-5", f"only the shoots of the visited temple go into the stalks: no {a.shoot}"
+    if s.per_stalk[a.stalk - 1] >= STALK_NEW_CAP:
+        return "BB-SUM-5", f"at most {STALK_NEW_CAP} new shoots go into a stalk in one turn"
+    if isinstance(a, Activate) and s.activations == 0:
+        return "BB-SUM-5", "no more shoots can be activated than sticks were offered"
+    if isinstance(a, Place) and s.activations > 0:
+        return "BB-SUM-7", "activations are used (or declined with 'done') before placing"
+    return None
+
+
+def _receive(s: Any, b: Any, a: Receive) -> tuple[str, str] | None:
+    if len(b.temples[COLOURS.index(a.temple)]) >= TEMPLE_CAPACITY:
+        return "BB-SUM-6", f"an ejected shoot goes into a temple with room; {a.temple} is full"
+    return None
+
+
+def _choose(s: Any, b: Any, a: Choose) -> tuple[str, str] | None:
+    if s.phase == "balance" and s.step > 0 and a.option in ("hp", "decline"):
+        return "BB-ACT-1", "after a first sub-action a Balance action obtains or scores, or stops"
+    if s.phase == "balance" and s.step == 0 and a.option == "done":
+        return "BB-ACT-1", "a Balance action gains 1 HP or does a sub-action before it stops"
+    if s.phase == "feed" and a.option == "done":
+        return "BB-WIN-2", "owned food must be paid: a family stops paying only without food"
+    return None
+
+
+def _take(s: Any, b: Any, a: TakeBalanceTile) -> tuple[str, str] | None:
+    tiles, ids = s.options.balance_table, s.options.balance_ids
+    t = ids.get(a.tile, -1)
+    if t < 0 or t not in s.balance_market[tiles[t].kind]:
+        return "BB-ACT-2", f"only a face-up balance tile can be obtained, and {a.tile} is not"
+    if sum(tiles[x].kind == tiles[t].kind for x in b.balance) >= 2:
+        return "BB-ACT-2", "a board holds at most 2 balance tiles of a type"
+    return None
+
+
+def _score(s: Any, b: Any, a: ScoreBalanceTile) -> tuple[str, str] | None:
+    tiles, t = s.options.balance_table, s.options.balance_ids.get(a.tile, -1)
+    if t not in b.balance:
+        return "BB-ACT-3", f"only a balance tile on one's own board can be scored: not {a.tile}"
+    if not is_balance_met(tiles[t], b.home):
+        if any(is_balance_met(tiles[t], b.home, region) for region in range(3)):
+            return "BB-PAT-1", (
+                "left tiles are met within the 6 left spaces, right tiles within the 6 right"
+                " spaces, center tiles anywhere"
+            )
+        return "BB-ACT-3", f"a balance tile is scored only when its pattern is met: {a.tile} is not"
+    return None
+
+
+def _buy(s: Any, b: Any, a: BuyHomeTile) -> tuple[str, str] | None:
+    tile = next(t for t in HOME_TILES if t.name == a.tile)
+    if tile.id not in s.home_market[tile.category]:
+        return "BB-ACT-4", f"only a face-up home tile can be bought, and {a.tile} is not"
+    if tile.cost > b.coins:
+        return "BB-ACT-4", f"a home tile is paid in coins: {a.tile} costs {tile.cost}"
+    if not free_spaces(s.options, s.player, b.home, None):
+        return "BB-ACT-4", "a bought home tile goes on an empty home space, and none is left"
+    if not free_spaces(s.options, s.player, b.home, tile.type):
+        return "BB-ADV-1", f"on the night side no empty space accepts a {TYPES[tile.type]} tile"
+    return None
+
+
+def _place_home(s: Any, b: Any, a: PlaceHomeTile) -> tuple[str, str] | None:
+    i = a.row * 5 + a.col
+    if b.home[i] >= 0:
+        return "BB-ACT-4", f"a home tile goes on an empty home space; {a.row},{a.col} is taken"
+    night = night_of(s, s.player)
+    if i in night and night[i] != HOME_TILES[s.buying].type:
+        return "BB-ADV-1", f"this night space accepts only a {TYPES[night[i]]} tile"
+    return None
+
+
+def _food(s: Any, b: Any, a: TakeFood) -> tuple[str, str] | None:
+    if FOOD_KINDS.index(a.food) not in s.food_display:
+        return "BB-ACT-5", f"only a face-up food counter can be taken: no {a.food} is face up"
+    return None
+
+
+def _use(s: Any, b: Any, a: UseSpirit) -> tuple[str, str] | None:
+    k = a.spirit
+    if k not in b.awake:
+        return "BB-SPI-1", f"a spirit's power is used once by its owner while awake: no {k} awake"
+    if k == "ookami" and (s.phase != "feed" or s.step):
+        return "BB-SPI-4", "Ookami gives 4 food units when feeding the family in Winter"
+    if k != "ookami" and s.phase == "feed":
+        return "BB-SPI-1", "spirit powers are used in one's own Summer turn (Ookami in Winter)"
+    if k == "kitsune" and (s.activated or s.kitsune):
+        return "BB-SPI-3", "Kitsune is declared before the first shoot is activated"
+    if k == "bakeneko" and (s.phase != "offer" or s.bakeneko):
+        return "BB-SPI-5", "Bakeneko frees the sticks offered to other temples, while offering"
+    if k not in SUMMER_SPIRITS and k not in ("kitsune", "bakeneko"):
+        return "BB-SPI-1", f"{k.capitalize()}'s power is not used now"
+    return None
+
+
+def _wake(s: Any, b: Any, a: WakeSpirit) -> tuple[str, str] | None:
+    if a.spirit not in b.asleep:
+        return "BB-WIN-1", f"only one's own sleeping spirit can be woken: no {a.spirit} asleep"
+    if SPIRIT_COST[a.spirit] > b.coins:
+        return "BB-WIN-1", f"waking {a.spirit} costs {SPIRIT_COST[a.spirit]} coin(s)"
+    return None
+
+
+def _feed(s: Any, b: Any, a: Feed) -> tuple[str, str] | None:
+    if not b.food[FOOD_KINDS.index(a.food)]:
+        return "BB-WIN-2", f"only food one owns is paid, and there is no {a.food}"
+    return None
+
+
+_CHECKS: dict[type, Any] = {
+    DraftShoot: _draft,
+    ChooseGift: _gift,
+    Pass: _pass,
+    VisitTemple: _visit,
+    Offer: _offer,
+    Activate: _shoot,
+    Place: _shoot,
+    Receive: _receive,
+    Choose: _choose,
+    TakeBalanceTile: _take,
+    ScoreBalanceTile: _score,
+    BuyHomeTile: _buy,
+    PlaceHomeTile: _place_home,
+    TakeFood: _food,
+    UseSpirit: _use,
+    WakeSpirit: _wake,
+    Feed: _feed,
+}

@@ -1,0 +1,307 @@
+"""Loading and checking Bamboo dicts: every field's type and range, and reachable invariants.
+
+:func:`load_fields` turns a ``State.to_dict()`` into checked constructor arguments (or raises
+InvalidStateError naming the field); :func:`check_position` refuses pieces that break the set-up
+rules or a turn order no game reaches; :func:`check_decision` refuses a pending decision without
+any legal action. Component conservation is checked by ``State.from_dict`` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+
+from .actions import parse_text
+from .board import Board, spirit_names
+from .components import GIFTS, KINDS, TEMPLE_TILE_VALUES, TYPES
+from .legal import night_of
+from .options import Options
+from .reconstructed import HOME_TILES
+from .scoring import GHOST
+
+__all__ = ["FIELDS", "check_decision", "check_position", "load_fields"]
+
+FIELDS: tuple[str, ...] = (
+    "num_players",
+    "options",
+    "rng",
+    "round",
+    "start",
+    "phase",
+    "player",
+    "boards",
+    "stalks",
+    "temples",
+    "spirit_stacks",
+    "spirit_box",
+    "spirit_out",
+    "temple_tiles",
+    "balance_market",
+    "balance_stacks",
+    "home_market",
+    "home_stacks",
+    "home_box",
+    "food_display",
+    "food_bag",
+    "food_discard",
+    "gift_display",
+    "gift_stack",
+    "shoot_pool",
+    "shoot_box",
+    "visited",
+    "sticks",
+    "pending",
+    "activations",
+    "activated",
+    "per_stalk",
+    "kitsune",
+    "bakeneko",
+    "activating",
+    "receiving",
+    "context",
+    "step",
+    "buying",
+    "resume",
+    "balance_known",
+    "home_known",
+    "history",
+)
+"""The keys of a Bamboo state dict (plus ``start_position`` when the history does not begin
+at ``new_game``)."""
+
+_CONTEXTS = ("", "gift", "shoot", "spirit")
+_RESUMES = ("", "visit", "offer", "place", "end")
+_MAX_HISTORY = 4000
+
+
+def _rows(value: Any, name: str, count: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Exactly ``count`` lists of ints in ``lo..hi``."""
+    if not isinstance(value, (list, tuple)) or len(value) != count:
+        raise InvalidStateError(f"{name} must be a list of {count} lists")
+    return tuple(checked_ints(v, f"{name}[{k}]", lo, hi) for k, v in enumerate(value))
+
+
+def _name(value: Any, name: str, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise InvalidStateError(f"{name} must be one of {list(allowed)}, not {str(value)[:40]!r}")
+    return value
+
+
+def _names(value: Any, name: str, allowed: Sequence[str]) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{name} must be a list of names")
+    return tuple(_name(v, f"{name}[{k}]", allowed) for k, v in enumerate(value))
+
+
+def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
+    """Checked constructor arguments of a state from its dict (history as parsed actions)."""
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("a Bamboo state must be a mapping")
+    keys = set(data)
+    missing = [k for k in FIELDS if k not in keys]
+    extra = sorted(str(k) for k in keys - set(FIELDS) - {"start_position"})
+    if missing or extra:
+        raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {extra}")
+    n = checked_int(data["num_players"], "num_players", 2, 4)
+    options = Options.from_dict(data["options"])
+    tiles = options.balance_table
+    bal_hi = len(tiles) - 1
+    boards = data["boards"]
+    if not isinstance(boards, (list, tuple)) or len(boards) != n:
+        raise InvalidStateError(f"boards must be a list of {n} boards, one per player")
+    kw: dict[str, Any] = {
+        "num_players": n,
+        "options": options,
+        "rng": checked_int(data["rng"], "rng", 0, vrng.MASK64),
+        "round": checked_int(data["round"], "round", 1, 5),
+        "start": checked_int(data["start"], "start", 0, n - 1),
+        "phase": _name(data["phase"], "phase", phases),
+        "player": checked_int(data["player"], "player", -2, n - 1),
+        "boards": tuple(Board.from_dict(b, tiles, f"boards[{p}]") for p, b in enumerate(boards)),
+        "stalks": _rows(data["stalks"], "stalks", 4, 0, 19),
+        "temples": _rows(data["temples"], "temples", 4, -1 if n == 2 else 0, n - 1),
+        "spirit_stacks": tuple(
+            spirit_names(v, f"spirit_stacks[{k}]")
+            for k, v in enumerate(_list(data["spirit_stacks"], "spirit_stacks", 4))
+        ),
+        "spirit_box": spirit_names(data["spirit_box"], "spirit_box"),
+        "spirit_out": spirit_names(data["spirit_out"], "spirit_out"),
+        "temple_tiles": checked_ints(data["temple_tiles"], "temple_tiles", 0, 3),
+        "balance_market": _rows(data["balance_market"], "balance_market", 3, 0, bal_hi),
+        "balance_stacks": _rows(data["balance_stacks"], "balance_stacks", 3, 0, bal_hi),
+        "home_market": _rows(data["home_market"], "home_market", 2, 0, 63),
+        "home_stacks": _rows(data["home_stacks"], "home_stacks", 2, 0, 63),
+        "home_box": checked_ints(data["home_box"], "home_box", 0, 63),
+        "food_display": checked_ints(data["food_display"], "food_display", 0, 2),
+        "food_bag": checked_ints(data["food_bag"], "food_bag", 0, 2),
+        "food_discard": checked_ints(data["food_discard"], "food_discard", 0, 2),
+        "gift_display": _names(data["gift_display"], "gift_display", GIFTS),
+        "gift_stack": _names(data["gift_stack"], "gift_stack", GIFTS),
+        "shoot_pool": checked_ints(data["shoot_pool"], "shoot_pool", 0, 19),
+        "shoot_box": checked_ints(data["shoot_box"], "shoot_box", 0, 19),
+        "visited": checked_int(data["visited"], "visited", -1, 3),
+        "sticks": checked_int(data["sticks"], "sticks", 0, 4),
+        "pending": checked_ints(data["pending"], "pending", 0, 19),
+        "activations": checked_int(data["activations"], "activations", 0, 4),
+        "activated": checked_int(data["activated"], "activated", 0, 4),
+        "per_stalk": _rows([data["per_stalk"]], "per_stalk", 1, 0, 2)[0],
+        "kitsune": checked_bool(data["kitsune"], "kitsune"),
+        "bakeneko": checked_bool(data["bakeneko"], "bakeneko"),
+        "activating": checked_ints(data["activating"], "activating", 0, 19),
+        "receiving": checked_int(data["receiving"], "receiving", -1, 19),
+        "context": _name(data["context"], "context", _CONTEXTS),
+        "step": checked_int(data["step"], "step", 0, 99),
+        "buying": checked_int(data["buying"], "buying", -1, 63),
+        "balance_known": checked_ints(data["balance_known"], "balance_known", 0, 99),
+        "home_known": checked_ints(data["home_known"], "home_known", 0, 99),
+        "resume": _name(data["resume"], "resume", _RESUMES),
+        "start_position": data.get("start_position"),
+    }
+    texts = _list(data["history"], "history", None)
+    if len(texts) > _MAX_HISTORY:
+        raise InvalidStateError(f"history holds at most {_MAX_HISTORY} actions")
+    try:
+        kw["history"] = tuple(parse_text(t) for t in texts)
+    except BambooLabError as exc:
+        raise InvalidStateError(f"history: {exc}") from exc
+    start = kw["start_position"]
+    if start is not None and (not isinstance(start, Mapping) or "start_position" in start):
+        raise InvalidStateError("start_position must be a state dict without its own start")
+    check_position(kw)
+    return kw
+
+
+def _list(value: Any, name: str, count: int | None) -> list[Any] | tuple[Any, ...]:
+    if not isinstance(value, (list, tuple)) or (count is not None and len(value) != count):
+        raise InvalidStateError(f"{name} must be a list" + (f" of {count}" if count else ""))
+    return value
+
+
+def check_position(kw: Mapping[str, Any]) -> None:
+    """Raise InvalidStateError when the pieces of a position break the set-up rules."""
+    n, tiles = kw["num_players"], kw["options"].balance_table
+    if len(kw["per_stalk"]) != 4 or any(len(s) != 3 for s in kw["stalks"]):
+        raise InvalidStateError("each of the 4 stalks holds exactly 3 shoots (BB-SET-1)")
+    for k, (row, st) in enumerate(zip(kw["balance_market"], kw["balance_stacks"], strict=True)):
+        if len(row) > 3 or any(tiles[t].kind != k for t in row + st):  # BB-SET-3
+            raise InvalidStateError(
+                f"balance row {KINDS[k]} must hold at most 3 face-up tiles, all of its type"
+            )
+        if len(row) < 3 and st:  # BB-ACT-2: the row refills from its stack
+            raise InvalidStateError(f"balance row {KINDS[k]} has an empty space and a stack")
+    for k, (row, st) in enumerate(zip(kw["home_market"], kw["home_stacks"], strict=True)):
+        if len(row) > 4 or any(HOME_TILES[h].category != k for h in row + st):  # BB-SET-4
+            raise InvalidStateError(
+                f"home row {'AB'[k]} must hold at most 4 face-up tiles, all of its category"
+            )
+        if len(row) < 4 and st:  # BB-ACT-4: the row refills from its stack
+            raise InvalidStateError(f"home row {'AB'[k]} has an empty space and a stack")
+    for name, rows in (("balance", 3), ("home", 2)):
+        known, stacks = kw[name + "_known"], kw[name + "_stacks"]
+        if len(known) != rows or any(k > len(st) for k, st in zip(known, stacks, strict=True)):
+            raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
+    box = sorted(t.id for t in HOME_TILES if n == 2 and t.three_plus)
+    if sorted(kw["home_box"]) != box:  # BB-SET-4
+        raise InvalidStateError("the home box holds exactly the 3+ tiles, with 2 players only")
+    if len(kw["food_display"]) > 5:  # BB-SET-6
+        raise InvalidStateError("the food display has 5 spaces")
+    if not kw["food_display"] and (kw["food_bag"] or kw["food_discard"]):  # BB-ACT-5
+        raise InvalidStateError("an empty food display is refilled while counters are left")
+    if list(kw["food_display"]) != sorted(kw["food_display"]):
+        raise InvalidStateError("the food display is kept sorted")
+    if any(len(st) > 4 for st in kw["spirit_stacks"]):  # BB-SET-5
+        raise InvalidStateError("a temple's spirit stack holds at most 4 tiles")
+    if len(kw["spirit_box"]) != 5:  # BB-SET-5: the other 5 leave the game for good
+        raise InvalidStateError("the spirit box holds the 5 spirits set aside at setup")
+    if kw["spirit_out"] and n != 2:  # BB-AUT-2
+        raise InvalidStateError("only the 2-player ghost sends spirits out of the game")
+    _check_ghost(kw)
+    if kw["options"].night_side:  # BB-ADV-1
+        for p, b in enumerate(kw["boards"]):
+            for i, kind in night_of(kw, p).items():
+                if b.home[i] >= 0 and HOME_TILES[b.home[i]].type != kind:
+                    raise InvalidStateError(
+                        f"player {p}'s night space {i // 5},{i % 5} needs a {TYPES[kind]} tile"
+                    )
+    _check_turn(kw)
+
+
+def _check_ghost(kw: Mapping[str, Any]) -> None:
+    tiles = kw["temple_tiles"]
+    if kw["num_players"] == 2:  # BB-SET-8, BB-AUT-3, B18
+        if sorted(tiles) != sorted(TEMPLE_TILE_VALUES):
+            raise InvalidStateError(f"the ghost's temple tiles are {list(TEMPLE_TILE_VALUES)}")
+        for v, stack in zip(tiles, kw["temples"], strict=True):
+            if stack[:v] != (GHOST,) * v or GHOST in stack[v:]:
+                raise InvalidStateError("each temple holds its tile's ghost sticks, at the bottom")
+    elif tiles:
+        raise InvalidStateError("the ghost's temple tiles are used only with 2 players")
+
+
+def _check_turn(kw: Mapping[str, Any]) -> None:
+    """Whose turn it is and each phase's data, as the turn order and the season allow."""
+    n, phase, player, start, rnd = (
+        kw[k] for k in ("num_players", "phase", "player", "start", "round")
+    )
+    boards = kw["boards"]
+    if (phase == "over") != (player == -2) or (phase != "over" and player < 0):
+        raise InvalidStateError("player is -2 exactly when the game is over")
+    if (phase == "home") != (kw["buying"] >= 0):
+        raise InvalidStateError("a home tile is being bought exactly in phase 'home'")
+    if (phase == "receive") != (kw["receiving"] >= 0):
+        raise InvalidStateError("a shoot is being received exactly in phase 'receive'")
+    if phase == "place" and not kw["pending"]:
+        raise InvalidStateError("phase 'place' needs shoots in hand")
+    if (kw["context"] == "shoot") != (len(kw["activating"]) == 2) or (
+        kw["activating"] and kw["activating"][1] > 3
+    ):
+        raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
+    # BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order
+    if phase == "draft":
+        picks = 2 * n - len(kw["shoot_pool"])
+        if rnd != 1 or not kw["shoot_pool"] or picks < 0:
+            raise InvalidStateError("the draft happens in round 1 with shoots to draft (BB-PL-5)")
+        order = kw["options"].draft_order
+        expected = (start + (2 * n - 1 - picks if order == "snake" and picks >= n else picks)) % n
+        if player != expected:
+            raise InvalidStateError(f"in the draft player {expected} picks, not {player} (BB-PL-5)")
+        tracks = [4] * n
+    elif kw["shoot_pool"]:
+        raise InvalidStateError("the draft pool is empty after the draft (BB-PL-5)")
+    elif phase == "over":
+        tracks = [0] * n
+        if rnd != 5:
+            raise InvalidStateError("the game ends after the fourth Winter (BB-END-1)")
+    else:
+        done = (player - start) % n if "gift" in (phase, kw["context"]) else n - 1
+        tracks = [4 - rnd + (((p - start) % n) > done) for p in range(n)]
+        if rnd > 4:
+            raise InvalidStateError("round must be 1..4 before the game is over")
+    if [b.track for b in boards] != tracks:
+        raise InvalidStateError(
+            f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
+        )
+    # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring
+    gifts = 0
+    if phase == "gift":
+        gifts = n - (player - start) % n
+    elif kw["context"] == "gift":
+        gifts = n - 1 - (player - start) % n
+    if len(kw["gift_display"]) != gifts:
+        raise InvalidStateError(f"{gifts} gift(s) must be revealed now, not {kw['gift_display']}")
+
+
+def check_decision(state: Any) -> None:
+    """Refuse a pending decision without any legal action (no game reaches one)."""
+    try:
+        legal = state.legal_actions()
+    except (IndexError, KeyError, ValueError) as exc:
+        raise InvalidStateError(f"phase {state.phase!r} lacks its data: {exc!r}") from exc
+    if not state.is_over() and not legal:
+        raise InvalidStateError(
+            f"player {state.player} has no legal action in phase {state.phase!r}"
+        )
