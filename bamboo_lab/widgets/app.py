@@ -1,0 +1,335 @@
+"""The ipywidgets boards: ``play`` (a game against bots or hot-seat) and ``replay``.
+
+Thin views over :mod:`bamboo_lab.widgets.controller`: every handler calls the controller, then
+redraws. The board is a Plotly ``FigureWidget`` updated in place; on the Takenoko garden the
+legal targets are ringed and a click on one plays it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from bamboo_lab import viz
+from bamboo_lab.core.errors import BambooLabError
+from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.viz.layout import Layout
+
+from .controller import PlayController, ReplayController
+
+__all__ = ["PlayApp", "ReplayApp", "board_figure", "click_targets", "secret_figure"]
+
+_LAYOUT = Layout()
+_CLICK_RADIUS = 0.7
+_TARGET = "click a ringed target"
+
+
+def click_targets(state: Any, legal: tuple[Any, ...]) -> dict[Hex | Edge, list[Any]]:
+    """Takenoko: each hex or edge a legal action points at, with those actions."""
+    found: dict[Hex | Edge, list[Any]] = {}
+    if getattr(type(state), "game", "") != "takenoko":
+        return found
+    for a in legal:
+        where = getattr(a, "edge", None) or getattr(a, "plot", None)
+        if where is not None:
+            found.setdefault(where, []).append(a)
+    return found
+
+
+def _target_point(target: Hex | Edge) -> tuple[float, float]:
+    if isinstance(target, Edge):
+        a, b = _LAYOUT.edge_segment(target)
+        return (a.x + b.x) / 2, (a.y + b.y) / 2
+    p = _LAYOUT.hex_to_pixel(target)
+    return p.x, p.y
+
+
+def board_figure(
+    game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None
+) -> go.Figure:
+    """The main picture of ``state``; on the Takenoko garden, ringed targets to click."""
+    if game == "takenoko":
+        fig = viz.takenoko.figure(state, highlight=set(targets), player=seat)
+        if targets:
+            pts = [_target_point(t) for t in targets]
+            fig.add_trace(
+                go.Scatter(
+                    x=[p[0] for p in pts],
+                    y=[p[1] for p in pts],
+                    mode="markers",
+                    marker={"size": 26, "color": "rgba(213,94,0,0.22)", "line": {"width": 0}},
+                    hoverinfo="text",
+                    hovertext=[f"click: {t}" for t in targets],
+                    name=_TARGET,
+                    showlegend=True,
+                )
+            )
+        return fig
+    if game == "bamboo":
+        return viz.bamboo.figure(state)
+    return viz.bangkok.figure(state)
+
+
+def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
+    """The seat's own board beside the main one: Takenoko hands, the Bamboo home."""
+    if game == "takenoko":
+        return viz.takenoko.players(state, player=seat)
+    if game == "bamboo":
+        return viz.bamboo.home(state, player=seat)
+    return None
+
+
+def _replace(widget: go.FigureWidget, fig: go.Figure) -> None:
+    """Swap a FigureWidget's traces and layout for ``fig``'s in one message batch."""
+    with widget.batch_update():
+        widget.data = ()
+        widget.add_traces(list(fig.data))
+        widget.layout = fig.layout
+
+
+def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.Button:
+    b = w.Button(description=text, tooltip=tip, button_style=style)
+    b.layout = w.Layout(width="auto", max_width="100%")
+    b.on_click(lambda _b: on())
+    return b
+
+
+class PlayApp:
+    """The play board: figure, grouped action buttons, bot steps, undo, new game, log."""
+
+    def __init__(self, controller: PlayController) -> None:
+        """Build the widgets around ``controller`` and draw the first position."""
+        self.controller = controller
+        self.game = controller.game
+        self.figure = go.FigureWidget()
+        self.secret = go.FigureWidget()
+        self.secret_box = w.Box([self.secret])
+        self.status = w.HTML()
+        self.scores = w.HTML()
+        self.message = w.HTML()
+        self.actions = w.VBox(layout=w.Layout(width="100%"))
+        self.log = w.Textarea(
+            disabled=True, layout=w.Layout(width="100%", height="150px"), description=""
+        )
+        self.notation = w.Text(placeholder="or type an action, e.g. " + self._example())
+        self.notation.layout = w.Layout(width="340px")
+        self.try_button = _button("play typed action", "play the typed notation", self._typed)
+        self.notation.on_submit(lambda _t: self._typed())
+        self.bot_button = _button("bot move", "the bot to move takes one decision", self.bot_move)
+        self.auto = w.Play(value=0, min=0, max=10_000, step=1, interval=700, description="auto")
+        self.auto.observe(self._tick, names="value")
+        self.speed = w.IntSlider(value=700, min=100, max=2000, step=100, description="ms per move")
+        w.jslink((self.speed, "value"), (self.auto, "interval"))
+        self.undo_button = _button("undo", "take back your last decision", self.undo, "warning")
+        self.seed = w.Text(
+            value=str(controller.seed), description="seed", layout=w.Layout(width="260px")
+        )
+        self.new_button = _button("new game", "start again from the seed", self.new_game)
+        self.reveal = w.ToggleButton(
+            value=False,
+            description="show my secret cards",
+            tooltip="hot-seat: the others look away first",
+            layout=w.Layout(width="auto", display="" if controller.hot_seat else "none"),
+        )
+        self.reveal.observe(lambda _c: self.redraw(), names="value")
+        self.hidden_note = w.HTML()
+        controls = w.HBox(
+            [self.bot_button, self.auto, self.speed, self.undo_button, self.seed, self.new_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        typed = w.HBox([self.notation, self.try_button])
+        self.widget = w.VBox(
+            [
+                self.status,
+                self.scores,
+                self.figure,
+                w.HTML("<b>Your move</b>"),
+                self.actions,
+                typed,
+                self.message,
+                controls,
+                w.HBox([self.reveal, self.hidden_note]),
+                self.secret_box,
+                w.HTML("<b>Log</b> (rulebook words, notation in brackets)"),
+                self.log,
+            ]
+        )
+        self.redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the app's widget as the cell's result."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _example(self) -> str:
+        legal = self.controller.legal_actions()
+        return str(legal[0]) if legal else "end"
+
+    # ------------------------------------------------------------------ handlers
+
+    def play(self, action: Any) -> None:
+        """A person's move (an action or its notation): applied, or refused with the reason."""
+        self.controller.play(action)
+        self.redraw()
+
+    def _typed(self) -> None:
+        text = self.notation.value.strip()
+        if text:
+            if self.controller.play(text):
+                self.notation.value = ""
+            self.redraw()
+
+    def bot_move(self) -> None:
+        """One bot decision."""
+        self.controller.bot_move()
+        self.redraw()
+
+    def _tick(self, _change: Any) -> None:
+        if self.controller.is_bot_to_play():
+            self.bot_move()
+        else:
+            self.auto.playing = False
+
+    def undo(self) -> None:
+        """Take back the person's last decision."""
+        self.controller.undo()
+        self.redraw()
+
+    def new_game(self) -> None:
+        """Start again from the seed field."""
+        text = self.seed.value.strip()
+        try:
+            seed = int(text) if text else None
+        except ValueError:
+            self.controller.message = f"a seed is a whole number, not {text!r}"
+        else:
+            try:
+                self.controller.new_game(seed)
+            except BambooLabError as exc:
+                self.controller.message = str(exc)
+        self.redraw()
+
+    def click(self, x: float, y: float) -> bool:
+        """A click on the garden at (x, y): play the legal action at the nearest ringed target
+        (or, when several share it, show only those as buttons). False when nothing is there."""
+        targets = click_targets(self.controller.state, self.controller.legal_actions())
+        if not self.controller.is_person_to_play() or not targets:
+            return False
+        best = min(targets, key=lambda t: _dist(_target_point(t), (x, y)))
+        if _dist(_target_point(best), (x, y)) > _CLICK_RADIUS:
+            return False
+        options = targets[best]
+        if len(options) == 1:
+            self.play(options[0])
+        else:
+            self._draw_actions({f"at {best}": [(str(a), a) for a in options]})
+            self.message.value = f"<i>{len(options)} ways to play at {best}: pick one</i>"
+        return True
+
+    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click(points.xs[0], points.ys[0])
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """Redraw everything from the controller (the FigureWidget is updated in place)."""
+        c = self.controller
+        reveal = bool(self.reveal.value)
+        shown = c.board_state(reveal)
+        seat = c.shown_seat()
+        secrets = seat is not None and (reveal or not c.hot_seat)
+        legal = c.legal_actions() if c.is_person_to_play() else ()
+        targets = click_targets(c.state, legal)
+        fig = board_figure(self.game, shown, targets, seat if secrets else None)
+        _replace(self.figure, fig)
+        for trace in self.figure.data:
+            trace.on_click(self._on_click)
+        self._draw_secret(shown, seat, secrets)
+        self.status.value = f"<b>{html.escape(c.status())}</b>"
+        self.scores.value = "Scores: " + html.escape(c.scores_text())
+        if c.message:
+            self.message.value = f"<span style='color:#b00020'>{html.escape(c.message)}</span>"
+        else:
+            self.message.value = ""
+        self._draw_actions(c.grouped_actions())
+        self.bot_button.disabled = not c.is_bot_to_play()
+        self.undo_button.disabled = not c.steps
+        self.seed.value = str(c.seed)
+        self.log.value = "\n".join(c.log[-200:][::-1])
+
+    def _draw_secret(self, shown: Any, seat: int | None, secrets: bool) -> None:
+        """The seat's own board: Takenoko hands (secret), the Bamboo home (public)."""
+        c = self.controller
+        hidden = seat is not None and c.hot_seat and not secrets
+        self.hidden_note.value = (
+            f"<i>{html.escape(c.seat_name(seat))}'s secret cards are hidden: the others look"
+            " away, then press the button.</i>"
+            if hidden and seat is not None
+            else ""
+        )
+        fig = None
+        if c.state.is_over():
+            fig = secret_figure(self.game, c.state, None)
+        elif secrets and seat is not None:
+            fig = secret_figure(self.game, shown, seat)
+        elif self.game == "bamboo":  # a Bamboo home holds no secret
+            fig = secret_figure(self.game, c.state, max(c.state.current_player, 0))
+        self.secret_box.layout.display = "none" if fig is None else ""
+        if fig is not None:
+            _replace(self.secret, fig)
+
+    def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]]) -> None:
+        rows: list[w.Widget] = []
+        for group, items in groups.items():
+            buttons = [
+                _button(label, str(action), lambda a=action: self.play(a), "info")
+                for label, action in items
+            ]
+            box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+            rows.append(w.HTML(f"<span style='color:#555'>{html.escape(group)}</span>"))
+            rows.append(box)
+        if not rows:
+            rows = [w.HTML("<i>no decision for you now</i>")]
+        self.actions.children = rows
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+class ReplayApp:
+    """A replay viewer: a slider and a play button through the states, board and log in step."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        """Build the slider, the play button, the board and the log."""
+        self.controller = controller
+        last = len(controller.states) - 1
+        self.figure = go.FigureWidget()
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="move")
+        self.slider.layout = w.Layout(width="600px")
+        self.player = w.Play(value=0, min=0, max=last, interval=600, description="play")
+        w.jslink((self.player, "value"), (self.slider, "value"))
+        self.slider.observe(lambda c: self.show(c["new"]), names="value")
+        self.caption = w.HTML()
+        self.log = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
+        self.widget = w.VBox(
+            [w.HBox([self.player, self.slider]), self.caption, self.figure, self.log]
+        )
+        self.show(0)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the app's widget as the cell's result."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def show(self, index: int) -> None:
+        """Draw position ``index`` and the log up to it."""
+        c = self.controller
+        state = c.go(index)
+        _replace(self.figure, board_figure(c.game, state, {}, None))
+        last = c.lines[index - 1] if index else "the start"
+        self.caption.value = f"position {index} of {len(c.states) - 1} · last: {html.escape(last)}"
+        self.log.value = "\n".join(c.log[::-1])

@@ -1,0 +1,246 @@
+"""Rulebook words for actions: the button labels, their groups and the log lines.
+
+The words come from each game's rulebook; the notation (``str(action)``) is kept beside them so
+a student learns it too. Nothing here decides legality: the labels only name actions the
+engine listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["button_label", "group_of", "label_of", "log_line"]
+
+_TK_GROUPS = {
+    "Roll": "weather die",
+    "ChooseWeather": "choose the weather",
+    "Grow": "rain: grow bamboo",
+    "TakeImprovement": "clouds: take an improvement",
+    "Pass": "weather",
+    "ChooseAction": "choose an action",
+    "KeepPlot": "keep one drawn plot",
+    "PlacePlot": "place the plot",
+    "ReturnPlots": "return the other plots",
+    "PlaceChannel": "place an irrigation channel",
+    "MoveGardener": "move the gardener",
+    "MovePanda": "move the panda",
+    "DrawObjective": "draw an objective card",
+    "PlaceImprovement": "place a stored improvement",
+    "Claim": "complete an objective",
+    "EndTurn": "end the turn",
+}
+_TK_KINDS = {
+    "plot": "plots: draw 3, keep 1",
+    "irrigation": "irrigation: take a channel",
+    "gardener": "gardener: grow bamboo",
+    "panda": "panda: eat bamboo",
+    "objective": "objective: draw a card",
+}
+_TK_COLOURS = {"G": "green", "Y": "yellow", "P": "pink"}
+_TK_PRINTED = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
+
+_BB_GROUPS = {
+    "DraftShoot": "draft a shoot",
+    "ChooseGift": "gift from the forest",
+    "Pass": "pass",
+    "VisitTemple": "visit a temple",
+    "Offer": "offer incense",
+    "Activate": "activate a shoot in a stalk",
+    "Place": "place a shoot (no action)",
+    "Receive": "receive the ejected shoot",
+    "Choose": "choose",
+    "TakeBalanceTile": "obtain a balance tile",
+    "ScoreBalanceTile": "score a balance tile",
+    "BuyHomeTile": "buy a home tile",
+    "PlaceHomeTile": "place the home tile",
+    "TakeFood": "take food",
+    "UseSpirit": "use a spirit",
+    "WakeSpirit": "wake a spirit",
+    "Feed": "feed the family",
+    "EndTurn": "end the turn",
+}
+_BB_COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+_BB_SHOOT_ACTIONS = {
+    "b": "balance",
+    "i": "improve",
+    "c": "cook",
+    "f": "fund",
+    "w": "wildcard",
+}
+_BB_CHOICES = {
+    "hp": "take 1 HP",
+    "coin": "take 1 coin",
+    "decline": "decline the action",
+    "done": "done",
+    "refill": "refill the food first",
+}
+
+_BK_GROUPS = {
+    "PlaceAtPort": "place a hand card at the port",
+    "Collect": "collect port cards",
+    "LayInMarket": "lay a card in your market",
+    "Renew": "renew a port line",
+    "Pass": "pass",
+}
+_BK_GOODS = {"P": "passion fruit", "Z": "thai zucchini", "B": "blue peas", "F": "fish"}
+_BK_SIDES = {"L": "left of row", "R": "right of row", "T": "above column", "B": "below column"}
+
+
+def group_of(game: str, action: Any) -> str:
+    """The button group of ``action``: its kind in rulebook words."""
+    kind = type(action).__name__
+    if game == "bangkok" and kind in ("PlaceAtPort", "LayInMarket"):
+        where = "at the port" if kind == "PlaceAtPort" else "in your market"
+        verb = "place" if kind == "PlaceAtPort" else "lay"
+        return f"{verb} card #{action.card} ({_bk_face(action.face)}) {where}"
+    table = {"takenoko": _TK_GROUPS, "bamboo": _BB_GROUPS, "bangkok": _BK_GROUPS}[game]
+    return table.get(kind, kind)
+
+
+def _hex(h: Any) -> str:
+    return f"{h.q},{h.r}"
+
+
+def _shoot(code: str) -> str:
+    colour = _BB_COLOURS.get(code[:1], code[:1])
+    action = _BB_SHOOT_ACTIONS.get(code[1:2], code[1:2])
+    return f"{colour} {action} shoot"
+
+
+def _bk_face(face: str) -> str:
+    chilli = face.startswith("*")
+    goods = ", ".join(_BK_GOODS.get(g, g) for g in face.lstrip("*"))
+    return f"{'chilli card ' if chilli else ''}{goods}"
+
+
+def _takenoko(action: Any, state: Any) -> str:
+    kind = type(action).__name__
+    if kind == "Roll":
+        return f"the weather die shows {action.face}"
+    if kind == "ChooseWeather":
+        return f"weather: {action.face}"
+    if kind == "Grow":
+        return f"grow bamboo on {_hex(action.plot)}"
+    if kind == "TakeImprovement":
+        return f"take a {action.improvement} chip"
+    if kind == "Pass":
+        return "do not use the weather"
+    if kind == "ChooseAction":
+        return _TK_KINDS.get(action.kind, action.kind)
+    if kind == "KeepPlot":
+        drawn = getattr(state, "drawn", ())
+        if 0 < action.index <= len(drawn):
+            tile = drawn[action.index - 1]
+            printed = f" with a printed {_TK_PRINTED[tile[1]]}" if len(tile) > 1 else ""
+            return f"keep the {_TK_COLOURS.get(tile[0], tile[0])} plot{printed}"
+        return f"keep plot {action.index}"
+    if kind == "PlacePlot":
+        chip = f" with a {action.improvement} chip" if action.improvement else ""
+        return f"plot on {_hex(action.plot)}{chip}"
+    if kind == "ReturnPlots":
+        return f"return plot {action.order[0]} on top, then {action.order[1]}"
+    if kind == "PlaceChannel":
+        a = action.edge.hex
+        b = a.neighbor(action.edge.side)
+        return f"channel between {_hex(a)} and {_hex(b)}"
+    if kind == "MoveGardener":
+        return f"gardener to {_hex(action.plot)}"
+    if kind == "MovePanda":
+        return f"panda to {_hex(action.plot)}"
+    if kind == "DrawObjective":
+        return f"draw a {action.deck} objective"
+    if kind == "PlaceImprovement":
+        return f"{action.improvement} chip on {_hex(action.plot)}"
+    if kind == "Claim":
+        from bamboo_lab.games import takenoko
+
+        card = takenoko.CARDS[action.card]
+        return f"complete {action.card} ({card.points} points)"
+    if kind == "EndTurn":
+        return "end the turn"
+    return str(action)
+
+
+def _bamboo(action: Any) -> str:
+    kind = type(action).__name__
+    if kind == "DraftShoot":
+        return f"draft the {_shoot(action.shoot)}"
+    if kind == "ChooseGift":
+        return f"gift: {action.gift}"
+    if kind in ("VisitTemple", "Offer", "Receive"):
+        verb = {"VisitTemple": "visit", "Offer": "offer a stick to", "Receive": "receive into"}
+        return f"{verb[kind]} the {action.temple} temple"
+    if kind in ("Activate", "Place"):
+        verb = "activate" if kind == "Activate" else "place"
+        return f"{verb} the {_shoot(action.shoot)} in stalk {action.stalk}"
+    if kind == "Choose":
+        return _BB_CHOICES.get(action.option, action.option)
+    if kind == "TakeBalanceTile":
+        return f"obtain balance tile {action.tile}"
+    if kind == "ScoreBalanceTile":
+        return f"score balance tile {action.tile}"
+    if kind == "BuyHomeTile":
+        return f"buy home tile {action.tile}"
+    if kind == "PlaceHomeTile":
+        return f"home tile on row {action.row}, column {action.col}"
+    if kind == "TakeFood":
+        return f"take {action.food}"
+    if kind == "UseSpirit":
+        return f"use {action.spirit}"
+    if kind == "WakeSpirit":
+        return f"wake {action.spirit}"
+    if kind == "Feed":
+        return f"pay {action.food}"
+    if kind == "EndTurn":
+        return "end the turn"
+    if kind == "Pass":
+        return "pass for the Summer"
+    return str(action)
+
+
+def _bangkok(action: Any) -> str:
+    kind = type(action).__name__
+    if kind == "PlaceAtPort":
+        side = _BK_SIDES.get(action.slot[0], action.slot[0])
+        return f"#{action.card} ({_bk_face(action.face)}) {side} {action.slot[1]}"
+    if kind == "Collect":
+        return (
+            "collect cell"
+            + ("s " if len(action.cells) > 1 else " ")
+            + "+".join(str(c) for c in action.cells)
+        )
+    if kind == "LayInMarket":
+        return f"#{action.card} ({_bk_face(action.face)}) in cell {action.cell}"
+    if kind == "Renew":
+        what, n = action.line[:3], action.line[3:]
+        return f"renew {'row' if what == 'row' else 'column'} {n}"
+    if kind == "Pass":
+        return "pass"
+    return str(action)
+
+
+def label_of(game: str, action: Any, state: Any = None) -> str:
+    """The button label of ``action`` in rulebook words (``state`` names the drawn plots)."""
+    if game == "takenoko":
+        return _takenoko(action, state)
+    if game == "bamboo":
+        return _bamboo(action)
+    return _bangkok(action)
+
+
+def button_label(game: str, action: Any, state: Any = None) -> str:
+    """The words on a button: as :func:`label_of`, without what its group already says."""
+    kind = type(action).__name__
+    if game == "bangkok" and kind == "PlaceAtPort":
+        return f"{_BK_SIDES.get(action.slot[0], action.slot[0])} {action.slot[1]}"
+    if game == "bangkok" and kind == "LayInMarket":
+        return f"cell {action.cell}"
+    return label_of(game, action, state)
+
+
+def log_line(game: str, player: int, action: Any, state: Any, who: str) -> str:
+    """One log line: who did what, in rulebook words, with the notation in brackets."""
+    words = label_of(game, action, state)
+    if player < 0:
+        return f"{words}  [{action}]"
+    return f"{who}: {words}  [{action}]"

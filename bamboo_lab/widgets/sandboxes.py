@@ -1,0 +1,465 @@
+"""Scoring sandboxes: build a Takenoko garden, a Bangkok market or a Bamboo home and see
+the engine's scores live.
+
+Each sandbox is a plain controller (the parts placed, a ``state``/``report`` asked of the
+engine's position builders and scoring helpers, never recomputed here) and an ipywidgets view.
+A part the engine refuses is taken back and the refusal is shown.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from bamboo_lab import viz
+from bamboo_lab.core.errors import BambooLabError
+from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games import takenoko as tk
+from bamboo_lab.viz.layout import Layout, Point
+
+__all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
+
+_LAYOUT = Layout()
+
+
+def _replace(widget: go.FigureWidget, fig: go.Figure) -> None:
+    with widget.batch_update():
+        widget.data = ()
+        widget.add_traces(list(fig.data))
+        widget.layout = fig.layout
+
+
+# ---------------------------------------------------------------------- Takenoko garden
+
+
+class GardenSandbox:
+    """A Takenoko garden built plot by plot (``takenoko.position``), objective cards checked."""
+
+    def __init__(self) -> None:
+        """An empty garden: the pond alone."""
+        self.plots: dict[Hex, tuple[str, int, str | None]] = {}
+        self.channels: set[Edge] = set()
+        self.message = ""
+        self.state = tk.position(2, plots=[], channels=[])
+
+    def _rebuild(self, plots: dict[Hex, tuple[str, int, str | None]], channels: set[Edge]) -> bool:
+        rows = [
+            (h.q, h.r, tile, height, chip) if chip else (h.q, h.r, tile, height)
+            for h, (tile, height, chip) in sorted(plots.items())
+        ]
+        try:
+            state = tk.position(2, plots=rows, channels=sorted(channels))
+        except BambooLabError as exc:
+            self.message = f"refused: {exc}"
+            return False
+        self.plots, self.channels, self.state, self.message = plots, channels, state, ""
+        return True
+
+    def place_plot(self, plot: Hex, tile: str, bamboo: int = 0, chip: str | None = None) -> bool:
+        """Put a plot (``"G"``, ``"YW"``: colour and printed improvement) on ``plot``."""
+        return self._rebuild({**self.plots, plot: (tile, bamboo, chip)}, self.channels)
+
+    def remove_plot(self, plot: Hex) -> bool:
+        """Take the plot at ``plot`` away (and the channels that need it)."""
+        plots = {h: v for h, v in self.plots.items() if h != plot}
+        channels = {e for e in self.channels if plot not in e.hexes()}
+        return self._rebuild(plots, channels)
+
+    def set_bamboo(self, plot: Hex, height: int) -> bool:
+        """Set the bamboo height (0-4) on a plot."""
+        if plot not in self.plots:
+            self.message = f"no plot at {plot.q},{plot.r}"
+            return False
+        tile, _, chip = self.plots[plot]
+        return self._rebuild({**self.plots, plot: (tile, height, chip)}, self.channels)
+
+    def set_chip(self, plot: Hex, chip: str | None) -> bool:
+        """Put an improvement chip (``"W"``, ``"E"``, ``"F"``) on a plot, or None to lift it."""
+        if plot not in self.plots:
+            self.message = f"no plot at {plot.q},{plot.r}"
+            return False
+        tile, height, _ = self.plots[plot]
+        return self._rebuild({**self.plots, plot: (tile, height, chip)}, self.channels)
+
+    def toggle_channel(self, edge: Edge) -> bool:
+        """Add an irrigation channel on ``edge``, or lift the one there."""
+        return self._rebuild(self.plots, self.channels ^ {edge})
+
+    def plot_objectives(self) -> dict[str, tuple[tuple[Hex, ...], ...]]:
+        """Every plot objective card and where the garden meets it (engine placements)."""
+        return {
+            cid: tk.plot_objective_placements(self.state, cid)
+            for cid, card in tk.CARDS.items()
+            if card.deck == "plot"
+        }
+
+    def gardener_objectives(self) -> dict[str, bool]:
+        """Every gardener objective card and whether the garden meets it now."""
+        return {
+            cid: tk.objective_met(self.state, 0, cid)
+            for cid, card in tk.CARDS.items()
+            if card.deck == "gardener"
+        }
+
+
+# ---------------------------------------------------------------------- Bangkok market
+
+
+class MarketSandbox:
+    """A Bangkok market from card specs (``bangkok.position``), scored by the engine."""
+
+    def __init__(self, objective: str = "fish") -> None:
+        """An empty market with ``objective`` as the pontoon good."""
+        self.cells: list[str | None] = [None] * 9
+        self.objective = objective
+        self.message = ""
+        self.state: bk.State | None = None
+        self._rebuild(self.cells, objective)
+
+    def _rebuild(self, cells: list[str | None], objective: str) -> bool:
+        try:
+            state = bk.position(players=1, markets=[cells], objectives=[objective])
+        except BambooLabError as exc:
+            self.message = f"refused: {exc}"
+            return False
+        self.cells, self.objective, self.state, self.message = cells, objective, state, ""
+        return True
+
+    def set_cell(self, cell: int, spec: str | None) -> bool:
+        """Lay a card (a spec such as ``"C3:FB/B"`` or ``"ZP"``) in cell 1-9, None to clear."""
+        cells = list(self.cells)
+        cells[cell - 1] = spec or None
+        return self._rebuild(cells, self.objective)
+
+    def set_objective(self, good: str) -> bool:
+        """Change the pontoon good."""
+        return self._rebuild(self.cells, good)
+
+    def score(self) -> bk.MarketScore:
+        """The engine's score of the market (objective, each chilli card, bonus, total)."""
+        assert self.state is not None
+        return self.state.market_score(0)
+
+
+# ---------------------------------------------------------------------- Bamboo home
+
+
+class HomeSandbox:
+    """A Bamboo home from tile types and comforts (``bamboo.home_from_text``), scored live."""
+
+    def __init__(self, tiles: tuple[str, ...] = ("L05", "C15"), food: tuple[int, ...] = (1, 1, 1)):
+        """An empty home; ``tiles`` the balance tiles to check, ``food`` tea, rice, ramen."""
+        self.spaces: dict[tuple[int, int], tuple[str, int]] = {}
+        self.balance = tuple(tiles)
+        self.food = tuple(food)
+        self.message = ""
+        self.home: tuple[int, ...] = (-1,) * 15
+        self._rebuild(self.spaces)
+
+    def _rebuild(self, spaces: dict[tuple[int, int], tuple[str, int]]) -> bool:
+        text = " ".join(f"({r},{c}):{t}/{k}" for (r, c), (t, k) in sorted(spaces.items()))
+        try:
+            home = bb.home_from_text(text)
+        except BambooLabError as exc:
+            self.message = f"refused: {exc}"
+            return False
+        self.spaces, self.home, self.message = spaces, home, ""
+        return True
+
+    def place(self, row: int, col: int, kind: str | None, comfort: int = 1) -> bool:
+        """Put a home tile of ``kind`` (D, F, G or T) and ``comfort`` on a space, None to clear."""
+        spaces = {k: v for k, v in self.spaces.items() if k != (row, col)}
+        if kind:
+            spaces[(row, col)] = (kind, comfort)
+        return self._rebuild(spaces)
+
+    def report(self) -> dict[str, Any]:
+        """Harmony, its penalty, the Winter bill and the balance tiles' matches (engine)."""
+        left, right = bb.harmony(self.home)
+        return {
+            "harmony": (left, right),
+            "harmony_penalty": bb.harmony_penalty(self.home),
+            "comfort": bb.home_comfort(self.home),
+            "feeding": bb.feeding_bill(self.home, self.food),
+            "balance": bb.pattern_report(self.home, self.balance),
+        }
+
+
+# ---------------------------------------------------------------------- the views
+
+
+def _error(text: str) -> str:
+    return f"<span style='color:#b00020'>{html.escape(text)}</span>" if text else ""
+
+
+class SandboxApp:
+    """The ipywidgets view of one sandbox (``kind``: garden, market or home)."""
+
+    def __init__(self, sandbox: Any) -> None:
+        """Build the controls around ``sandbox`` and draw it."""
+        self.sandbox = sandbox
+        self.figure = go.FigureWidget()
+        self.report = w.HTML()
+        self.message = w.HTML()
+        if isinstance(sandbox, GardenSandbox):
+            controls = self._garden_controls()
+        elif isinstance(sandbox, MarketSandbox):
+            controls = self._market_controls()
+        else:
+            controls = self._home_controls()
+        self.widget = w.VBox([controls, self.message, self.figure, self.report])
+        self.redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the app's widget as the cell's result."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -------------------------------------------------------------- garden
+
+    def _garden_controls(self) -> w.Widget:
+        self.where = w.Text(value="1,0", description="plot q,r", layout=w.Layout(width="180px"))
+        self.colour = w.Dropdown(
+            options=[("green", "G"), ("yellow", "Y"), ("pink", "P")], description="colour"
+        )
+        self.printed = w.Dropdown(
+            options=[("none", ""), ("watershed", "W"), ("enclosure", "E"), ("fertilizer", "F")],
+            description="printed",
+        )
+        self.bamboo = w.IntSlider(value=0, min=0, max=4, description="bamboo")
+        self.chip = w.Dropdown(
+            options=[("no chip", ""), ("watershed", "W"), ("enclosure", "E"), ("fertilizer", "F")],
+            description="chip",
+        )
+        self.side = w.Dropdown(options=list(range(6)), description="channel side")
+        self.card = w.Dropdown(options=["(none)"], description="show card")
+        self.card.observe(lambda _c: self.redraw(), names="value")
+        buttons = [
+            ("place plot", self._place),
+            ("remove plot", self._remove),
+            ("set bamboo", self._bamboo),
+            ("set chip", self._chip),
+            ("channel on/off", self._channel),
+        ]
+        row = w.HBox([self._btn(t, f) for t, f in buttons], layout=w.Layout(flex_flow="row wrap"))
+        help_text = w.HTML(
+            "<i>Click a hex to pick it (or type q,r), then place a plot, set its bamboo or chip;"
+            " a channel goes on the picked plot's side 0-5 (0 = east, counter-clockwise).</i>"
+        )
+        grid = w.HBox(
+            [self.where, self.colour, self.printed, self.bamboo, self.chip, self.side],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        return w.VBox([help_text, grid, row, self.card])
+
+    def _hex(self) -> Hex | None:
+        try:
+            q, r = (int(v) for v in self.where.value.split(","))
+        except ValueError:
+            self.sandbox.message = f"a place is written q,r (like 1,0), not {self.where.value!r}"
+            return None
+        return Hex(q, r)
+
+    def _do(self, fn: Any, *args: Any) -> None:
+        h = self._hex()
+        if h is not None:
+            fn(h, *args)
+        self.redraw()
+
+    def _place(self) -> None:
+        tile = self.colour.value + self.printed.value
+        self._do(self.sandbox.place_plot, tile, self.bamboo.value, self.chip.value or None)
+
+    def _remove(self) -> None:
+        self._do(self.sandbox.remove_plot)
+
+    def _bamboo(self) -> None:
+        self._do(self.sandbox.set_bamboo, self.bamboo.value)
+
+    def _chip(self) -> None:
+        self._do(self.sandbox.set_chip, self.chip.value or None)
+
+    def _channel(self) -> None:
+        h = self._hex()
+        if h is not None:
+            self.sandbox.toggle_channel(Edge(h, self.side.value))
+        self.redraw()
+
+    def pick(self, x: float, y: float) -> Hex:
+        """A click on the garden at (x, y) picks the hex under it."""
+        h = _LAYOUT.pixel_to_hex(Point(x, y))
+        self.where.value = f"{h.q},{h.r}"
+        return h
+
+    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.pick(points.xs[0], points.ys[0])
+
+    def _draw_garden(self) -> None:
+        s: GardenSandbox = self.sandbox
+        placements = s.plot_objectives()
+        met_plot = {c: p for c, p in placements.items() if p}
+        met_gardener = [c for c, ok in s.gardener_objectives().items() if ok]
+        shown = ["(none)", *met_plot]
+        if list(self.card.options) != shown:
+            keep = self.card.value if self.card.value in shown else "(none)"
+            self.card.options = shown
+            self.card.value = keep
+        card = self.card.value
+        fig = (
+            viz.takenoko.matches(s.state, card)
+            if card in met_plot
+            else viz.takenoko.figure(s.state)
+        )
+        _replace(self.figure, fig)
+        for trace in self.figure.data:
+            trace.on_click(self._on_click)
+        rows = "".join(
+            f"<tr><td><b>{c}</b></td><td>{html.escape(tk.CARDS[c].describe())}</td>"
+            f"<td>{tk.CARDS[c].points}</td><td>{len(p)}</td></tr>"
+            for c, p in met_plot.items()
+        )
+        gardener = ", ".join(met_gardener) or "none"
+        self.report.value = (
+            f"<b>Plot objectives met</b> ({len(met_plot)} of {len(placements)}; pick one above"
+            " to see where):<table><tr><th>card</th><th>shape</th><th>points</th>"
+            f"<th>placements</th></tr>{rows}</table><b>Gardener objectives met:</b> {gardener}"
+        )
+
+    # -------------------------------------------------------------- market
+
+    def _market_controls(self) -> w.Widget:
+        s: MarketSandbox = self.sandbox
+        self.specs = []
+        for i in range(9):
+            t = w.Text(
+                value=s.cells[i] or "", placeholder=f"cell {i + 1}", layout=w.Layout(width="120px")
+            )
+            t.observe(lambda c, i=i: self._spec(i + 1, c["new"]), names="value")
+            self.specs.append(t)
+        grid = w.GridBox(self.specs, layout=w.Layout(grid_template_columns="repeat(3, 130px)"))
+        self.good = w.Dropdown(options=list(bk.GOODS), value=s.objective, description="pontoon")
+        self.good.observe(lambda c: self._objective(c["new"]), names="value")
+        help_text = w.HTML(
+            "<i>Card specs: goods letters P Z B F (passion fruit, thai zucchini, blue peas,"
+            " fish), e.g. <code>ZP</code>; a chilli card <code>C3:FB/B</code> (type 3, counts"
+            " fish and blue peas, shows blue peas). Cells 1-9 in reading order.</i>"
+        )
+        return w.VBox([help_text, w.HBox([grid, self.good])])
+
+    def _spec(self, cell: int, text: str) -> None:
+        self.sandbox.set_cell(cell, text.strip() or None)
+        self.redraw()
+
+    def _objective(self, good: str) -> None:
+        self.sandbox.set_objective(good)
+        self.redraw()
+
+    def _draw_market(self) -> None:
+        s: MarketSandbox = self.sandbox
+        assert s.state is not None
+        _replace(self.figure, viz.bangkok.market(s.state, seat=0))
+        score = s.score()
+        rows = "".join(
+            f"<tr><td>cell {c.cell}</td><td>{html.escape(c.card.spec)}</td>"
+            f"<td>{html.escape(', '.join(f'{g} {n}' for g, n in c.counts))}</td>"
+            f"<td><b>{c.points}</b></td></tr>"
+            for c in score.chillies
+        )
+        self.report.value = (
+            "<table><tr><th>chilli card</th><th>spec</th><th>counted</th><th>points</th></tr>"
+            f"{rows}</table>objective ({html.escape(str(score.objective))}):"
+            f" {score.objective_points} · chilli cards: {score.chilli_points} · complete"
+            f" market bonus: {score.complete_bonus} · <b>total {score.total}</b>"
+        )
+
+    # -------------------------------------------------------------- home
+
+    def _home_controls(self) -> w.Widget:
+        s: HomeSandbox = self.sandbox
+        options = [("—", "")] + [
+            (f"{bb.TYPE_LETTERS[t]}/{k}", f"{bb.TYPE_LETTERS[t]}/{k}")
+            for t in range(4)
+            for k in (1, 2, 3)
+        ]
+        self.spaces = []
+        for i in range(15):
+            r, c = divmod(i, 5)
+            d = w.Dropdown(options=options, value="", layout=w.Layout(width="90px"))
+            d.observe(lambda ch, r=r, c=c: self._space(r, c, ch["new"]), names="value")
+            self.spaces.append(d)
+        grid = w.GridBox(self.spaces, layout=w.Layout(grid_template_columns="repeat(5, 96px)"))
+        self.tiles = w.SelectMultiple(
+            options=[t.name for t in bb.BALANCE_TILES],
+            value=tuple(s.balance),
+            rows=6,
+            description="balance",
+        )
+        self.tiles.observe(lambda c: self._tiles(c["new"]), names="value")
+        self.foods = [
+            w.BoundedIntText(value=n, min=0, max=20, description=k, layout=w.Layout(width="150px"))
+            for k, n in zip(("tea", "rice", "ramen"), s.food, strict=True)
+        ]
+        for f in self.foods:
+            f.observe(lambda _c: self._food(), names="value")
+        help_text = w.HTML(
+            "<i>Each space: a home tile type (D decoration, F faith, G garden, T tools) and its"
+            " comfort. Pick balance tiles to check and the food held for the Winter bill.</i>"
+        )
+        return w.VBox([help_text, w.HBox([grid, self.tiles]), w.HBox(self.foods)])
+
+    def _space(self, row: int, col: int, value: str) -> None:
+        if value:
+            kind, comfort = value.split("/")
+            self.sandbox.place(row, col, kind, int(comfort))
+        else:
+            self.sandbox.place(row, col, None)
+        self.redraw()
+
+    def _tiles(self, names: tuple[str, ...]) -> None:
+        self.sandbox.balance = tuple(names)
+        self.redraw()
+
+    def _food(self) -> None:
+        self.sandbox.food = tuple(int(f.value) for f in self.foods)
+        self.redraw()
+
+    def _draw_home(self) -> None:
+        s: HomeSandbox = self.sandbox
+        _replace(self.figure, viz.bamboo.home(s.home, tiles=list(s.balance)))
+        rep = s.report()
+        bill = rep["feeding"]
+        rows = "".join(
+            f"<tr><td><b>{name}</b></td><td>{html.escape(v['pattern'])}</td><td>{v['hp']}</td>"
+            f"<td>{'yes' if v['met'] else 'no'}</td><td>{len(v['spaces'])}</td></tr>"
+            for name, v in rep["balance"].items()
+        )
+        left, right = rep["harmony"]
+        self.report.value = (
+            f"harmony: left comfort {left}, right comfort {right}, penalty"
+            f" <b>{rep['harmony_penalty']} HP</b> · comfort {rep['comfort']}<br>Winter bill:"
+            f" need {bill['need']}, pay {html.escape(str(bill['pay']))}, waste {bill['waste']},"
+            f" HP lost <b>{bill['hp_lost']}</b><table><tr><th>balance tile</th><th>pattern</th>"
+            f"<th>HP</th><th>met</th><th>placements</th></tr>{rows}</table>"
+        )
+
+    # -------------------------------------------------------------- shared
+
+    def _btn(self, text: str, fn: Any) -> w.Button:
+        b = w.Button(description=text, layout=w.Layout(width="auto"))
+        b.on_click(lambda _b: fn())
+        return b
+
+    def redraw(self) -> None:
+        """Redraw the picture and the scores from the sandbox."""
+        self.message.value = _error(self.sandbox.message)
+        if isinstance(self.sandbox, GardenSandbox):
+            self._draw_garden()
+        elif isinstance(self.sandbox, MarketSandbox):
+            self._draw_market()
+        else:
+            self._draw_home()
