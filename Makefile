@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
 
-.PHONY: lab test lint unit notebooks browser bench soak format clean
+.PHONY: lab test lint unit notebooks browser bench soak format clean pictures
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -44,6 +44,10 @@ notebooks: $(STAMP)
 ## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
 browser: $(STAMP)
 	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser tests/test_rule_docs.py
+
+## pictures: render a PNG of each main figure to docs/img/ (kaleido + Debian chromium)
+pictures: $(STAMP)
+	$(PY) -m bamboo_lab.viz.pictures docs/img
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
 bench: $(STAMP)
