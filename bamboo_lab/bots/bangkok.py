@@ -117,7 +117,7 @@ class BangkokBot:
             card = cards[action.card]
             cell = action.cell - 1
             market[cell] = card
-            value = bk.score_market(market, good, clamp).total - base
+            value: float = bk.score_market(market, good, clamp).total - base
             for chilli_cell, other in enumerate(market):
                 if other is not None and other.is_chilli:
                     empty = sum(1 for n in bk.neighbourhood(chilli_cell) if market[n] is None)

@@ -14,7 +14,7 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 
-__all__ = ["Strength", "measure_strength", "search_speed"]
+__all__ = ["Strength", "game_time", "measure_strength", "search_speed"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Strength:
     bot: str
     opponent: str
     games: int
-    wins: float
+    wins: int
     """Games won by ``bot`` (a shared victory counts as a win, as in ``sim.win_rates``)."""
     win_rate: float
     low: float
@@ -58,16 +58,16 @@ def measure_strength(
     """
     from bamboo_lab.sim import simulate, wilson_interval
 
-    start = time.perf_counter()
-    frame = simulate(
-        game, [bot, opponent], n_games, seed, options=options, jobs=jobs, progress=progress
-    )
-    seconds = time.perf_counter() - start
     name, other = _name(bot, game), _name(opponent, game)
     if name == other:
         raise InvalidStateError(
             f"give two bots with different names to compare, not {name!r} twice"
         )
+    start = time.perf_counter()
+    frame = simulate(
+        game, [bot, opponent], n_games, seed, options=options, jobs=jobs, progress=progress
+    )
+    seconds = time.perf_counter() - start
     mine = frame[frame["bot"] == name]
     wins = int(mine["winner"].sum())
     low, high = wilson_interval(wins, n_games)
@@ -111,6 +111,16 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
     return spent / max(timed, 1)
 
 
+def game_time(game: str, bots: Any = "heuristic", n_games: int = 50, seed: int = 0) -> float:
+    """Milliseconds of CPU time per 2-player game played by ``bots`` (``sim.play_game``)."""
+    from bamboo_lab.sim import game_seed, play_game
+
+    start = time.process_time()
+    for game_id in range(n_games):
+        play_game(game, bots, game_seed(seed, game_id), num_players=2)
+    return 1000 * (time.process_time() - start) / max(n_games, 1)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the strength table: heuristic vs random, search vs heuristic, in every game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -125,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
             measure_strength(game, "search", "heuristic", args.search_games, args.seed, args.jobs)
         )
         print(f"{game}: search {search_speed(game):.3f} s/decision")
+        print(f"{game}: heuristic self-play {game_time(game):.1f} ms/game (CPU time)")
 
 
 if __name__ == "__main__":

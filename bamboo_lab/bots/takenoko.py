@@ -21,7 +21,7 @@ _PLOT_CARD_CLOSENESS = 0.15
 @functools.cache
 def _neighbours(plot: Any) -> tuple[Any, ...]:
     """The six hexes around ``plot`` (cached: the garden's hexes are few)."""
-    return plot.neighbors()  # type: ignore[no-any-return]
+    return tuple(plot.neighbors())
 
 
 def _closeness(distance: float) -> float:

@@ -20,3 +20,23 @@ def test_heuristic_beats_random_in_most_two_player_games(game: str) -> None:
         _, outcome = play_game(game, bots, seed)
         wins += heuristic_seat in outcome.winners
     assert wins >= 0.8 * GAMES_PER_MATCH, f"{game}: heuristic won {wins} of {GAMES_PER_MATCH}"
+
+
+def test_measure_strength_repeats_and_reports_an_interval() -> None:
+    pytest.importorskip("pandas")
+    from bamboo_lab.bots.strength import measure_strength
+
+    first = measure_strength("bangkok", "heuristic", "random", n_games=6, seed=3)
+    again = measure_strength("bangkok", "heuristic", "random", n_games=6, seed=3)
+    assert (first.games, first.wins) == (again.games, again.wins) == (6, first.wins)
+    assert 0 <= first.low <= first.win_rate <= first.high <= 1
+    assert "bangkok: heuristic vs random" in str(first)
+
+
+def test_measure_strength_needs_two_different_bots() -> None:
+    pytest.importorskip("pandas")
+    from bamboo_lab.bots.strength import measure_strength
+    from bamboo_lab.core.errors import InvalidStateError
+
+    with pytest.raises(InvalidStateError, match="different names"):
+        measure_strength("bangkok", "random", "random", n_games=2)
