@@ -164,8 +164,9 @@ class Pass:
 ACTION_TYPES: tuple[type, ...] = (PlaceAtPort, Collect, LayInMarket, Renew, Pass)
 """Every Bangkok action class."""
 
-_PLACE = re.compile(r"place:#(\d{1,3})" + _FACE + r"@([LRTB][123])")
-_LAY = re.compile(r"lay:#(\d{1,3})" + _FACE + r"@([1-9])")
+_CARD = r"#(0|[1-9]\d{0,2})"  # no leading zeros: each action has one text
+_PLACE = re.compile(r"place:" + _CARD + _FACE + r"@([LRTB][123])")
+_LAY = re.compile(r"lay:" + _CARD + _FACE + r"@([1-9])")
 _TAKE = re.compile(r"take:([1-9](?:\+[1-9]){0,2})")
 _TEXT_LIMIT = 40  # no Bangkok action text is longer; longer input is refused unread
 _RENEW = re.compile(r"renew:((?:row|col)[123])")

@@ -291,7 +291,7 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
 
 def apply_action(state: State, action: Any) -> State:
     """The state after ``action`` (assumed legal): the handler of its kind."""
-    return _HANDLERS[type(action)](state, action)  # type: ignore[no-any-return]
+    return _HANDLERS[type(action)](state, action)
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:

@@ -103,12 +103,12 @@ class State:
     @property
     def deck(self) -> Deck:
         """The deck in play (its cards and lookup tables)."""
-        return self._deck  # type: ignore[attr-defined,no-any-return]
+        return self._deck  # type: ignore[attr-defined]
 
     @property
     def action_tables(self) -> tuple[Any, Any]:
         """Per card: its PlaceAtPort per slot index and its LayInMarket per market cell."""
-        return self._tables  # type: ignore[attr-defined,no-any-return]
+        return self._tables  # type: ignore[attr-defined]
 
     @property
     def current_player(self) -> int:
@@ -125,7 +125,7 @@ class State:
         legal = self.__dict__.get("_legal")
         if legal is None:
             legal = self.__dict__["_legal"] = rules.legal_actions(self)
-        return legal  # type: ignore[no-any-return]
+        return legal
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Always ``()``: every shuffle happens at setup, from the seed."""
