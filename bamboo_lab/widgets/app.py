@@ -118,7 +118,6 @@ class PlayApp:
         self.notation = w.Text(placeholder="or type an action, e.g. " + self._example())
         self.notation.layout = w.Layout(width="340px")
         self.try_button = _button("play typed action", "play the typed notation", self._typed)
-        self.notation.on_submit(lambda _t: self._typed())
         self.bot_button = _button("bot move", "the bot to move takes one decision", self.bot_move)
         self.auto = w.Play(value=0, min=0, max=10_000, step=1, interval=700, description="auto")
         self.auto.observe(self._tick, names="value")

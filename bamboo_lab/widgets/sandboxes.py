@@ -381,11 +381,7 @@ class SandboxApp:
 
     def _home_controls(self) -> w.Widget:
         s: HomeSandbox = self.sandbox
-        options = [("—", "")] + [
-            (f"{bb.TYPE_LETTERS[t]}/{k}", f"{bb.TYPE_LETTERS[t]}/{k}")
-            for t in range(4)
-            for k in (1, 2, 3)
-        ]
+        options = [("—", "")] + [(f"{t}/{k}", f"{t}/{k}") for t in "DFGT" for k in (1, 2, 3)]
         self.spaces = []
         for i in range(15):
             r, c = divmod(i, 5)

@@ -1,0 +1,220 @@
+"""The play board and the replay viewer, driven through their handlers (no browser).
+
+Whole games go through :class:`PlayController` (what every button calls); the ipywidgets app
+is driven by ``.click()`` and ``.value`` as a person would, for a few moves per game (each
+redraw builds the game's Plotly picture).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("plotly")
+pytest.importorskip("ipywidgets")
+
+from bamboo_lab import widgets
+from bamboo_lab.core.hexgrid import Edge
+from bamboo_lab.games import takenoko as tk
+from bamboo_lab.sim import play_game
+from bamboo_lab.widgets.app import _target_point, click_targets
+
+GAMES = ("takenoko", "bamboo", "bangkok")
+
+
+def _first_button(controller: widgets.PlayController) -> object:
+    """The action of the first button a person sees (first group, first button)."""
+    groups = controller.grouped_actions()
+    assert groups, "a person to play is offered buttons"
+    return next(iter(groups.values()))[0][1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_played_through_the_handlers(game: str) -> None:
+    c = widgets.PlayController(game, 2, bots="heuristic", seed=11)
+    guard = 0
+    while not c.state.is_over():
+        guard += 1
+        assert guard < 5000, "the game ends"
+        if c.is_person_to_play():
+            assert c.play(_first_button(c)), c.message
+        else:
+            assert c.is_bot_to_play()
+            assert c.bot_move()
+    outcome = c.state.outcome()
+    assert outcome is not None and outcome.winners
+    assert len(c.log) == len(c.states) - 1 == len(c.state.history)
+    assert "game over" in c.scores_text()
+    assert c.grouped_actions() == {} and not c.bot_move()
+    # the record replays to the same final state
+    assert widgets.ReplayController(c.record()).states[-1] == c.state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_buttons_bot_move_and_undo_in_the_app(game: str) -> None:
+    app = widgets.play(game, bots="heuristic", seed=5)
+    c = app.controller
+    while c.is_bot_to_play():  # Bamboo's start player may be a bot
+        app.bot_button.click()
+    c.steps.clear()
+    del c.states[:-1]
+    app.redraw()
+    before_fig = app.figure.to_dict()
+    before_state = c.state
+    first = app.actions.children[1].children[0]
+    first.click()
+    assert c.log and c.log[0].startswith("Player 0 (you)")
+    assert app.figure.to_dict() != before_fig, "the board is redrawn in place"
+    assert app.log.value.splitlines()[-1] == c.log[0]
+    while c.is_bot_to_play() and len(c.steps) < 30:
+        app.bot_button.click()
+    app.undo_button.click()
+    assert c.state == before_state and c.log == []
+    assert app.status.value and "Player 0" in app.status.value
+
+
+def test_undo_takes_back_the_bots_replies_too() -> None:
+    c = widgets.PlayController("bangkok", 2, bots="heuristic", seed=2)
+    start = c.state
+    while c.is_person_to_play():
+        last_mine = c.state
+        assert c.play(_first_button(c))
+    bot_steps = 0
+    while c.is_bot_to_play():
+        assert c.bot_move()
+        bot_steps += 1
+    assert bot_steps and c.is_person_to_play()
+    assert c.undo()
+    assert c.state == last_mine and c.is_person_to_play()
+    assert all(s.player == 0 for s in c.steps), "the bots' replies went too"
+    while c.undo():
+        pass
+    assert c.state == start and c.steps == [] and c.message == "nothing to undo"
+
+
+def test_a_refused_typed_action_shows_the_reason_from_explain() -> None:
+    app = widgets.play("takenoko", bots="heuristic", seed=3)
+    c = app.controller
+    before = c.state
+    app.notation.value = "gardener 1,0"
+    app.try_button.click()
+    assert c.state is before and c.log == []
+    reason = str(tk.explain(before, "gardener 1,0"))
+    assert c.message == reason and "TK-TURN-3" in reason
+    assert "TK-TURN-3" in app.message.value
+    app.notation.value = "hop 1,0"
+    app.try_button.click()
+    assert "not an action" in app.message.value and c.state is before
+    app.notation.value = "action plot"
+    app.try_button.click()
+    assert c.log[-1].endswith("[action plot]") and app.message.value == ""
+    assert app.notation.value == "", "a played notation is cleared"
+
+
+def test_a_click_on_a_ringed_garden_target_plays_it() -> None:
+    app = widgets.play("takenoko", bots="heuristic", seed=3)
+    c = app.controller
+    assert c.play("action plot") and c.play("keep 1")
+    targets = click_targets(c.state, c.legal_actions())
+    assert targets and all(not isinstance(t, Edge) for t in targets)
+    target = sorted(targets)[0]
+    (action,) = targets[target]
+    x, y = _target_point(target)
+    assert not app.click(x + 5, y + 5), "far from every target: nothing happens"
+    assert app.click(x + 0.1, y - 0.1)
+    assert c.steps[-1].action == action and c.log[-1].endswith(f"[{action}]")
+
+
+def test_the_garden_rings_the_legal_targets_as_one_clickable_trace() -> None:
+    app = widgets.play("takenoko", bots=None, seed=3)
+    app.controller.play("action plot")
+    app.controller.play("keep 1")
+    app.redraw()
+    clickable = [t for t in app.figure.data if t.name == "click a ringed target"]
+    assert len(clickable) == 1
+    legal = {a.plot for a in app.controller.legal_actions() if isinstance(a, tk.PlacePlot)}
+    assert len(clickable[0].x) == len(legal)
+
+
+def test_hidden_cards_stay_hidden_against_bots() -> None:
+    c = widgets.PlayController("takenoko", 2, bots="heuristic", seed=4)
+    shown = c.board_state()
+    assert shown.viewer == 0
+    assert all(card.endswith("?") for card in shown.visible_hand(1))
+    app = widgets.PlayApp(c)
+    secret_text = str(app.secret.to_dict())
+    for card in c.state.hands[1]:
+        assert card not in secret_text, "an opponent's objective card is never drawn"
+    for card in c.state.hands[0]:
+        assert card in secret_text, "the person's own cards are shown"
+
+
+def test_bangkok_pontoons_hidden_in_hot_seat_until_revealed() -> None:
+    app = widgets.play("bangkok", bots=None, seed=4)
+    c = app.controller
+    seat = c.state.current_player
+    assert c.board_state(reveal=False).objective(seat) is None
+    assert all(c.board_state().objective(p) is None for p in range(2))
+    assert c.state.objective(seat) not in str(app.figure.to_dict())
+    assert "hidden" in app.hidden_note.value
+    app.reveal.value = True
+    assert c.board_state(reveal=True).objective(seat) == c.state.objective(seat)
+    assert c.board_state(reveal=True).objective(1 - seat) is None
+    assert app.hidden_note.value == ""
+
+
+def test_takenoko_hands_hidden_in_hot_seat_until_revealed() -> None:
+    app = widgets.play("takenoko", bots=None, seed=4)
+    assert app.secret_box.layout.display == "none"
+    app.reveal.value = True
+    assert app.secret_box.layout.display == ""
+    text = str(app.secret.to_dict())
+    seat = app.controller.state.current_player
+    assert all(card in text for card in app.controller.state.hands[seat])
+    assert not any(card in text for card in app.controller.state.hands[1 - seat])
+
+
+def test_new_game_from_the_seed_field_and_bad_seeds() -> None:
+    app = widgets.play("bangkok", bots="random", seed=1)
+    app.seed.value = "77"
+    app.new_button.click()
+    assert app.controller.seed == 77 and app.controller.state == app.controller.states[0]
+    app.seed.value = "seven"
+    app.new_button.click()
+    assert "whole number" in app.message.value and app.controller.seed == 77
+
+
+def test_auto_play_steps_bots_and_stops_at_a_person() -> None:
+    app = widgets.play("bangkok", bots="heuristic", seed=6)
+    c = app.controller
+    c.play(_first_button(c))
+    app.auto.playing = True
+    while c.is_bot_to_play():
+        app.auto.value += 1
+    app.auto.value += 1
+    assert c.is_person_to_play() and app.auto.playing is False
+
+
+def test_replay_slider_keeps_board_and_log_in_step() -> None:
+    record, _ = play_game("bangkok", "random", seed=9)
+    app = widgets.replay(record)
+    c = app.controller
+    assert app.slider.max == len(record.actions)
+    app.slider.value = 5
+    assert c.index == 5 and len(c.log) == 5
+    assert app.log.value.splitlines()[0] == c.lines[4]
+    assert "position 5" in app.caption.value
+    app.slider.value = app.slider.max
+    assert c.state.is_over()
+
+
+def test_bad_arguments_are_refused_clearly() -> None:
+    from bamboo_lab.core.errors import InvalidStateError
+
+    with pytest.raises(InvalidStateError):
+        widgets.PlayController("chess")
+    with pytest.raises(InvalidStateError):
+        widgets.PlayController("bangkok", 2, bots=["heuristic"])
+    with pytest.raises(InvalidStateError):
+        widgets.ReplayController(42)
+    with pytest.raises(InvalidStateError):
+        widgets.ReplayController([])

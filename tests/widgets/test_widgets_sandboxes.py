@@ -1,0 +1,117 @@
+"""The scoring sandboxes: their scores are the engine's, and refused parts change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("plotly")
+pytest.importorskip("ipywidgets")
+
+from bamboo_lab import widgets
+from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games import takenoko as tk
+
+
+def _triangle_garden() -> widgets.GardenSandbox:
+    s = widgets.GardenSandbox()
+    assert s.place_plot(Hex(1, 0), "G", bamboo=3)
+    assert s.place_plot(Hex(0, 1), "G")
+    assert s.place_plot(Hex(1, -1), "G")
+    assert s.place_plot(Hex(1, 1), "G")
+    return s
+
+
+def test_garden_sandbox_objectives_are_the_engines() -> None:
+    s = _triangle_garden()
+    same = tk.position(2, plots=[(1, 0, "G", 3), (0, 1, "G", 0), (1, -1, "G", 0), (1, 1, "G", 0)])
+    got = s.plot_objectives()
+    assert got == {
+        c: tk.plot_objective_placements(same, c) for c, k in tk.CARDS.items() if k.deck == "plot"
+    }
+    assert any(got.values()), "green plots around the pond meet a plot objective"
+    assert s.gardener_objectives() == {
+        c: tk.objective_met(same, 0, c) for c, k in tk.CARDS.items() if k.deck == "gardener"
+    }
+
+
+def test_garden_sandbox_refuses_a_detached_plot_and_keeps_the_garden() -> None:
+    s = _triangle_garden()
+    before = s.state
+    assert not s.set_bamboo(Hex(1, 1), 2) and "irrigated" in s.message
+    assert not s.place_plot(Hex(5, 0), "Y")
+    assert s.message.startswith("refused:") and s.state is before and Hex(5, 0) not in s.plots
+    assert not s.set_bamboo(Hex(4, 4), 2) and "no plot" in s.message
+
+
+def test_garden_sandbox_channels_chips_and_the_view() -> None:
+    s = _triangle_garden()
+    edge = Edge(Hex(1, 0), 1)
+    assert s.toggle_channel(edge) or s.message
+    app = widgets.SandboxApp(s)
+    app.where.value = "1,1"
+    app.chip.value = "F"
+    app._chip()
+    assert s.state.improvements.get(Hex(1, 1)) in (None, "F")
+    h = app.pick(*_pixel(Hex(1, 0)))
+    assert h == Hex(1, 0) and app.where.value == "1,0"
+    met = [c for c in app.card.options if c != "(none)"]
+    assert met
+    app.card.value = met[0]
+    assert met[0] in app.figure.layout.title.text
+    assert "Plot objectives met" in app.report.value
+
+
+def _pixel(h: Hex) -> tuple[float, float]:
+    from bamboo_lab.viz.layout import Layout
+
+    p = Layout().hex_to_pixel(h)
+    return p.x, p.y
+
+
+def test_market_sandbox_scores_are_the_engines() -> None:
+    app = widgets.market_sandbox("fish")
+    s = app.sandbox
+    specs = ["C3:FB/B", "FF", "F", "BB", "C2:F/ZP", None, None, None, None]
+    for i, spec in enumerate(specs):
+        app.specs[i].value = spec or ""
+    cards = [bk.parse_card_spec(x, i) if x else None for i, x in enumerate(specs)]
+    expected = bk.score_market(cards, "fish")
+    score = s.score()
+    assert [c.points for c in score.chillies] == [c.points for c in expected.chillies]
+    assert score.total == expected.total and score.objective_points == expected.objective_points
+    assert f"total {expected.total}" in app.report.value
+    app.good.value = "blue_peas"
+    assert s.score().total == bk.score_market(cards, "blue_peas").total
+
+
+def test_market_sandbox_refuses_a_bad_spec_or_a_detached_card() -> None:
+    s = widgets.MarketSandbox()
+    assert s.set_cell(1, "ZP")
+    before = s.score()
+    assert not s.set_cell(2, "C9:XX/Q") and s.message.startswith("refused")
+    assert not s.set_cell(9, "BB") and "connected" in s.message
+    assert s.score() == before
+
+
+def test_home_sandbox_report_is_the_engines() -> None:
+    app = widgets.home_sandbox()
+    s = app.sandbox
+    app.spaces[0].value = "G/2"
+    app.spaces[6].value = "F/3"
+    app.spaces[2].value = "D/3"
+    app.spaces[3].value = "T/3"
+    home = bb.home_from_text("(0,0):G/2 (1,1):F/3 (0,2):D/3 (0,3):T/3")
+    assert sorted(h >= 0 for h in s.home) == sorted(h >= 0 for h in home)
+    report = s.report()
+    assert report["harmony"] == bb.harmony(s.home)
+    assert report["harmony_penalty"] == bb.harmony_penalty(s.home)
+    assert report["feeding"] == bb.feeding_bill(s.home, (1, 1, 1))
+    assert report["balance"] == bb.pattern_report(s.home, ("L05", "C15"))
+    assert bb.harmony(s.home) == bb.harmony(home)
+    app.foods[2].value = 3
+    assert s.report()["feeding"] == bb.feeding_bill(s.home, (1, 1, 3))
+    assert f"penalty <b>{report['harmony_penalty']} HP</b>" in app.report.value
+    app.spaces[0].value = ""
+    assert s.home[0] == -1
