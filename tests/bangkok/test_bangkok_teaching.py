@@ -425,3 +425,38 @@ def test_start_round_trips_and_views_redact_it() -> None:
     view = moved.view(0)
     assert view.start is not None and view.start["pontoons"][1] is None
     assert bk.new_game(2, 1).start is None and "start" not in bk.new_game(2, 1).to_dict()
+
+
+# --- typed actions (issue 9) -------------------------------------------------------------------
+
+
+def test_collect_none_and_look_alike_values_are_refused_when_built() -> None:
+    """``bk.Collect(None)`` crashed with a TypeError in phase "collect"; ``Collect((True,))``
+    was applied and left a history ``take:True`` that no longer loaded. Both are refused when
+    the action is built, naming the action and the field; the state is never touched."""
+    with pytest.raises(InvalidActionError, match=r"Collect\.cells"):
+        bk.Collect(None)  # type: ignore[arg-type]
+    for cells in ((True,), (1.0,), (1, 1), (3, 1), (0,), (10,), (2**70,), ("1",), (1, 2, 3, 4)):
+        with pytest.raises(InvalidActionError, match=r"Collect\.cells"):
+            bk.Collect(cells)  # type: ignore[arg-type]
+    for build, field in (
+        (lambda: bk.PlaceAtPort(True, "P", "R1"), "PlaceAtPort.card"),  # type: ignore[arg-type]
+        (lambda: bk.PlaceAtPort(0, "p", "R1"), "PlaceAtPort.face"),
+        (lambda: bk.PlaceAtPort(0, "P", None), "PlaceAtPort.slot"),  # type: ignore[arg-type]
+        (lambda: bk.LayInMarket(0, "P", 1.0), "LayInMarket.cell"),  # type: ignore[arg-type]
+        (lambda: bk.LayInMarket(10**5000, "P", 1), "LayInMarket.card"),
+        (lambda: bk.Renew(None), "Renew.line"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidActionError, match=field):
+            build()
+    state = bk.new_game(2, 1)
+    for foreign in (None, "pass", 3, object()):
+        with pytest.raises(InvalidActionError):
+            state.apply(foreign)
+
+
+def test_new_game_checks_its_arguments() -> None:
+    """new_game refuses bool, float or 0 players and seeds outside 0..2**64-1."""
+    for players, seed in ((True, 0), (2.0, 0), (0, 0), (2, -1), (2, 2**64), (2, 1.5)):
+        with pytest.raises(InvalidStateError):
+            bk.new_game(players, seed)  # type: ignore[arg-type]
