@@ -9,41 +9,87 @@ import plotly.graph_objects as go
 
 from . import palette
 
-__all__ = ["WIDTH", "canvas", "finish", "label", "polygon_trace", "rect", "rounded_rect"]
+__all__ = ["WIDTH", "Sketch", "canvas", "finish", "label", "rect", "rounded_rect"]
 
 WIDTH = 900
 """Every picture is drawn for a notebook cell about 900 pixels wide."""
 
 
-def canvas(title: str, height: int, width: int = WIDTH) -> go.Figure:
-    """An empty figure with hidden axes, a white background and ``title``."""
-    fig = go.Figure()
-    fig.update_layout(
-        title={"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 17}},
-        width=width,
-        height=height,
-        margin={"l": 10, "r": 10, "t": 56, "b": 10},
-        paper_bgcolor=palette.PAPER,
-        plot_bgcolor=palette.PAPER,
-        font={"family": palette.FONT, "size": 13, "color": palette.BLACK},
-        showlegend=False,
-        hoverlabel={"font": {"family": palette.FONT}},
-        dragmode=False,
+class Sketch:
+    """A figure being drawn: traces, shapes and annotations are collected in lists and the
+    Plotly figure is built once at the end (adding them one by one to a Figure is quadratic)."""
+
+    def __init__(self, layout: dict[str, Any]) -> None:
+        """Start from a layout dict."""
+        self.data: list[Any] = []
+        self.shapes: list[dict[str, Any]] = []
+        self.annotations: list[dict[str, Any]] = []
+        self.layout = layout
+
+    def add_trace(self, trace: Any) -> None:
+        """Add a trace (a graph object or a dict)."""
+        self.data.append(trace)
+
+    def add_shape(self, **shape: Any) -> None:
+        """Add a layout shape."""
+        self.shapes.append(shape)
+
+    def add_annotation(self, **annotation: Any) -> None:
+        """Add a layout annotation."""
+        self.annotations.append(annotation)
+
+    def update_layout(self, **changes: Any) -> None:
+        """Merge ``changes`` into the layout (dict values are merged one level deep)."""
+        for key, value in changes.items():
+            old = self.layout.get(key)
+            if isinstance(old, dict) and isinstance(value, dict):
+                self.layout[key] = {**old, **value}
+            else:
+                self.layout[key] = value
+
+    def update_xaxes(self, **changes: Any) -> None:
+        """Merge ``changes`` into the x axis."""
+        self.layout["xaxis"] = {**self.layout.get("xaxis", {}), **changes}
+
+    def update_yaxes(self, **changes: Any) -> None:
+        """Merge ``changes`` into the y axis."""
+        self.layout["yaxis"] = {**self.layout.get("yaxis", {}), **changes}
+
+    def figure(self) -> go.Figure:
+        """The Plotly figure."""
+        layout = {**self.layout, "shapes": self.shapes, "annotations": self.annotations}
+        return go.Figure(data=self.data, layout=layout)
+
+
+def canvas(title: str, height: int, width: int = WIDTH) -> Sketch:
+    """An empty picture with hidden axes, a white background and ``title``."""
+    return Sketch(
+        {
+            "title": {"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 17}},
+            "width": width,
+            "height": height,
+            "margin": {"l": 10, "r": 10, "t": 56, "b": 10},
+            "paper_bgcolor": palette.PAPER,
+            "plot_bgcolor": palette.PAPER,
+            "font": {"family": palette.FONT, "size": 13, "color": palette.BLACK},
+            "showlegend": False,
+            "hoverlabel": {"font": {"family": palette.FONT}},
+            "dragmode": False,
+            "xaxis": {"visible": False, "fixedrange": True},
+            "yaxis": {"visible": False, "fixedrange": True},
+        }
     )
-    fig.update_xaxes(visible=False, fixedrange=True)
-    fig.update_yaxes(visible=False, fixedrange=True)
-    return fig
 
 
-def finish(fig: go.Figure, x: Sequence[float], y: Sequence[float], pad: float = 0.3) -> go.Figure:
-    """Fit the axes to the ``x``/``y`` extents (plus ``pad``) with one unit = one unit."""
+def finish(fig: Sketch, x: Sequence[float], y: Sequence[float], pad: float = 0.3) -> go.Figure:
+    """Fit the axes to the ``x``/``y`` extents (plus ``pad``), one unit = one unit; build."""
     fig.update_xaxes(range=[min(x) - pad, max(x) + pad])
     fig.update_yaxes(range=[min(y) - pad, max(y) + pad], scaleanchor="x", scaleratio=1)
-    return fig
+    return fig.figure()
 
 
 def rect(
-    fig: go.Figure,
+    fig: Sketch,
     x0: float,
     y0: float,
     x1: float,
@@ -68,7 +114,7 @@ def rect(
 
 
 def rounded_rect(
-    fig: go.Figure,
+    fig: Sketch,
     x0: float,
     y0: float,
     x1: float,
@@ -97,7 +143,7 @@ def rounded_rect(
 
 
 def label(
-    fig: go.Figure,
+    fig: Sketch,
     x: float,
     y: float,
     text: str,
@@ -118,32 +164,4 @@ def label(
         xanchor=anchor,
         yanchor=valign,
         **extra,
-    )
-
-
-def polygon_trace(
-    xs: Sequence[float],
-    ys: Sequence[float],
-    fill: str,
-    line: str,
-    width: float,
-    hover: str,
-    name: str,
-    dash: str = "solid",
-    pattern: dict[str, Any] | None = None,
-) -> go.Scatter:
-    """A closed filled polygon with hover text (one per hex, tile or card)."""
-    return go.Scatter(
-        x=list(xs),
-        y=list(ys),
-        mode="lines",
-        fill="toself",
-        fillcolor=fill,
-        fillpattern=pattern,
-        line={"color": line, "width": width, "dash": dash},
-        hoveron="fills",
-        hoverinfo="text",
-        text=hover,
-        name=name,
-        showlegend=False,
     )

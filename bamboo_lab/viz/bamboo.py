@@ -26,7 +26,7 @@ from bamboo_lab.games.bamboo.components import (
 )
 
 from . import palette
-from ._common import canvas, label, rect, rounded_rect
+from ._common import Sketch, canvas, label, rect, rounded_rect
 
 __all__ = ["MATCH_OUTLINES", "figure", "home", "season"]
 
@@ -56,7 +56,7 @@ def season(state: bb.State) -> str:
     return "Summer"
 
 
-def _shoot(fig: go.Figure, code: int, x: float, y: float, w: float, h: float) -> str:
+def _shoot(fig: Sketch, code: int, x: float, y: float, w: float, h: float) -> str:
     """A shoot tile: its colour with the colour letter and action; returns its hover text."""
     colour, action = divmod(code, 5)
     fill = palette.BAMBOO_COLOURS[colour]
@@ -303,7 +303,7 @@ def figure(state: bb.State) -> go.Figure:
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[bottom - 0.1, top + 0.2])
     fig.update_layout(height=int((top - bottom + 0.3) * 46) + 70)
-    return fig
+    return fig.figure()
 
 
 def _home_args(
@@ -444,4 +444,4 @@ def home(
     )
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[0.1, ytop + 0.6])
-    return fig
+    return fig.figure()

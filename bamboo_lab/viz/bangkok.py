@@ -16,7 +16,7 @@ from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
 
 from . import palette
-from ._common import canvas, label, rounded_rect
+from ._common import Sketch, canvas, label, rounded_rect
 
 __all__ = ["CHILLI_OUTLINES", "card", "figure", "market", "market_cards"]
 
@@ -50,7 +50,7 @@ class _Goods:
     def add(self, good: str, x: float, y: float, size: float) -> None:
         self.points[good].append((x, y, size))
 
-    def traces(self, fig: go.Figure, legend: bool) -> None:
+    def traces(self, fig: Sketch, legend: bool) -> None:
         for good in bk.GOODS:
             pts = self.points[good]
             if not pts and not legend:
@@ -79,7 +79,7 @@ class _Goods:
 
 
 def _draw_card(
-    fig: go.Figure,
+    fig: Sketch,
     goods: _Goods,
     c: bk.Card | None,
     x: float,
@@ -338,7 +338,7 @@ def market(
     )
     fig.update_xaxes(range=[0, 14.2])
     fig.update_yaxes(range=[-0.3, 6.9])
-    return fig
+    return fig.figure()
 
 
 def card(c: bk.Card | str) -> go.Figure:
@@ -356,7 +356,7 @@ def card(c: bk.Card | str) -> go.Figure:
     goods.traces(fig, legend=False)
     fig.update_xaxes(range=[0, 2.2])
     fig.update_yaxes(range=[-0.4, 2.6])
-    return fig
+    return fig.figure()
 
 
 def figure(state: bk.State) -> go.Figure:
@@ -513,4 +513,4 @@ def figure(state: bk.State) -> go.Figure:
     )
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[0.0, top + 0.2])
-    return fig
+    return fig.figure()

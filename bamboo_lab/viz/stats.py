@@ -200,7 +200,7 @@ def mix(rows: Any, columns: Iterable[str] | None = None, by: str = "bot") -> go.
             go.Bar(
                 x=[str(v) for v in means.index],
                 y=means[c].tolist(),
-                name=c,
+                name=c.replace("_", " "),
                 marker={
                     "color": list(palette.OKABE_ITO.values())[i % 7],
                     "pattern": {"shape": _PATTERNS[i % len(_PATTERNS)]},

@@ -16,7 +16,7 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import WIDTH, canvas, finish, label, rounded_rect
+from ._common import WIDTH, Sketch, canvas, finish, label, rounded_rect
 from .layout import Layout
 
 __all__ = ["HIGHLIGHTS", "card", "figure", "highlight_targets", "matches", "players"]
@@ -115,7 +115,7 @@ def _plot_hover(state: tk.State, h: Hex) -> str:
 
 
 def _garden_traces(
-    fig: go.Figure, state: tk.State, hexes: set[Hex], edges: set[Edge], target_name: str
+    fig: Sketch, state: tk.State, hexes: set[Hex], edges: set[Edge], target_name: str
 ) -> tuple[list[float], list[float]]:
     """Draw the garden into ``fig``; return every corner's x and y (for the axis ranges)."""
     xs: list[float] = []
@@ -325,7 +325,7 @@ def _poly(
     )
 
 
-def _bamboo_stack(fig: go.Figure, x: float, y0: float, height: int, colour: str) -> None:
+def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:
     """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
     fill = palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2)
     for i in range(height):
@@ -362,6 +362,13 @@ def figure(state: tk.State, highlight: Any = None, player: int | None = None) ->
     """The garden: plots by colour (irrigated solid, dry pale and hatched),
     bamboo as stacked sections, improvements, channels on their edges, the gardener and the
     panda, free places faint; ``highlight`` outlines legal targets (see highlight_targets)."""
+    fig, xs, ys = _garden(state, highlight, player)
+    return finish(fig, xs, ys, 0.1)
+
+
+def _garden(
+    state: tk.State, highlight: Any, player: int | None
+) -> tuple[Sketch, list[float], list[float]]:
     if not isinstance(state, tk.State):
         raise InvalidStateError(f"viz.takenoko.figure draws a Takenoko State, not {state!r}")
     if player is not None and player not in range(state.num_players):
@@ -386,7 +393,7 @@ def figure(state: tk.State, highlight: Any = None, player: int | None = None) ->
         },
         margin={"l": 10, "r": 10, "t": 64, "b": 40},
     )
-    return finish(fig, xs, ys, 0.1)
+    return fig, xs, ys
 
 
 def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
@@ -395,7 +402,7 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
     if card_id not in tk.CARDS or tk.CARDS[card_id].deck != "plot":
         raise InvalidStateError(f"matches needs a plot objective card (P01-P15), not {card!r}")
     placements = tk.plot_objective_placements(state, card_id)
-    fig = figure(state)
+    fig, xs, ys = _garden(state, None, None)
     for k, placement in enumerate(placements):
         pts = [_LAYOUT.hex_to_pixel(h) for h in placement]
         fig.add_trace(
@@ -427,14 +434,14 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
     desc = tk.CARDS[card_id].describe()
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
-    return fig
+    return finish(fig, xs, ys, 0.1)
 
 
 # ---------------------------------------------------------------------- players
 
 
 def _card_face(
-    fig: go.Figure, x: float, y: float, card_id: str, met: bool, w: float = 0.95, h: float = 1.2
+    fig: Sketch, x: float, y: float, card_id: str, met: bool, w: float = 0.95, h: float = 1.2
 ) -> None:
     """A hand card: face (id, points) or back (``P?``); met cards get a vermillion rim."""
     if card_id.endswith("?"):
@@ -593,7 +600,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     )
     fig.update_xaxes(range=[-0.05, 17.55])
     fig.update_yaxes(range=[-0.2, n * row_h])
-    return fig
+    return fig.figure()
 
 
 # ---------------------------------------------------------------------- one card

@@ -1,0 +1,84 @@
+"""Bamboo pictures: the home's comfort, harmony and pattern matches; the main board."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.viz import bamboo as vbb
+
+HOME = bb.home_from_text(
+    "(0,0):G/2 (1,1):F/3 | (0,2):D/3 | (0,3):T/3 (1,4):G/3 (2,3):D/2 (1,0):F/1 (2,0):G/1"
+)
+
+
+def text_of(fig) -> str:
+    return " | ".join(a.text for a in fig.layout.annotations) + fig.layout.title.text
+
+
+def test_BB_END_3_home_shows_left_right_comfort_and_harmony() -> None:
+    left, right = bb.harmony(HOME)
+    assert (left, right) == (7, 8)
+    fig = vbb.home(HOME, tiles=["L10", "L05"])
+    text = text_of(fig)
+    assert "left comfort 7" in text and "right comfort 8" in text
+    assert bb.harmony_penalty(HOME) == -2
+    assert "harmony -2 HP" in text
+
+
+def test_BB_PAT_1_matches_outline_exactly_the_matched_spaces() -> None:
+    fig = vbb.home(HOME, tiles=["L10", "L05"])
+    text = text_of(fig)
+    assert "<b>L10</b>" in text and "met" in text and "not met" in text
+    outlines = [t for t in fig.data if (t.name or "").endswith("matches")]
+    matches = bb.balance_matches(bb.balance_tile("L10"), HOME)
+    assert len(outlines) == 1 and outlines[0].name == "L10 matches"
+    rectangles = sum(1 for x in outlines[0].x if x is None)
+    assert rectangles == sum(len(m) for m in matches) > 0
+
+
+def test_home_draws_one_tile_per_filled_space() -> None:
+    fig = vbb.home(HOME)
+    filled = sum(1 for h in HOME if h >= 0)
+    tiles = [a for a in fig.layout.annotations if a.font.size == 17]
+    assert len(tiles) == filled == 8
+
+
+def test_home_of_a_state_and_bad_homes() -> None:
+    rng = random.Random(2)
+    s = bb.new_game(3, 2)
+    for _ in range(150):
+        if s.is_over():
+            break
+        s = s.apply(rng.choice(s.legal_actions()))
+    for p in range(3):
+        fig = vbb.home(s, p)
+        assert f"player {p}'s home" in fig.layout.title.text
+        held = [bb.BALANCE_TILES[t].name for t in s.boards[p].balance]
+        assert all(f"<b>{name}</b>" in text_of(fig) for name in held)
+    with pytest.raises(InvalidStateError):
+        vbb.home(s, 9)
+    with pytest.raises(InvalidStateError):
+        vbb.home((1, 2, 3))
+
+
+def test_board_shows_temples_incense_and_stalks() -> None:
+    rng = random.Random(8)
+    s = bb.new_game(2, 8)
+    for _ in range(70):
+        s = s.apply(rng.choice(s.legal_actions()))
+    fig = vbb.figure(s)
+    text = text_of(fig)
+    assert f"round {s.round}" in text and vbb.season(s) in text
+    sticks = [a for a in fig.layout.annotations if a.text in ("<b>g</b>", "<b>0</b>", "<b>1</b>")]
+    assert len(sticks) == sum(len(t) for t in s.temples)
+    for stack in s.spirit_stacks:
+        if stack:
+            assert f"spirit: <b>{stack[0]}</b>" in text
+    shoots = [a for a in fig.layout.annotations if "<br>" in a.text and len(a.text) < 24]
+    assert len(shoots) >= sum(len(st) for st in s.stalks)

@@ -1,0 +1,111 @@
+"""Bangkok pictures: the rulebook's 20-point market, neighbourhood outlines, the port."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.viz import bangkok as vb
+
+C = bk.parse_card_spec
+RULEBOOK_MARKET = [
+    [C("C4:BZ/P"), C("B"), C("BZ")],
+    [C("FF"), C("C3:FB/B"), C("BBF")],
+    [C("ZF"), C("BP"), C("C1:P/Z")],
+]
+
+
+def annotations(fig) -> str:
+    return " | ".join(a.text for a in fig.layout.annotations)
+
+
+def test_BK_SCORE_2_rulebook_market_scores_20_with_each_chilli_annotated() -> None:
+    fig = vb.market(RULEBOOK_MARKET, objective="blue_peas")
+    assert "20 points" in fig.layout.title.text
+    text = annotations(fig)
+    # chilli 1 (type 4, cell 1): 2; chilli 2 (type 3, centre): 6; chilli 3 (type 1, cell 9): 4
+    for badge in ("1: +2", "2: +6", "3: +4"):
+        assert badge in text
+    assert "total: 20" in text and "complete market: <b>2</b>" in text
+    assert "fish 3, blue peas 5" in text
+
+
+def outline_cells(trace) -> set[int]:
+    """The market cells (0-8) whose centres an outline trace encloses."""
+    cw, ch, gap, x0, y0 = 1.5, 1.85, 0.3, 0.4, 6.4
+    xs = [x for x in trace.x if x is not None]
+    ys = [y for y in trace.y if y is not None]
+    segments = [
+        (trace.x[i], trace.y[i], trace.x[i + 1], trace.y[i + 1]) for i in range(0, len(trace.x), 3)
+    ]
+    assert xs and ys
+    inside = set()
+    for cell in range(9):
+        r, c = divmod(cell, 3)
+        cx = x0 + c * (cw + gap) + cw / 2
+        cy = y0 - r * (ch + gap) - ch / 2
+        # ray casting to the right over the vertical segments
+        crossings = sum(
+            1
+            for xa, ya, xb, yb in segments
+            if xa == xb and xa > cx and min(ya, yb) < cy < max(ya, yb)
+        )
+        if crossings % 2:
+            inside.add(cell)
+    return inside
+
+
+def test_BK_SCORE_2_outlines_enclose_exactly_each_neighbourhood() -> None:
+    fig = vb.market(RULEBOOK_MARKET, objective="blue_peas")
+    outlines = [t for t in fig.data if (t.name or "").startswith("chilli ")]
+    score = bk.score_market(RULEBOOK_MARKET, "blue_peas")
+    assert len(outlines) == len(score.chillies) == 3
+    for trace, chilli in zip(outlines, score.chillies, strict=True):
+        assert outline_cells(trace) == {c - 1 for c in chilli.counted}
+
+
+def test_market_from_a_state_uses_the_seat_objective() -> None:
+    rng = random.Random(3)
+    s = bk.new_game(3, 3)
+    for _ in range(60):
+        s = s.apply(rng.choice(s.legal_actions()))
+    for seat in range(3):
+        fig = vb.market(s, seat=seat)
+        assert f"{s.scores()[seat]} points" in fig.layout.title.text
+    with pytest.raises(InvalidStateError):
+        vb.market(s, seat=7)
+    with pytest.raises(InvalidStateError):
+        vb.market(RULEBOOK_MARKET, objective="rice")
+    with pytest.raises(InvalidStateError):
+        vb.market([C("B")] * 4)
+
+
+def test_port_figure_shows_every_port_card_hand_and_market() -> None:
+    rng = random.Random(5)
+    s = bk.new_game(4, 5)
+    for _ in range(50):
+        s = s.apply(rng.choice(s.legal_actions()))
+    fig = vb.figure(s)
+    goods_traces = [t for t in fig.data if t.showlegend]
+    baskets = sum(len(t.x) for t in goods_traces)
+    cards = [c for c in s.port if c >= 0] + [c for h in s.hands for c in h[:6]]
+    cards += [c for m in s.markets for c in m if c >= 0]
+    if s.placed >= 0:
+        cards.append(s.placed)
+    assert baskets == sum(len(s.deck.cards[c].goods) for c in cards)
+    text = annotations(fig)
+    for p in range(4):
+        assert f"Player {p}" in text
+    assert f"boat pile<br><b>{len(s.boat_pile)}</b>" in text
+
+
+def test_card_picture() -> None:
+    fig = vb.card("C3:FB/B")
+    assert "C3:FB/B" in fig.layout.title.text
+    with pytest.raises(InvalidStateError):
+        vb.card(42)
