@@ -261,23 +261,22 @@ def figure(state: bb.State) -> go.Figure:
         label(fig, 2.3, mid, info, size=11, anchor="left", align="left")
         label(
             fig,
-            14.2,
-            y - 0.02,
-            "shoots in temples",
-            size=9,
+            13.3,
+            mid,
+            "temple<br>shoots",
+            size=10,
             anchor="left",
-            valign="top",
             color="#444444",
         )
         for t in range(4):
             for k, code in enumerate(b.temples[t]):
-                x = 14.2 + t * 1.05 + k * 0.24
+                x = 14.4 + t * 1.0 + k * 0.22
                 fig.add_shape(
                     type="rect",
                     x0=x,
-                    x1=x + 0.2,
-                    y0=mid - 0.32,
-                    y1=mid + 0.18,
+                    x1=x + 0.18,
+                    y0=mid - 0.28,
+                    y1=mid + 0.28,
                     fillcolor=palette.BAMBOO_COLOURS[code // 5],
                     line={"color": palette.BLACK, "width": 1},
                 )
@@ -344,7 +343,7 @@ def home(
         f" {penalty} HP",
         460,
     )
-    cw, ch = 1.5, 1.3
+    cw, ch = 1.9, 1.35
     x0, ytop = 0.3, 4.6
     for c, name in ((0, "left"), (2, "centre"), (3, "right")):
         span = 2 if c != 2 else 1
@@ -406,7 +405,7 @@ def home(
             size=12,
             anchor="left",
         )
-        inset = 0.1 + 0.07 * (k % 4)
+        inset = 0.16 + 0.08 * (k % 4)
         xs: list[float | None] = []
         ys: list[float | None] = []
         for match in found:
@@ -422,7 +421,7 @@ def home(
                     x=xs,
                     y=ys,
                     mode="lines",
-                    line={"color": colour, "width": 3, "dash": dash},
+                    line={"color": colour, "width": 4, "dash": dash},
                     hoverinfo="skip",
                     showlegend=False,
                     name=f"{tile.name} matches",

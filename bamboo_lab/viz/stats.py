@@ -109,8 +109,12 @@ def win_rates(rows: Any, by: str = "bot") -> go.Figure:
     """Win rate per ``by`` (``"bot"`` or ``"seat"``) with its 95 % interval and the counts
     (``sim.win_rates`` computes them)."""
     table = sim_win_rates(to_frame(rows), by).reset_index()
-    labels = [str(v) if by != "seat" else _seat_name(v) for v in table[by]]
     rate = table["win_rate"]
+    names = [str(v) if by != "seat" else _seat_name(v) for v in table[by]]
+    counts = [
+        f"{r:.0%} ({w}/{n})" for r, w, n in zip(rate, table["wins"], table["games"], strict=True)
+    ]
+    labels = [f"{name}<br>{count}" for name, count in zip(names, counts, strict=True)]
     fig = _figure(f"<b>Win rate</b> by {by} (95 % intervals; shared wins count for each)")
     fig.add_trace(
         go.Bar(
@@ -123,12 +127,8 @@ def win_rates(rows: Any, by: str = "bot") -> go.Figure:
                 "arrayminus": (rate - table["low"]).tolist(),
                 "color": palette.BLACK,
             },
-            text=[
-                f"{r:.0%} ({w}/{n})"
-                for r, w, n in zip(rate, table["wins"], table["games"], strict=True)
-            ],
-            textposition="inside",
-            insidetextanchor="start",
+            text=counts,
+            textposition="none",
             marker={
                 "color": [palette.PLAYERS[i % len(palette.PLAYERS)] for i in range(len(table))],
                 "pattern": {"shape": [_PATTERNS[i % len(_PATTERNS)] for i in range(len(table))]},
@@ -137,7 +137,7 @@ def win_rates(rows: Any, by: str = "bot") -> go.Figure:
             hovertext=[
                 f"{lab}: {r:.1%} [{lo:.1%}, {hi:.1%}] over {n} games"
                 for lab, r, lo, hi, n in zip(
-                    labels, rate, table["low"], table["high"], table["games"], strict=True
+                    names, rate, table["low"], table["high"], table["games"], strict=True
                 )
             ],
         )
