@@ -82,3 +82,22 @@ def test_board_shows_temples_incense_and_stalks() -> None:
             assert f"spirit: <b>{stack[0]}</b>" in text
     shoots = [a for a in fig.layout.annotations if "<br>" in a.text and len(a.text) < 24]
     assert len(shoots) >= sum(len(st) for st in s.stalks)
+
+
+def test_built_position_home_and_temples() -> None:
+    if not hasattr(bb, "position"):
+        pytest.skip("bamboo.position is not available")
+    s = bb.position(
+        players=3,
+        boards={0: {"home": "(0,0):F/1 (1,0):G/2 (0,4):T/3", "balance": ["L10"]}},
+        temples=[[0, 2, 1], [], [1], []],
+    )
+    home = vbb.home(s, 0)
+    text = text_of(home)
+    assert "left comfort 3" in text and "right comfort 3" in text and "harmony 0 HP" in text
+    assert "<b>L10</b>" in text and "· <b>met</b>" in text
+    board = vbb.figure(s)
+    sticks = [
+        a.text for a in board.layout.annotations if a.text in ("<b>0</b>", "<b>1</b>", "<b>2</b>")
+    ]
+    assert sticks == ["<b>0</b>", "<b>2</b>", "<b>1</b>", "<b>1</b>"]

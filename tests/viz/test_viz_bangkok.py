@@ -109,3 +109,17 @@ def test_card_picture() -> None:
     assert "C3:FB/B" in fig.layout.title.text
     with pytest.raises(InvalidStateError):
         vb.card(42)
+
+
+def test_BK_SCORE_2_rulebook_market_in_a_built_position() -> None:
+    if not hasattr(bk, "position"):
+        pytest.skip("bangkok.position is not available")
+    rows = [["C4:BZ/P", "B", "BZ"], ["FF", "C3:FB/B", "BBF"], ["ZF", "BP", "C1:P/Z"]]
+    s = bk.position(
+        players=2, markets=[rows, [None] * 9], objectives=["blue_peas", "fish"], to_move=1
+    )
+    fig = vb.market(s, seat=0)
+    assert "20 points" in fig.layout.title.text
+    assert "objective (blue peas): 6 basket(s)" in annotations(fig)
+    table = vb.figure(s)
+    assert "market · 20 pts" in annotations(table)
