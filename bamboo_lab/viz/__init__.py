@@ -8,7 +8,7 @@ plots simulation results. See ``docs/pictures.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -19,7 +19,7 @@ from . import bamboo, bangkok, layout, palette, stats, takenoko
 
 __all__ = ["bamboo", "bangkok", "figure", "layout", "palette", "stats", "takenoko"]
 
-_STATE_FIGURES = {
+_STATE_FIGURES: dict[str, Callable[[Any], go.Figure]] = {
     "takenoko": takenoko.figure,
     "bamboo": bamboo.figure,
     "bangkok": bangkok.figure,

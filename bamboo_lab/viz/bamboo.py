@@ -176,7 +176,7 @@ def figure(state: bb.State) -> go.Figure:
         y = top - 3.95 - k * 0.75
         label(fig, mx0, y + 0.32, "AB"[k], size=11, anchor="left", bold=True)
         for j, hid in enumerate(row):
-            tile = bb.HOME_TILES[hid]
+            htile = bb.HOME_TILES[hid]
             x = mx0 + 0.35 + j * 1.2
             rounded_rect(
                 fig,
@@ -184,19 +184,23 @@ def figure(state: bb.State) -> go.Figure:
                 y,
                 x + 1.1,
                 y + 0.66,
-                palette.lighter(palette.HOME_TYPES[tile.type], 0.3),
+                palette.lighter(palette.HOME_TYPES[htile.type], 0.3),
                 "#555555",
                 1,
             )
             label(
-                fig, x + 0.55, y + 0.44, f"<b>{TYPE_LETTERS[tile.type]}{tile.comfort}</b>", size=12
+                fig,
+                x + 0.55,
+                y + 0.44,
+                f"<b>{TYPE_LETTERS[htile.type]}{htile.comfort}</b>",
+                size=12,
             )
-            label(fig, x + 0.55, y + 0.15, f"${tile.cost} +{tile.hp}", size=10)
+            label(fig, x + 0.55, y + 0.15, f"${htile.cost} +{htile.hp}", size=10)
             hx.append(x + 0.55)
             hy.append(y + 0.33)
             ht.append(
-                f"{tile.name}: {TYPES[tile.type]}, comfort {tile.comfort}, costs"
-                f" {tile.cost} coins, +{tile.hp} HP"
+                f"{htile.name}: {TYPES[htile.type]}, comfort {htile.comfort}, costs"
+                f" {htile.cost} coins, +{htile.hp} HP"
             )
     # food display and gifts
     fy = top - 5.5
@@ -365,14 +369,14 @@ def home(
             )
             label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=10, color="#999999")
             continue
-        tile = bb.HOME_TILES[hid]
+        htile = bb.HOME_TILES[hid]
         rounded_rect(
             fig,
             x,
             y,
             x + cw - 0.12,
             y + ch - 0.12,
-            palette.lighter(palette.HOME_TYPES[tile.type], 0.25),
+            palette.lighter(palette.HOME_TYPES[htile.type], 0.25),
             "#444444",
             1.2,
         )
@@ -380,13 +384,13 @@ def home(
             fig,
             x + cw / 2 - 0.06,
             y + ch * 0.55,
-            f"<b>{TYPE_LETTERS[tile.type]} {tile.comfort}</b>",
+            f"<b>{TYPE_LETTERS[htile.type]} {htile.comfort}</b>",
             size=17,
         )
-        label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[tile.type], size=10, color="#222222")
+        label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[htile.type], size=10, color="#222222")
         hx.append(x + cw / 2)
         hy.append(y + ch / 2)
-        ht.append(f"{r},{c}: {tile.name}, {TYPES[tile.type]}, comfort {tile.comfort}")
+        ht.append(f"{r},{c}: {htile.name}, {TYPES[htile.type]}, comfort {htile.comfort}")
     # balance tiles and their matches
     px = x0 + 5 * cw + 0.4
     label(fig, px, ytop + 0.3, "<b>balance tiles</b>", size=13, anchor="left")

@@ -64,7 +64,7 @@ def highlight_targets(state: tk.State, highlight: Any) -> tuple[set[Hex], set[Ed
             if isinstance(a, kinds[highlight]):
                 if isinstance(a, tk.PlaceChannel):
                     edges.add(a.edge)
-                else:
+                elif isinstance(a, (tk.PlacePlot, tk.MoveGardener, tk.MovePanda, tk.Grow)):
                     hexes.add(a.plot)
         if hexes or edges or highlight == "legal":
             return hexes, edges
