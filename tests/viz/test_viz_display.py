@@ -86,3 +86,24 @@ def test_figure_dispatches_on_the_object() -> None:
     for bad in (42, "X13", [1, 2, 3]):
         with pytest.raises(InvalidStateError):
             viz.figure(bad)
+
+
+@pytest.mark.parametrize(
+    ("obj", "title"),
+    [
+        (tk.new_game(3, 2), "<b>Takenoko</b>"),
+        (tk.CARDS["P13"], "<b>P13</b>"),
+        (bb.new_game(2, 2), "<b>Bamboo</b>"),
+        (bk.new_game(2, 2), "<b>Bangkok</b>"),
+        (bk.parse_card_spec("C3:FB/B"), "<b>C3:FB/B</b>"),
+    ],
+)
+def test_the_mixin_on_each_game_class(obj: Any, title: str, monkeypatch: Any) -> None:
+    """What adding RichDisplay to the game's class will do (the class gets the method)."""
+    monkeypatch.setattr(pio.renderers, "default", "plotly_mimetype")
+    monkeypatch.setattr(
+        type(obj), "_repr_mimebundle_", RichDisplay._repr_mimebundle_, raising=False
+    )
+    bundle = obj._repr_mimebundle_()
+    assert bundle["text/plain"] == str(obj)
+    assert bundle["application/vnd.plotly.v1+json"]["layout"]["title"]["text"].startswith(title)
