@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from takenoko_build import act, channel, position
+from takenoko_helpers import act, channel
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
@@ -133,7 +133,7 @@ def test_catalog_two_colour_diamond_is_chiral_in_every_rotation() -> None:
 
 
 def _good() -> dict[str, Any]:
-    return position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), hands={0: ("A01",)}).to_dict()
+    return tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), hands={0: ("A01",)}).to_dict()
 
 
 def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -184,7 +184,7 @@ def test_from_dict_refuses_inconsistent_turn_data(name: str) -> None:
 
 def test_from_dict_accepts_every_phase_reached_in_play() -> None:
     """The consistency checks accept real positions of every phase (roundtrip through dicts)."""
-    s = position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), phase="roll")
+    s = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), phase="roll")
     seen = set()
     for face in ("sun", "rain", "storm", "clouds", "?"):
         after = s.apply(tk.Roll(face))
@@ -195,7 +195,7 @@ def test_from_dict_accepts_every_phase_reached_in_play() -> None:
         ("action plot", "keep 1"),
         ("action plot", "keep 1", "plot 0,-1"),
     ):
-        after = act(position(), *steps)
+        after = act(tk.position(), *steps)
         seen.add(after.phase)
         assert tk.State.from_dict(after.to_dict()) == after
     assert seen >= {"actions", "rain", "storm", "clouds", "choose_weather", "keep_plot"}
@@ -219,7 +219,7 @@ def test_TK_TURN_5_claims_come_before_a_forced_weather_effect() -> None:
     when the weather must be used (``weather_optional=False``) the player may first claim a card
     the rain or the storm would spoil (two pink bamboos exactly 3 high; a green bamboo of 4)."""
     strict = {"weather_optional": False}
-    s = position(plots=PANDA_RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
+    s = tk.position(plots=PANDA_RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
     rain = s.apply(tk.Roll("rain"))
     assert "pass" not in [str(a) for a in rain.legal_actions()]
     assert tk.Claim("G15") in rain.legal_actions()
@@ -235,7 +235,7 @@ def test_TK_END_1_only_the_first_player_to_reach_the_count_takes_the_emperor() -
     reaching the count in a final turn does not take it."""
     eight0 = tuple(f"A{i:02d}" for i in range(3, 11))
     eight1 = tuple(f"G{i:02d}" for i in range(1, 9))
-    s = position(
+    s = tk.position(
         2,
         plots=PANDA_RING,
         completed={0: eight0, 1: eight1},
@@ -259,7 +259,7 @@ def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:
     is simply lost."""
     full = ((1, 0, "G", 4), (1, -1, "G", 4), (2, -1, "Y", 0))
     ring = (channel((1, 0), (1, -1)),)
-    s = position(plots=full, channels=ring, stored_channels={0: 1}, phase="roll")
+    s = tk.position(plots=full, channels=ring, stored_channels={0: 1}, phase="roll")
     rain = s.apply(tk.Roll("rain"))
     assert rain.phase == "rain" and tk.State.from_dict(rain.to_dict()) == rain
     texts = [str(a) for a in rain.legal_actions()]
@@ -267,7 +267,7 @@ def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:
     wet = act(rain, "channel 1,0/2,-1")
     assert wet.bamboo[Hex(2, -1)] == 1 and wet.phase == "rain"
     assert act(wet, "grow 2,-1").bamboo[Hex(2, -1)] == 2
-    strict = position(
+    strict = tk.position(
         plots=full,
         channels=ring,
         stored_channels={0: 1},
@@ -277,7 +277,7 @@ def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:
     strict = strict.apply(tk.Roll("rain"))
     assert "pass" in [str(a) for a in strict.legal_actions()]  # no plot to grow: may pass
     assert "pass" not in [str(a) for a in act(strict, "channel 1,0/2,-1").legal_actions()]
-    lost = position(plots=full, phase="roll").apply(tk.Roll("rain"))
+    lost = tk.position(plots=full, phase="roll").apply(tk.Roll("rain"))
     assert lost.phase == "actions"
 
 
@@ -298,10 +298,10 @@ BEYOND_GAP = (
 def test_TK_GAR_1_and_TK_PAN_1_a_gap_stops_the_line_even_with_a_plot_beyond() -> None:
     """TK-GAR-1 / TK-PAN-1: "only over plots (no gaps)": from (1,0) eastward the empty place
     (2,0) stops the gardener and the panda, so the plot (3,0) beyond it is out of reach."""
-    s = position(plots=BEYOND_GAP, gardener=(1, 0), panda=(1, 0))
+    s = tk.position(plots=BEYOND_GAP, gardener=(1, 0), panda=(1, 0))
     for moves in (tk.gardener_destinations(s), tk.panda_destinations(s)):
         assert Hex(3, 0) not in moves and Hex(2, 0) not in moves
-    s = position(plots=BEYOND_GAP, gardener=(3, -2), panda=(3, -2))
+    s = tk.position(plots=BEYOND_GAP, gardener=(3, -2), panda=(3, -2))
     assert Hex(3, 0) in tk.gardener_destinations(s)  # (3,-1) joins them: no gap
     assert Hex(3, 0) in tk.panda_destinations(s)
 
@@ -309,7 +309,7 @@ def test_TK_GAR_1_and_TK_PAN_1_a_gap_stops_the_line_even_with_a_plot_beyond() ->
 def test_TK_W_4_storm_moves_the_panda_off_its_plot() -> None:
     """TK-W-4: the storm *moves* the panda ("移し", "put the panda on the plot of his choice"):
     our reading offers every plot but the one it stands on."""
-    s = position(plots=BEYOND_GAP, panda=(1, 0), phase="roll").apply(tk.Roll("storm"))
+    s = tk.position(plots=BEYOND_GAP, panda=(1, 0), phase="roll").apply(tk.Roll("storm"))
     targets = {a.plot for a in s.legal_actions() if isinstance(a, tk.MovePanda)}
     assert Hex(1, 0) not in targets and Hex(3, 0) in targets and len(targets) == 8
 
@@ -318,12 +318,12 @@ def test_TK_IRR_4_a_plot_placed_away_from_the_network_opens_no_channel_edge() ->
     """TK-IRR-4: a plot placed by the plot action next to two plots, away from the pond corners
     and from every channel, adds no legal channel edge; one touching a channel's end does."""
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "Y", 0), (2, -2, "Y", 0))
-    s = position(plots=plots, stored_channels={0: 1})
+    s = tk.position(plots=plots, stored_channels={0: 1})
     top = s.plot_deck[0]
     far = act(s, "action plot", "keep 1", "plot 3,-2")
     assert far.tiles[Hex(3, -2)] == top
     assert set(far.channel_spots) == set(s.channel_spots)
-    near = position(
+    near = tk.position(
         plots=plots[:3],
         channels=(channel((1, 0), (1, -1)), channel((1, -1), (2, -1))),
     )

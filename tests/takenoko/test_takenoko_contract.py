@@ -7,9 +7,10 @@ import random
 
 import pytest
 from harness import check_game, random_playout
-from takenoko_build import act, legal_texts, position
+from takenoko_helpers import act, legal_texts
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import load
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.rules import is_dead_garden
@@ -105,7 +106,7 @@ def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
 
 def test_actions_on_a_finished_game_are_illegal() -> None:
     """Any action on a finished game raises IllegalActionError."""
-    over = position(phase="over", completed={0: ("A01",)})
+    over = tk.position(phase="over", completed={0: ("A01",)})
     assert over.is_over() and over.legal_actions() == ()
     with pytest.raises(IllegalActionError):
         over.apply(tk.EndTurn())
@@ -113,14 +114,14 @@ def test_actions_on_a_finished_game_are_illegal() -> None:
 
 def test_parse_accepts_other_spellings_of_the_same_action() -> None:
     """A channel written with its plots in either order names the same edge."""
-    s = position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), stored_channels={0: 1})
+    s = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), stored_channels={0: 1})
     assert tk.parse_action("channel 1,-1/1,0", s) == tk.parse_action("channel 1,0/1,-1", s)
     assert tk.parse_action("  action   plot ", s) == tk.ChooseAction("plot")
 
 
 def test_corrupt_dicts_are_refused() -> None:
     """from_dict refuses inconsistent data with InvalidStateError."""
-    good = position(plots=((1, 0, "G", 1), (1, -1, "G", 1))).to_dict()
+    good = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1))).to_dict()
 
     def broken(change: object) -> dict[str, object]:
         data = json.loads(json.dumps(good))
@@ -200,10 +201,10 @@ def test_history_notation_reveals_no_hidden_plot() -> None:
 def test_text_picture_shows_the_garden() -> None:
     """str(state) draws the garden: colours, heights, improvements, figures, channels, boards."""
     plots = ((1, 0, "GF", 2), (1, -1, "Y", 1), (2, -1, "P", 0))
-    s = position(plots=plots, gardener=(1, 0), panda=(1, -1), stored_channels={0: 1})
+    s = tk.position(plots=plots, gardener=(1, 0), panda=(1, -1), stored_channels={0: 1})
     s = act(s, "channel 1,0/1,-1")
     text = str(s)
-    assert "G2fg" in text and "Y1p" in text and "P1" in text  # (2,-1) irrigated: grew
+    assert "G2Fg" in text and "Y1p" in text and "P1" in text  # (2,-1) irrigated: grew
     assert "channels: 1,0/1,-1" in text and "~~" in text
     assert "P0:" in text and "P1:" in text
     assert "phase actions" in text
@@ -239,18 +240,34 @@ def test_dead_garden_ends_the_game() -> None:
 
 
 def test_random_games_end_and_plies_are_typical() -> None:
-    """Random players finish games well inside PLY_LIMIT, the die offering its six faces."""
+    """Random players finish games well inside PLY_LIMIT, the die offering its six faces
+    (TK-TURN-1), each with probability 1/6, at every roll, and every face being rolled."""
+    faces = {str(tk.Roll(face)) for face in tk.WEATHER_FACES}
+    assert len(faces) == 6
+    rolled: set[str] = set()
     for players in (2, 3, 4):
         for seed in range(3):
             final, plies = random_playout(tk, players, seed)
-            assert final.is_over() and plies < tk.PLY_LIMIT
+            assert final.is_over() and plies < 2_000 < tk.PLY_LIMIT
+            state = tk.new_game(players, seed)
+            rolls = 0
+            for action in final.history:
+                if state.current_player == CHANCE:
+                    outcomes = state.chance_outcomes()
+                    assert {str(a) for a, _ in outcomes} == faces
+                    assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
+                    rolls += 1
+                    rolled.add(str(action))
+                state = state.apply(action)
+            assert state == final and rolls > 0
+    assert rolled == faces
 
 
 def test_teaching_helpers() -> None:
     """The helpers answer on their own: irrigation, channel edges, plot places, placements,
     objective checks and the score breakdown."""
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0))
-    s = position(plots=plots, hands={0: ("P01", "G04", "A01")}, eaten={0: (2, 0, 0)})
+    s = tk.position(plots=plots, hands={0: ("P01", "G04", "A01")}, eaten={0: (2, 0, 0)})
     assert tk.is_irrigated(s, tk.Hex(1, 0)) and not tk.is_irrigated(s, tk.Hex(2, -1))
     assert len(tk.legal_channel_edges(s)) == 2
     assert tk.Hex(2, 0) in tk.legal_plot_positions(s)

@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from takenoko_build import position
-
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.geometry import EDGE_ENDS, POND, edge_info
@@ -88,12 +86,12 @@ def _garden(
     if unplaced_chip is not None:  # the first chip (a watershed) stays off the garden
         i = next(k for k, p in enumerate(plots) if len(p) == 5)
         plots = (*plots[:i], plots[i][:4], *plots[i + 1 :])
-    s = position(
+    s = tk.position(
         plots=plots,
         channels=_channels(plots, channels),
         hands=_DEAD_HANDS if hands is None else hands,
         stored_channels=stored_channels,
-        stored_chips={unplaced_chip: (1, 0, 0)} if unplaced_chip in (0, 1) else None,
+        stored_improvements={unplaced_chip: (1, 0, 0)} if unplaced_chip in (0, 1) else None,
         used=("gardener", "panda"),
         **kw,
     )
@@ -145,6 +143,7 @@ def test_dead_garden_not_while_a_hand_has_room_to_draw() -> None:
     assert not s.apply(tk.EndTurn()).is_over()
     # only when every deck left is out of reach (objective action unavailable: one deck empty)
     d = s.to_dict()
+    del d["start"]  # a changed position starts its own history
     d["options"] = {"objective_deck_empty": "action_unavailable"}
     spare = d["decks"]["plot"]
     d["decks"]["plot"] = []
@@ -191,13 +190,13 @@ def test_card_reachable_multi_shoot_by_eating_a_four_down() -> None:
     limited = {"bamboo_supply": "limited"}
     full = {0: ("P01", "P02", "P03", "G01", "G15"), 1: ("P04", "P05", "P06", "G02", "A01")}
     both = ((1, 0, "P", 4), (1, -1, "P", 4), (0, -1, "Y", 1))
-    s = position(plots=both, hands=full, eaten={1: (0, 0, 16)}, options=limited)
+    s = tk.position(plots=both, hands=full, eaten={1: (0, 0, 16)}, options=limited)
     assert s.bamboo_reserve[2] == 0 and "P" not in growable_colours(s)
     assert card_reachable(s, 0, "G15")  # eat both to 3
     one_enclosed = ((1, 0, "PE", 4), (1, -1, "P", 4), (0, -1, "Y", 1))
-    s = position(plots=one_enclosed, hands=full, eaten={1: (0, 0, 16)}, options=limited)
+    s = tk.position(plots=one_enclosed, hands=full, eaten={1: (0, 0, 16)}, options=limited)
     assert not card_reachable(s, 0, "G15")  # the enclosed 4 is stuck at 4
-    lenient = position(
+    lenient = tk.position(
         plots=one_enclosed,
         hands=full,
         eaten={1: (0, 0, 16)},
@@ -212,12 +211,12 @@ def test_card_reachable_limited_supply_refilled_by_a_drawable_panda_card() -> No
     limited = {"bamboo_supply": "limited"}
     plots = ((1, 0, "P", 1), (1, -1, "P", 1), (0, -1, "Y", 1))
     roomy = {0: ("P01", "G14"), 1: ("P04", "P05", "P06", "G02", "A01")}
-    s = position(plots=plots, hands=roomy, eaten={1: (0, 0, 22)}, options=limited)
+    s = tk.position(plots=plots, hands=roomy, eaten={1: (0, 0, 22)}, options=limited)
     assert s.bamboo_reserve[2] == 0
     # player 0 can draw A10-A15 and pay pink by eating the two pink sections
     assert "P" in growable_colours(s) and card_reachable(s, 0, "G14")
     full = {0: ("P01", "G14", "P02", "P03", "G01"), 1: ("P04", "P05", "P06", "G02", "A01")}
-    s = position(plots=plots, hands=full, eaten={1: (0, 0, 22)}, options=limited)
+    s = tk.position(plots=plots, hands=full, eaten={1: (0, 0, 22)}, options=limited)
     assert "P" not in growable_colours(s) and not card_reachable(s, 0, "G14")
 
 

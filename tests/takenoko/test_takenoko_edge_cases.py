@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from takenoko_build import act, legal_texts, position
+from takenoko_helpers import act, legal_texts
 
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours
@@ -18,7 +18,7 @@ def test_TK_IMP_5_printed_watershed_placed_away_from_the_pond_grows() -> None:
     """TK-IMP-5: "the plot is irrigated and grows its first section" also for a printed
     watershed placed by the plot action away from the pond."""
     seed = _seed_with_top_tile("YW")
-    s = position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), seed=seed)
+    s = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), seed=seed)
     assert s.plot_deck[0] == "YW"
     s = act(s, "action plot", "keep 1", "plot 2,-1")
     assert tk.is_irrigated(s, H(2, -1)) and s.bamboo[H(2, -1)] == 1
@@ -27,7 +27,7 @@ def test_TK_IMP_5_printed_watershed_placed_away_from_the_pond_grows() -> None:
 def test_TK_W_6_question_mark_clouds_with_no_chip_falls_back() -> None:
     """TK-W-6 with TK-W-5: "?" chosen as clouds with an empty reserve offers sun, rain, wind or
     storm."""
-    s = position(phase="roll", stored_chips={1: (3, 3, 3)}, plots=((1, 0, "G", 1),))
+    s = tk.position(phase="roll", stored_improvements={1: (3, 3, 3)}, plots=((1, 0, "G", 1),))
     s = act(s.apply(tk.Roll("?")), "weather clouds")
     assert s.phase == "choose_weather"
     assert [t for t in legal_texts(s) if t.startswith("weather")] == [
@@ -59,25 +59,25 @@ def test_growable_colours_limited_supply() -> None:
         1: ("P04", "P05", "P06", "G02", "A06"),
     }
     plots = ((1, 0, "P", 1), (1, -1, "P", 1))
-    s = position(
+    s = tk.position(
         plots=plots, hands=full, eaten={1: (0, 0, 22)}, options={"bamboo_supply": "limited"}
     )
     assert s.bamboo_reserve[2] == 0
     assert growable_colours(s) == frozenset({"G", "Y"})
     payer = dict(full)
     payer[1] = ("P04", "P05", "P06", "G02", "A10")  # two pink, and player 1 holds 22 pink
-    s = position(
+    s = tk.position(
         plots=plots, hands=payer, eaten={1: (0, 0, 22)}, options={"bamboo_supply": "limited"}
     )
     assert growable_colours(s) == frozenset({"G", "Y", "P"})
-    assert growable_colours(position(plots=plots)) == frozenset({"G", "Y", "P"})
+    assert growable_colours(tk.position(plots=plots)) == frozenset({"G", "Y", "P"})
 
 
 def test_card_reachable_in_a_frozen_garden() -> None:
     """The dead-garden test: a missing plot shape is out of reach, a gardener card with an
     irrigated plot of its colour and improvement is not; a panda card needs an edible colour."""
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, -1, "YE", 1))
-    s = position(plots=plots)
+    s = tk.position(plots=plots)
     assert not card_reachable(s, 0, "P12")  # no pink at all
     assert card_reachable(s, 0, "G04")  # green, no improvement, irrigated
     assert not card_reachable(s, 0, "G12")  # pink with an enclosure: none
@@ -89,7 +89,7 @@ def test_card_reachable_in_a_frozen_garden() -> None:
 def test_outcome_reason_names_the_trigger() -> None:
     """outcome() explains why the game ended: the Emperor and the final turns."""
     nine = tuple(f"A{i:02d}" for i in range(1, 10))
-    s = position(plots=((1, 0, "G", 1),), completed={0: nine}, emperor=0, phase="over")
+    s = tk.position(plots=((1, 0, "G", 1),), completed={0: nine}, emperor=0, phase="over")
     out = s.outcome()
     assert out is not None
     assert "Player 0 completed objective number 9 and took the Emperor" in out.reason

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from takenoko_build import RING, act, channel, legal_texts, position
+from takenoko_helpers import RING, act, channel, legal_texts
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import takenoko as tk
@@ -14,7 +14,7 @@ H = tk.Hex
 
 def test_TK_OBJ_1_draw_from_the_chosen_deck() -> None:
     """TK-OBJ-1: "The objective action draws one card from the deck of the player's choice." """
-    s = act(position(plots=RING), "action objective")
+    s = act(tk.position(plots=RING), "action objective")
     assert legal_texts(s) == ["draw plot", "draw gardener", "draw panda"]
     top = s.decks[1][0]
     s = act(s, "draw gardener")
@@ -23,25 +23,25 @@ def test_TK_OBJ_1_draw_from_the_chosen_deck() -> None:
 
 def test_TK_OBJ_2_hand_of_five_at_most() -> None:
     """TK-OBJ-2: "A hand holds at most 5 cards; with 5 in hand a player cannot draw." """
-    s = position(plots=RING, hands={0: ("P01", "P02", "P03", "G01", "A01")})
+    s = tk.position(plots=RING, hands={0: ("P01", "P02", "P03", "G01", "A01")})
     assert "action objective" not in legal_texts(s)
-    four = position(plots=RING, hands={0: ("P01", "P02", "P03", "G01")})
+    four = tk.position(plots=RING, hands={0: ("P01", "P02", "P03", "G01")})
     assert "action objective" in legal_texts(four)
 
 
 def test_TK_CMP_1_complete_for_free_several_per_turn() -> None:
     """TK-CMP-1: "A player completes objectives during their own turn, for free, as many as they
     like, by showing the card." """
-    s = position(plots=RING, hands={0: ("A01", "A06", "P01")}, eaten={0: (2, 2, 0)})
+    s = tk.position(plots=RING, hands={0: ("A01", "A06", "P01", "G01")}, eaten={0: (2, 2, 0)})
     s = act(s, "claim A01", "claim A06")
-    assert s.completed[0] == ("A01", "A06") and s.hands[0] == ("P01",)
+    assert s.completed[0] == ("A01", "A06") and s.hands[0] == ("P01", "G01")
     assert s.used == () and s.scores() == (7, 0)
 
 
 def test_TK_CMP_2_completed_objective_never_lost() -> None:
     """TK-CMP-2: "A completed objective is never lost, whatever happens to the garden later." """
     plots = ((1, 0, "G", 4), *RING[1:])
-    s = act(position(plots=plots, hands={0: ("G04",)}), "claim G04")
+    s = act(tk.position(plots=plots, hands={0: ("G04",)}), "claim G04")
     s = act(s, "action panda", "panda 1,0")
     assert s.bamboo[H(1, 0)] == 3 and s.completed[0] == ("G04",) and s.scores()[0] == 5
 
@@ -65,7 +65,7 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
     assert not plot_objective_met("P13", card, everything - {H(1, 1)})  # one plot dry
     # in a real garden: the ring plots are irrigated, (2,-1) is dry until a channel reaches it
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0), (-1, 1, "Y", 1))
-    s = position(plots=plots, hands={0: ("P01", "P02", "P03")}, stored_channels={0: 2})
+    s = tk.position(plots=plots, hands={0: ("P01", "P02", "P03", "G01")}, stored_channels={0: 2})
     texts = legal_texts(s)
     assert "claim P02" in texts  # curve (1,-1), (1,0), (0,1)
     assert "claim P01" not in texts and "claim P03" not in texts
@@ -93,7 +93,7 @@ def test_TK_CMP_3_mirrored_two_colour_diamond_in_a_garden() -> None:
             plots.append((q, r, colours.get((q, r), "P"), 1))
         plots.append((2, -1, colours[(2, -1)], 1))
         plots.append((2, -2, colours[(2, -2)], 1))
-        s = position(
+        s = tk.position(
             plots=tuple(plots),
             channels=(
                 channel((1, 0), (1, -1)),
@@ -110,11 +110,11 @@ def test_TK_CMP_4_single_shoot_gardener_cards() -> None:
     """TK-CMP-4: "A single-shoot gardener objective needs a bamboo of its colour 4 high on a plot
     with the card's improvement, or with no improvement for the crossed-out card." """
     plots = ((1, 0, "PF", 4), (1, -1, "P", 4), (0, -1, "PE", 3))
-    s = position(plots=plots, hands={0: ("G11", "G14", "G12", "G13")})
+    s = tk.position(plots=plots, hands={0: ("G11", "G14", "G12", "G13")})
     texts = legal_texts(s)
     assert "claim G11" in texts and "claim G14" in texts
     assert "claim G12" not in texts and "claim G13" not in texts
-    improved = position(plots=((1, 0, "PF", 4), (1, -1, "PE", 4)), hands={0: ("G14",)})
+    improved = tk.position(plots=((1, 0, "PF", 4), (1, -1, "PE", 4)), hands={0: ("G14",)})
     assert "claim G14" not in legal_texts(improved)
 
 
@@ -122,21 +122,21 @@ def test_TK_CMP_5_multi_shoot_exactly_three() -> None:
     """TK-CMP-5: "A multi-shoot gardener objective needs that many bamboos of its colour exactly
     3 high, anywhere, any improvement." """
     plots = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 4), (-1, 0, "Y", 1), (-1, 1, "P", 2))
-    s = position(plots=plots, hands={0: ("G15",)})
+    s = tk.position(plots=plots, hands={0: ("G15",)})
     assert "claim G15" not in legal_texts(s)  # a 4 is not a 3
-    lenient = position(
+    lenient = tk.position(
         plots=plots, hands={0: ("G15",)}, options={"gardener_height_match": "at_least"}
     )
     assert "claim G15" in legal_texts(lenient)
     plots3 = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 3), (-1, 0, "Y", 1))
-    assert "claim G15" in legal_texts(position(plots=plots3, hands={0: ("G15",)}))
+    assert "claim G15" in legal_texts(tk.position(plots=plots3, hands={0: ("G15",)}))
 
 
 def test_TK_CMP_6_panda_payment_back_to_reserve() -> None:
     """TK-CMP-6: "A panda objective is paid with sections from the player's board, which go back
     to the reserve; a section pays for one card only; bamboo in the garden or on other boards
     cannot pay." """
-    s = position(plots=RING, hands={0: ("A13", "A01")}, eaten={0: (2, 1, 1), 1: (5, 5, 5)})
+    s = tk.position(plots=RING, hands={0: ("A13", "A01")}, eaten={0: (2, 1, 1), 1: (5, 5, 5)})
     reserve = s.bamboo_reserve
     s = act(s, "claim A13")
     assert s.eaten[0] == (1, 0, 0)
@@ -150,7 +150,7 @@ def test_TK_CMP_7_card_met_when_drawn_or_redrawn() -> None:
     """TK-CMP-7: "A card already met when drawn may be completed at once (variant: it goes to the
     bottom and the player draws again)." """
     plots = ((1, 0, "G", 4), *RING[1:])
-    s = position(plots=plots)
+    s = tk.position(plots=plots)
     top = s.decks[1][0]
     met_top = {c for c in s.decks[1] if tk.objective_met(s, 0, c)}
     s = act(s, "action objective", "draw gardener")
@@ -158,7 +158,8 @@ def test_TK_CMP_7_card_met_when_drawn_or_redrawn() -> None:
     if top in met_top:
         assert f"claim {top}" in legal_texts(s)
     # force the order: the met G04 on top of the deck, then play the redraw variant
-    d = position(plots=plots, options={"redraw_if_already_complete": True}).to_dict()
+    d = tk.position(plots=plots, options={"redraw_if_already_complete": True}).to_dict()
+    del d["start"]  # a changed position starts its own history
     deck = d["decks"]["gardener"]
     holder = next(p for p in d["players"] if "G04" in p["hand"]) if "G04" not in deck else None
     if holder is not None:
@@ -178,7 +179,7 @@ def test_TK_CMP_7_card_met_when_drawn_or_redrawn() -> None:
 def test_TK_CMP_8_gardener_need_not_stand_on_the_plot() -> None:
     """TK-CMP-8: "The gardener need not stand on the plot to complete a gardener objective." """
     plots = ((1, 0, "G", 4), *RING[1:])
-    s = position(plots=plots, hands={0: ("G04",)}, gardener=(-1, 0))
+    s = tk.position(plots=plots, hands={0: ("G04",)}, gardener=(-1, 0))
     assert "claim G04" in legal_texts(s)
 
 
@@ -197,7 +198,7 @@ def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
     """TK-END-1: "The 9th (2 players), 8th (3) or 7th (4) completed objective triggers the end;
     that player takes the Emperor (2 points)." """
     done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
-    s = position(
+    s = tk.position(
         players, plots=RING, completed={0: done}, hands={0: ("A01",)}, eaten={0: (2, 0, 0)}
     )
     before = s.scores()[0]
@@ -209,7 +210,7 @@ def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
 def test_TK_END_2_trigger_player_finishes_the_turn_and_may_claim() -> None:
     """TK-END-2: "That player finishes the turn and may still complete objectives in it." """
     done = tuple(f"A{i:02d}" for i in range(3, 11))
-    s = position(
+    s = tk.position(
         2, plots=RING, completed={0: done}, hands={0: ("A01", "A02")}, eaten={0: (4, 0, 0)}
     )
     s = act(s, "claim A01")
@@ -229,7 +230,7 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
     seat = 1  # not the start player: "finish the round" would end sooner
 
     def turns_after_the_emperor(options: dict[str, str]) -> tuple[list[int], tk.State]:
-        s = position(
+        s = tk.position(
             players,
             plots=RING,
             completed={seat: done},
@@ -256,14 +257,14 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
 def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
     """TK-END-4: "The score is the sum of completed objectives plus the Emperor; cards in hand,
     bamboo, channels and chips score nothing." """
-    s = position(
+    s = tk.position(
         4,
         plots=RING,
         completed={0: ("P12", "G05", "A13", "P01", "G01", "A02", "A03"), 1: ("A01",)},
         hands={0: ("G14", "P15")},
         eaten={0: (3, 3, 3)},
         stored_channels={0: 3},
-        stored_chips={0: (1, 1, 1)},
+        stored_improvements={0: (1, 1, 1)},
         emperor=0,
     )
     rows = tk.score_breakdown(s)
@@ -280,15 +281,15 @@ def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
 
 def test_TK_END_5_ties_by_panda_points_then_shared() -> None:
     """TK-END-5: "Ties go to the most points on panda objectives, then the victory is shared." """
-    s = position(plots=RING, completed={0: ("A13", "A12"), 1: ("G05", "A01")}, phase="over")
+    s = tk.position(plots=RING, completed={0: ("A13", "A12"), 1: ("G05", "A01")}, phase="over")
     out = s.outcome()
     assert out is not None and out.scores == (11, 11) and out.winners == (0,)
     assert "panda" in out.reason
-    shared = position(plots=RING, completed={0: ("A13", "A12"), 1: ("A14", "A10")}, phase="over")
+    shared = tk.position(plots=RING, completed={0: ("A13", "A12"), 1: ("A14", "A10")}, phase="over")
     out = shared.outcome()
     assert out is not None and out.winners == (0, 1) and out.is_shared
     # points, not the number of cards: two panda cards (3 + 3) tie with one card of 6
-    cards = position(
+    cards = tk.position(
         plots=RING, completed={0: ("A01", "A02", "P01"), 1: ("A13", "P02")}, phase="over"
     )
     out = cards.outcome()
@@ -323,7 +324,7 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
     reaches it in a straight line, it grows 2 to reach 4, and the 5-point card (pink, 4,
     fertilizer) is completed that turn with no extra action or payment."""
     plots = ((1, 0, "PF", 2), (1, -1, "G", 1), (0, -1, "Y", 1))
-    s = position(plots=plots, hands={0: ("G11",)}, phase="roll")
+    s = tk.position(plots=plots, hands={0: ("G11",)}, phase="roll")
     s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
     assert s.bamboo[H(1, 0)] == 4
     s = act(s, "claim G11")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from takenoko_build import act, legal_texts
+from takenoko_helpers import act, legal_texts
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE

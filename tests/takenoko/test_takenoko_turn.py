@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from takenoko_build import RING, act, legal_texts, position
+from takenoko_helpers import RING, act, legal_texts
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.core.protocol import CHANCE
@@ -33,7 +33,7 @@ def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
 
 def test_TK_TURN_2_weather_resolved_before_actions() -> None:
     """TK-TURN-2: "The weather effect is resolved before the actions." """
-    s = position(plots=RING, phase="roll").apply(tk.Roll("rain"))
+    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("rain"))
     assert s.phase == "rain"
     assert not any(t.startswith("action ") for t in legal_texts(s))
     s = act(s, "grow 1,0")
@@ -43,7 +43,7 @@ def test_TK_TURN_2_weather_resolved_before_actions() -> None:
 def test_TK_TURN_3_two_different_actions() -> None:
     """TK-TURN-3: "A player takes two actions of different kinds out of: plot, irrigation,
     gardener, panda, objective." """
-    s = position(plots=RING)
+    s = tk.position(plots=RING)
     assert legal_texts(s)[:5] == [f"action {k}" for k in tk.components.ACTION_KINDS]
     assert "end" not in legal_texts(s)
     s = act(s, "action irrigation")
@@ -58,7 +58,7 @@ def test_TK_TURN_3_two_different_actions() -> None:
 
 def test_TK_TURN_4_player_chooses_the_order() -> None:
     """TK-TURN-4: "The player chooses the order in which the chosen actions are resolved." """
-    s = position(plots=((1, 0, "G", 4), *RING[1:]))
+    s = tk.position(plots=((1, 0, "G", 4), *RING[1:]))
     a = act(s, "action panda", "panda 1,0", "action gardener", "gardener 1,0")
     b = act(s, "action gardener", "gardener 1,0", "action panda", "panda 1,0")
     assert a.bamboo[tk.Hex(1, 0)] == 4  # eaten 4 -> 3, then grown back to 4
@@ -69,10 +69,10 @@ def test_TK_TURN_4_player_chooses_the_order() -> None:
 def test_TK_TURN_5_free_actions_only_in_own_turn() -> None:
     """TK-TURN-5: "Free during one's own turn and at any point of it: placing stored channels,
     placing stored improvements, completing objectives. Never outside one's turn." """
-    s = position(
+    s = tk.position(
         plots=RING,
         stored_channels={0: 1, 1: 1},
-        stored_chips={0: (0, 1, 0), 1: (0, 1, 0)},
+        stored_improvements={0: (0, 1, 0), 1: (0, 1, 0)},
         eaten={0: (2, 0, 0), 1: (2, 0, 0)},
         hands={0: ("A01",), 1: ("A02",)},
     )
@@ -93,14 +93,14 @@ def test_TK_TURN_5_free_actions_only_in_own_turn() -> None:
 
 def test_TK_W_1_sun_third_different_action() -> None:
     """TK-W-1 (sun): "one extra action, different from the other two; all three differ." """
-    s = position(plots=RING, phase="roll").apply(tk.Roll("sun"))
+    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("sun"))
     assert s.allowed == 3 and s.phase == "actions"
     s = act(s, "action irrigation", "action objective", "draw gardener")
     assert "end" in legal_texts(s)  # the weather is optional
     assert "action irrigation" not in legal_texts(s) and "action objective" not in legal_texts(s)
     s = act(s, "action gardener", "gardener 1,0")
     assert not any(t.startswith("action ") for t in legal_texts(s))
-    strict = position(plots=RING, phase="roll", options={"weather_optional": False})
+    strict = tk.position(plots=RING, phase="roll", options={"weather_optional": False})
     strict = act(strict.apply(tk.Roll("sun")), "action irrigation", "action objective", "draw plot")
     assert "end" not in legal_texts(strict)
 
@@ -109,26 +109,26 @@ def test_TK_W_2_rain_grows_an_irrigated_plot() -> None:
     """TK-W-2 (rain): "+1 section on an irrigated plot of the player's choice, up to 4; +2 with
     fertilizer." """
     plots = (*RING[:5], (0, 1, "GF", 1), (2, -1, "G", 0), (2, 0, "Y", 0))
-    s = position(plots=plots, phase="roll").apply(tk.Roll("rain"))
+    s = tk.position(plots=plots, phase="roll").apply(tk.Roll("rain"))
     grow = [t for t in legal_texts(s) if t.startswith("grow")]
     assert "grow 2,-1" not in grow and "grow 1,0" in grow  # only irrigated plots
     assert act(s, "grow 1,0").bamboo[tk.Hex(1, 0)] == 2
     assert act(s, "grow 0,1").bamboo[tk.Hex(0, 1)] == 3  # fertilizer
-    full = position(plots=((1, 0, "G", 4), (1, -1, "G", 1)), phase="roll").apply(tk.Roll("rain"))
+    full = tk.position(plots=((1, 0, "G", 4), (1, -1, "G", 1)), phase="roll").apply(tk.Roll("rain"))
     assert "grow 1,0" not in legal_texts(full)
     assert "pass" in legal_texts(full)
-    off = position(plots=plots, phase="roll", options={"fertilizer_on_rain": False})
+    off = tk.position(plots=plots, phase="roll", options={"fertilizer_on_rain": False})
     assert act(off.apply(tk.Roll("rain")), "grow 0,1").bamboo[tk.Hex(0, 1)] == 2
 
 
 def test_TK_W_3_wind_allows_the_same_action_twice() -> None:
     """TK-W-3 (wind): "the two actions may be of the same kind (optional)." """
-    s = position(plots=RING, phase="roll").apply(tk.Roll("wind"))
+    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("wind"))
     s = act(s, "action gardener", "gardener 1,0")
     assert "action gardener" in legal_texts(s)
     s = act(s, "action gardener", "gardener 0,0")
     assert s.used == ("gardener", "gardener") and "end" in legal_texts(s)
-    calm = act(position(plots=RING), "action gardener", "gardener 1,0")
+    calm = act(tk.position(plots=RING), "action gardener", "gardener 1,0")
     assert "action gardener" not in legal_texts(calm)
 
 
@@ -136,19 +136,19 @@ def test_TK_W_4_storm_panda_to_any_plot_eats_unless_enclosed() -> None:
     """TK-W-4 (storm): "the panda moves to any plot and eats one section there, unless the plot
     has an enclosure." """
     plots = (*RING[:6], (2, -1, "GE", 0), (2, 0, "Y", 0))
-    s = position(plots=plots, phase="roll", panda=(0, 0)).apply(tk.Roll("storm"))
+    s = tk.position(plots=plots, phase="roll", panda=(0, 0)).apply(tk.Roll("storm"))
     assert s.phase == "storm"
     targets = sorted(t for t in legal_texts(s) if t.startswith("panda"))
     assert len(targets) == 8 and "panda 0,0" not in targets  # any plot, not the pond
     # (-1, 1) is not on a straight line with a plot gap... any plot, straight line or not
     eaten = act(s, "panda -1,0")
     assert eaten.panda == tk.Hex(-1, 0) and eaten.eaten[0] == (0, 0, 1)
-    enclosed = position(
+    enclosed = tk.position(
         plots=(*RING[:5], (0, 1, "GE", 2), (2, -1, "G", 0), (2, 0, "Y", 0)), phase="roll"
     )
     after = act(enclosed.apply(tk.Roll("storm")), "panda 0,1")
     assert after.bamboo[tk.Hex(0, 1)] == 2 and after.eaten[0] == (0, 0, 0)
-    pond = position(
+    pond = tk.position(
         plots=RING, phase="roll", panda=(1, 0), options={"storm_target_includes_pond": True}
     )
     assert "panda 0,0" in legal_texts(pond.apply(tk.Roll("storm")))
@@ -157,7 +157,7 @@ def test_TK_W_4_storm_panda_to_any_plot_eats_unless_enclosed() -> None:
 def test_TK_W_5_clouds_chip_or_another_face() -> None:
     """TK-W-5 (clouds): "take one improvement chip from the reserve and place it now or store
     it; with none left, choose sun, rain, wind or storm instead." """
-    s = position(plots=RING, phase="roll").apply(tk.Roll("clouds"))
+    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("clouds"))
     assert s.phase == "clouds"
     assert [t for t in legal_texts(s) if t.startswith("take")] == [
         "take watershed",
@@ -169,7 +169,7 @@ def test_TK_W_5_clouds_chip_or_another_face() -> None:
     assert "improve fertilizer 2,-1" in legal_texts(s)  # place it now...
     kept = act(s, "action irrigation", "action objective", "draw plot", "end")
     assert kept.stored_improvements[0] == (0, 0, 1)  # ...or keep it stored
-    empty = position(plots=RING, phase="roll", stored_chips={1: (3, 3, 3)})
+    empty = tk.position(plots=RING, phase="roll", stored_improvements={1: (3, 3, 3)})
     empty = empty.apply(tk.Roll("clouds"))
     assert empty.phase == "choose_weather"
     assert [t for t in legal_texts(empty) if t.startswith("weather")] == [
@@ -183,7 +183,7 @@ def test_TK_W_5_clouds_chip_or_another_face() -> None:
 
 def test_TK_W_6_question_mark_any_face() -> None:
     """TK-W-6 (?): "the player chooses any of the five other faces." """
-    s = position(plots=RING, phase="roll").apply(tk.Roll("?"))
+    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("?"))
     assert s.phase == "choose_weather"
     faces = [t for t in legal_texts(s) if t.startswith("weather")]
     assert faces == [
@@ -211,7 +211,7 @@ def test_TK_W_6_question_mark_any_face() -> None:
 )
 def test_every_die_face(face: str, phase: str) -> None:
     """Catalog 6: the six faces, one each, lead to their decision (TK-W-1 to TK-W-6)."""
-    s = position(plots=RING, phase="roll")
+    s = tk.position(plots=RING, phase="roll")
     assert s.current_player == CHANCE
     after = s.apply(tk.Roll(face))
     assert after.phase == phase and after.weather == face and after.current_player == 0
@@ -220,7 +220,7 @@ def test_every_die_face(face: str, phase: str) -> None:
 
 def test_weather_not_optional_variant() -> None:
     """Catalog 8 ``weather_optional=False``: rain, storm and clouds must be used."""
-    s = position(plots=RING, phase="roll", options={"weather_optional": False})
+    s = tk.position(plots=RING, phase="roll", options={"weather_optional": False})
     for face in ("rain", "storm", "clouds"):
         assert "pass" not in legal_texts(s.apply(tk.Roll(face)))
-    assert "pass" in legal_texts(position(plots=RING, phase="roll").apply(tk.Roll("rain")))
+    assert "pass" in legal_texts(tk.position(plots=RING, phase="roll").apply(tk.Roll("rain")))

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from takenoko_build import act
+from takenoko_helpers import act
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.record import GameRecord

@@ -33,9 +33,15 @@ from .actions import (
 )
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
 from .geometry import POND
+from .info import GAME_INFO
 from .options import Options
+from .reasons import illegal_error
 from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
 from .teaching import (
+    cards,
+    explain,
+    garden_from_text,
+    garden_text,
     gardener_destinations,
     is_irrigated,
     legal_channel_edges,
@@ -44,12 +50,14 @@ from .teaching import (
     objective_met,
     panda_destinations,
     plot_objective_placements,
+    position,
     score_breakdown,
 )
 
 __all__ = [
     "ACTION_TYPES",
     "CARDS",
+    "GAME_INFO",
     "NAME",
     "PHASES",
     "PLAYER_COUNTS",
@@ -81,6 +89,10 @@ __all__ = [
     "Roll",
     "State",
     "TakeImprovement",
+    "cards",
+    "explain",
+    "garden_from_text",
+    "garden_text",
     "gardener_destinations",
     "is_irrigated",
     "legal_channel_edges",
@@ -91,13 +103,14 @@ __all__ = [
     "panda_destinations",
     "parse_action",
     "plot_objective_placements",
+    "position",
     "score_breakdown",
 ]
 
-RULES_VERSION = "1"
+RULES_VERSION = GAME_INFO.rules_version
 """The rules version recorded in game records."""
 
-PLY_LIMIT = 100_000
+PLY_LIMIT = GAME_INFO.ply_limit
 """A generous bound on plies that a uniformly random game never reaches."""
 
 
@@ -106,4 +119,9 @@ def parse_action(text: str, state: State) -> Action:
     InvalidActionError, a well-formed illegal one IllegalActionError."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
-    return find_legal(state, str(action_from_text(text)))
+    action = action_from_text(text)
+    if not isinstance(state, State):
+        return find_legal(state, str(action))
+    if state.is_over() or action not in state.legal_actions():
+        raise illegal_error(state, action)
+    return next(a for a in state.legal_actions() if a == action)

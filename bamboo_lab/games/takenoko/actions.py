@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
@@ -68,6 +70,61 @@ __all__ = [
 ]
 
 _CHIP_NAMES = frozenset(IMPROVEMENT_NAMES.values())
+_CHIPS = tuple(IMPROVEMENT_NAMES.values())
+_CARD_IDS = tuple(CARDS)
+_FAR = 10_000  # no garden of 27 plots reaches this far; larger coordinates are refused
+_setf = object.__setattr__
+
+
+def _where(action: object, name: str) -> str:
+    return f"{type(action).__name__}.{name}"
+
+
+def _checked_hex(action: object, name: str, value: Any) -> Hex:
+    """A :class:`Hex` from a Hex or a pair of ints ``(q, r)``; else InvalidActionError."""
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        raise InvalidActionError(
+            f"{_where(action, name)} must be a Hex(q, r) or a pair of integers, not {_short(value)}"
+        )
+    q, r = (
+        checked_int(v, f"{_where(action, name)} coordinate", -_FAR, _FAR, InvalidActionError)
+        for v in value
+    )
+    return value if type(value) is Hex else Hex(q, r)
+
+
+def _checked_edge(action: object, name: str, value: Any) -> Edge:
+    """An :class:`Edge` from an Edge, ``(hex, side)`` or the two adjacent hexes it lies between."""
+    where = _where(action, name)
+    if isinstance(value, tuple | list) and len(value) == 2:
+        a, b = value
+        if isinstance(b, int) and not isinstance(b, bool) and isinstance(a, tuple | list):
+            side = checked_int(b, f"{where} side", 0, 2, InvalidActionError)
+            h = _checked_hex(action, name, a)
+            return value if type(value) is Edge and type(a) is Hex else Edge(h, side)
+        if isinstance(b, tuple | list):
+            ha, hb = _checked_hex(action, name, a), _checked_hex(action, name, b)
+            try:
+                return edge_between(ha, hb)
+            except ValueError as exc:
+                raise InvalidActionError(f"{where}: {exc}") from exc
+    raise InvalidActionError(
+        f"{where} must be an Edge, (Hex, side 0-2) or two adjacent hexes, not {_short(value)}"
+    )
+
+
+def _checked_name(action: object, name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        known = ", ".join(allowed) if len(allowed) < 10 else "P01-P15, G01-G15, A01-A15"
+        raise InvalidActionError(
+            f"{_where(action, name)} must be one of {known}, not {_short(value)}"
+        )
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 128 else "a huge int"
+    return text if len(text) <= 60 else f"a {type(value).__name__} (too long to show)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +132,10 @@ class Roll:
     """A face of the weather die (the chance node at the start of a turn, TK-TURN-1)."""
 
     face: str
+
+    def __post_init__(self) -> None:
+        """Check the face (InvalidActionError naming the field)."""
+        _checked_name(self, "face", self.face, WEATHER_FACES)
 
     def __str__(self) -> str:
         """Notation ``roll <face>``."""
@@ -87,6 +148,10 @@ class ChooseWeather:
 
     face: str
 
+    def __post_init__(self) -> None:
+        """Check the face: any but "?" (InvalidActionError naming the field)."""
+        _checked_name(self, "face", self.face, WEATHER_FACES[:5])
+
     def __str__(self) -> str:
         """Notation ``weather <face>``."""
         return f"weather {self.face}"
@@ -98,6 +163,10 @@ class Grow:
 
     plot: Hex
 
+    def __post_init__(self) -> None:
+        """Check the plot; a pair ``(q, r)`` becomes a Hex."""
+        _setf(self, "plot", _checked_hex(self, "plot", self.plot))
+
     def __str__(self) -> str:
         """Notation ``grow q,r``."""
         return f"grow {hex_text(self.plot)}"
@@ -108,6 +177,10 @@ class TakeImprovement:
     """Clouds: take an improvement chip from the reserve onto one's board (TK-W-5)."""
 
     improvement: str
+
+    def __post_init__(self) -> None:
+        """Check the improvement name."""
+        _checked_name(self, "improvement", self.improvement, _CHIPS)
 
     def __str__(self) -> str:
         """Notation ``take <improvement>``."""
@@ -129,6 +202,10 @@ class ChooseAction:
 
     kind: str
 
+    def __post_init__(self) -> None:
+        """Check the action kind."""
+        _checked_name(self, "kind", self.kind, ACTION_KINDS)
+
     def __str__(self) -> str:
         """Notation ``action <kind>``."""
         return f"action {self.kind}"
@@ -139,6 +216,10 @@ class KeepPlot:
     """Plot action: keep the ``index``-th (1-based) of the drawn plots (TK-PLOT-1)."""
 
     index: int
+
+    def __post_init__(self) -> None:
+        """Check the index: an int (not a bool) from 1 to 3."""
+        checked_int(self.index, "KeepPlot.index", 1, 3, InvalidActionError)
 
     def __str__(self) -> str:
         """Notation ``keep <index>``."""
@@ -151,6 +232,12 @@ class PlacePlot:
 
     plot: Hex
     improvement: str | None = None
+
+    def __post_init__(self) -> None:
+        """Check the place and the attached chip; a pair ``(q, r)`` becomes a Hex."""
+        _setf(self, "plot", _checked_hex(self, "plot", self.plot))
+        if self.improvement is not None:
+            _checked_name(self, "improvement", self.improvement, _CHIPS)
 
     def __str__(self) -> str:
         """Notation ``plot q,r`` or ``plot q,r +<improvement>``."""
@@ -166,6 +253,18 @@ class ReturnPlots:
 
     order: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        """Check the order: (1, 2) or (2, 1); a list becomes a tuple."""
+        order = self.order
+        if (
+            not isinstance(order, tuple | list)
+            or len(order) != 2
+            or any(type(i) is not int for i in order)
+            or sorted(order) != [1, 2]
+        ):
+            raise InvalidActionError(f"ReturnPlots.order must be (1, 2) or (2, 1), not {order!r}")
+        _setf(self, "order", tuple(order))
+
     def __str__(self) -> str:
         """Notation ``return <index>,<index>``."""
         return "return " + ",".join(str(i) for i in self.order)
@@ -176,6 +275,10 @@ class PlaceChannel:
     """Place a stored irrigation channel on an edge between two plots (TK-IRR-2, TK-IRR-3)."""
 
     edge: Edge
+
+    def __post_init__(self) -> None:
+        """Check the edge; ``(hex, side)`` or two adjacent hexes become an Edge."""
+        _setf(self, "edge", _checked_edge(self, "edge", self.edge))
 
     def __str__(self) -> str:
         """Notation ``channel q,r/q,r`` (the two plots of the edge)."""
@@ -189,6 +292,10 @@ class MoveGardener:
 
     plot: Hex
 
+    def __post_init__(self) -> None:
+        """Check the destination; a pair ``(q, r)`` becomes a Hex."""
+        _setf(self, "plot", _checked_hex(self, "plot", self.plot))
+
     def __str__(self) -> str:
         """Notation ``gardener q,r``."""
         return f"gardener {hex_text(self.plot)}"
@@ -200,6 +307,10 @@ class MovePanda:
 
     plot: Hex
 
+    def __post_init__(self) -> None:
+        """Check the destination; a pair ``(q, r)`` becomes a Hex."""
+        _setf(self, "plot", _checked_hex(self, "plot", self.plot))
+
     def __str__(self) -> str:
         """Notation ``panda q,r``."""
         return f"panda {hex_text(self.plot)}"
@@ -210,6 +321,10 @@ class DrawObjective:
     """Objective action: draw a card from the plot, gardener or panda deck (TK-OBJ-1)."""
 
     deck: str
+
+    def __post_init__(self) -> None:
+        """Check the deck name."""
+        _checked_name(self, "deck", self.deck, DECK_KINDS)
 
     def __str__(self) -> str:
         """Notation ``draw <deck>``."""
@@ -223,6 +338,11 @@ class PlaceImprovement:
     improvement: str
     plot: Hex
 
+    def __post_init__(self) -> None:
+        """Check the chip name and the plot; a pair ``(q, r)`` becomes a Hex."""
+        _checked_name(self, "improvement", self.improvement, _CHIPS)
+        _setf(self, "plot", _checked_hex(self, "plot", self.plot))
+
     def __str__(self) -> str:
         """Notation ``improve <improvement> q,r``."""
         return f"improve {self.improvement} {hex_text(self.plot)}"
@@ -233,6 +353,10 @@ class Claim:
     """Complete an objective card from one's hand (TK-CMP-1)."""
 
     card: str
+
+    def __post_init__(self) -> None:
+        """Check the card id."""
+        _checked_name(self, "card", self.card, _CARD_IDS)
 
     def __str__(self) -> str:
         """Notation ``claim <card id>``."""
@@ -323,7 +447,7 @@ def action_from_text(text: object) -> Action:
     if not words:
         raise InvalidActionError("an empty string is not a Takenoko action")
     verb, args = words[0], words[1:]
-    simple = {"pass": Pass, "end": EndTurn}
+    simple: dict[str, type[Pass] | type[EndTurn]] = {"pass": Pass, "end": EndTurn}
     if verb in simple:
         if args:
             raise InvalidActionError(f"{text!r}: {verb!r} takes no argument")

@@ -8,6 +8,7 @@ core :class:`Hex` values (axial, pointy-top, ``r`` downward: catalog section 2).
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge
 
@@ -21,6 +22,7 @@ __all__ = [
     "RADIUS",
     "edge_between",
     "edge_info",
+    "figure_moves",
     "hex_text",
     "parse_hex",
     "rotations",
@@ -55,7 +57,7 @@ EDGES_OF: dict[Hex, tuple[Edge, ...]] = {h: tuple(edge(h, i) for i in range(6)) 
 """The six canonical edges of each hex in direction order."""
 
 EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {
-    Edge(h, i): (h, n) for h in ALL_HEXES for i in range(3) if (n := NEIGHBORS[h][i]) is not None
+    Edge(h, i): (h, m) for h in ALL_HEXES for i in range(3) if (m := NEIGHBORS[h][i]) is not None
 }
 """The two hexes of every edge inside the table."""
 
@@ -121,6 +123,27 @@ def rotations(
 def _normalize(cells: tuple[tuple[int, int, str], ...]) -> frozenset[tuple[int, int, str]]:
     q0, r0, _ = min(cells)
     return frozenset((q - q0, r - r0, c) for q, r, c in cells)
+
+
+def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> tuple[Hex, ...]:
+    """Destinations of the gardener or panda from ``start``: straight lines over plots, at least
+    one step, never over a gap; across the pond when ``cross``, onto it when ``stop``
+    (TK-GAR-1, TK-PAN-1)."""
+    out = []
+    for direction in range(6):
+        h = NEIGHBORS[start][direction]
+        while h is not None:
+            if h in tiles:
+                out.append(h)
+            elif h == POND:
+                if stop:
+                    out.append(h)
+                if not cross:
+                    break
+            else:
+                break
+            h = NEIGHBORS[h][direction]
+    return tuple(sorted(out))
 
 
 _HEX_TEXT = re.compile(r"(-?[0-9]+),(-?[0-9]+)")

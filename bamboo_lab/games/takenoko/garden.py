@@ -1,0 +1,178 @@
+"""The Takenoko garden's derived structures and checks (used when a state dict is loaded).
+
+From the plots and channels alone: the irrigated plots, the legal channel edges and the legal
+plot positions (:func:`derive_garden`); and the checks that the garden grew by the placement
+rule (TK-PLOT-2) and that the channels form one network from the pond (TK-IRR-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.hexgrid import Edge, Hex, edge
+
+from .components import IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
+from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_text
+
+__all__ = [
+    "GardenData",
+    "check_connected",
+    "check_network",
+    "derive_garden",
+    "load_garden",
+    "load_garden_rows",
+]
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid Takenoko state: {message}")
+
+
+def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(f"{what} must be an integer, not {value!r}")
+    if value < low or (high is not None and value > high):
+        raise _bad(f"{what} = {value} is out of range")
+    return value
+
+
+def _hex(value: Any, what: str) -> Hex:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise _bad(f"{what} must be [q, r], not {value!r}")
+    h = Hex(_int(value[0], what, -100, 100), _int(value[1], what, -100, 100))
+    if h not in NEIGHBORS:
+        raise _bad(f"{what} {list(value)} is too far from the pond")
+    return h
+
+
+GardenData = tuple[
+    dict[Hex, str],
+    dict[Hex, str],
+    dict[Hex, str],
+    dict[Hex, int],
+    frozenset[Edge],
+    frozenset[Hex],
+    frozenset[Edge],
+    frozenset[Hex],
+]
+"""The loaded garden: tiles, colours, improvements, bamboo, channels, irrigated plots, legal
+channel edges and legal plot positions."""
+
+
+@lru_cache(maxsize=4096)
+def load_garden(plots: tuple[Any, ...], channel_rows: tuple[Any, ...]) -> GardenData:
+    """:func:`load_garden_rows` with a memo: the dicts it returns are shared, never changed."""
+    return load_garden_rows(plots, channel_rows)
+
+
+def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
+    """Check and rebuild the garden: plots, channels and the derived structures."""
+    if not isinstance(plots, (list, tuple)) or not isinstance(channel_rows, (list, tuple)):
+        raise _bad("'plots' and 'channels' must be lists")
+    tiles: dict[Hex, str] = {}
+    bamboo: dict[Hex, int] = {}
+    improvements: dict[Hex, str] = {}
+    for row in plots:
+        if not isinstance(row, (list, tuple)) or len(row) != 5:
+            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {row!r}")
+        h = _hex(list(row[:2]), "plot position")
+        if h == POND or h in tiles:
+            raise _bad(f"plot {hex_text(h)} is on the pond or twice in the garden")
+        tile = row[2]
+        if tile not in PLOT_TILES:
+            raise _bad(f"unknown plot tile {tile!r}")
+        tiles[h] = tile
+        bamboo[h] = _int(row[3], f"bamboo on {hex_text(h)}", 0, MAX_HEIGHT)
+        imp = row[4]
+        if len(tile) > 1 and imp != tile[1]:
+            raise _bad(f"plot {hex_text(h)} shows {imp!r} but its tile prints {tile[1]!r}")
+        if imp is not None:
+            if imp not in IMPROVEMENTS:
+                raise _bad(f"unknown improvement {imp!r}")
+            improvements[h] = imp
+    colours = {h: tile[0] for h, tile in tiles.items()}
+    # the garden must have grown by the placement rule (TK-PLOT-2)
+    check_connected(tiles)
+    channels: set[Edge] = set()
+    for row in channel_rows:
+        if not isinstance(row, (list, tuple)) or len(row) != 3:
+            raise _bad(f"a channel must be [q, r, side], not {row!r}")
+        e = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
+        if e not in EDGE_ENDS or any(x not in tiles for x in EDGE_ENDS[e]):
+            raise _bad(f"channel {row} is not between two plots")
+        channels.add(e)
+    check_network(channels)
+    irrigated, channel_spots, plot_spots = derive_garden(tiles, improvements, channels)
+    for h in tiles:
+        if h not in irrigated and bamboo[h]:
+            raise _bad(f"plot {hex_text(h)} has bamboo but was never irrigated")
+    return (
+        tiles,
+        colours,
+        improvements,
+        bamboo,
+        frozenset(channels),
+        irrigated,
+        channel_spots,
+        plot_spots,
+    )
+
+
+def check_connected(tiles: Mapping[Hex, str]) -> None:
+    """Every plot must be reachable by the placement rule from the pond (TK-PLOT-2)."""
+    placed = {POND}
+    left = set(tiles)
+    grew = True
+    while left and grew:
+        grew = False
+        for h in sorted(left):
+            if h in POND_RING or sum(1 for k in NEIGHBORS[h] if k in placed and k != POND) >= 2:
+                placed.add(h)
+                left.discard(h)
+                grew = True
+    if left:
+        raise _bad(f"plots {sorted(hex_text(h) for h in left)} could never have been placed")
+
+
+def check_network(channels: set[Edge]) -> None:
+    """Every channel must connect to a pond corner through other channels (TK-IRR-4)."""
+    reached: set[Edge] = set()
+    frontier = [e for e in channels if POND in edge_info(e)[2:4]]
+    while frontier:
+        e = frontier.pop()
+        if e in reached:
+            continue
+        reached.add(e)
+        frontier.extend(t for t in edge_info(e)[4] if t in channels and t not in reached)
+    if reached != channels:
+        loose = sorted(channels - reached)
+        raise _bad(f"channels {loose} are not connected to the pond")
+
+
+def derive_garden(
+    tiles: Mapping[Hex, str], improvements: Mapping[Hex, str], channels: set[Edge]
+) -> tuple[frozenset[Hex], frozenset[Edge], frozenset[Hex]]:
+    """The irrigated plots, legal channel edges and legal plot positions of a garden."""
+    irrigated = {h for h in tiles if h in POND_RING or improvements.get(h) == "W"}
+    for e in channels:
+        irrigated.update(EDGE_ENDS[e])
+    channel_spots = set()
+    for h in tiles:
+        for i in range(3):
+            e = edge(h, i)
+            if e in channels or e not in EDGE_ENDS or EDGE_ENDS[e][1] not in tiles:
+                continue
+            _, _, c1, c2, touching = edge_info(e)
+            if c1 == POND or c2 == POND or any(t in channels for t in touching):
+                channel_spots.add(e)
+    plot_spots = set()
+    for h in [*tiles, POND]:
+        for m in NEIGHBORS[h]:
+            if m is None or m in tiles or m == POND:
+                continue
+            if m in POND_RING or sum(1 for k in NEIGHBORS[m] if k in tiles) >= 2:
+                plot_spots.add(m)
+    return frozenset(irrigated), frozenset(channel_spots), frozenset(plot_spots)

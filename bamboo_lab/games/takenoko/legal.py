@@ -1,0 +1,416 @@
+"""Takenoko legal actions: the choices of each phase and the queries they use.
+
+Each function reads the typed state (``state.py``); the per-state caches (figure moves, plot
+objectives met) are the state's own (``State.moves``, ``State.plot_card_met``). Comments cite
+the rule IDs of ``docs/rules/takenoko.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bamboo_lab.core.hexgrid import Hex
+
+from .actions import (
+    Action,
+    ChooseAction,
+    ChooseWeather,
+    Claim,
+    DrawObjective,
+    EndTurn,
+    Grow,
+    KeepPlot,
+    MoveGardener,
+    MovePanda,
+    Pass,
+    PlaceChannel,
+    PlaceImprovement,
+    PlacePlot,
+    ReturnPlots,
+    Roll,
+    TakeImprovement,
+    intern,
+)
+from .components import (
+    ACTION_KINDS,
+    CARDS,
+    DECK_KINDS,
+    HAND_LIMIT,
+    IMPROVEMENT_NAMES,
+    IMPROVEMENTS,
+    MAX_HEIGHT,
+    WEATHER_FACES,
+)
+from .geometry import POND
+from .geometry import figure_moves as straight_moves
+from .scoring import gardener_objective_met, panda_objective_met
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "DECK_INDEX",
+    "can_end_turn",
+    "card_reachable",
+    "drawable_decks",
+    "feasible_actions",
+    "figure_moves",
+    "free_actions",
+    "growable_colours",
+    "has_free_action",
+    "improvement_spots",
+    "is_dead_garden",
+    "is_objective_met",
+    "legal_actions",
+    "rain_targets",
+    "storm_targets",
+]
+
+_CI = {"G": 0, "Y": 1, "P": 2}
+
+DECK_INDEX: dict[str, int] = {"plot": 0, "gardener": 1, "panda": 2}
+"""The index of each objective deck in ``State.decks``."""
+
+
+class _Cache(dict[Any, Any]):
+    """A dict that builds a missing action with ``factory(key)`` and keeps it."""
+
+    def __init__(self, factory: Any) -> None:
+        super().__init__()
+        self.factory = factory
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = intern(self.factory(key))
+        return value
+
+
+_MOVE_GARDENER = _Cache(MoveGardener)
+_MOVE_PANDA = _Cache(MovePanda)
+_GROW = _Cache(Grow)
+_CHANNEL = _Cache(PlaceChannel)
+_PLOT = _Cache(lambda key: PlacePlot(*key))
+_IMPROVE = _Cache(lambda key: PlaceImprovement(*key))
+_CLAIM = _Cache(Claim)
+_ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
+_CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
+_DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
+_TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
+_WEATHER5 = tuple(intern(ChooseWeather(face)) for face in WEATHER_FACES[:5])
+_WEATHER4 = _WEATHER5[:4]
+_KEEP = tuple(intern(KeepPlot(i)) for i in (1, 2, 3))
+_RETURN = (intern(ReturnPlots((1, 2))), intern(ReturnPlots((2, 1))))
+_PASS = intern(Pass())
+_END = intern(EndTurn())
+
+
+# ---------------------------------------------------------------- queries used by legal actions
+
+
+def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
+    """Destinations of the gardener or panda from ``start``: straight lines over plots, at least
+    one step, never over a gap; across and onto the pond per the options (TK-GAR-1, TK-PAN-1)."""
+    opts = state.options
+    return straight_moves(
+        state.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
+    )
+
+
+def rain_targets(state: State) -> tuple[Hex, ...]:
+    """Irrigated plots where rain can add a section (TK-W-2)."""
+    bamboo = state.bamboo
+    limited = state.options.bamboo_supply == "limited"
+    reserve, colours = state.bamboo_reserve, state.colours
+    return tuple(
+        sorted(
+            h
+            for h in state.irrigated
+            if bamboo[h] < MAX_HEIGHT and (not limited or reserve[_CI[colours[h]]] > 0)
+        )
+    )
+
+
+def storm_targets(state: State) -> tuple[Hex, ...]:
+    """Plots the storm may send the panda to: any plot but its own (TK-W-4)."""
+    panda = state.panda
+    out = [h for h in state.tiles if h != panda]
+    if state.options.storm_target_includes_pond and panda != POND:
+        out.append(POND)
+    return tuple(sorted(out))
+
+
+def improvement_spots(state: State) -> tuple[Hex, ...]:
+    """Plots that can take an improvement chip: no bamboo, no improvement (TK-IMP-2)."""
+    bamboo, improvements = state.bamboo, state.improvements
+    return tuple(sorted(h for h, height in bamboo.items() if not height and h not in improvements))
+
+
+def is_objective_met(state: State, player: int, card: str) -> bool:
+    """True when ``player`` could complete ``card`` now (TK-CMP-3 to TK-CMP-6)."""
+    kind = card[0]
+    if kind == "P":
+        return state.plot_card_met(card)
+    if kind == "G":
+        return gardener_objective_met(
+            card,
+            state.colours,
+            state.bamboo,
+            state.improvements,
+            state.options.gardener_height_match == "exact",
+        )
+    return panda_objective_met(card, state.eaten[player])
+
+
+def drawable_decks(state: State) -> tuple[str, ...]:
+    """The decks the objective action may draw from now (TK-OBJ-1, catalog 8)."""
+    decks = state.decks
+    if state.options.objective_deck_empty == "action_unavailable" and not all(decks):
+        return ()
+    return tuple(kind for kind, deck in zip(DECK_KINDS, decks, strict=True) if deck)
+
+
+def feasible_actions(state: State) -> tuple[str, ...]:
+    """The actions the player may still choose this turn (TK-TURN-3, TK-W-1, TK-W-3)."""
+    used = state.used
+    if len(used) >= state.allowed:
+        return ()
+    repeat = state.weather == "wind"
+    out = []
+    for kind in ACTION_KINDS:
+        if kind in used and not repeat:
+            continue
+        if kind == "plot":
+            ok = bool(state.plot_deck)  # TK-PLOT-3
+        elif kind == "irrigation":
+            ok = state.channel_reserve > 0  # TK-IRR-7
+        elif kind == "gardener":
+            ok = bool(state.moves("gardener"))
+        elif kind == "panda":
+            ok = bool(state.moves("panda"))
+        else:
+            ok = len(state.hands[state.player]) < HAND_LIMIT and bool(
+                drawable_decks(state)
+            )  # TK-OBJ-2
+        if ok:
+            out.append(kind)
+    return tuple(out)
+
+
+def can_end_turn(state: State) -> bool:
+    """True when the player has taken the actions the turn requires (or can take no more)."""
+    required = state.allowed
+    if state.weather == "sun" and state.options.weather_optional:
+        required = 2
+    return len(state.used) >= required or not feasible_actions(state)
+
+
+def free_actions(state: State, out: list[Action]) -> None:
+    """Placing stored channels and chips and completing objectives (TK-TURN-5)."""
+    p = state.player
+    if state.stored_channels[p]:
+        out.extend(_CHANNEL[e] for e in sorted(state.channel_spots))  # TK-IRR-2
+    chips = state.stored_improvements[p]
+    if any(chips):
+        spots = improvement_spots(state)
+        for letter, count in zip(IMPROVEMENTS, chips, strict=True):
+            if count:
+                name = IMPROVEMENT_NAMES[letter]
+                out.extend(_IMPROVE[name, h] for h in spots)  # TK-IMP-2
+    for card in state.hands[p]:
+        if is_objective_met(state, p, card):
+            out.append(_CLAIM[card])  # TK-CMP-1
+
+
+def has_free_action(state: State) -> bool:
+    """True when the player to move has a free action available (TK-TURN-5)."""
+    out: list[Action] = []
+    free_actions(state, out)
+    return bool(out)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The legal actions of ``state`` in a fixed order."""
+    phase = state.phase
+    out: list[Action] = []
+    if phase == "actions":
+        out.extend(_CHOOSE[kind] for kind in feasible_actions(state))
+        free_actions(state, out)
+        if can_end_turn(state):
+            out.append(_END)
+        return tuple(out)
+    if phase == "roll":
+        return _ROLLS
+    if phase == "over":
+        return ()
+    if phase == "keep_plot":
+        return _KEEP[: len(state.drawn)]
+    if phase == "place_plot":
+        p = state.player
+        chips = state.stored_improvements[p]
+        attach = (
+            state.options.improvement_on_placement and len(state.kept or "") == 1 and any(chips)
+        )  # catalog 7.8: a chip may be attached to a plot as it is placed
+        for h in sorted(state.plot_spots):
+            out.append(_PLOT[h, None])
+            if attach:
+                for letter, count in zip(IMPROVEMENTS, chips, strict=True):
+                    if count:
+                        out.append(_PLOT[h, IMPROVEMENT_NAMES[letter]])
+        return tuple(out)
+    if phase == "return_plots":
+        return _RETURN
+    if phase == "gardener":
+        return tuple(_MOVE_GARDENER[h] for h in state.moves("gardener"))
+    if phase == "panda":
+        return tuple(_MOVE_PANDA[h] for h in state.moves("panda"))
+    if phase == "objective":
+        return tuple(_DRAW[kind] for kind in drawable_decks(state))
+    # weather decisions, with the free actions available around them
+    optional = state.options.weather_optional
+    if phase == "rain":
+        targets = rain_targets(state)
+        out.extend(_GROW[h] for h in targets)
+        optional = optional or not targets  # waiting for a plot (TK-TURN-5): may give up
+    elif phase == "storm":
+        out.extend(_MOVE_PANDA[h] for h in storm_targets(state))
+    elif phase == "clouds":
+        out.extend(
+            _TAKE[letter]
+            for letter, count in zip(IMPROVEMENTS, state.improvement_reserve, strict=True)
+            if count
+        )
+    elif phase == "choose_weather":
+        out.extend(_WEATHER5 if state.weather == "?" else _WEATHER4)
+    if phase != "choose_weather" and optional:
+        out.append(_PASS)
+    free_actions(state, out)
+    return tuple(out)
+
+
+def growable_colours(state: State) -> frozenset[str]:
+    """The colours whose bamboo can still grow: all with the unlimited supply; with the limited
+    one, those with sections in the reserve or that a payable panda card could pay back."""
+    if state.options.bamboo_supply == "unlimited":
+        return frozenset(_CI)
+    grow = {c for c, ci in _CI.items() if state.bamboo_reserve[ci] > 0}
+    colours, bamboo, improvements, irrigated = (
+        state.colours,
+        state.bamboo,
+        state.improvements,
+        state.irrigated,
+    )
+    drawable = "panda" in drawable_decks(state)
+    holders = []
+    for p in range(state.num_players):
+        cards = [c for c in state.hands[p] if c[0] == "A"]
+        if drawable and len(state.hands[p]) < HAND_LIMIT:
+            cards.extend(state.decks[2])
+        holders.append(cards)
+    changed = True
+    while changed:  # a fixed point: paying a card returns its colours to the reserve
+        changed = False
+        edible = {
+            colours[h]
+            for h in colours
+            if improvements.get(h) != "E"
+            and (bamboo[h] > 0 or (colours[h] in grow and h in irrigated))
+        }
+        for p, cards in enumerate(holders):
+            eaten = state.eaten[p]
+            for card in cards:
+                need = CARDS[card].sections
+                payable = all(
+                    eaten[ci] >= n or colour in edible
+                    for colour, ci in _CI.items()
+                    if (n := need[ci])
+                )
+                returned = {colour for colour, ci in _CI.items() if need[ci]}
+                if payable and not returned <= grow:
+                    grow |= returned
+                    changed = True
+    return frozenset(grow)
+
+
+def card_reachable(
+    state: State, player: int, card: str, growable: frozenset[str] | None = None
+) -> bool:
+    """False only when ``card`` can provably never be completed by ``player``, assuming the
+    garden is frozen (no plot, channel or chip left to place): used by :func:`is_dead_garden`.
+
+    With a frozen garden the plots, their colours, improvements and irrigation never change;
+    bamboo grows only on irrigated plots (and, with the limited supply, only while sections can
+    come back to the reserve), and the panda eats only where there is bamboo and no enclosure.
+    The test errs on the side of "reachable". ``growable`` is :func:`growable_colours`.
+    """
+    if growable is None:
+        growable = growable_colours(state)
+    if is_objective_met(state, player, card):
+        return True
+    info = CARDS[card]
+    colours, irrigated, improvements = state.colours, state.irrigated, state.improvements
+    bamboo = state.bamboo
+    if info.deck == "plot":
+        return False  # the shape depends only on colours and irrigation, which are frozen
+    if info.deck == "gardener":
+        grow = info.colour in growable
+        if info.shoots == 1:
+            wanted = None if info.improvement == "none" else info.improvement
+            # not met now: the plot must still grow to 4
+            return grow and any(
+                colours[h] == info.colour and improvements.get(h) == wanted for h in irrigated
+            )
+        # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
+        exact = state.options.gardener_height_match == "exact"
+        count = 0
+        for h, colour in colours.items():
+            if colour != info.colour:
+                continue
+            height, enclosed = bamboo[h], improvements.get(h) == "E"
+            if exact and height == MAX_HEIGHT and enclosed:
+                continue  # stuck at 4
+            if (grow and h in irrigated) or height >= 3:
+                count += 1
+        return count >= info.shoots
+    eaten = state.eaten[player]
+    for ci, need in enumerate(info.sections):
+        if eaten[ci] >= need:
+            continue
+        colour = "GYP"[ci]
+        grow = colour in growable
+        if not any(
+            colours[h] == colour
+            and improvements.get(h) != "E"
+            and ((grow and h in irrigated) or bamboo[h] > 0)
+            for h in colours
+        ):
+            return False
+    return True
+
+
+def is_dead_garden(state: State) -> bool:
+    """True when no objective can ever be completed again, so the game could never end.
+
+    The garden is frozen (no plot drawn or left in the pile, no channel and no chip in any
+    reserve or on any board) and, for every player, every card in hand and every card they
+    could still draw is out of reach (see :func:`card_reachable`). The rules are silent on
+    such a position; ``Options.end_on_dead_garden`` ends the game there.
+    """
+    if (
+        state.plot_deck
+        or state.drawn
+        or state.kept is not None
+        or state.channel_reserve
+        or any(state.stored_channels)
+        or any(state.improvement_reserve)
+        or any(any(chips) for chips in state.stored_improvements)
+    ):
+        return False
+    growable = growable_colours(state)
+    for p in range(state.num_players):
+        if any(card_reachable(state, p, card, growable) for card in state.hands[p]):
+            return False
+        if len(state.hands[p]) < HAND_LIMIT:
+            for kind in drawable_decks(state):
+                deck = state.decks[DECK_INDEX[kind]]
+                if any(card_reachable(state, p, card, growable) for card in deck):
+                    return False
+    return True

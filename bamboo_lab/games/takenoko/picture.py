@@ -1,0 +1,282 @@
+"""The text picture of a Takenoko state (``str(state)``) and the garden text that reads it back.
+
+A garden cell is written ``<colour><height><improvement><figures>``: the colour letter in upper
+case when the plot is irrigated, lower case when dry; the height 0 to 4; the improvement in
+upper case when printed on the plot (``W``, ``E``, ``F``) and lower case when it is a chip
+(``w``, ``e``, ``f``); then ``g`` for the gardener and ``p`` for the panda. ``~~`` is the pond,
+``..`` a free place where a plot may go. :func:`parse_garden` reads the rows of a picture (or
+``q,r=<cell>`` entries, as the picture's ``plots:`` line lists them) back into a garden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.hexgrid import Edge, Hex
+
+from .components import COLOURS, IMPROVEMENTS, MAX_HEIGHT
+from .geometry import EDGE_ENDS, NEIGHBORS, POND, edge_between, hex_text, parse_hex
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["CELL_WIDTH", "GardenText", "garden_lines", "parse_garden", "picture"]
+
+CELL_WIDTH = 6
+"""Every cell of the garden rows takes this many characters (two per half-hex step)."""
+
+LEGEND = (
+    "cell: colour (lower case = dry), height, improvement (W/E/F printed, w/e/f chip),"
+    " figures (g gardener, p panda); ~~ pond, .. free place"
+)
+"""The legend line printed under the garden."""
+
+
+def picture(state: State) -> str:
+    """The text picture: header, garden rows, legend, channels, plots, reserves, players."""
+    lines = []
+    over = " (game over)" if state.phase == "over" else ""
+    seen = "" if state.viewer is None else f" (as player {state.viewer} sees it)"
+    lines.append(
+        f"Takenoko, {state.num_players} players: turn {state.turn + 1}, player {state.player},"
+        f" phase {state.phase}{over}{seen}"
+    )
+    extra = f"weather {state.weather}, " if state.weather else ""
+    used = state.used
+    lines.append(f"{extra}actions {', '.join(used) or '-'} ({len(used)}/{state.allowed})")
+    lines.append("")
+    lines.extend(garden_lines(state))
+    lines.append("")
+    lines.append(LEGEND)
+    lines.append(f"channels: {channels_text(state.channels)}")
+    plots = [f"{hex_text(h)}={_cell(state, h).strip()}" for h in sorted(state.tiles)]
+    for start in range(0, len(plots), 8):
+        label = "plots:   " if start == 0 else "         "
+        lines.append(label + " ".join(plots[start : start + 8]))
+    res = state.bamboo_reserve
+    chips = state.improvement_reserve
+    decks = state.decks
+    lines.append(
+        f"reserve: {state.channel_reserve} channels, chips W{chips[0]} E{chips[1]} F{chips[2]},"
+        f" bamboo G{res[0]} Y{res[1]} P{res[2]}; plot pile {len(state.plot_deck)},"
+        f" decks P{len(decks[0])} G{len(decks[1])} A{len(decks[2])}"
+    )
+    if state.drawn or state.kept:
+        if state.hidden_from_viewer(state.player):  # only the drawer sees them (TK-PLOT-1)
+            drawn = " ".join(f"{i + 1}:?" for i in range(len(state.drawn)))
+            kept = "?" if state.kept else "-"
+        else:
+            drawn = " ".join(f"{i + 1}:{t}" for i, t in enumerate(state.drawn))
+            kept = state.kept or "-"
+        lines.append(f"drawn: {drawn or '-'}; kept: {kept}")
+    rows = state.breakdown()
+    for p in range(state.num_players):
+        eaten = state.eaten[p]
+        chips = state.stored_improvements[p]
+        mark = ">" if p == state.player and state.phase != "over" else " "
+        emperor = " +Emperor" if state.emperor == p else ""
+        done = " ".join(state.completed[p]) or "-"
+        hand = " ".join(state.visible_hand(p)) or "-"
+        lines.append(
+            f"{mark}P{p}: {rows[p]['total']} pts{emperor}; done {done};"
+            f" hand {hand}; eaten G{eaten[0]} Y{eaten[1]} P{eaten[2]};"
+            f" stored {state.stored_channels[p]} ch, W{chips[0]} E{chips[1]} F{chips[2]}"
+        )
+    return "\n".join(lines)
+
+
+def channels_text(channels: frozenset[Edge]) -> str:
+    """The channels as ``q,r/q,r`` pairs (the two plots of each edge), or ``-``."""
+    text = " ".join(
+        f"{hex_text(e.hex)}/{hex_text(e.hex.neighbor(e.side))}" for e in sorted(channels)
+    )
+    return text or "-"
+
+
+def garden_lines(state: State) -> list[str]:
+    """The garden rows of the picture, one per ``r``, each labelled with its ``r``."""
+    cells = {POND: "~~", **{h: "" for h in state.tiles}}
+    shown = set(cells) | set(state.plot_spots)
+    rmin = min(h.r for h in shown)
+    rmax = max(h.r for h in shown)
+    xmin = min(2 * h.q + h.r for h in shown)
+    lines = []
+    for r in range(rmin, rmax + 1):
+        row = sorted((2 * h.q + h.r, h) for h in shown if h.r == r)
+        text = ""
+        for x, h in row:
+            col = (x - xmin) * (CELL_WIDTH // 2)
+            text = text.ljust(col) + _cell(state, h)
+        lines.append(f"{r:>3} " + text.rstrip())
+    return lines
+
+
+def _cell(state: State, h: Hex) -> str:
+    figures = ("g" if state.gardener == h else "") + ("p" if state.panda == h else "")
+    if h == POND:
+        return f"~~{figures}".ljust(CELL_WIDTH - 1)
+    if h not in state.tiles:
+        return "..".ljust(CELL_WIDTH - 1)
+    colour = state.colours[h]
+    if h not in state.irrigated:
+        colour = colour.lower()
+    imp = state.improvements.get(h, "")
+    if len(state.tiles[h]) == 1:  # a chip: lower case; printed on the tile: upper case
+        imp = imp.lower()
+    return f"{colour}{state.bamboo[h]}{imp}{figures}".ljust(CELL_WIDTH - 1)
+
+
+# ---------------------------------------------------------------------- reading a garden back
+
+
+@dataclass(frozen=True)
+class GardenText:
+    """A garden read from text: plots, the figures and, when the text lists them, channels."""
+
+    plots: dict[Hex, tuple[str, int, str | None, bool, bool]]
+    """hex -> (colour letter, height, improvement letter or None, printed, written irrigated)."""
+    gardener: Hex | None
+    """Where a ``g`` stands, or None when the text shows no gardener."""
+    panda: Hex | None
+    """Where a ``p`` stands, or None when the text shows no panda."""
+    channels: tuple[Edge, ...] | None
+    """The channels of a ``channels:`` line, or None without one."""
+
+
+_ROW = re.compile(r"^(\s*-?[0-9]+) (.*)$")
+_CELL_RE = re.compile(r"^([GYPgyp])([0-9])([WEFwef]?)(g?)(p?)$")
+_POND_RE = re.compile(r"^~~(g?)(p?)$")
+_ENTRY = re.compile(r"^(-?[0-9]+,-?[0-9]+)=(\S+)$")
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"garden text: {message}")
+
+
+def parse_garden(text: str) -> GardenText:
+    """Read a garden written as the picture prints it (rows, ``channels:`` and ``plots:``
+    lines; other lines are ignored); malformed text raises InvalidStateError."""
+    if not isinstance(text, str):
+        raise _bad(f"a garden is given as text, not {type(text).__name__}")
+    if len(text) > 20_000:
+        raise _bad("the text is too long for a garden of 27 plots")
+    cells: dict[Hex, str] = {}
+    rows: list[tuple[int, int, str]] = []
+    channels: tuple[Edge, ...] | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("channels:"):
+            channels = _parse_channels(stripped[len("channels:") :])
+            continue
+        if stripped.startswith("plots:") or (stripped and all(map(_ENTRY.match, stripped.split()))):
+            for entry in stripped.removeprefix("plots:").split():
+                _put(cells, *_entry(entry))
+            continue
+        match = _ROW.match(line)
+        if match is None or not match[2].strip():
+            continue
+        r = int(match[1])
+        offset = len(match[1]) + 1
+        for token in re.finditer(r"\S+", match[2]):
+            rows.append((r, offset + token.start(), token[0]))
+    if rows:
+        _place_rows(rows, cells)
+    if not cells:
+        raise _bad("no garden rows or q,r=cell entries found")
+    return _read_cells(cells, channels)
+
+
+def _entry(entry: str) -> tuple[Hex, str]:
+    match = _ENTRY.match(entry)
+    h = parse_hex(match[1]) if match else None
+    if match is None or h is None:
+        raise _bad(f"{entry!r} is not written q,r=<cell>")
+    return h, match[2]
+
+
+def _put(cells: dict[Hex, str], h: Hex, cell: str) -> None:
+    if cells.get(h, cell) != cell:
+        raise _bad(f"{hex_text(h)} is written both {cells[h]!r} and {cell!r}")
+    cells[h] = cell
+
+
+def _place_rows(rows: list[tuple[int, int, str]], cells: dict[Hex, str]) -> None:
+    """Turn (r, column, token) into hexes: the pond ``~~`` in row 0 fixes the columns."""
+    ponds = [(r, col) for r, col, token in rows if _POND_RE.match(token)]
+    if len(ponds) != 1 or ponds[0][0] != 0:
+        raise _bad("the rows must show the pond (~~) exactly once, in row 0")
+    step = CELL_WIDTH // 2
+    pond_col = ponds[0][1]
+    for r, col, token in rows:
+        if (col - pond_col) % step:
+            raise _bad(f"{token!r} in row {r} is not aligned on the {step}-character grid")
+        x = (col - pond_col) // step  # x = 2q + r
+        if (x - r) % 2:
+            raise _bad(f"{token!r} in row {r} is between two places")
+        h = Hex((x - r) // 2, r)
+        if token == "..":
+            continue
+        _put(cells, h, token)
+
+
+def _read_cells(cells: dict[Hex, str], channels: tuple[Edge, ...] | None) -> GardenText:
+    plots: dict[Hex, tuple[str, int, str | None, bool, bool]] = {}
+    gardener: list[Hex] = []
+    panda: list[Hex] = []
+    for h, cell in cells.items():
+        if h not in NEIGHBORS:
+            raise _bad(f"{hex_text(h)} is too far from the pond")
+        pond = _POND_RE.match(cell)
+        match = _CELL_RE.match(cell)
+        if pond is not None and h == POND:
+            figures = pond[1] + pond[2]
+        elif match is not None and h != POND:
+            colour, height, imp = match[1], int(match[2]), match[3]
+            if height > MAX_HEIGHT:
+                raise _bad(f"{hex_text(h)}={cell}: a bamboo has at most {MAX_HEIGHT} sections")
+            plots[h] = (
+                colour.upper(),
+                height,
+                imp.upper() or None,
+                imp.isupper(),
+                colour.isupper(),
+            )
+            figures = match[4] + match[5]
+        else:
+            raise _bad(
+                f"{hex_text(h)}={cell!r} is not a cell (colour, height, improvement, figures;"
+                " ~~ for the pond at 0,0)"
+            )
+        if "g" in figures:
+            gardener.append(h)
+        if "p" in figures:
+            panda.append(h)
+    if len(gardener) > 1 or len(panda) > 1:
+        raise _bad("the gardener and the panda each stand on one place only")
+    assert set(COLOURS) >= {p[0] for p in plots.values()}
+    assert set(IMPROVEMENTS) >= {p[2] for p in plots.values() if p[2]}
+    return GardenText(
+        plots, gardener[0] if gardener else None, panda[0] if panda else None, channels
+    )
+
+
+def _parse_channels(text: str) -> tuple[Edge, ...]:
+    out: list[Edge] = []
+    for entry in text.split():
+        if entry == "-":
+            continue
+        ends = entry.split("/")
+        hexes: list[Any] = [parse_hex(e) for e in ends] if len(ends) == 2 else []
+        if len(hexes) != 2 or None in hexes:
+            raise _bad(f"channel {entry!r} is not written q,r/q,r")
+        try:
+            e = edge_between(hexes[0], hexes[1])
+        except ValueError as exc:
+            raise _bad(f"channel {entry!r}: {exc}") from exc
+        if e not in EDGE_ENDS:
+            raise _bad(f"channel {entry!r} is too far from the pond")
+        out.append(e)
+    return tuple(out)

@@ -1,0 +1,497 @@
+"""Takenoko states as JSON-safe dicts: writing them, and loading them with every check.
+
+:func:`load` checks types, ranges, component conservation and the invariants of a reachable
+position (whose turn it is, the phase's data, hands consistent with setup), and rebuilds the
+derived garden structures; every failure is an :class:`InvalidStateError` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.hexgrid import Hex
+from bamboo_lab.core.rng import MASK64
+
+from .actions import Action, action_from_text, intern
+from .components import (
+    ACTION_KINDS,
+    BAMBOO_SUPPLY,
+    CARDS,
+    CHANNEL_SUPPLY,
+    COLOUR_NAMES,
+    COLOURS,
+    DECK_KINDS,
+    END_TRIGGER,
+    HAND_LIMIT,
+    IMPROVEMENT_CHIPS,
+    IMPROVEMENT_NAMES,
+    IMPROVEMENTS,
+    PLOT_TILES,
+    WEATHER_FACES,
+)
+from .garden import load_garden, load_garden_rows
+from .geometry import NEIGHBORS, POND, hex_text
+from .info import GAME_INFO
+from .options import Options
+
+__all__ = ["KEYS", "load", "text_of", "to_dict"]
+
+NAME = GAME_INFO.name
+PLAYER_COUNTS = GAME_INFO.player_counts
+PHASES = GAME_INFO.phases
+
+KEYS: frozenset[str] = frozenset(
+    [
+        "game",
+        "num_players",
+        "options",
+        "start_player",
+        "turn",
+        "player",
+        "phase",
+        "weather",
+        "allowed",
+        "used",
+        "plots",
+        "channels",
+        "gardener",
+        "panda",
+        "plot_deck",
+        "drawn",
+        "kept",
+        "decks",
+        "players",
+        "reserve",
+        "emperor",
+        "final_turns_left",
+        "rng",
+        "history",
+        "viewer",
+        "start",
+    ]
+)
+"""Every key a state dict may have (``viewer`` and ``start`` only when set)."""
+
+_PLAYER_KEYS = frozenset(("hand", "completed", "eaten", "channels", "improvements"))
+_RESERVE_KEYS = frozenset(("channels", "improvements", "bamboo"))
+_MAX_TURN = 10**6
+
+
+def to_dict(d: Mapping[str, Any], history: tuple[str, ...]) -> dict[str, Any]:
+    """The JSON-safe dict of a state's fields ``d`` whose history is written ``history``."""
+    plots = [
+        [h.q, h.r, tile, d["bamboo"][h], d["improvements"].get(h)]
+        for h, tile in sorted(d["tiles"].items())
+    ]
+    data = {
+        "game": NAME,
+        "num_players": d["num_players"],
+        "options": _options_dict(d["options"]),
+        "start_player": d["start_player"],
+        "turn": d["turn"],
+        "player": d["player"],
+        "phase": d["phase"],
+        "weather": d["weather"],
+        "allowed": d["allowed"],
+        "used": list(d["used"]),
+        "plots": plots,
+        "channels": sorted([e.hex.q, e.hex.r, e.side] for e in d["channels"]),
+        "gardener": [d["gardener"].q, d["gardener"].r],
+        "panda": [d["panda"].q, d["panda"].r],
+        "plot_deck": list(d["plot_deck"]),
+        "drawn": list(d["drawn"]),
+        "kept": d["kept"],
+        "decks": {kind: list(deck) for kind, deck in zip(DECK_KINDS, d["decks"], strict=True)},
+        "players": [
+            {
+                "hand": list(d["hands"][p]),
+                "completed": list(d["completed"][p]),
+                "eaten": list(d["eaten"][p]),
+                "channels": d["stored_channels"][p],
+                "improvements": list(d["stored_improvements"][p]),
+            }
+            for p in range(d["num_players"])
+        ],
+        "reserve": {
+            "channels": d["channel_reserve"],
+            "improvements": list(d["improvement_reserve"]),
+            "bamboo": list(d["bamboo_reserve"]),
+        },
+        "emperor": d["emperor"],
+        "final_turns_left": d["final_turns_left"],
+        "rng": d["rng"],
+        "history": list(history),
+    }
+    if d["viewer"] is not None:  # only views carry it, so full states keep their digests
+        data["viewer"] = d["viewer"]
+    if d["start"] is not None:  # only built or loaded positions carry it
+        data["start"] = _copy_json(d["start"])
+    return data
+
+
+def load(data: Any) -> tuple[dict[str, Any], tuple[str, ...] | None]:
+    """The fields of the state ``data`` describes, and its history's texts when canonical;
+    InvalidStateError (naming the field) when anything is wrong."""
+    try:
+        fields = _load(data)
+    except BambooLabError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise InvalidStateError(f"malformed Takenoko state: {type(exc).__name__}: {exc}") from exc
+    texts = tuple(data["history"])
+    canonical = all(isinstance(t, str) and t in _ACTION_OF for t in texts)
+    return fields, texts if canonical else None
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid Takenoko state: {message}")
+
+
+def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(f"{what} must be an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise _bad(f"{what} = {value} is out of range")
+    return value
+
+
+def _triple(value: Any, what: str, low: int | None = 0) -> tuple[int, int, int]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise _bad(f"{what} must be a list of 3 integers, not {value!r}")
+    a, b, c = (_int(v, what, low) for v in value)
+    return (a, b, c)
+
+
+def _hex(value: Any, what: str) -> Hex:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(f"{what} must be [q, r], not {value!r}")
+    h = Hex(_int(value[0], what), _int(value[1], what))
+    if h not in NEIGHBORS:
+        raise _bad(f"{what} {value} is too far from the pond")
+    return h
+
+
+def _keys(value: Any, what: str, required: frozenset[str], optional: frozenset[str]) -> None:
+    """``value`` must be a mapping with the ``required`` keys and no others but ``optional``."""
+    if not isinstance(value, Mapping):
+        raise _bad(f"{what} must be a mapping, not {type(value).__name__}")
+    keys = set(value)
+    missing, unknown = required - keys, keys - required - optional
+    if missing:
+        raise _bad(f"{what} lacks the key(s) {sorted(missing)}")
+    if unknown:
+        raise _bad(f"{what} has unknown key(s) {sorted(map(str, unknown))[:5]}")
+
+
+def _strings(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _bad(f"{what} must be a list of strings")
+    return tuple(value)
+
+
+def _load(data: Any) -> dict[str, Any]:
+    _keys(data, "a Takenoko state", KEYS - {"viewer", "start"}, frozenset(("viewer", "start")))
+    if data["game"] != NAME:
+        raise _bad(f"the 'game' field must be {NAME!r}, not {data['game']!r}")
+    num = data["num_players"]
+    if num not in PLAYER_COUNTS or type(num) is not int:
+        raise _bad(f"num_players must be 2, 3 or 4, not {num!r}")
+    opts = _options_from(data["options"])
+    phase = data["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        raise _bad(f"unknown phase {phase!r}")
+    weather = data["weather"]
+    if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
+        raise _bad(f"unknown weather {weather!r}")
+    used = _strings(data["used"], "'used'")
+    if any(u not in ACTION_KINDS for u in used):
+        raise _bad(f"unknown action kinds in 'used': {used}")
+    key: tuple[Any, ...] | None
+    try:
+        key = (
+            tuple(tuple(row) for row in data["plots"]),
+            tuple(tuple(row) for row in data["channels"]),
+        )
+        # only exact ints, strings and None may share the memo (True == 1, 1.0 == 1)
+        if not all(type(v) in _KEY_TYPES for rows in key for row in rows for v in row):
+            key = None
+    except TypeError:
+        key = None
+    garden = (
+        load_garden(*key) if key is not None else load_garden_rows(data["plots"], data["channels"])
+    )
+    tiles, colours, improvements, bamboo, channels, irrigated, channel_spots, plot_spots = garden
+    players = data["players"]
+    if not isinstance(players, list) or len(players) != num:
+        raise _bad(f"'players' must list {num} players")
+    for p, pl in enumerate(players):
+        _keys(pl, f"players[{p}]", _PLAYER_KEYS, frozenset())
+    _keys(data["decks"], "'decks'", frozenset(DECK_KINDS), frozenset())
+    decks = tuple(_strings(data["decks"][k], f"the {k} deck") for k in DECK_KINDS)
+    for kind, prefix, deck in zip(DECK_KINDS, "PGA", decks, strict=True):
+        if any(c not in CARDS or c[0] != prefix for c in deck):
+            raise _bad(f"the {kind} deck holds cards of another deck: {deck}")
+    hands = tuple(_strings(pl["hand"], f"players[{p}].hand") for p, pl in enumerate(players))
+    completed = tuple(
+        _strings(pl["completed"], f"players[{p}].completed") for p, pl in enumerate(players)
+    )
+    all_cards = [c for group in (*decks, *hands, *completed) for c in group]
+    if sorted(all_cards) != sorted(CARDS):
+        counts = Counter(all_cards)
+        wrong = sorted(c for c in set(CARDS) | set(counts) if counts.get(c, 0) != 1)
+        raise _bad(f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}")
+    if any(len(h) > HAND_LIMIT for h in hands):
+        raise _bad("a hand holds more than 5 cards (TK-OBJ-2)")
+    plot_deck = _strings(data["plot_deck"], "'plot_deck'")
+    drawn = _strings(data["drawn"], "'drawn'")
+    kept = data["kept"]
+    if kept is not None and not isinstance(kept, str):
+        raise _bad(f"'kept' must be a plot tile or null, not {kept!r}")
+    all_tiles = [*tiles.values(), *plot_deck, *drawn, *([kept] if kept is not None else [])]
+    if sorted(all_tiles) != sorted(PLOT_TILES):
+        raise _bad("the plots in the garden, the pile and the hand are not the 27 plots")
+    if len(drawn) > 3:
+        raise _bad("more than 3 plots drawn")
+    reserve = data["reserve"]
+    _keys(reserve, "'reserve'", _RESERVE_KEYS, frozenset())
+    state = {
+        "num_players": num,
+        "options": opts,
+        "start_player": _int(data["start_player"], "start_player", 0, num - 1),
+        "turn": _int(data["turn"], "turn", 0, _MAX_TURN),
+        "player": _int(data["player"], "player", 0, num - 1),
+        "phase": phase,
+        "weather": weather,
+        "allowed": _int(data["allowed"], "allowed", 2, 3),
+        "used": used,
+        "tiles": tiles,
+        "colours": colours,
+        "improvements": improvements,
+        "bamboo": bamboo,
+        "irrigated": irrigated,
+        "channels": channels,
+        "channel_spots": channel_spots,
+        "plot_spots": plot_spots,
+        "gardener": _hex(data["gardener"], "gardener"),
+        "panda": _hex(data["panda"], "panda"),
+        "plot_deck": plot_deck,
+        "drawn": drawn,
+        "kept": kept,
+        "decks": decks,
+        "hands": hands,
+        "completed": completed,
+        "eaten": tuple(_triple(pl["eaten"], "eaten") for pl in players),
+        "stored_channels": tuple(
+            _int(pl["channels"], "stored channels", 0, CHANNEL_SUPPLY) for pl in players
+        ),
+        "stored_improvements": tuple(
+            _triple(pl["improvements"], "stored improvements") for pl in players
+        ),
+        "channel_reserve": _int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
+        "improvement_reserve": _triple(reserve["improvements"], "improvement reserve"),
+        "bamboo_reserve": _triple(
+            reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else -200
+        ),
+        "emperor": data["emperor"],
+        "final_turns_left": data["final_turns_left"],
+        "rng": _int(data["rng"], "rng", 0, MASK64),
+        "history": (),
+        "viewer": _int(data["viewer"], "viewer", 0, num - 1) if "viewer" in data else None,
+        "start": None,
+    }
+    for who in (state["gardener"], state["panda"]):
+        if who != POND and who not in tiles:
+            raise _bad(f"a figure stands on {hex_text(who)}, which is not in the garden")
+    if state["emperor"] is not None:
+        _int(state["emperor"], "emperor", 0, num - 1)
+    if state["final_turns_left"] is not None:
+        _int(state["final_turns_left"], "final_turns_left", 0, num - 1)
+    _check_counts(state)
+    _check_turn(state)
+    _check_hands(state)
+    history = data["history"]
+    if not isinstance(history, list):
+        raise _bad("'history' must be a list of action strings")
+    try:
+        state["history"] = tuple(map(_ACTION_OF.__getitem__, history))
+    except (KeyError, TypeError):
+        try:
+            state["history"] = tuple(_action_of(text) for text in history)
+        except BambooLabError as exc:
+            raise _bad(f"bad history entry: {exc}") from exc
+    if "start" in data:
+        state["start"] = _load_start(data["start"], state)
+    return state
+
+
+def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the starting position of a state: a position with empty history and no start,
+    of the same game (player count and options)."""
+    if not isinstance(start, Mapping) or "start" in start:
+        raise _bad("'start' must be a state dict without a 'start' of its own")
+    if start.get("history") != []:
+        raise _bad("'start' must have an empty history")
+    first = _load(start)
+    if first["num_players"] != state["num_players"] or first["options"] != state["options"]:
+        raise _bad("'start' has another player count or other options than the state")
+    if first["viewer"] != state["viewer"]:
+        raise _bad("'start' must be seen by the same viewer as the state")
+    copied: dict[str, Any] = _copy_json(start)
+    return copied
+
+
+def _check_hands(state: Mapping[str, Any]) -> None:
+    """A player with exactly three objectives (hand and completed) has drawn none, so holds the
+    plot, gardener and panda card dealt at setup, one of each (TK-SET-4)."""
+    for p in range(state["num_players"]):
+        cards = (*state["hands"][p], *state["completed"][p])
+        if len(cards) == 3 and sorted(c[0] for c in cards) != ["A", "G", "P"]:
+            raise _bad(
+                f"player {p} holds {' '.join(cards)}: with no card drawn, a player holds the"
+                " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
+            )
+
+
+_KEY_TYPES = (int, str, type(None))
+
+_ACTION_OF: dict[str, Action] = {}
+_TEXT_OF: dict[Action, str] = {}
+_OPTIONS_OF: dict[tuple[tuple[str, str, Any], ...], Options] = {}
+_OPTIONS_DICT: dict[Options, dict[str, Any]] = {}
+
+
+def _action_of(text: Any) -> Action:
+    """``action_from_text`` with a memo of the canonical texts (``str(action) == text``)."""
+    action = _ACTION_OF.get(text) if isinstance(text, str) else None
+    if action is None:
+        action = intern(action_from_text(text))
+        if str(action) == text:
+            _ACTION_OF[text] = action
+    return action
+
+
+def text_of(action: Action) -> str:
+    """``str(action)`` with a memo."""
+    text = _TEXT_OF.get(action)
+    if text is None:
+        text = _TEXT_OF[action] = str(action)
+    return text
+
+
+def _options_from(data: Any) -> Options:
+    """``Options.from_dict`` with a memo keyed by the (hashable) option values."""
+    if isinstance(data, Mapping):
+        try:
+            # the key holds each value's type: True == 1 == 1.0 must not share an entry
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+            hash(key)
+        except TypeError:
+            return Options.from_dict(data)
+        opts = _OPTIONS_OF.get(key)
+        if opts is None:
+            opts = _OPTIONS_OF[key] = Options.from_dict(data)
+        return opts
+    return Options.from_dict(data)
+
+
+def _options_dict(opts: Options) -> dict[str, Any]:
+    """``opts.to_dict()`` with a memo."""
+    data = _OPTIONS_DICT.get(opts)
+    if data is None:
+        data = _OPTIONS_DICT[opts] = opts.to_dict()
+    return dict(data)
+
+
+_WEATHER_PHASES: dict[str, tuple[str, ...]] = {
+    "rain": ("rain",),
+    "storm": ("storm",),
+    "clouds": ("clouds",),
+    "choose_weather": ("?", "clouds"),
+}
+_ACTION_PHASES: dict[str, str] = {
+    "keep_plot": "plot",
+    "place_plot": "plot",
+    "return_plots": "plot",
+    "gardener": "gardener",
+    "panda": "panda",
+    "objective": "objective",
+}
+
+
+def _check_turn(state: dict[str, Any]) -> None:
+    """The phase, the weather, the actions used, the drawn plots and the Emperor must agree."""
+    phase, weather, used = state["phase"], state["weather"], state["used"]
+    opts, num = state["options"], state["num_players"]
+    if opts.start_player == "choose" and opts.first_player >= num:
+        raise _bad(f"Options.first_player {opts.first_player} is not a seat of {num} players")
+    if state["player"] != (state["start_player"] + state["turn"]) % num:  # TK-SET-5
+        raise _bad(
+            f"player {state['player']} is not the seat of turn {state['turn']} from start"
+            f" player {state['start_player']}"
+        )
+    if state["allowed"] != (3 if weather == "sun" else 2):
+        raise _bad(f"{state['allowed']} actions allowed under the weather {weather!r}")
+    if len(used) > state["allowed"]:
+        raise _bad(f"{len(used)} actions used but only {state['allowed']} allowed")
+    if len(set(used)) < len(used) and weather != "wind":
+        raise _bad(f"the same action twice without the wind: {used}")
+    weather_ok = {"roll": (None,), "over": (None,), **_WEATHER_PHASES}.get(phase)
+    if weather_ok is not None and (weather not in weather_ok or used):
+        raise _bad(f"phase {phase!r} with weather {weather!r} and actions {used}")
+    if phase in _ACTION_PHASES and (not used or used[-1] != _ACTION_PHASES[phase]):
+        raise _bad(f"phase {phase!r} but the last action chosen is not {_ACTION_PHASES[phase]!r}")
+    drawn, kept = state["drawn"], state["kept"]
+    plot_ok = {
+        "keep_plot": bool(drawn) and kept is None,
+        "place_plot": kept is not None,
+        "return_plots": len(drawn) == 2 and kept is None,
+    }.get(phase, not drawn and kept is None)
+    if not plot_ok:
+        raise _bad(f"phase {phase!r} with drawn plots {drawn} and kept plot {kept!r}")
+    trigger = END_TRIGGER[num]
+    emperor = state["emperor"]
+    if emperor is None:
+        if any(len(done) >= trigger for done in state["completed"]):
+            raise _bad(f"a player completed {trigger} objectives but nobody holds the Emperor")
+        if state["final_turns_left"] is not None:
+            raise _bad("final turns are counted but nobody holds the Emperor")
+    elif len(state["completed"][emperor]) < trigger:
+        raise _bad(f"player {emperor} holds the Emperor with fewer than {trigger} objectives")
+
+
+def _check_counts(state: dict[str, Any]) -> None:
+    """Channels, chips and bamboo must add up to the box contents."""
+    channels = state["channel_reserve"] + sum(state["stored_channels"]) + len(state["channels"])
+    if channels != CHANNEL_SUPPLY:
+        raise _bad(f"{channels} irrigation channels instead of {CHANNEL_SUPPLY}")
+    for k, letter in enumerate(IMPROVEMENTS):
+        placed = sum(
+            1
+            for h, imp in state["improvements"].items()
+            if imp == letter and len(state["tiles"][h]) == 1
+        )
+        total = (
+            state["improvement_reserve"][k]
+            + sum(s[k] for s in state["stored_improvements"])
+            + placed
+        )
+        if total != IMPROVEMENT_CHIPS[letter]:
+            raise _bad(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
+    for k, colour in enumerate(COLOURS):
+        garden = sum(h for p, h in state["bamboo"].items() if state["colours"][p] == colour)
+        total = state["bamboo_reserve"][k] + garden + sum(e[k] for e in state["eaten"])
+        if total != BAMBOO_SUPPLY[colour]:
+            raise _bad(
+                f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}"
+            )
