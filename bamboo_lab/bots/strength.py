@@ -82,7 +82,11 @@ def _name(spec: Any, game: str) -> str:
 
 
 def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "search") -> float:
-    """Mean seconds per decision of ``bot`` over ``decisions`` positions of a random game."""
+    """Mean CPU seconds per decision of ``bot`` over ``decisions`` positions of a random game.
+
+    CPU time, not wall-clock time, so that a busy machine does not inflate the figure; on an
+    idle machine the two agree.
+    """
     import random
 
     from bamboo_lab.games import new_game
@@ -102,9 +106,9 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
         else:
             legal = state.legal_actions()
             if len(legal) > 1:
-                start = time.perf_counter()
+                start = time.process_time()
                 searcher.choose(state.view(player), legal, random.Random(seed + timed))
-                spent += time.perf_counter() - start
+                spent += time.process_time() - start
                 timed += 1
             action = legal[rng.randrange(len(legal))]
         state = state.apply(action, check=False)
@@ -134,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
         print(
             measure_strength(game, "search", "heuristic", args.search_games, args.seed, args.jobs)
         )
-        print(f"{game}: search {search_speed(game):.3f} s/decision")
+        print(f"{game}: search {search_speed(game):.3f} CPU s/decision")
         print(f"{game}: heuristic self-play {game_time(game):.1f} ms/game (CPU time)")
 
 
