@@ -25,6 +25,11 @@ def home_id(letter: str, comfort: int, skip: int = 0) -> int:
     return found[skip]
 
 
+def plain_homes(k: int) -> tuple[int, ...]:
+    """``k`` category-B home-tile ids without the 3+ mark (in play with 2 players), ids >= 40."""
+    return tuple(t.id for t in bamboo.HOME_TILES if t.id >= 40 and not t.three_plus)[:k]
+
+
 def bal(name: str) -> int:
     """The id of the balance tile called ``name``."""
     return bamboo.balance_tile(name).id
@@ -35,8 +40,7 @@ def _names(changes: dict[str, Any]) -> dict[str, Any]:
     out = dict(changes)
     if "temples" in out:
         out["temples"] = [
-            [x if isinstance(x, str) else _shoot(x) for x in t]
-            for t in out["temples"]
+            [x if isinstance(x, str) else _shoot(x) for x in t] for t in out["temples"]
         ]
     for key in ("balance", "scored"):
         if key in out:
@@ -53,7 +57,7 @@ def _shoot(c: int) -> str:
 def with_board(s: State, p: int, **changes: Any) -> State:
     """``s`` with player ``p``'s board changed, through the position builder.
 
-    A new ``reserve`` moves the player's other sticks onto (or off) the blue main temple, so
+    A new ``reserve`` moves the player's other sticks onto (or off) the green main temple, so
     that the player still has 7 incense sticks.
     """
     temples = None
@@ -61,7 +65,7 @@ def with_board(s: State, p: int, **changes: Any) -> State:
         on = sum(t.count(p) for t in s.temples)
         extra = 7 - s.boards[p].track - on - changes["reserve"]
         temples = [list(t) for t in s.temples]
-        temples[3] += [p] * max(0, extra)
+        temples[2] += [p] * max(0, extra)
         for _ in range(max(0, -extra)):
             t = max(k for k in range(4) if p in temples[k])
             temples[t].reverse()
@@ -75,6 +79,11 @@ def play(s: State, *texts: str) -> State:
     for text in texts:
         s = s.apply(bamboo.parse_action(text, s))
     return s
+
+
+def mine(s: State, t: int) -> tuple[int, ...]:
+    """The players' sticks on main temple ``t`` (the 2-player ghost's left out)."""
+    return tuple(o for o in s.temples[t] if o != bamboo.GHOST)
 
 
 def to_summer(n: int = 2, seed: int = 0, options: Any = None) -> State:
@@ -99,12 +108,13 @@ def visit_position(
     """First Summer decision with the current player's temples, incense and coins set.
 
     Built with ``bamboo.position``: the player's 7 sticks are ``reserve`` + the round track
-    (round 1: 3; a reserve above 4 plays round 2 or 3) + the rest on the blue main temple.
+    (round 1: 3; a reserve above 4 plays round 2 or 3) + the rest on the green main temple
+    (the ghost's sticks stay).
     """
     s = to_summer(n, seed, options)
     rnd = 1 if reserve <= 4 else reserve - 3
     on = 7 - (4 - rnd) - reserve
-    main = [[], [], [], [s.player] * on]
+    main = [[], [], [s.player] * on, []]
     changes = _names({"temples": temples, "reserve": reserve, "coins": coins, **board})
     return bamboo.position(base=s, round=rnd, temples=main, boards={s.player: changes})
 
@@ -139,3 +149,102 @@ def to_winter(n: int = 2, **board: Any) -> State:
     changes = _names({"temples": (("Rb",), (), (), ()), "reserve": 1, "coins": 0, **board})
     s = bamboo.position(base=s, temples=main, boards={p: changes})
     return finish_turn(play(s, "visit red"))
+
+
+def drain(s: State, balance: tuple[int, ...] = (), home: tuple[int, ...] = ()) -> State:
+    """``s`` with the balance stacks ``balance`` and home stacks ``home`` empty (via from_dict).
+
+    The stacks' tiles go where a long game would have put them: balance tiles onto the other
+    players' scored piles, home tiles into the other players' empty home spaces.
+    """
+    d = s.to_dict()
+    d.pop("start_position", None)
+    d["history"] = []
+    others = [q for q in range(s.num_players) if q != s.player]
+    for k in balance:
+        d["boards"][others[0]]["scored"] += d["balance_stacks"][k]
+        d["balance_stacks"][k] = []
+        d["balance_known"][k] = 0
+    for k in home:
+        for h in d["home_stacks"][k]:
+            q = next(q for q in others if -1 in d["boards"][q]["home"])
+            spot = d["boards"][q]["home"].index(-1)
+            d["boards"][q]["home"][spot] = h
+        d["home_stacks"][k] = []
+        d["home_known"][k] = 0
+    return State.from_dict(d)
+
+
+def take_market(s: State, balance: tuple[int, ...] = ()) -> State:
+    """``s`` with the face-up tiles of the balance rows ``balance`` scored by another player
+    (their stacks must be empty): an empty market row (via from_dict)."""
+    d = s.to_dict()
+    d.pop("start_position", None)
+    d["history"] = []
+    q = next(q for q in range(s.num_players) if q != s.player)
+    for k in balance:
+        d["boards"][q]["scored"] += d["balance_market"][k]
+        d["balance_market"][k] = []
+    return State.from_dict(d)
+
+
+def only_market(s: State, rows: tuple[tuple[str, ...], ...]) -> State:
+    """``s`` whose balance market holds just ``rows`` (tile names) and whose stacks are empty:
+    every other balance tile not on the current player's board was scored by another player."""
+    d = s.to_dict()
+    d.pop("start_position", None)
+    d["history"] = []
+    q = next(q for q in range(s.num_players) if q != s.player)
+    mine = set(d["boards"][s.player]["balance"] + d["boards"][s.player]["scored"])
+    wanted = [[bal(name) for name in row] for row in rows]
+    keep = mine | {t for row in wanted for t in row}
+    d["boards"][q]["scored"] += [
+        t
+        for t in range(len(bamboo.BALANCE_TILES))
+        if t not in keep and t not in d["boards"][q]["balance"] + d["boards"][q]["scored"]
+    ]
+    d["balance_market"], d["balance_stacks"], d["balance_known"] = wanted, [[], [], []], [0, 0, 0]
+    return State.from_dict(d)
+
+
+def names(codes: tuple[int, ...]) -> list[str]:
+    """Shoot names of shoot codes."""
+    return [_shoot(c) for c in codes]
+
+
+def with_stalk(s: State, k: int, shoots: tuple[str, ...]) -> State:
+    """``s`` with stalk ``k`` holding ``shoots`` (base first), through the position builder; a
+    shoot taken from another stalk swaps places with the one it replaces."""
+    stalks = [names(st) for st in s.stalks]
+    old = stalks[k]
+    for i, x in enumerate(shoots):
+        j = next((j for j in range(4) if j != k and x in stalks[j]), None)
+        if j is not None:
+            stalks[j][stalks[j].index(x)] = old[i]
+    stalks[k] = list(shoots)
+    return bamboo.position(base=s, stalks=stalks)
+
+
+def edited(s: State, **fields: Any) -> State:
+    """``s`` with some dict fields replaced, loaded by ``from_dict`` (a new starting position)."""
+    d = s.to_dict()
+    d.pop("start_position", None)
+    d.update(history=[], **fields)
+    return State.from_dict(d)
+
+
+def last_turn(n: int, main: Any, visit: int) -> State:
+    """The current player's Summer turn before Autumn, through the position builder.
+
+    ``main(s, p)`` gives the 4 main-board incense stacks (seats, GHOST included) for the fresh
+    Summer ``s`` whose current player is ``p``; every other player must have their 4 sticks in
+    them (no incense left). The current player holds one balance shoot in temple ``visit`` and
+    one stick in reserve: their 3 other sticks lie on that main temple already.
+    """
+    s = to_summer(n)
+    p = s.player
+    temples: list[list[str]] = [[], [], [], []]
+    temples[visit] = ["RYGB"[visit] + "b"]
+    stacks = [list(t) for t in main(s, p)]
+    stacks[visit] += [p] * 3
+    return bamboo.position(base=s, temples=stacks, boards={p: {"temples": temples, "coins": 0}})

@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import pytest
-from bamboo_helpers import bal, home_id, play, visit_position, with_board
+from bamboo_helpers import (
+    bal,
+    drain,
+    home_id,
+    plain_homes,
+    play,
+    take_market,
+    visit_position,
+    with_board,
+)
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo.components import FOOD_KINDS
 
 
-def _activated(shoot: str, coins: int = 0, **board: object) -> bamboo.State:
+def _activated(shoot: str, coins: int = 0, n: int = 2, **board: object) -> bamboo.State:
     colour = "RYGB".index(shoot[0])
     temples: list[tuple[str, ...]] = [(), (), (), ()]
     temples[colour] = (shoot,)
-    s = visit_position(temples=tuple(temples), reserve=1, coins=0, **board)
+    s = visit_position(n, temples=tuple(temples), reserve=1, coins=0, **board)
     s = play(s, f"visit {('red', 'yellow', 'green', 'blue')[colour]}")
     s = with_board(s, s.player, coins=coins)
     return play(s, f"activate {shoot} 1")
@@ -36,7 +45,7 @@ def test_BB_ACT_1_balance_two_sub_actions_any_mix() -> None:
     score the same tile is allowed)."""
     s = _activated("Rb")
     p = s.player
-    s = s._evolve(balance_market=((bal("L01"),), *s.balance_market[1:]))
+    s = bamboo.position(base=s, balance_market=[["L01"], [], []])
     home = [-1] * 15
     home[0] = home_id("D", 1)
     s = with_board(s, p, home=tuple(home), balance=())
@@ -72,7 +81,7 @@ def test_BB_ACT_2_market_slides_and_refills() -> None:
     s1 = play(s, f"take {bamboo.BALANCE_TILES[row[0]].name}")
     assert s1.balance_market[1] == (row[1], row[2], stack[0])
     assert s1.balance_stacks[1] == stack[1:]
-    s2 = s._evolve(balance_stacks=(s.balance_stacks[0], (), s.balance_stacks[2]))
+    s2 = drain(s, balance=(1,))
     s2 = play(s2, f"take {bamboo.BALANCE_TILES[row[1]].name}")
     assert s2.balance_market[1] == (row[0], row[2])
 
@@ -97,7 +106,7 @@ def test_BB_ACT_3_score_only_a_met_pattern() -> None:
 def test_BB_ACT_4_improve_coin_and_buy_case_15() -> None:
     """R-EN Improve: "Receive 1 coin OR choose 1 face up home tile from any market, discard the
     amount of coins required and obtain the happiness points"; case 15."""
-    s = _activated("Ri", coins=2)
+    s = _activated("Ri", coins=2, n=3)  # 3 players: the others' homes can hold stack A
     p = s.player
     assert play(s, "coin").boards[p].coins == 3
     b_tiles = [bamboo.HOME_TILES[h] for h in s.home_market[1]]
@@ -105,7 +114,7 @@ def test_BB_ACT_4_improve_coin_and_buy_case_15() -> None:
         with pytest.raises(IllegalActionError):
             s.apply(bamboo.BuyHomeTile(tile.name))
     cheap = min((bamboo.HOME_TILES[h] for h in s.home_market[0]), key=lambda t: t.cost)
-    s2 = s._evolve(home_stacks=((), s.home_stacks[1]))
+    s2 = drain(s, home=(0,))
     s2 = with_board(s2, p, coins=3)
     s2 = play(s2, f"buy {cheap.name}")
     assert s2.phase == "home" and len(s2.legal_actions()) == 15
@@ -119,7 +128,7 @@ def test_BB_ACT_4_full_home_cannot_buy() -> None:
     """B16: buying with a full home is illegal; the 1-coin alternative remains."""
     s = _activated("Ri", coins=9)
     p = s.player
-    s = with_board(s, p, home=tuple(range(40, 55)))
+    s = with_board(s, p, home=plain_homes(15))
     assert [str(a) for a in s.legal_actions()] == ["decline", "coin"]
 
 
@@ -130,10 +139,13 @@ def test_BB_ACT_5_cook_and_refill_when_display_empties() -> None:
     p = s.player
     s1 = play(s, f"food {FOOD_KINDS[s.food_display[0]]}")
     assert len(s1.food_display) == 4 and sum(s1.boards[p].food) == 1
-    s2 = s._evolve(food_display=(1,), food_bag=(0, 2), food_discard=(1, 1, 2))
+    q = 1 - p  # the other counters are held: 4 left in the pile
+    s2 = bamboo.position(
+        base=s, food_display=["rice"], boards={q: {"food": {"tea": 5, "rice": 9, "ramen": 7}}}
+    )
+    assert len(s2.food_bag) == 4
     s2 = play(s2, "food rice")
-    assert len(s2.food_display) == 5 and s2.food_discard == ()
-    assert sorted(s2.food_display + s2.food_bag) == [0, 1, 1, 2, 2]
+    assert len(s2.food_display) == 4 and s2.food_bag == () and s2.food_discard == ()
 
 
 def test_BB_ACT_6_fund_two_coins_case_16() -> None:
@@ -164,18 +176,19 @@ def test_coins_are_values_case_17() -> None:
     s = _activated("Ri", coins=4)
     p = s.player
     tile = next(t for t in bamboo.HOME_TILES if t.cost == 4)
-    s = s._evolve(home_market=(s.home_market[0], (tile.id,)))
+    s = bamboo.position(base=s, home_market=[[], [tile.name]])
     s = play(s, f"buy {tile.name}", "home 0,0")
     assert s.boards[p].coins == 0 and s.boards[p].hp == 5 + tile.hp
 
 
 def test_empty_markets_keep_the_alternatives_B19() -> None:
-    """B19: a dry market leaves its spaces empty; the 1 HP / 1 coin alternatives remain."""
-    s = _activated("Ri", coins=9)
-    s = s._evolve(home_market=((), ()), home_stacks=((), ()))
+    """B19: a dry market leaves its spaces empty; the 1 HP / 1 coin alternatives remain (no
+    game empties both home markets, so the Improve half has no affordable tile instead)."""
+    s = _activated("Ri", coins=0)
     assert [str(a) for a in s.legal_actions()] == ["decline", "coin"]
     b = _activated("Rb")
     p = b.player
-    b = b._evolve(balance_market=((), (), ()), balance_stacks=((), (), ()))
     b = with_board(b, p, balance=())
+    b = take_market(drain(b, balance=(0, 1, 2)), balance=(0, 1, 2))
+    assert b.balance_market == ((), (), ())
     assert [str(a) for a in b.legal_actions()] == ["decline", "hp"]

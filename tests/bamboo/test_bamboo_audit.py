@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bamboo_helpers import bal, code, finish_turn, home_id, play, visit_position, with_board
+from bamboo_helpers import bal, drain, finish_turn, home_id, play, visit_position, with_board
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo
@@ -168,7 +168,7 @@ def test_BB_WIN_4_empty_stack_the_lowest_tile_comes_back_on_top() -> None:
     s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
     s = with_board(s, 1 - s.player, reserve=0)
     row = s.balance_market[1]
-    s = s._evolve(balance_stacks=(s.balance_stacks[0], (), s.balance_stacks[2]))
+    s = drain(s, balance=(1,))
     s = finish_turn(play(s, "visit red"))
     assert s.balance_market[1] == (*row[1:], row[0]) and s.balance_stacks[1] == ()
 
@@ -207,14 +207,14 @@ def test_BB_SUM_2_round_variant_frees_the_first_turn_of_each_round() -> None:
     unlike the default (B3) where the marker stays put."""
     for mode, free in (("game", False), ("round", True)):
         s = visit_position(temples=(("Rb",), ("Yc",), (), ()), reserve=1, coins=0)
-        s = s._evolve(options=bamboo.Options(first_turn_free=mode))
+        s = bamboo.position(base=s, options=bamboo.Options(first_turn_free=mode))
         p = s.player
         s = with_board(s, 1 - p, reserve=0)
         s = finish_turn(play(s, "visit red"))  # round 1 ends for everybody
         while s.phase != "visit":
             s = s.apply(s.legal_actions()[0])
         assert s.round == 2 and s.boards[p].marker == (-1 if free else 0)
-        s = with_board(s._evolve(player=p), p, temples=((code("Rb"),), (code("Yc"),), (), ()))
+        s = bamboo.position(base=s, player=p, boards={p: {"temples": [["Rb"], ["Yc"], [], []]}})
         assert (bamboo.VisitTemple("red") in s.legal_actions()) is free
 
 

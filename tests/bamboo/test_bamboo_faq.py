@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from bamboo_helpers import code, finish_turn, home_id, play, to_winter, visit_position, with_board
+from bamboo_helpers import (
+    code,
+    finish_turn,
+    home_id,
+    last_turn,
+    mine,
+    plain_homes,
+    play,
+    to_summer,
+    to_winter,
+    visit_position,
+    with_board,
+    with_stalk,
+)
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import bamboo
@@ -43,14 +56,16 @@ def test_fr_faq_4_full_stock_shoot_joins_another() -> None:
     considérée comme faisant partie de ce stock pour tous les usages. »"""
     s = visit_position(temples=(("Rb", "Ri", "Rc", "Rf"), ("Yb",), (), ()), reserve=2, coins=0)
     p = s.player
-    s = s._evolve(stalks=((code("Gb"), code("Gi"), code("Rw")), *s.stalks[1:]))
+    s = with_stalk(s, 0, ("Gb", "Gi", "Rw"))
     s = play(s, "visit yellow", "activate Yb 1", "hp", "receive blue")
     assert s.boards[p].temples[3] == (code("Rw"),)
     assert s.phase == "visit" and s.player != p  # p's turn is over
-    s = s._evolve(player=p)  # p's next turn: the red wildcard now belongs to the blue stock
+    s = bamboo.position(
+        base=s, player=p
+    )  # p's next turn: the red wildcard now belongs to the blue stock
     s = play(s, "visit blue")
     assert s.pending == (code("Rw"),) and s.activations == 1
-    assert s.temples[3] == (p,) and s.temples[0] == ()  # the offering goes to the blue temple
+    assert mine(s, 3) == (p,) and mine(s, 0) == ()  # the offering goes to the blue temple
 
 
 def test_fr_faq_5_pattern_needs_a_balance_action() -> None:
@@ -60,7 +75,7 @@ def test_fr_faq_5_pattern_needs_a_balance_action() -> None:
     s = visit_position(temples=(("Ri",), (), (), ()), reserve=1, coins=0)
     p = s.player
     tile = bamboo.HOME_TILES[home_id("D", 1)]
-    s = s._evolve(home_market=((tile.id,), s.home_market[1]))
+    s = bamboo.position(base=s, home_market=[[tile.name], []])
     s = with_board(s, p, balance=(bamboo.balance_tile("L01").id,))
     s = play(s, "visit red", "activate Ri 1")
     s = with_board(s, p, coins=5)
@@ -74,18 +89,28 @@ def test_fr_faq_6_incense_tie_and_the_ghost() -> None:
     fantôme peut gagner ; l'Esprit obtenu par lui est alors retiré de la partie. »"""
     assert temple_majority([0, 1])[0] == 1
     assert temple_majority([GHOST, GHOST, 0])[0] == GHOST
-    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
-    s = with_board(s, 1 - s.player, reserve=0)
-    s = s._evolve(temples=((GHOST, GHOST), (), (), ()))
-    spirit = s.spirit_stacks[0][0]
-    s = finish_turn(play(s, "visit red"))
-    assert spirit in s.spirit_out
+
+    tiles = to_summer().temple_tiles
+    zero, tie, lose = tiles.index(0), tiles.index(3), 3 - tiles[::-1].index(3)
+
+    def main(s: bamboo.State, p: int) -> list[list[int]]:
+        ghost = [[GHOST] * v for v in s.temple_tiles]
+        ghost[tie] += [1 - p] * 3  # 3 against the ghost's 3, placed last: the player wins
+        ghost[lose] += [1 - p]  # 1 against 3: the ghost wins
+        return ghost
+
+    s = last_turn(2, main, zero)
+    p = s.player
+    spirits = [st[0] for st in s.spirit_stacks]
+    s = finish_turn(play(s, f"visit {bamboo.components.COLOURS[zero]}"))
+    assert s.boards[1 - p].spirits == (spirits[tie],)
+    assert sorted(s.spirit_out) == sorted(spirits[t] for t in range(4) if t not in (zero, tie))
 
 
 def test_fr_faq_7_food_cannot_be_kept_to_lose_happiness() -> None:
     """« Peut-on garder sa nourriture et choisir de perdre du bonheur ? Non. ... Si vous payez plus
     que nécessaire, l'excédent est perdu. »"""
-    s = to_winter(home=(40,) + (-1,) * 14, food=(0, 0, 1))
+    s = to_winter(home=plain_homes(1) + (-1,) * 14, food=(0, 0, 1))
     p = s.player
     assert [str(a) for a in s.legal_actions()] == ["feed ramen"]
     s = play(s, "feed ramen")

@@ -6,7 +6,7 @@ DESIGN: "ending a turn is an explicit action where the player has a real choice 
 from __future__ import annotations
 
 import pytest
-from bamboo_helpers import bal, home_id, play, visit_position, with_board
+from bamboo_helpers import bal, home_id, only_market, play, visit_position, with_board
 
 from bamboo_lab.core.rng import randbelow
 from bamboo_lab.games import bamboo
@@ -35,7 +35,7 @@ def test_BB_ACT_1_balance_ends_without_done_after_an_obtain_when_nothing_is_left
     the first, the action ends by itself; no one-option `done` is asked."""
     s = _balance(balance=())
     p = s.player
-    s = s._evolve(balance_market=((bal("L02"),), (), ()), balance_stacks=((), (), ()))
+    s = only_market(s, (("L02",), (), ()))
     s = play(s, "take L02")  # an empty home does not meet L02 (one faith tile)
     assert s.boards[p].balance == (bal("L02"),) and s.balance_market == ((), (), ())
     assert s.phase != "balance" and s.step == 0
@@ -46,7 +46,7 @@ def test_BB_ACT_1_balance_ends_without_done_after_a_score_when_nothing_is_left()
     """R-EN Score Balance then nothing to obtain (an empty market) nor score: the action ends."""
     s = _balance(balance=(bal("L01"),), home=_met_home())
     p = s.player
-    s = s._evolve(balance_market=((), (), ()), balance_stacks=((), (), ()))
+    s = only_market(s, ((), (), ()))
     s = play(s, "score L01")
     assert s.boards[p].scored == (bal("L01"),) and s.boards[p].hp == 7
     assert s.phase != "balance" and s.history[-1] == bamboo.ScoreBalanceTile("L01")
@@ -56,7 +56,7 @@ def test_BB_ACT_1_balance_ends_when_the_only_tiles_left_exceed_two_of_a_type() -
     """BB-ACT-2 "You cannot have more than 2 tiles of the same type": left tiles on the market
     are no alternative once two are held, so the action ends after the obtain."""
     s = _balance(balance=(bal("L02"),))
-    s = s._evolve(balance_market=((bal("L03"), bal("L04")), (), ()), balance_stacks=((), (), ()))
+    s = only_market(s, (("L03", "L04"), (), ()))
     s = play(s, "take L03")
     assert s.phase != "balance" and s.balance_market == ((bal("L04"),), (), ())
 
@@ -65,7 +65,7 @@ def test_BB_ACT_1_done_offered_while_an_obtain_remains() -> None:
     """R-EN Balance "in the combination you prefer": stopping after one sub-action is a real
     choice while another tile can be obtained."""
     s = _balance(balance=())
-    s = s._evolve(balance_market=((bal("L02"), bal("L03")), (), ()), balance_stacks=((), (), ()))
+    s = only_market(s, (("L02", "L03"), (), ()))
     s = play(s, "take L02")
     assert s.phase == "balance"
     assert [str(a) for a in s.legal_actions()] == ["done", "take L03"]
@@ -78,7 +78,7 @@ def test_BB_ACT_1_done_offered_while_a_score_remains() -> None:
     """R-EN Balance (B13: obtain then score the same tile): after obtaining a met tile with the
     market empty, scoring it or stopping is a real choice."""
     s = _balance(balance=(), home=_met_home())
-    s = s._evolve(balance_market=((bal("L01"),), (), ()), balance_stacks=((), (), ()))
+    s = only_market(s, (("L01",), (), ()))
     s = play(s, "take L01")
     assert [str(a) for a in s.legal_actions()] == ["done", "score L01"]
 
@@ -87,8 +87,7 @@ def _hoarded(s: bamboo.State) -> bamboo.State:
     """``s`` with every food counter on the current player's board: the display cannot refill."""
     counters = (*s.food_display, *s.food_bag, *s.food_discard)
     held = tuple(counters.count(f) for f in range(3))
-    s = s._evolve(food_display=(), food_bag=(), food_discard=())
-    return with_board(s, s.player, food=held)
+    return bamboo.position(base=s, food_display=[], boards={s.player: {"food": held}})
 
 
 def test_BB_ACT_5_cook_with_no_counter_anywhere_ends_without_decline() -> None:

@@ -88,10 +88,8 @@ def test_BB_END_5_outcome_breakdown_per_player() -> None:
 def test_BB_END_5_tied_game_outcome() -> None:
     """A tie on HP and comfort gives a shared victory in the outcome."""
     s = _finished(2, 0)
-    boards = tuple(
-        b._evolve(hp=10, home=(-1,) * 15, balance=(), awake=(), asleep=()) for b in s.boards
-    )
-    s = s._evolve(boards=boards)
+    plain = {"hp": 10, "home": [None] * 15, "balance": [], "awake": [], "asleep": []}
+    s = bamboo.position(base=s, boards=[plain, plain])
     out = s.outcome()
     assert out is not None and out.winners == (0, 1) and out.is_shared
 
@@ -100,13 +98,13 @@ def test_BB_ADV_1_night_space_demands_its_type_case_27() -> None:
     """R-EN Advanced: "the tile placed on top of the space must match the indications"; case 27:
     a tools tile on a garden space is illegal."""
     s = visit_position(temples=(("Ri",), (), (), ()), reserve=1, coins=0)
-    s = s._evolve(options=bamboo.Options(night_side=True))
+    s = bamboo.position(base=s, options=bamboo.Options(night_side=True))
     p = s.player
     spaces = bamboo.night_spaces(p)
     s = play(s, "visit red", "activate Ri 1")
     s = with_board(s, p, coins=9)
     tools = bamboo.HOME_TILES[home_id("T", 1)]
-    s = s._evolve(home_market=((tools.id,), s.home_market[1]))
+    s = bamboo.position(base=s, home_market=[[tools.name], []])
     s = play(s, f"buy {tools.name}")
     legal = {(a.row, a.col) for a in s.legal_actions()}
     for i, kind in spaces.items():

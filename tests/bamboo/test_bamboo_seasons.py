@@ -6,7 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from bamboo_helpers import finish_turn, play, to_winter, visit_position, with_board
+from bamboo_helpers import (
+    edited,
+    finish_turn,
+    last_turn,
+    plain_homes,
+    play,
+    to_summer,
+    to_winter,
+    visit_position,
+    with_board,
+)
 
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import GHOST, least_waste_payment, temple_majority
@@ -51,7 +61,8 @@ def test_BB_SPR_3_incense_then_gift_in_turn_order() -> None:
     assert first == s.start
     assert s.boards[first].reserve == 4 and s.boards[first].track == 3
     assert all(b.reserve == 3 for i, b in enumerate(s.boards) if i != first)
-    s = s._evolve(gift_display=("fund", "cook", "balance"), gift_stack=("improve",))
+    if "fund" not in s.gift_display:
+        s = edited(s, gift_display=["fund", "cook", "balance"], gift_stack=["improve"])
     s = play(s, "gift fund")
     assert s.boards[first].coins == 5
     assert s.gift_stack[0] == "fund" and "fund" not in s.gift_display
@@ -70,30 +81,37 @@ def test_BB_AUT_1_majority_and_tie_to_highest_stick_case_11() -> None:
 
 def test_BB_AUT_1_spirit_goes_to_the_majority() -> None:
     """R-EN Autumn 1: "The player with the most incense at this temple is granted the Spirit"."""
-    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    s = to_summer(3)
     p = s.player
-    q = 1 - p
-    s = with_board(s, q, reserve=0)
-    s = s._evolve(temples=((), (q, q), (q,), ()))
+    q, r = (p + 1) % 3, (p + 2) % 3
+    main = [[], [q, q, q], [r, r, r], [q, r]]  # blue: a tie, r's stick is the highest
+    s = last_turn(3, lambda s, p: main, 0)
     stacks = s.spirit_stacks
     s = finish_turn(play(s, "visit red"))
-    assert stacks[0][0] in s.boards[p].spirits
-    assert sorted(s.boards[q].spirits) == sorted([stacks[1][0], stacks[2][0]])
-    assert s.spirit_stacks[3] == stacks[3]  # no incense: the spirit stays
+    assert s.boards[p].spirits == (stacks[0][0],)
+    assert s.boards[q].spirits == (stacks[1][0],)
+    assert sorted(s.boards[r].spirits) == sorted([stacks[2][0], stacks[3][0]])
 
 
 def test_BB_AUT_2_ghost_win_removes_the_spirit_case_12() -> None:
     """R-EN Autumn 1 note: "If the ghost player is the one who gets the Spirit tile, then the tile
     is simply removed from the game". Case 12."""
-    s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
+    tiles = to_summer().temple_tiles
+    zero = tiles.index(0)
+
+    def main(s: bamboo.State, p: int) -> list[list[int]]:
+        ghost = [[GHOST] * v for v in s.temple_tiles]
+        for t in range(4):
+            if s.temple_tiles[t] == 3:
+                ghost[t] += [1 - p] * 2  # 2 sticks lose to the ghost's 3
+        return ghost
+
+    s = last_turn(2, main, zero)
     p = s.player
-    s = with_board(s, 1 - p, reserve=0)
-    s = s._evolve(temples=((), (GHOST, GHOST), (), ()))
-    spirit = s.spirit_stacks[1][0]
-    red = s.spirit_stacks[0][0]
-    s = finish_turn(play(s, "visit red"))
-    assert s.spirit_out == (spirit,)
-    assert s.boards[p].spirits == (red,) and s.boards[1 - p].spirits == ()  # nobody gets it
+    spirits = [st[0] for st in s.spirit_stacks]
+    s = finish_turn(play(s, f"visit {bamboo.components.COLOURS[zero]}"))
+    assert sorted(s.spirit_out) == sorted(spirits[t] for t in range(4) if t != zero)
+    assert s.boards[p].spirits == (spirits[zero],) and s.boards[1 - p].spirits == ()
 
 
 def test_BB_AUT_3_incense_back_and_ghost_redealt_at_the_bottom() -> None:
@@ -103,7 +121,7 @@ def test_BB_AUT_3_incense_back_and_ghost_redealt_at_the_bottom() -> None:
     p = s.player
     s = with_board(s, 1 - p, reserve=0)
     s = finish_turn(play(s, "visit red"))
-    assert s.boards[p].reserve == 2
+    assert s.boards[p].reserve == 7 - s.boards[p].track  # every stick is back
     assert sorted(s.temple_tiles) == [0, 2, 3, 3]
     assert s.temples == tuple((GHOST,) * v for v in s.temple_tiles)
 
@@ -148,7 +166,7 @@ def test_BB_WIN_2_feeding_case_13(
     """R-EN Winter 2: 1 food unit per home tile, "you lose 1 happiness point for each food unit
     below the requirement"; R-FR FAQ: owned food must be paid, "aucune monnaie ... n'est
     rendue". Case 13."""
-    s = to_winter(home=tuple(range(40, 40 + tiles)) + (-1,) * (15 - tiles), food=food)
+    s = to_winter(home=plain_homes(tiles) + (-1,) * (15 - tiles), food=food)
     p = next(i for i, b in enumerate(s.boards) if b.home[0] >= 0)
     hp = 5  # the Summer turn of to_winter declines its only action
     if pays:
@@ -174,10 +192,10 @@ def test_BB_WIN_2_least_waste_payment_case_13() -> None:
 def test_BB_WIN_2_auto_feeding_variant() -> None:
     """Option feeding='auto' (B14 engine default): Ookami first, then the least-waste counters."""
     s = visit_position(temples=(("Rb",), (), (), ()), reserve=1, coins=0)
-    s = s._evolve(options=bamboo.Options(feeding="auto"))
+    s = bamboo.position(base=s, options=bamboo.Options(feeding="auto"))
     p = s.player
     s = with_board(s, 1 - p, reserve=0)
-    s = with_board(s, p, home=tuple(range(40, 44)) + (-1,) * 11, food=(1, 0, 2))
+    s = with_board(s, p, home=plain_homes(4) + (-1,) * 11, food=(1, 0, 2))
     s = finish_turn(play(s, "visit red"))
     assert s.boards[p].food == (0, 0, 1) and s.boards[p].hp == 5
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bamboo_helpers import play, to_winter, visit_position, with_board
+from bamboo_helpers import edited, mine, plain_homes, play, to_winter, visit_position, with_board
 
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import bamboo
@@ -71,7 +71,7 @@ def test_BB_SPI_3_kitsune_makes_every_activation_a_wildcard() -> None:
 def test_BB_SPI_4_ookami_gives_four_food_units() -> None:
     """R-EN: Ookami "During the feed your family step of Winter you are given 4 units of food";
     catalog case 13: Ookami + 3 tiles + [tea] -> the tea is kept."""
-    s = to_winter(home=(40, 41, 42) + (-1,) * 12, food=(1, 0, 0), awake=("ookami",))
+    s = to_winter(home=plain_homes(3) + (-1,) * 12, food=(1, 0, 0), awake=("ookami",))
     p = s.player
     assert s.phase == "feed"
     assert [str(a) for a in s.legal_actions()] == ["use ookami", "feed tea"]
@@ -89,7 +89,7 @@ def test_BB_SPI_5_bakeneko_redirects_for_free() -> None:
     s = play(s, "visit yellow")
     assert [str(a) for a in s.legal_actions()] == ["offer yellow", "use bakeneko"]
     s = play(s, "use bakeneko", "offer yellow", "offer yellow", "offer blue")
-    assert s.boards[p].coins == 0 and s.temples[3] == (p,)
+    assert s.boards[p].coins == 0 and mine(s, 3) == (p,)
 
 
 def test_BB_SPI_6_tengu_take_before_or_after_refill() -> None:
@@ -97,7 +97,13 @@ def test_BB_SPI_6_tengu_take_before_or_after_refill() -> None:
     1 of the available counters, either before or after resetting"."""
     s = _placing("tengu")
     p = s.player
-    s = s._evolve(food_display=(0, 0, 1, 1, 2), food_bag=(2, 2, 2, 2, 2, 1), food_discard=())
+    q = 1 - p  # the other counters are held, so the pile is known
+    s = bamboo.position(
+        base=s,
+        food_display=["tea", "tea", "rice", "rice", "ramen"],
+        boards={q: {"food": {"tea": 4, "rice": 9, "ramen": 2}}},
+    )
+    s = edited(s, food_bag=[2, 2, 2, 2, 2, 1])
     before = play(s, "use tengu", "food tea")
     assert before.boards[p].food == (1, 0, 0)
     assert before.food_display == (2, 2, 2, 2, 2) and before.food_discard == (0, 1, 1, 2)
@@ -132,4 +138,4 @@ def test_BB_SPI_1_spirits_usable_at_any_moment_of_the_turn() -> None:
     r = play(s, "use rokurokubi", "visit red")
     assert r.phase == "offer" and bamboo.Offer("blue") in r.legal_actions()
     r = play(r, "offer blue", "offer red")
-    assert r.boards[p].coins == 1 and r.temples[3] == (p,)
+    assert r.boards[p].coins == 1 and mine(r, 3) == (p,)

@@ -256,19 +256,16 @@ def _place_shoots(d: dict[str, Any], changes: dict[int, dict[str, Any]], stalks:
     wanted = {p: ch["temples"] for p, ch in changes.items() if "temples" in ch}
     for p in wanted:
         pool += [c for t in d["boards"][p]["temples"] for c in t]
+    new_stalks = None
     if stalks is not None:
         pool += [c for st in d["stalks"] for c in st]
         if not isinstance(stalks, (list, tuple)) or len(stalks) != 4:
             raise InvalidStateError("stalks must be 4 stalks of 3 shoots, base first")
-        new = []
+        new_stalks = []
         for k, st in enumerate(stalks):
             if not isinstance(st, (list, tuple)) or len(st) != 3:
                 raise InvalidStateError(f"stalks[{k}] must hold 3 shoots, base first")
-            codes = [_shoot(x, f"stalks[{k}]") for x in st]
-            for x, c in zip(st, codes, strict=True):
-                _take(pool, c, f"shoot {x}")
-            new.append(codes)
-        d["stalks"] = new
+            new_stalks.append([_shoot(x, f"stalks[{k}]") for x in st])
     new_temples: dict[int, list[list[int]]] = {}
     for p, spec in wanted.items():
         if isinstance(spec, Mapping):
@@ -278,13 +275,15 @@ def _place_shoots(d: dict[str, Any], changes: dict[int, dict[str, Any]], stalks:
         new_temples[p] = [
             [_shoot(x, f"boards[{p}].temples[{t}]") for x in names] for t, names in enumerate(spec)
         ]
-    need = Counter(c for temples in new_temples.values() for t in temples for c in t)
-    _borrow(d, pool, need, stalks is None, set(wanted))
+    asked = [c for temples in new_temples.values() for t in temples for c in t]
+    asked += [c for st in new_stalks or [] for c in st]
+    _borrow(d, pool, Counter(asked), stalks is None, set(wanted))
+    for c in asked:
+        _take(pool, c, "shoot " + _SHOOT_NAMES[c])
     for p, temples in new_temples.items():
-        for t in temples:
-            for c in t:
-                _take(pool, c, "shoot " + _SHOOT_NAMES[c])
         d["boards"][p]["temples"] = temples
+    if new_stalks is not None:
+        d["stalks"] = new_stalks
     d["shoot_box"] = sorted(pool)
 
 

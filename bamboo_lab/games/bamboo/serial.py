@@ -260,6 +260,14 @@ def _check_turn(kw: Mapping[str, Any]) -> None:
         kw["activating"] and kw["activating"][1] > 3
     ):
         raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
+    # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring
+    gifts = 0
+    if phase == "gift":
+        gifts = n - (player - start) % n
+    elif kw["context"] == "gift":
+        gifts = n - 1 - (player - start) % n
+    if len(kw["gift_display"]) != gifts:
+        raise InvalidStateError(f"{gifts} gift(s) must be revealed now, not {kw['gift_display']}")
     # BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order
     if phase == "draft":
         picks = 2 * n - len(kw["shoot_pool"])
@@ -285,14 +293,6 @@ def _check_turn(kw: Mapping[str, Any]) -> None:
         raise InvalidStateError(
             f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
         )
-    # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring
-    gifts = 0
-    if phase == "gift":
-        gifts = n - (player - start) % n
-    elif kw["context"] == "gift":
-        gifts = n - 1 - (player - start) % n
-    if len(kw["gift_display"]) != gifts:
-        raise InvalidStateError(f"{gifts} gift(s) must be revealed now, not {kw['gift_display']}")
 
 
 def check_decision(state: Any) -> None:
