@@ -277,3 +277,57 @@ def test_apply_refuses_objects_that_are_not_takenoko_actions() -> None:
     for thing in (None, "action plot", object(), ("action", "plot")):
         with pytest.raises(InvalidActionError):
             s.apply(thing)  # type: ignore[arg-type]
+
+
+BUILDER_ARGS = [
+    "garden",
+    "plots",
+    "channels",
+    "gardener",
+    "panda",
+    "hands",
+    "completed",
+    "eaten",
+    "stored_channels",
+    "stored_improvements",
+    "player",
+    "turn",
+    "phase",
+    "weather",
+    "used",
+    "drawn",
+    "kept",
+    "emperor",
+    "final_turns_left",
+    "options",
+    "seed",
+]
+
+
+@FUZZ
+@given(
+    name=st.sampled_from(BUILDER_ARGS),
+    value=st.one_of(
+        ODD_VALUES,
+        st.dictionaries(st.integers(-1, 4), ODD_VALUES, max_size=2),
+        st.lists(
+            st.tuples(
+                st.integers(-2, 2),
+                st.integers(-2, 2),
+                st.sampled_from(["G", "GF", "Y", "P", "PW", "X"]),
+                st.integers(-1, 5),
+            ),
+            max_size=4,
+        ),
+    ),
+)
+def test_position_builder_refuses_odd_arguments_or_builds_a_sound_state(
+    name: str, value: Any
+) -> None:
+    """position(...) with one odd argument is refused with a BambooLabError, or builds a state
+    that round-trips and plays on."""
+    try:
+        state = tk.position(**{name: value})
+    except BambooLabError:
+        return
+    _check_accepted(state)

@@ -188,6 +188,29 @@ REFUSALS = [
         "grow 2,-1",
     ),
     ("TK-W-4", {"phase": "roll", "plots": ((1, 0, "G", 1),)}, ("roll storm",), "panda 0,0"),
+    (
+        "TK-W-5",
+        {"phase": "roll", "stored_improvements": {1: (3, 0, 0)}},
+        ("roll clouds",),
+        "take watershed",
+    ),
+    ("TK-PLOT-3", {"phase": "keep_plot", "used": ("plot",), "drawn": ("G", "Y")}, (), "keep 3"),
+    (
+        "TK-OBJ-1",
+        {
+            "phase": "objective",
+            "used": ("objective",),
+            "hands": {
+                0: ("P01", "P02", "P03", "P04", "G01"),
+                1: ("P05", "P06", "P07", "P08", "P09"),
+            },
+            "completed": {0: ("P10", "P11", "P12", "P13", "P14", "P15")},
+        },
+        (),
+        "draw plot",
+    ),
+    ("TK-BAM-1", {"phase": "rain", "weather": "rain", "plots": ((1, 0, "G", 4),)}, (), "grow 1,0"),
+    ("TK-CMP-5", {"hands": {0: ("P01", "G05", "A01")}}, (), "claim G05"),
     ("TK-W-6", {"phase": "roll"}, ("roll ?",), "action plot"),
 ]
 
