@@ -4,8 +4,8 @@ Axial ``Hex(q, r)`` with ``r`` growing downward on the table. Plotly's y axis gr
 the layout's ``origin`` and a negative y scale turn table coordinates into plot coordinates:
 direction 0 (east) is to the right and direction 1 (``Hex(1, -1)``) is up and to the right, as
 in the rules library's counter-clockwise numbering. Corner ``i`` of a hex sits between
-directions ``i`` and ``i + 1`` (at 30 + 60 i degrees), exactly as ``core.hexgrid`` numbers them,
-so ``Edge(h, side)`` is drawn from corner ``side - 1`` to corner ``side``.
+directions ``i`` and ``i + 1`` (at 30 + 60 i degrees), so the side facing direction ``side``,
+``Edge(h, side)``, is drawn from corner ``side - 1`` to corner ``side``.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class Layout:
         return Point(r * math.cos(angle), r * math.sin(angle))
 
     def corners(self, h: Hex, scale: float = 1.0) -> list[Point]:
-        """The six corners of ``h`` in ``core.hexgrid`` order (``scale`` < 1 shrinks it)."""
+        """The six corners of ``h``, corner ``i`` between directions ``i`` and ``i + 1``."""
         c = self.hex_to_pixel(h)
         out = []
         for i in range(6):
