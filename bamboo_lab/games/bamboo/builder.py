@@ -121,11 +121,13 @@ def position(
     - ``round`` (1-4, Summer only): the round tracks hold ``4 - round`` sticks each;
     - ``player`` (the seat to decide, Summer only) and ``start`` (the start player);
     - ``boards``: per seat (a list, or a dict seat -> changes) any of ``home`` (text
-      ``"(0,0):G/2 (1,1):F"`` or 15 entries: None, a tile name ``"A05"`` or ``"G2"`` for a type
-      and comfort), ``balance`` and ``scored`` (tile names), ``food`` (``{"rice": 2}`` or 3
-      counts), ``coins``, ``hp``, ``awake``/``asleep``/``spirits`` (names as printed or in
-      notation; ``spirits`` = awake), ``temples`` (4 lists of shoot names, by colour, or a dict
-      colour -> shoots), ``reserve``, ``marker`` (a colour or None), ``passed``;
+      ``"(0,0):G/2 (1,1):F"`` or 15 entries: None, a tile name ``"A05"``, ``"G2"`` for a type
+      and comfort, or a tile id, as :func:`.teaching.home_from_text` gives, which stands for
+      any tile just like it when that one is taken), ``balance`` and ``scored`` (tile
+      names), ``food`` (``{"rice": 2}`` or 3 counts), ``coins``, ``hp``,
+      ``awake``/``asleep``/``spirits`` (names as printed or in notation; ``spirits`` =
+      awake), ``temples`` (4 lists of shoot names, by colour, or a dict colour -> shoots),
+      ``reserve``, ``marker`` (a colour or None), ``passed``;
     - ``temples``: the 4 main-board incense stacks bottom to top (seats, ``"ghost"`` or -1); with
       2 players the ghost's sticks are put at the bottom when none are given;
     - ``stalks``: 4 stalks of 3 shoot names, base first; ``food_display``: food names;
@@ -319,8 +321,13 @@ def _home_entry(entry: Any, where: str) -> tuple[str, Any]:
     ):
         return ("kind", (TYPE_LETTERS.index(entry[0]), int(entry[1])))
     if isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < len(HOME_TILES):
-        return ("id", entry)
+        return ("same", entry)
     raise InvalidStateError(f"{where}: {entry!r:.40} is not a home tile ('A05', 'G2' or None)")
+
+
+def _twin(a: Any, b: Any) -> bool:
+    """Two home tiles alike in play: category (cost, HP), type and comfort."""
+    return (a.category, a.type, a.comfort) == (b.category, b.type, b.comfort)
 
 
 def _place_homes(d: dict[str, Any], changes: dict[int, dict[str, Any]], market: Any) -> None:
@@ -337,7 +344,9 @@ def _place_homes(d: dict[str, Any], changes: dict[int, dict[str, Any]], market: 
     for p, home in wanted.items():
         if isinstance(home, str):
             spaces = read_home_text(home)
-            entries = [("kind", spaces[i]) if i in spaces else ("empty", None) for i in range(15)]
+            entries: list[tuple[str, Any]] = [
+                ("kind", spaces[i]) if i in spaces else ("empty", None) for i in range(15)
+            ]
         elif isinstance(home, (list, tuple)) and len(home) == 15:
             entries = [_home_entry(e, f"boards[{p}].home[{i}]") for i, e in enumerate(home)]
         else:
@@ -350,6 +359,13 @@ def _place_homes(d: dict[str, Any], changes: dict[int, dict[str, Any]], market: 
                 tile = HOME_TILES[value]
                 _take(pools[tile.category], value, f"home tile {tile.name}")
                 new[p][i] = value
+            elif how == "same":  # an id from home_from_text: that tile or an identical one
+                tile = HOME_TILES[value]
+                twins = [h for h in pools[tile.category] if _twin(HOME_TILES[h], tile)]
+                if not twins:
+                    raise InvalidStateError(f"home tiles like {tile.name} ran out")
+                pools[tile.category].remove(value if value in twins else min(twins))
+                new[p][i] = value if value in twins else min(twins)
     for p, entries in specs.items():
         for i, (how, value) in enumerate(entries):
             if how == "kind":

@@ -240,8 +240,8 @@ def balance_tile_from_spec(spec: str, tile_id: int) -> BalanceTile:
     for k, word in enumerate(rest):
         cell, low = _CELL.fullmatch(word), _MIN.fullmatch(word)
         if cell:
-            t = None if cell[3] == "*" else TYPE_LETTERS.index(cell[3])
-            cells.append((int(cell[1]), int(cell[2]), t))
+            want = None if cell[3] == "*" else TYPE_LETTERS.index(cell[3])
+            cells.append((int(cell[1]), int(cell[2]), want))
         elif low and k == len(rest) - 1 and cells:
             least = int(low[1])
         else:

@@ -62,7 +62,7 @@ def _home_tiles() -> tuple[HomeTile, ...]:
     # REC catalog 1.7: per category and type 8 tiles of comfort 1,1,1,2,2,2,3,3; category A
     # costs = comfort and gives HP = comfort; category B costs comfort + 2, gives comfort + 3.
     # The 2nd comfort-1 and the 2nd comfort-2 tile of each type carry the 3+ mark.
-    tiles = []
+    tiles: list[HomeTile] = []
     for cat in range(2):
         n = 0
         for t in range(4):
@@ -111,11 +111,11 @@ def _center_patterns() -> list[tuple[str, int, dict[str, object]]]:
     # REC catalog 1.8: the 20 center patterns.
     out: list[tuple[str, int, dict[str, object]]] = []
     for top, right, bottom, left in ((F, G, D, T), (T, F, G, D), (D, T, F, G), (G, D, T, F)):
-        cells = ((0, 1, top), (1, 2, right), (2, 1, bottom), (1, 0, left))  # E5
-        out.append(("diamond", 8, {"cells": cells}))
+        diamond = ((0, 1, top), (1, 2, right), (2, 1, bottom), (1, 0, left))  # E5
+        out.append(("diamond", 8, {"cells": diamond}))
     for x in (G, D, F, T):  # five in a line: *, *, X, X, * (E6 = garden)
-        cells = ((0, 0, None), (0, 1, None), (0, 2, x), (0, 3, x), (0, 4, None))
-        out.append(("five-line", 6, {"cells": cells}))
+        line = ((0, 0, None), (0, 1, None), (0, 2, x), (0, 3, x), (0, 4, None))
+        out.append(("five-line", 6, {"cells": line}))
     shapes = (
         ((0, 0), (0, 1), (1, 0), (1, 1)),  # E9, REC shape: 2x2 square
         ((0, 0), (1, 0), (2, 0), (2, 1)),  # L
@@ -123,8 +123,8 @@ def _center_patterns() -> list[tuple[str, int, dict[str, object]]]:
         ((0, 0), (0, 1), (0, 2), (0, 3)),  # I
     )
     for shape in shapes:
-        cells = tuple((dr, dc, None) for dr, dc in shape)
-        out.append(("shape-comfort", 5, {"cells": cells, "min_comfort": 9}))
+        any_cells = tuple((dr, dc, None) for dr, dc in shape)
+        out.append(("shape-comfort", 5, {"cells": any_cells, "min_comfort": 9}))
     for x in (F, D, G, T):  # comfort of a type anywhere (E7 = faith >= 7)
         out.append(("type-total", 4, {"type_total": (x, 7)}))
     for x, y, z in ((G, F, D), (F, D, T), (D, T, G), (T, G, F)):  # h-triple

@@ -294,7 +294,9 @@ class State:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "options":
-                d[f.name] = value.to_dict()
+                d[f.name] = {
+                    k: list(v) if isinstance(v, tuple) else v for k, v in value.to_dict().items()
+                }
             elif f.name == "boards":
                 d[f.name] = [b.to_dict() for b in value]
             elif f.name == "history":
