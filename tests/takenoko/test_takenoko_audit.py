@@ -236,7 +236,7 @@ def test_TK_END_1_only_the_first_player_to_reach_the_count_takes_the_emperor() -
     eight0 = tuple(f"A{i:02d}" for i in range(3, 11))
     eight1 = tuple(f"G{i:02d}" for i in range(1, 9))
     s = tk.position(
-        2,
+        num_players=2,
         plots=PANDA_RING,
         completed={0: eight0, 1: eight1},
         hands={0: ("A01",), 1: ("A02",)},

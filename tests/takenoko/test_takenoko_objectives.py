@@ -199,7 +199,11 @@ def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
     that player takes the Emperor (2 points)." """
     done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
     s = tk.position(
-        players, plots=RING, completed={0: done}, hands={0: ("A01",)}, eaten={0: (2, 0, 0)}
+        num_players=players,
+        plots=RING,
+        completed={0: done},
+        hands={0: ("A01",)},
+        eaten={0: (2, 0, 0)},
     )
     before = s.scores()[0]
     s = act(s, "claim A01")
@@ -211,7 +215,11 @@ def test_TK_END_2_trigger_player_finishes_the_turn_and_may_claim() -> None:
     """TK-END-2: "That player finishes the turn and may still complete objectives in it." """
     done = tuple(f"A{i:02d}" for i in range(3, 11))
     s = tk.position(
-        2, plots=RING, completed={0: done}, hands={0: ("A01", "A02")}, eaten={0: (4, 0, 0)}
+        num_players=2,
+        plots=RING,
+        completed={0: done},
+        hands={0: ("A01", "A02")},
+        eaten={0: (4, 0, 0)},
     )
     s = act(s, "claim A01")
     assert s.emperor == 0 and not s.is_over()
@@ -231,7 +239,7 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
 
     def turns_after_the_emperor(options: dict[str, str]) -> tuple[list[int], tk.State]:
         s = tk.position(
-            players,
+            num_players=players,
             plots=RING,
             completed={seat: done},
             hands={seat: ("A01",)},
@@ -258,7 +266,7 @@ def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
     """TK-END-4: "The score is the sum of completed objectives plus the Emperor; cards in hand,
     bamboo, channels and chips score nothing." """
     s = tk.position(
-        4,
+        num_players=4,
         plots=RING,
         completed={0: ("P12", "G05", "A13", "P01", "G01", "A02", "A03"), 1: ("A01",)},
         hands={0: ("G14", "P15")},

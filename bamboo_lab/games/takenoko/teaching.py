@@ -199,6 +199,9 @@ def position(
     """A validated position built from the parts a teacher names; the rest is completed from a
     fresh game of ``seed`` so every component is conserved (``inventory()`` is unchanged).
 
+    ``num_players`` may be given by position (``position(3, ...)``); every other argument is
+    keyword-only.
+
     ``garden`` is a garden text (the rows ``str(state)`` prints, or ``q,r=<cell>`` entries; a
     ``channels:`` line adds channels); ``plots`` adds rows ``(q, r, tile, height)`` or
     ``(q, r, tile, height, chip letter)``, ``tile`` being a colour letter plus the printed
@@ -362,7 +365,7 @@ def _check_written_irrigation(state: State, rows: list[_PlotRow]) -> None:
 
 def garden_from_text(text: str, num_players: int = 2, **parts: Any) -> State:
     """``position(num_players, garden=text, ...)``: a position whose garden is ``text``."""
-    return position(num_players, garden=text, **parts)
+    return position(num_players=num_players, garden=text, **parts)
 
 
 def garden_text(state: State) -> str:
