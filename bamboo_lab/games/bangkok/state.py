@@ -87,13 +87,16 @@ class State:
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` to the fields (the rules' fast ``dataclasses.replace``).
 
-        The legal-action cache is dropped; new options bring their own deck and tables.
+        The legal-action cache is dropped (and the start's views with a new start); new options
+        bring their own deck and tables.
         """
         new = object.__new__(type(self))
         data = new.__dict__
         data.update(self.__dict__)
         data.pop("_legal", None)
         data.update(changes)
+        if "start" in changes:
+            data.pop("_start_views", None)
         if "options" in changes:
             new._attach()
         return new
@@ -194,8 +197,11 @@ class State:
         stay hidden); the unseen part of each pile in a canonical (sorted) order, its renewed
         bottom cards in their known order; the starting position redacted the same way."""
         changes: dict[str, Any] = {}
-        if self.start is not None:
-            changes["start"] = serial.start_view(type(self), self.start, player)
+        if self.start is not None:  # the start's views are kept, shared with later states
+            views = self.__dict__.setdefault("_start_views", {})
+            if player not in views:
+                views[player] = serial.start_view(type(self), self.start, player)
+            changes["start"] = views[player]
         return self.evolve(
             pontoons=tuple(
                 g if self.pontoon_seen(i, player) else -1 for i, g in enumerate(self.pontoons)
