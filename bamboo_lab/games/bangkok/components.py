@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 __all__ = [
@@ -127,37 +128,41 @@ def _letters_to_goods(text: str, spec: str, lo: int, hi: int, what: str) -> tupl
     bad = [ch for ch in text if ch not in GOOD_LETTERS]
     if bad:
         raise InvalidStateError(
-            f"card spec {spec!r}: unknown good {bad[0]!r}; goods are "
+            f"card spec {short_repr(spec)}: unknown good {bad[0]!r}; goods are "
             + ", ".join(f"{ch}={g}" for ch, g in zip(GOOD_LETTERS, GOODS, strict=True))
         )
     if not lo <= len(text) <= hi:
-        raise InvalidStateError(f"card spec {spec!r}: {what} must show {lo} to {hi} goods")
+        raise InvalidStateError(
+            f"card spec {short_repr(spec)}: {what} must show {lo} to {hi} goods"
+        )
     return tuple(GOODS[GOOD_LETTERS.index(ch)] for ch in text)
 
 
 def parse_card_spec(spec: str, card_id: int = 0) -> Card:
     """Build a :class:`Card` from a card spec (module docstring grammar); bad specs raise."""
     if not isinstance(spec, str) or not spec:
-        raise InvalidStateError(f"a card spec must be a non-empty string, not {spec!r}")
+        raise InvalidStateError(f"a card spec must be a non-empty string, not {short_repr(spec)}")
     if spec.startswith("C"):
         head, sep, rest = spec.partition(":")
         ind, sep2, face = rest.partition("/")
         if not sep or not sep2 or len(head) != 2 or not head[1].isdigit():
-            raise InvalidStateError(f"chilli card spec {spec!r} must look like 'C3:FB/B'")
+            raise InvalidStateError(f"chilli card spec {short_repr(spec)} must look like 'C3:FB/B'")
         kind = int(head[1])
         if kind not in CHILLI_TYPES:
-            raise InvalidStateError(f"chilli card spec {spec!r}: the type must be 1 to 4")
+            raise InvalidStateError(f"chilli card spec {short_repr(spec)}: the type must be 1 to 4")
         indicated = _letters_to_goods(ind, spec, 1, 4, "the indicated part")
         if len(set(indicated)) != len(indicated):
-            raise InvalidStateError(f"chilli card spec {spec!r}: indicated goods repeat")
+            raise InvalidStateError(f"chilli card spec {short_repr(spec)}: indicated goods repeat")
         if kind == 3 and len(indicated) != 2:
-            raise InvalidStateError(f"chilli card spec {spec!r}: type 3 indicates exactly 2 goods")
+            raise InvalidStateError(
+                f"chilli card spec {short_repr(spec)}: type 3 indicates exactly 2 goods"
+            )
         goods = _letters_to_goods(face, spec, 1, 3, "a chilli card")
         return Card(card_id, "chilli", goods, kind, indicated)
     if ":" in spec:
         head, _, face = spec.partition(":")
         if head not in {str(s) for s in range(1, INITIAL_SETS + 1)}:
-            raise InvalidStateError(f"initial card spec {spec!r}: the set must be 1 to 4")
+            raise InvalidStateError(f"initial card spec {short_repr(spec)}: the set must be 1 to 4")
         goods = _letters_to_goods(face, spec, 1, 3, "a boat card")
         return Card(card_id, "initial", goods, initial_set=int(head))
     return Card(card_id, "boat", _letters_to_goods(spec, spec, 1, 3, "a boat card"))

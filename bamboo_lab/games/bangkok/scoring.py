@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 from .components import GOODS, Card
@@ -64,7 +65,7 @@ def chilli_points(chilli_type: int, counts: Sequence[int], clamp_type1: bool = F
         return 2 * min(counts)
     if chilli_type == 4:
         return 2 * sum(1 for n in counts if n == 1)
-    raise InvalidStateError(f"unknown chilli type {chilli_type!r}; types are 1 to 4")
+    raise InvalidStateError(f"unknown chilli type {short_repr(chilli_type)}; types are 1 to 4")
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ def _cells(market: Sequence[Any]) -> tuple[Card | None, ...]:
         raise InvalidStateError(f"a market has 9 cells (or 3 rows of 3), not {len(market)}")
     for cell in market:
         if cell is not None and not isinstance(cell, Card):
-            raise InvalidStateError(f"a market cell holds a Card or None, not {cell!r}")
+            raise InvalidStateError(f"a market cell holds a Card or None, not {short_repr(cell)}")
     return tuple(market)
 
 
@@ -153,7 +154,9 @@ def score_market(
     """
     cells = _cells(market)
     if objective is not None and objective not in GOODS:
-        raise InvalidStateError(f"unknown objective good {objective!r}; goods are {GOODS}")
+        raise InvalidStateError(
+            f"unknown objective good {short_repr(objective)}; goods are {GOODS}"
+        )
     objective_points = sum(c.goods.count(objective) for c in cells if c is not None)
     chillies = []
     for i, card in enumerate(cells):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bamboo_lab.core.checks import checked_bool, checked_int
+from bamboo_lab.core.checks import checked_bool, checked_int, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 
 from . import rules
@@ -81,7 +81,7 @@ def from_dict(cls: type[S], data: Any) -> S:
     if missing:
         raise InvalidStateError(f"Bangkok state is missing field(s) {missing}")
     if data.get("game", NAME) != NAME:
-        raise InvalidStateError(f"not a Bangkok state: field 'game' is {_short(data['game'])}")
+        raise InvalidStateError(f"not a Bangkok state: field 'game' is {short_repr(data['game'])}")
     options = Options.coerce(data["options"])
     build_deck(options.deck)
     n = _int(data, "num_players", 1, 4)
@@ -137,15 +137,6 @@ def _start(cls: type[S], value: Any, n: int, options: Options) -> dict[str, Any]
     return to_dict(start)
 
 
-def _short(value: Any) -> str:
-    """A short repr for error messages (never a huge one)."""
-    if isinstance(value, (str, float, bool)) or (isinstance(value, int) and abs(value) < 10**40):
-        text = repr(value)
-    else:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"a {type(value).__name__}"
-
-
 def _int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
     """An int field within ``lo..hi``."""
     return checked_int(data[name], f"Bangkok state field {name!r}", lo, hi)
@@ -155,7 +146,7 @@ def _choice(value: Any, allowed: tuple[str, ...], name: str) -> str:
     """A string field among ``allowed``."""
     if not isinstance(value, str) or value not in allowed:
         raise InvalidStateError(
-            f"Bangkok state field {name!r} must be one of {list(allowed)}, not {_short(value)}"
+            f"Bangkok state field {name!r} must be one of {list(allowed)}, not {short_repr(value)}"
         )
     return value
 

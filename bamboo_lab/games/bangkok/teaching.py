@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.checks import checked_int, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
@@ -51,7 +51,9 @@ def good(name: str) -> str:
     """The good named ``name`` ("fish", "F", "Thai zucchini", "thai_zucchini" ...)."""
     if not isinstance(name, str) or name not in _GOOD_WORDS:
         names = ", ".join(repr(w) for w in ("passion fruit", "Thai zucchini", "blue peas", "fish"))
-        raise InvalidStateError(f"unknown good {name!r}: goods are {names} (or P, Z, B, F)")
+        raise InvalidStateError(
+            f"unknown good {short_repr(name)}: goods are {names} (or P, Z, B, F)"
+        )
     return _GOOD_WORDS[name]
 
 
@@ -91,7 +93,7 @@ def cards(
     deck = build_deck(Options.coerce(options).deck)
     wanted = None if spec is None else parse_card_spec(spec)
     if kind is not None and kind not in _KINDS:
-        raise InvalidStateError(f"unknown card kind {kind!r}: kinds are {list(_KINDS)}")
+        raise InvalidStateError(f"unknown card kind {short_repr(kind)}: kinds are {list(_KINDS)}")
     shown = [good(goods)] if isinstance(goods, str) else [good(g) for g in goods]
     if chilli_type is not None:
         checked_int(chilli_type, "chilli_type", 1, 4)
@@ -134,7 +136,7 @@ def shift_line(
     slots (``None``) end on the placed side.
     """
     if side not in ("L", "R", "T", "B"):
-        raise InvalidStateError(f"side must be 'L', 'R', 'T' or 'B', not {side!r}")
+        raise InvalidStateError(f"side must be 'L', 'R', 'T' or 'B', not {short_repr(side)}")
     gone = set(taken)
     order = list(range(len(line)))
     if side in ("R", "B"):
@@ -222,7 +224,9 @@ class _Picker:
 def _nine(cells: Any, what: str) -> list[Any]:
     """Nine cells given flat or as 3 rows of 3."""
     if not isinstance(cells, (list, tuple)):
-        raise InvalidStateError(f"{what} must be 9 card specs (or 3 rows of 3), not {cells!r}")
+        raise InvalidStateError(
+            f"{what} must be 9 card specs (or 3 rows of 3), not {short_repr(cells)}"
+        )
     if len(cells) == 3 and all(isinstance(r, (list, tuple)) for r in cells):
         cells = [c for r in cells for c in r]
     if len(cells) != 9:
@@ -334,7 +338,7 @@ def position(
 def _checked_specs(specs: Any, what: str) -> list[Any]:
     """A list of card specs (a lone string is refused: it would read as letters)."""
     if isinstance(specs, str) or not isinstance(specs, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list of card specs, not {specs!r}")
+        raise InvalidStateError(f"{what} must be a list of card specs, not {short_repr(specs)}")
     return list(specs)
 
 
