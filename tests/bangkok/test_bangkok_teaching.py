@@ -66,6 +66,13 @@ def test_built_positions_play_on_under_the_harness(seed: int) -> None:
     assert final.outcome() is not None and final.start == state.start
 
 
+def test_position_takes_num_players_as_the_other_games_do() -> None:
+    """``num_players`` (positional or keyword) is the other games' name for ``players``."""
+    assert bk.position(3).num_players == bk.position(num_players=3).num_players == 3
+    with pytest.raises(InvalidStateError, match="players"):
+        bk.position(num_players=0)
+
+
 def test_position_phases_collect_and_lay() -> None:
     """Phase "collect" takes the placed card and its slot; phase "lay" more than 3 cards."""
     collect = built(

@@ -242,6 +242,7 @@ def _per_seat(value: Any, n: int, what: str) -> list[Any]:
 
 
 def position(
+    num_players: int | None = None,
     *,
     players: int = 2,
     port: Sequence[Any] | None = None,
@@ -261,6 +262,8 @@ def position(
 ) -> State:
     """A validated, playable position built from card specs (see the module docstring).
 
+    ``players`` (or ``num_players``, the other games' name, also positional): 1 to 4 seats.
+
     ``port``: 9 specs in reading order (or 3 rows of 3), ``None`` for an empty cell; left out,
     it is dealt as at setup (2 chilli and 7 boat cards, BK-SET-5). ``hands``: per seat, specs;
     left out, each seat holds its initial set (BK-SET-3). ``markets``: per seat, 9 cells.
@@ -270,6 +273,8 @@ def position(
     solo: the token's space, default 0). ``placed`` and ``slot`` name the card waiting in phase
     "collect". Impossible requests raise InvalidStateError saying what ran out or conflicts.
     """
+    if num_players is not None:  # the other games' name for ``players``
+        players = num_players
     n = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
     opts = Options.coerce(options)
     picker = _Picker(build_deck(opts.deck).specs)
