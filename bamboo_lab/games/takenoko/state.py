@@ -144,7 +144,9 @@ class State:
     def __init__(self, fields: Mapping[str, Any]) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
         ``takenoko.position``, which check them)."""
-        _set(self, "__dict__", dict(fields))
+        data = dict(fields)
+        data.setdefault("start", None)  # fields written before positions carried a start
+        _set(self, "__dict__", data)
         _set(self, "_legal", None)
         _set(self, "_moves", {})
         _set(self, "_plotmet", {})
