@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.checks import checked_int, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
@@ -84,7 +84,8 @@ def _checked_hex(action: object, name: str, value: Any) -> Hex:
     """A :class:`Hex` from a Hex or a pair of ints ``(q, r)``; else InvalidActionError."""
     if not isinstance(value, tuple | list) or len(value) != 2:
         raise InvalidActionError(
-            f"{_where(action, name)} must be a Hex(q, r) or a pair of integers, not {_short(value)}"
+            f"{_where(action, name)} must be a Hex(q, r) or a pair of integers,"
+            f" not {short_repr(value)}"
         )
     q, r = (
         checked_int(v, f"{_where(action, name)} coordinate", -_FAR, _FAR, InvalidActionError)
@@ -109,7 +110,7 @@ def _checked_edge(action: object, name: str, value: Any) -> Edge:
             except ValueError as exc:
                 raise InvalidActionError(f"{where}: {exc}") from exc
     raise InvalidActionError(
-        f"{where} must be an Edge, (Hex, side 0-2) or two adjacent hexes, not {_short(value)}"
+        f"{where} must be an Edge, (Hex, side 0-2) or two adjacent hexes, not {short_repr(value)}"
     )
 
 
@@ -117,14 +118,9 @@ def _checked_name(action: object, name: str, value: Any, allowed: tuple[str, ...
     if not isinstance(value, str) or value not in allowed:
         known = ", ".join(allowed) if len(allowed) < 10 else "P01-P15, G01-G15, A01-A15"
         raise InvalidActionError(
-            f"{_where(action, name)} must be one of {known}, not {_short(value)}"
+            f"{_where(action, name)} must be one of {known}, not {short_repr(value)}"
         )
     return value
-
-
-def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 128 else "a huge int"
-    return text if len(text) <= 60 else f"a {type(value).__name__} (too long to show)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex, edge
 
@@ -33,7 +34,7 @@ def _bad(message: str) -> InvalidStateError:
 
 def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad(f"{what} must be an integer, not {value!r}")
+        raise _bad(f"{what} must be an integer, not {short_repr(value)}")
     if value < low or (high is not None and value > high):
         raise _bad(f"{what} = {value} is out of range")
     return value
@@ -41,7 +42,7 @@ def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
 
 def _hex(value: Any, what: str) -> Hex:
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise _bad(f"{what} must be [q, r], not {value!r}")
+        raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
     h = Hex(_int(value[0], what, -100, 100), _int(value[1], what, -100, 100))
     if h not in NEIGHBORS:
         raise _bad(f"{what} {list(value)} is too far from the pond")
@@ -77,21 +78,24 @@ def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
     improvements: dict[Hex, str] = {}
     for row in plots:
         if not isinstance(row, (list, tuple)) or len(row) != 5:
-            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {row!r}")
+            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {short_repr(row)}")
         h = _hex(list(row[:2]), "plot position")
         if h == POND or h in tiles:
             raise _bad(f"plot {hex_text(h)} is on the pond or twice in the garden")
         tile = row[2]
         if tile not in PLOT_TILES:
-            raise _bad(f"unknown plot tile {tile!r}")
+            raise _bad(f"unknown plot tile {short_repr(tile)}")
         tiles[h] = tile
         bamboo[h] = _int(row[3], f"bamboo on {hex_text(h)}", 0, MAX_HEIGHT)
         imp = row[4]
         if len(tile) > 1 and imp != tile[1]:
-            raise _bad(f"plot {hex_text(h)} shows {imp!r} but its tile prints {tile[1]!r}")
+            raise _bad(
+                f"plot {hex_text(h)} shows {short_repr(imp)}"
+                f" but its tile prints {short_repr(tile[1])}"
+            )
         if imp is not None:
             if imp not in IMPROVEMENTS:
-                raise _bad(f"unknown improvement {imp!r}")
+                raise _bad(f"unknown improvement {short_repr(imp)}")
             improvements[h] = imp
     colours = {h: tile[0] for h, tile in tiles.items()}
     # the garden must have grown by the placement rule (TK-PLOT-2)
@@ -99,7 +103,7 @@ def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
     channels: set[Edge] = set()
     for row in channel_rows:
         if not isinstance(row, (list, tuple)) or len(row) != 3:
-            raise _bad(f"a channel must be [q, r, side], not {row!r}")
+            raise _bad(f"a channel must be [q, r, side], not {short_repr(row)}")
         e = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
         if e not in EDGE_ENDS or any(x not in tiles for x in EDGE_ENDS[e]):
             raise _bad(f"channel {row} is not between two plots")

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
@@ -193,13 +194,13 @@ def _entry(entry: str) -> tuple[Hex, str]:
     match = _ENTRY.match(entry)
     h = parse_hex(match[1]) if match else None
     if match is None or h is None:
-        raise _bad(f"{entry!r} is not written q,r=<cell>")
+        raise _bad(f"{short_repr(entry)} is not written q,r=<cell>")
     return h, match[2]
 
 
 def _put(cells: dict[Hex, str], h: Hex, cell: str) -> None:
     if cells.get(h, cell) != cell:
-        raise _bad(f"{hex_text(h)} is written both {cells[h]!r} and {cell!r}")
+        raise _bad(f"{hex_text(h)} is written both {short_repr(cells[h])} and {short_repr(cell)}")
     cells[h] = cell
 
 
@@ -212,10 +213,12 @@ def _place_rows(rows: list[tuple[int, int, str]], cells: dict[Hex, str]) -> None
     pond_col = ponds[0][1]
     for r, col, token in rows:
         if (col - pond_col) % step:
-            raise _bad(f"{token!r} in row {r} is not aligned on the {step}-character grid")
+            raise _bad(
+                f"{short_repr(token)} in row {r} is not aligned on the {step}-character grid"
+            )
         x = (col - pond_col) // step  # x = 2q + r
         if (x - r) % 2:
-            raise _bad(f"{token!r} in row {r} is between two places")
+            raise _bad(f"{short_repr(token)} in row {r} is between two places")
         h = Hex((x - r) // 2, r)
         if token == "..":
             continue
@@ -247,8 +250,8 @@ def _read_cells(cells: dict[Hex, str], channels: tuple[Edge, ...] | None) -> Gar
             figures = match[4] + match[5]
         else:
             raise _bad(
-                f"{hex_text(h)}={cell!r} is not a cell (colour, height, improvement, figures;"
-                " ~~ for the pond at 0,0)"
+                f"{hex_text(h)}={short_repr(cell)} is not a cell (colour, height, improvement,"
+                " figures; ~~ for the pond at 0,0)"
             )
         if "g" in figures:
             gardener.append(h)
@@ -271,12 +274,12 @@ def _parse_channels(text: str) -> tuple[Edge, ...]:
         ends = entry.split("/")
         hexes: list[Any] = [parse_hex(e) for e in ends] if len(ends) == 2 else []
         if len(hexes) != 2 or None in hexes:
-            raise _bad(f"channel {entry!r} is not written q,r/q,r")
+            raise _bad(f"channel {short_repr(entry)} is not written q,r/q,r")
         try:
             e = edge_between(hexes[0], hexes[1])
         except ValueError as exc:
-            raise _bad(f"channel {entry!r}: {exc}") from exc
+            raise _bad(f"channel {short_repr(entry)}: {exc}") from exc
         if e not in EDGE_ENDS:
-            raise _bad(f"channel {entry!r} is too far from the pond")
+            raise _bad(f"channel {short_repr(entry)} is too far from the pond")
         out.append(e)
     return tuple(out)

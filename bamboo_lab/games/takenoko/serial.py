@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.rng import MASK64
@@ -160,7 +161,7 @@ def _bad(message: str) -> InvalidStateError:
 
 def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad(f"{what} must be an integer, not {value!r}")
+        raise _bad(f"{what} must be an integer, not {short_repr(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise _bad(f"{what} = {value} is out of range")
     return value
@@ -168,14 +169,14 @@ def _int(value: Any, what: str, low: int | None = None, high: int | None = None)
 
 def _triple(value: Any, what: str, low: int | None = 0) -> tuple[int, int, int]:
     if not isinstance(value, list) or len(value) != 3:
-        raise _bad(f"{what} must be a list of 3 integers, not {value!r}")
+        raise _bad(f"{what} must be a list of 3 integers, not {short_repr(value)}")
     a, b, c = (_int(v, what, low) for v in value)
     return (a, b, c)
 
 
 def _hex(value: Any, what: str) -> Hex:
     if not isinstance(value, list) or len(value) != 2:
-        raise _bad(f"{what} must be [q, r], not {value!r}")
+        raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
     h = Hex(_int(value[0], what), _int(value[1], what))
     if h not in NEIGHBORS:
         raise _bad(f"{what} {value} is too far from the pond")
@@ -203,17 +204,17 @@ def _strings(value: Any, what: str) -> tuple[str, ...]:
 def _load(data: Any) -> dict[str, Any]:
     _keys(data, "a Takenoko state", KEYS - {"viewer", "start"}, frozenset(("viewer", "start")))
     if data["game"] != NAME:
-        raise _bad(f"the 'game' field must be {NAME!r}, not {data['game']!r}")
+        raise _bad(f"the 'game' field must be {NAME!r}, not {short_repr(data['game'])}")
     num = data["num_players"]
     if num not in PLAYER_COUNTS or type(num) is not int:
-        raise _bad(f"num_players must be 2, 3 or 4, not {num!r}")
+        raise _bad(f"num_players must be 2, 3 or 4, not {short_repr(num)}")
     opts = _options_from(data["options"])
     phase = data["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise _bad(f"unknown phase {phase!r}")
+        raise _bad(f"unknown phase {short_repr(phase)}")
     weather = data["weather"]
     if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
-        raise _bad(f"unknown weather {weather!r}")
+        raise _bad(f"unknown weather {short_repr(weather)}")
     used = _strings(data["used"], "'used'")
     if any(u not in ACTION_KINDS for u in used):
         raise _bad(f"unknown action kinds in 'used': {used}")
@@ -257,7 +258,7 @@ def _load(data: Any) -> dict[str, Any]:
     drawn = _strings(data["drawn"], "'drawn'")
     kept = data["kept"]
     if kept is not None and not isinstance(kept, str):
-        raise _bad(f"'kept' must be a plot tile or null, not {kept!r}")
+        raise _bad(f"'kept' must be a plot tile or null, not {short_repr(kept)}")
     all_tiles = [*tiles.values(), *plot_deck, *drawn, *([kept] if kept is not None else [])]
     if sorted(all_tiles) != sorted(PLOT_TILES):
         raise _bad("the plots in the garden, the pile and the hand are not the 27 plots")
@@ -441,16 +442,20 @@ def _check_turn(state: dict[str, Any]) -> None:
             f" player {state['start_player']}"
         )
     if state["allowed"] != (3 if weather == "sun" else 2):
-        raise _bad(f"{state['allowed']} actions allowed under the weather {weather!r}")
+        raise _bad(f"{state['allowed']} actions allowed under the weather {short_repr(weather)}")
     if len(used) > state["allowed"]:
         raise _bad(f"{len(used)} actions used but only {state['allowed']} allowed")
     if len(set(used)) < len(used) and weather != "wind":
         raise _bad(f"the same action twice without the wind: {used}")
     weather_ok = {"roll": (None,), "over": (None,), **_WEATHER_PHASES}.get(phase)
     if weather_ok is not None and (weather not in weather_ok or used):
-        raise _bad(f"phase {phase!r} with weather {weather!r} and actions {used}")
+        raise _bad(
+            f"phase {short_repr(phase)} with weather {short_repr(weather)} and actions {used}"
+        )
     if phase in _ACTION_PHASES and (not used or used[-1] != _ACTION_PHASES[phase]):
-        raise _bad(f"phase {phase!r} but the last action chosen is not {_ACTION_PHASES[phase]!r}")
+        raise _bad(
+            f"phase {short_repr(phase)} but the last action chosen is not {_ACTION_PHASES[phase]!r}"
+        )
     drawn, kept = state["drawn"], state["kept"]
     plot_ok = {
         "keep_plot": bool(drawn) and kept is None,
@@ -458,7 +463,9 @@ def _check_turn(state: dict[str, Any]) -> None:
         "return_plots": len(drawn) == 2 and kept is None,
     }.get(phase, not drawn and kept is None)
     if not plot_ok:
-        raise _bad(f"phase {phase!r} with drawn plots {drawn} and kept plot {kept!r}")
+        raise _bad(
+            f"phase {short_repr(phase)} with drawn plots {drawn} and kept plot {short_repr(kept)}"
+        )
     trigger = END_TRIGGER[num]
     emperor = state["emperor"]
     if emperor is None:

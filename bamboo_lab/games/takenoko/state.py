@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.checks import check_setup, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
@@ -228,7 +228,7 @@ class State:
         (:class:`IllegalActionError` naming the rule it breaks)."""
         if check:
             if not isinstance(action, ACTION_TYPES):
-                raise InvalidActionError(f"{action!r} is not an action of {NAME}")
+                raise InvalidActionError(f"{short_repr(action)} is not an action of {NAME}")
             if self.is_over() or action not in self.legal_actions():
                 raise reasons.illegal_error(self, action)
         return rules.apply_action(self, action)
@@ -445,7 +445,7 @@ class State:
 def _seat(player: Any, num: int) -> int:
     """``player`` when it is a seat of a ``num``-player game, else InvalidStateError."""
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < num:
-        raise InvalidStateError(f"no seat {player!r} in a {num}-player game")
+        raise InvalidStateError(f"no seat {short_repr(player)} in a {num}-player game")
     return player
 
 

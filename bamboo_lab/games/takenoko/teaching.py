@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import Explanation
@@ -85,7 +86,7 @@ def objective_met(state: State, player: int, card: str) -> bool:
     cards a hidden hand holds.
     """
     if card not in CARDS:
-        raise ValueError(f"unknown objective card {card!r}")
+        raise ValueError(f"unknown objective card {short_repr(card)}")
     return is_objective_met(state, player, card)
 
 
@@ -127,7 +128,7 @@ def _as_hex(value: Any, what: str) -> Hex:
             return h
     elif isinstance(value, tuple | list) and len(value) == 2 and all(type(v) is int for v in value):
         return Hex(value[0], value[1])
-    raise _bad(f"{what} must be a hex: Hex(q, r), (q, r) or 'q,r', not {value!r}")
+    raise _bad(f"{what} must be a hex: Hex(q, r), (q, r) or 'q,r', not {short_repr(value)}")
 
 
 def _as_edge(value: Any) -> Edge:
@@ -139,11 +140,11 @@ def _as_edge(value: Any) -> Edge:
     elif isinstance(value, tuple | list) and len(value) == 2:
         ends = value
     else:
-        raise _bad(f"a channel is an Edge, 'q,r/q,r' or two hexes, not {value!r}")
+        raise _bad(f"a channel is an Edge, 'q,r/q,r' or two hexes, not {short_repr(value)}")
     try:
         return edge_between(_as_hex(ends[0], "a channel end"), _as_hex(ends[1], "a channel end"))
     except ValueError as exc:
-        raise _bad(f"channel {value!r}: {exc}") from exc
+        raise _bad(f"channel {short_repr(value)}: {exc}") from exc
 
 
 def _seat_map(value: Any, num: int, what: str) -> dict[int, Any]:
@@ -157,7 +158,7 @@ def _seat_map(value: Any, num: int, what: str) -> dict[int, Any]:
         raise _bad(f"{what} must map seats to values, or list one value per seat")
     for p, _ in items:
         if type(p) is not int or not 0 <= p < num:
-            raise _bad(f"{what}: no seat {p!r} in a {num}-player game")
+            raise _bad(f"{what}: no seat {short_repr(p)} in a {num}-player game")
     return dict(items)
 
 
@@ -242,7 +243,7 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
         panda = p_at if panda is None else panda
     for row in plots:
         if not isinstance(row, tuple | list) or len(row) not in (4, 5):
-            raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {row!r}")
+            raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {short_repr(row)}")
         rows.append((*(*row, None)[:5], None))
     # plots from the pile, chips and sections from the reserve
     pile = list(d["plot_deck"])
@@ -251,20 +252,22 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
     out_rows = []
     for q, r, tile, height, chip, _ in rows:
         if tile not in PLOT_TILES:
-            raise _bad(f"unknown plot tile {tile!r} (a colour G/Y/P, maybe a printed W/E/F)")
+            raise _bad(
+                f"unknown plot tile {short_repr(tile)} (a colour G/Y/P, maybe a printed W/E/F)"
+            )
         if tile not in pile:
             raise _bad(f"no {tile} plot is left: the box has {PLOT_TILES.count(tile)}")
         pile.remove(tile)
         if chip is not None:
             if chip not in _II:
-                raise _bad(f"unknown chip {chip!r} (W, E or F)")
+                raise _bad(f"unknown chip {short_repr(chip)} (W, E or F)")
             if len(tile) > 1:
                 raise _bad(f"plot {q},{r} has a printed improvement and cannot take a chip")
             chip_reserve[_II[chip]] -= 1
             if chip_reserve[_II[chip]] < 0:
                 raise _bad(f"the 3 {IMPROVEMENT_NAMES[chip]} chips are all used")
         if type(height) is not int:
-            raise _bad(f"the height on {q},{r} must be an integer, not {height!r}")
+            raise _bad(f"the height on {q},{r} must be an integer, not {short_repr(height)}")
         bamboo_reserve[_CI[tile[0]]] -= height
         out_rows.append([q, r, tile, height, tile[1] if len(tile) > 1 else chip])
     d["plots"] = out_rows
@@ -293,7 +296,7 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
     drawn = list(drawn)
     for tile in [*drawn, *([kept] if kept is not None else [])]:
         if tile not in pile:
-            raise _bad(f"no {tile!r} plot is left in the pile to draw")
+            raise _bad(f"no {short_repr(tile)} plot is left in the pile to draw")
         pile.remove(tile)
     d["plot_deck"], d["drawn"], d["kept"] = pile, drawn, kept
     _deal(d, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
@@ -317,7 +320,7 @@ def _deal(d: dict[str, Any], num: int, hands: dict[int, Any], done: dict[int, An
     named = [c for cards in (*hands.values(), *done.values()) for c in cards]
     for card in named:
         if not isinstance(card, str) or card not in CARDS:
-            raise _bad(f"unknown objective card {card!r} (P01-P15, G01-G15, A01-A15)")
+            raise _bad(f"unknown objective card {short_repr(card)} (P01-P15, G01-G15, A01-A15)")
     if len(set(named)) != len(named):
         raise _bad("an objective card is named twice (every card exists once)")
     taken = set(named)
@@ -385,7 +388,7 @@ def explain(state: State, action: Any) -> Explanation:
     if isinstance(action, str):
         action = action_from_text(action)
     elif not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not a Takenoko action")
+        raise InvalidActionError(f"{short_repr(action)} is not a Takenoko action")
     text = str(action)
     if not state.is_over() and action in state.legal_actions():
         return Explanation(text, True)
@@ -429,7 +432,7 @@ def cards(
         _name(improvement, _IMPROVEMENT_OF, "improvement") if improvement is not None else None
     )
     if points is not None and type(points) is not int:
-        raise InvalidStateError(f"points must be an integer, not {points!r}")
+        raise InvalidStateError(f"points must be an integer, not {short_repr(points)}")
     out = []
     for card in CARDS.values():
         if wanted_kind is not None and card.deck != wanted_kind:
@@ -452,7 +455,7 @@ def _name(value: Any, names: Mapping[str, str], what: str) -> str:
             return names[value]
         if value[:1].isupper() and value[1:].islower() and value.lower() in names:
             return names[value.lower()]  # capitalised as the rulebook prints it
-    raise InvalidStateError(f"unknown card {what} {value!r}; known: {', '.join(names)}")
+    raise InvalidStateError(f"unknown card {what} {short_repr(value)}; known: {', '.join(names)}")
 
 
 def _colours_of(card: ObjectiveCard) -> set[str]:
