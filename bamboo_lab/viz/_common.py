@@ -165,3 +165,26 @@ def label(
         yanchor=valign,
         **extra,
     )
+
+
+def hex_trace(
+    px: list[float],
+    py: list[float],
+    fill: str,
+    line: str,
+    width: float,
+    pattern: dict[str, Any] | None = None,
+    dash: str = "solid",
+) -> go.Scatter:
+    """A filled polygon trace (a hex or a card shape) with no hover and no legend entry."""
+    return go.Scatter(
+        x=px,
+        y=py,
+        mode="lines",
+        fill="toself",
+        fillcolor=fill,
+        fillpattern=pattern,
+        line={"color": line, "width": width, "dash": dash},
+        hoverinfo="skip",
+        showlegend=False,
+    )

@@ -16,19 +16,25 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, label, rounded_rect
+from ._common import WIDTH, Sketch, canvas, finish, hex_trace, label
 from .layout import Layout
+from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
+from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
+from .takenoko_boards import card, players
 
-__all__ = ["HIGHLIGHTS", "card", "figure", "highlight_targets", "matches", "players"]
+__all__ = [
+    "HIGHLIGHTS",
+    "card",
+    "figure",
+    "highlight_targets",
+    "matches",
+    "players",
+]
 
 HIGHLIGHTS: tuple[str, ...] = ("plot", "channel", "gardener", "panda", "legal")
 """The named highlights: one action's targets, or every target of the legal actions."""
 
 _LAYOUT = Layout()
-_COLOUR_NAMES = {"G": "green", "Y": "yellow", "P": "pink"}
-_IMPROVEMENT_NAMES = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
-_DECK_FILL = {"plot": "#DCEFFA", "gardener": "#FBEACC", "panda": "#E8E8E8"}
-_DECK_NAMES = {"P": "plot", "G": "gardener", "A": "panda"}
 
 
 # ---------------------------------------------------------------------- highlights
@@ -100,13 +106,13 @@ def _hex_text(h: Hex) -> str:
 
 def _plot_hover(state: tk.State, h: Hex) -> str:
     code = state.tiles[h]
-    colour = _COLOUR_NAMES[code[0]]
+    colour = COLOUR_NAMES[code[0]]
     wet = "irrigated" if tk.is_irrigated(state, h) else "dry (not irrigated)"
     lines = [f"<b>{colour} plot {_hex_text(h)}</b>", wet, f"bamboo: {state.bamboo.get(h, 0)} of 4"]
     imp = state.improvements.get(h)
     if imp:
         how = "printed" if len(code) > 1 else "chip"
-        lines.append(f"improvement: {_IMPROVEMENT_NAMES[imp]} ({how})")
+        lines.append(f"improvement: {IMPROVEMENT_NAMES[imp]} ({how})")
     if h == state.gardener:
         lines.append("the gardener is here")
     if h == state.panda:
@@ -130,7 +136,7 @@ def _garden_traces(
         px, py = _LAYOUT.polygon(h, 0.94)
         xs += px
         ys += py
-        fig.add_trace(_poly(px, py, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"))
+        fig.add_trace(hex_trace(px, py, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"))
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y, _hex_text(h), size=10, color="#888888")
         hover_x.append(c.x)
@@ -140,7 +146,7 @@ def _garden_traces(
     px, py = _LAYOUT.polygon(tk.POND, 0.94)
     xs += px
     ys += py
-    fig.add_trace(_poly(px, py, palette.POND, palette.WATER, 2.5))
+    fig.add_trace(hex_trace(px, py, palette.POND, palette.WATER, 2.5))
     label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
     label(fig, 0.0, -0.62, "0,0", size=10, color="#333333")
     hover_x.append(0.0)
@@ -154,7 +160,7 @@ def _garden_traces(
         xs += px
         ys += py
         if tk.is_irrigated(state, h):
-            fig.add_trace(_poly(px, py, colour, "#333333", 1.5))
+            fig.add_trace(hex_trace(px, py, colour, "#333333", 1.5))
         else:
             pattern = {
                 "shape": palette.DRY_PATTERN,
@@ -164,7 +170,7 @@ def _garden_traces(
                 "size": 9,
                 "solidity": 0.15,
             }
-            fig.add_trace(_poly(px, py, palette.lighter(colour, 0.65), "#777777", 1.5, pattern))
+            fig.add_trace(hex_trace(px, py, palette.lighter(colour, 0.65), "#777777", 1.5, pattern))
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y + 0.62, code[0], size=12, bold=True)
         label(fig, c.x, c.y - 0.66, _hex_text(h), size=10, color="#222222")
@@ -183,7 +189,7 @@ def _garden_traces(
             if not at:
                 continue
             pts = [_LAYOUT.hex_to_pixel(h) for h in at]
-            name = f"{_IMPROVEMENT_NAMES[imp]} ({'printed' if printed else 'chip'})"
+            name = f"{IMPROVEMENT_NAMES[imp]} ({'printed' if printed else 'chip'})"
             fig.add_trace(
                 go.Scatter(
                     x=[p.x - 0.48 for p in pts],
@@ -303,28 +309,6 @@ def _garden_traces(
     return xs, ys
 
 
-def _poly(
-    px: list[float],
-    py: list[float],
-    fill: str,
-    line: str,
-    width: float,
-    pattern: dict[str, Any] | None = None,
-    dash: str = "solid",
-) -> go.Scatter:
-    return go.Scatter(
-        x=px,
-        y=py,
-        mode="lines",
-        fill="toself",
-        fillcolor=fill,
-        fillpattern=pattern,
-        line={"color": line, "width": width, "dash": dash},
-        hoverinfo="skip",
-        showlegend=False,
-    )
-
-
 def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:
     """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
     fill = palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2)
@@ -435,277 +419,3 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
     return finish(fig, xs, ys, 0.1)
-
-
-# ---------------------------------------------------------------------- players
-
-
-def _card_face(
-    fig: Sketch, x: float, y: float, card_id: str, met: bool, w: float = 0.95, h: float = 1.2
-) -> None:
-    """A hand card: face (id, points) or back (``P?``); met cards get a vermillion rim."""
-    if card_id.endswith("?"):
-        deck = _DECK_NAMES[card_id[0]]
-        rounded_rect(fig, x, y, x + w, y + h, "#BDBDBD", "#666666", 1.5)
-        label(fig, x + w / 2, y + h * 0.6, "?", size=20, color="#FFFFFF", bold=True)
-        label(fig, x + w / 2, y + h * 0.2, deck, size=10, color="#333333")
-        return
-    c = tk.CARDS[card_id]
-    edge = palette.HIGHLIGHT if met else "#555555"
-    rounded_rect(fig, x, y, x + w, y + h, _DECK_FILL[c.deck], edge, 3.5 if met else 1.2)
-    label(fig, x + w / 2, y + h * 0.72, card_id, size=13, bold=True)
-    label(fig, x + w / 2, y + h * 0.45, c.deck, size=10, color="#333333")
-    label(fig, x + w / 2, y + h * 0.18, f"{c.points} pts", size=11)
-    if met:
-        label(fig, x + w / 2, y - 0.12, "met now", size=10, color=palette.HIGHLIGHT, bold=True)
-
-
-def players(state: tk.State, player: int | None = None) -> go.Figure:
-    """Each player's board: hand (own only with ``player=``, backs for the others), eaten
-    sections, stored channels and chips, completed objectives and points."""
-    if not isinstance(state, tk.State):
-        raise InvalidStateError(f"viz.takenoko.players draws a Takenoko State, not {state!r}")
-    if player is not None and player not in range(state.num_players):
-        raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
-    n = state.num_players
-    row_h = 2.3
-    title = "<b>Takenoko players</b>"
-    if player is not None:
-        title += f" · as player {player} sees them"
-    elif state.viewer is not None:
-        title += f" · as player {state.viewer} sees them"
-    fig = canvas(title, 70 + int(n * row_h * 52))
-    breakdown = state.breakdown()
-    hover_x: list[float] = []
-    hover_y: list[float] = []
-    hover_t: list[str] = []
-    for p in range(n):
-        y = (n - 1 - p) * row_h
-        band = palette.lighter(palette.player_colour(p), 0.85)
-        fig.add_shape(
-            type="rect",
-            x0=0,
-            x1=17.5,
-            y0=y,
-            y1=y + row_h - 0.15,
-            fillcolor=band,
-            line_width=0,
-            layer="below",
-        )
-        fig.add_shape(
-            type="rect",
-            x0=0,
-            x1=0.18,
-            y0=y,
-            y1=y + row_h - 0.15,
-            fillcolor=palette.player_colour(p),
-            line_width=0,
-            layer="below",
-        )
-        turn = " ◀ plays" if not state.is_over() and state.player == p else ""
-        emperor = " + Emperor" if state.emperor == p else ""
-        label(fig, 0.35, y + 1.75, f"Player {p}{turn}", size=14, anchor="left", bold=True)
-        label(fig, 0.35, y + 1.2, f"{breakdown[p]['total']} points{emperor}", 13, anchor="left")
-        label(
-            fig,
-            0.35,
-            y + 0.7,
-            f"objectives done: {breakdown[p]['objectives']}",
-            11,
-            anchor="left",
-            color="#333333",
-        )
-        # hand
-        hand = state.visible_hand(p)
-        if player is not None and p != player:
-            hand = tuple(c[0] + "?" for c in hand)
-        label(fig, 3.0, y + 1.95, "hand", size=11, anchor="left", color="#333333")
-        for i, cid in enumerate(hand):
-            x = 3.0 + i * 1.05
-            met = not cid.endswith("?") and tk.objective_met(state, p, cid)
-            _card_face(fig, x, y + 0.35, cid, met)
-            hover_x.append(x + 0.47)
-            hover_y.append(y + 0.95)
-            hover_t.append(tk.CARDS[cid].describe() if not cid.endswith("?") else "a hidden card")
-        # eaten sections: one stack per colour with the count
-        label(fig, 8.55, y + 1.95, "eaten", size=11, anchor="left", color="#333333")
-        for i, colour in enumerate(("G", "Y", "P")):
-            count = state.eaten[p][i]
-            x = 8.75 + i * 0.7
-            for k in range(min(count, 6)):
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.14,
-                    x1=x + 0.14,
-                    y0=y + 0.45 + k * 0.2,
-                    y1=y + 0.62 + k * 0.2,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1},
-                )
-            label(fig, x, y + 0.22, f"{colour}{count}", size=11, bold=True)
-        # stored channels and chips
-        label(fig, 10.9, y + 1.95, "stored", size=11, anchor="left", color="#333333")
-        chips = state.stored_improvements[p]
-        label(
-            fig,
-            10.9,
-            y + 1.35,
-            f"channels {state.stored_channels[p]}",
-            12,
-            anchor="left",
-        )
-        for i, (imp, (symbol, colour)) in enumerate(palette.IMPROVEMENTS.items()):
-            fig.add_trace(
-                go.Scatter(
-                    x=[11.05 + i * 0.62],
-                    y=[y + 0.75],
-                    mode="markers+text",
-                    text=[imp],
-                    textfont={"color": colour, "size": 10},
-                    marker={
-                        "symbol": symbol,
-                        "size": 19,
-                        "color": "#FFFFFF",
-                        "line": {"color": colour, "width": 2.5},
-                    },
-                    hoverinfo="text",
-                    hovertext=[f"{_IMPROVEMENT_NAMES[imp]} chips stored: {chips[i]}"],
-                    showlegend=False,
-                )
-            )
-            label(fig, 11.05 + i * 0.62, y + 0.3, str(chips[i]), size=11)
-        # completed objectives
-        label(fig, 13.1, y + 1.95, "completed", size=11, anchor="left", color="#333333")
-        for i, cid in enumerate(state.completed[p]):
-            x = 13.1 + (i % 6) * 0.72
-            yy = y + 1.05 - (i // 6) * 0.75
-            c = tk.CARDS[cid]
-            rounded_rect(fig, x, yy, x + 0.66, yy + 0.62, _DECK_FILL[c.deck], "#555555", 1)
-            label(fig, x + 0.33, yy + 0.42, cid, size=10, bold=True)
-            label(fig, x + 0.33, yy + 0.16, f"{c.points}", size=10)
-            hover_x.append(x + 0.33)
-            hover_y.append(yy + 0.31)
-            hover_t.append(c.describe())
-    fig.add_trace(
-        go.Scatter(
-            x=hover_x,
-            y=hover_y,
-            mode="markers",
-            marker={"size": 30, "opacity": 0},
-            hoverinfo="text",
-            hovertext=hover_t,
-            showlegend=False,
-            name="",
-        )
-    )
-    fig.update_xaxes(range=[-0.05, 17.55])
-    fig.update_yaxes(range=[-0.2, n * row_h])
-    return fig.figure()
-
-
-# ---------------------------------------------------------------------- one card
-
-
-def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
-    """What an objective card asks for: the plot shape in colour, the gardener's bamboo and
-    improvement condition, or the panda's sections to pay; with its points."""
-    cid = card_id.id if isinstance(card_id, tk.ObjectiveCard) else card_id
-    if not isinstance(cid, str) or cid not in tk.CARDS:
-        raise InvalidStateError(
-            f"unknown Takenoko objective card {card_id!r} (P01-P15, G01-G15, A01-A15)"
-        )
-    c = tk.CARDS[cid]
-    fig = canvas(f"<b>{cid}</b> · {c.deck} objective · {c.points} points", 330, 460)
-    fig.update_layout(margin={"l": 10, "r": 10, "t": 50, "b": 10})
-    xs: list[float] = [-2.2, 2.2]
-    ys: list[float] = [-1.7, 1.9]
-    layout = Layout(size=0.62)
-    if c.deck == "plot":
-        cells = [h for h, _ in c.pattern]
-        centre = layout.hex_to_pixel(Hex(0, 0))
-        pts = [layout.hex_to_pixel(h) for h in cells]
-        mx = (max(p.x for p in pts) + min(p.x for p in pts)) / 2 - centre.x
-        my = (max(p.y for p in pts) + min(p.y for p in pts)) / 2 - centre.y
-        shifted = Layout(size=0.62, origin=type(layout.origin)(-mx, -my + 0.1))
-        for h, colour in c.pattern:
-            px, py = shifted.polygon(h, 0.95)
-            fig.add_trace(_poly(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 3))
-            p = shifted.hex_to_pixel(h)
-            label(fig, p.x, p.y, colour, size=15, bold=True)
-        text = "irrigated plots in this shape (any rotation)"
-    elif c.deck == "gardener":
-        colour = c.colour
-        for k in range(c.shoots):
-            x = (k - (c.shoots - 1) / 2) * 0.75
-            px, py = Layout(size=0.36, origin=type(layout.origin)(x, -0.55)).polygon(Hex(0, 0))
-            fig.add_trace(_poly(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 2))
-            for i in range(c.height):
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.13,
-                    x1=x + 0.13,
-                    y0=-0.5 + i * 0.4,
-                    y1=-0.5 + i * 0.4 + 0.34,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1.2},
-                    layer="above",
-                )
-        if c.improvement in palette.IMPROVEMENTS:
-            symbol, col = palette.IMPROVEMENTS[c.improvement]
-            fig.add_trace(
-                go.Scatter(
-                    x=[1.45],
-                    y=[0.3],
-                    mode="markers+text",
-                    text=[c.improvement],
-                    textfont={"color": "#FFFFFF", "size": 13},
-                    marker={
-                        "symbol": symbol,
-                        "size": 30,
-                        "color": col,
-                        "line": {"color": palette.BLACK, "width": 2},
-                    },
-                    hoverinfo="skip",
-                    showlegend=False,
-                )
-            )
-            cond = f"on a plot with a {_IMPROVEMENT_NAMES[c.improvement]}"
-        elif c.improvement == "none":
-            cond = "on a plot with no improvement"
-            label(fig, 1.45, 0.3, "no<br>improvement", size=12, color=palette.HIGHLIGHT, bold=True)
-        else:
-            cond = "improvements do not matter"
-        many = f"{c.shoots} bamboos" if c.shoots > 1 else "one bamboo"
-        text = f"{many} of height {c.height}, {_COLOUR_NAMES[colour]}, {cond}"
-    else:
-        k = 0
-        total = sum(c.sections)
-        for colour, count in zip(("G", "Y", "P"), c.sections, strict=True):
-            for _ in range(count):
-                x = (k - (total - 1) / 2) * 0.7
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.2,
-                    x1=x + 0.2,
-                    y0=-0.6,
-                    y1=0.9,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1.5},
-                )
-                label(fig, x, 0.15, colour, size=15, color="#FFFFFF", bold=True)
-                k += 1
-        text = "bamboo sections the panda has eaten, paid back to the reserve"
-    label(fig, 0.0, -1.45, text, size=12)
-    fig.add_trace(
-        go.Scatter(
-            x=[0],
-            y=[0],
-            mode="markers",
-            marker={"size": 80, "opacity": 0},
-            hoverinfo="text",
-            hovertext=[c.describe()],
-            showlegend=False,
-            name="",
-        )
-    )
-    return finish(fig, xs, ys, 0.05)
