@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidStateError
 
 __all__ = [
@@ -83,7 +84,7 @@ PONTOONS: tuple[str, ...] = GOODS
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(RichDisplay):
     """One card: its kind ("initial", "chilli" or "boat"), the goods shown, chilli data."""
 
     id: int

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
@@ -29,7 +30,7 @@ _PORT_BOAT = 7
 
 
 @dataclass(frozen=True)
-class State:
+class State(RichDisplay):
     """A Bangkok position. Card ids index ``state.deck.cards``; ``-1`` marks an empty place."""
 
     game: ClassVar[str] = NAME

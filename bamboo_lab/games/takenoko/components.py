@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.hexgrid import Hex
 
 __all__ = [
@@ -121,7 +122,7 @@ SHAPES: dict[str, tuple[Hex, ...]] = {
 
 
 @dataclass(frozen=True)
-class ObjectiveCard:
+class ObjectiveCard(RichDisplay):
     """One objective card: its id, deck, points and requirement.
 
     ``pattern`` (plot cards): the cells and colours of the shape in card orientation.

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, short_repr
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
@@ -53,7 +54,7 @@ _CI = {"G": 0, "Y": 1, "P": 2}
 _II = {"W": 0, "E": 1, "F": 2}
 
 
-class State:
+class State(RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
     __slots__ = ("__dict__", "_legal", "_moves", "_plotmet", "_texts")
