@@ -331,3 +331,10 @@ def test_position_builder_refuses_odd_arguments_or_builds_a_sound_state(
     except BambooLabError:
         return
     _check_accepted(state)
+
+
+def test_action_text_with_a_5000_digit_coordinate_is_malformed() -> None:
+    """Found by the registry fuzz suite: the hex parser crashed with a bare ValueError."""
+    text = "gardener 1" + "9" * 5000 + ",0"
+    with pytest.raises(InvalidActionError):
+        tk.parse_action(text, tk.new_game(2, 0))

@@ -146,7 +146,7 @@ def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> 
     return tuple(sorted(out))
 
 
-_HEX_TEXT = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
+_HEX_TEXT = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")  # no 5,000-digit coordinates
 
 
 def hex_text(h: Hex) -> str:
