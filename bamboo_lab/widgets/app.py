@@ -13,6 +13,8 @@ from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
+from IPython.core.getipython import get_ipython
+from IPython.display import display
 
 from bamboo_lab import viz
 from bamboo_lab.core.errors import BambooLabError
@@ -21,7 +23,14 @@ from bamboo_lab.viz.layout import Layout
 
 from .controller import PlayController, ReplayController
 
-__all__ = ["PlayApp", "ReplayApp", "board_figure", "click_targets", "secret_figure"]
+__all__ = [
+    "PlayApp",
+    "ReplayApp",
+    "board_figure",
+    "click_targets",
+    "replace_figure",
+    "secret_figure",
+]
 
 _LAYOUT = Layout()
 _CLICK_RADIUS = 0.7
@@ -83,12 +92,20 @@ def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
     return None
 
 
-def _replace(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Swap a FigureWidget's traces and layout for ``fig``'s in one message batch."""
+def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
+    """Swap a FigureWidget's traces and layout for ``fig``'s, in place.
+
+    The batch sends the change to the views on screen; the widget's full state
+    (``_widget_data``, ``_widget_layout``) is set too, because plotly's FigureWidget keeps its
+    constructor's state there and a view opened later (the first display, a re-opened
+    notebook) draws from it: without this a board built before display shows empty axes.
+    """
     with widget.batch_update():
         widget.data = ()
         widget.add_traces(list(fig.data))
         widget.layout = fig.layout
+    widget._widget_data = [t.to_plotly_json() for t in widget.data]
+    widget._widget_layout = widget.layout.to_plotly_json()
 
 
 def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.Button:
@@ -106,7 +123,11 @@ class PlayApp:
         self.controller = controller
         self.game = controller.game
         self.figure = go.FigureWidget()
-        self.secret = go.FigureWidget()
+        # A static picture (one FigureWidget per app: several FigureWidgets made in one cell
+        # can come up blank in JupyterLab, an anywidget start-up race, plotly.py issue 4998).
+        self.secret = w.Output()
+        self.secret_picture: go.Figure | None = None
+        """The seat's own board as last drawn (None when hidden)."""
         self.secret_box = w.Box([self.secret])
         self.status = w.HTML()
         self.scores = w.HTML()
@@ -244,7 +265,7 @@ class PlayApp:
         legal = c.legal_actions() if c.is_person_to_play() else ()
         targets = click_targets(c.state, legal)
         fig = board_figure(self.game, shown, targets, seat if secrets else None)
-        _replace(self.figure, fig)
+        replace_figure(self.figure, fig)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
         self._draw_secret(shown, seat, secrets)
@@ -278,8 +299,11 @@ class PlayApp:
         elif self.game == "bamboo":  # a Bamboo home holds no secret
             fig = secret_figure(self.game, c.state, max(c.state.current_player, 0))
         self.secret_box.layout.display = "none" if fig is None else ""
-        if fig is not None:
-            _replace(self.secret, fig)
+        self.secret_picture = fig
+        self.secret.clear_output(wait=True)
+        if fig is not None and get_ipython() is not None:
+            with self.secret:
+                display(fig)
 
     def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]]) -> None:
         rows: list[w.Widget] = []
@@ -328,7 +352,7 @@ class ReplayApp:
         """Draw position ``index`` and the log up to it."""
         c = self.controller
         state = c.go(index)
-        _replace(self.figure, board_figure(c.game, state, {}, None))
+        replace_figure(self.figure, board_figure(c.game, state, {}, None))
         last = c.lines[index - 1] if index else "the start"
         self.caption.value = f"position {index} of {len(c.states) - 1} · last: {html.escape(last)}"
         self.log.value = "\n".join(c.log[::-1])

@@ -22,16 +22,11 @@ from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz.layout import Layout, Point
 
+from .app import replace_figure
+
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
 _LAYOUT = Layout()
-
-
-def _replace(widget: go.FigureWidget, fig: go.Figure) -> None:
-    with widget.batch_update():
-        widget.data = ()
-        widget.add_traces(list(fig.data))
-        widget.layout = fig.layout
 
 
 # ---------------------------------------------------------------------- Takenoko garden
@@ -315,7 +310,7 @@ class SandboxApp:
             if card in met_plot
             else viz.takenoko.figure(s.state)
         )
-        _replace(self.figure, fig)
+        replace_figure(self.figure, fig)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
         rows = "".join(
@@ -362,7 +357,7 @@ class SandboxApp:
     def _draw_market(self) -> None:
         s: MarketSandbox = self.sandbox
         assert s.state is not None
-        _replace(self.figure, viz.bangkok.market(s.state, seat=0))
+        replace_figure(self.figure, viz.bangkok.market(s.state, seat=0))
         score = s.score()
         rows = "".join(
             f"<tr><td>cell {c.cell}</td><td>{html.escape(c.card.spec)}</td>"
@@ -426,7 +421,7 @@ class SandboxApp:
 
     def _draw_home(self) -> None:
         s: HomeSandbox = self.sandbox
-        _replace(self.figure, viz.bamboo.home(s.home, tiles=list(s.balance)))
+        replace_figure(self.figure, viz.bamboo.home(s.home, tiles=list(s.balance)))
         rep = s.report()
         bill = rep["feeding"]
         rows = "".join(

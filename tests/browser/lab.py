@@ -146,6 +146,16 @@ class Lab:
             self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
             self.page.wait_for_timeout(1000)
 
+    def run_all(self, settle_s: float = 0, timeout_s: float = 300) -> None:
+        """Run every cell of the open notebook, after ``settle_s`` seconds of letting the page
+        finish loading (plotly's FigureWidget views made in the first seconds after the page
+        opens can stay blank: an anywidget start-up race, plotly.py issue 4998)."""
+        self.page.wait_for_timeout(int(settle_s * 1000))
+        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.page.wait_for_timeout(1000)
+        self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+        self.page.wait_for_timeout(1000)
+
     def errors(self) -> list[CellError]:
         """Every error output in the open notebook, with the cell's raises-exception tag."""
         found = self.page.evaluate(
@@ -191,3 +201,11 @@ class Lab:
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=False)
         return path
+
+
+def screenshot_of(locator: Any, name: str) -> Path:
+    """Save a screenshot of one element (a Playwright locator) to the artifacts folder."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    return path

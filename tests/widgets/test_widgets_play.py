@@ -141,7 +141,7 @@ def test_hidden_cards_stay_hidden_against_bots() -> None:
     assert shown.viewer == 0
     assert all(card.endswith("?") for card in shown.visible_hand(1))
     app = widgets.PlayApp(c)
-    secret_text = str(app.secret.to_dict())
+    secret_text = str(app.secret_picture.to_dict())
     for card in c.state.hands[1]:
         assert card not in secret_text, "an opponent's objective card is never drawn"
     for card in c.state.hands[0]:
@@ -167,7 +167,7 @@ def test_takenoko_hands_hidden_in_hot_seat_until_revealed() -> None:
     assert app.secret_box.layout.display == "none"
     app.reveal.value = True
     assert app.secret_box.layout.display == ""
-    text = str(app.secret.to_dict())
+    text = str(app.secret_picture.to_dict())
     seat = app.controller.state.current_player
     assert all(card in text for card in app.controller.state.hands[seat])
     assert not any(card in text for card in app.controller.state.hands[1 - seat])

@@ -1,0 +1,127 @@
+"""The play boards in JupyterLab in chromium: a button and a garden click change the board.
+
+Each play notebook is opened and run (Run All); then, on the board against the bots, a legal
+action's button is clicked (and, on the Takenoko garden, a ringed target), and the figure and
+the log must change. The click-to-board-update time is measured in the page and written to
+``board-latency.json`` in the artifacts folder (a reported figure, not a pass/fail timing).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from lab import ARTIFACTS, Lab, screenshot_of
+
+BOARDS = {
+    "takenoko": "12-takenoko-play.ipynb",
+    "bamboo": "22-bamboo-play.ipynb",
+    "bangkok": "32-bangkok-play.ipynb",
+}
+LATENCY: dict[str, dict[str, float]] = {}
+
+# Click ``btn`` (or wait for the page's next click when btn is null), then wait until the log
+# text changes; the board update time is the last plotly_afterplot of the figure before then.
+_CLICK_AND_WAIT = """async ([btn, gd, log]) => {
+  const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
+    gd.data.map(t => t.x ? t.x.length : 0)]);
+  const before = {log: log.value, fig: snap()};
+  const marks = [];
+  const onPlot = () => marks.push(performance.now());
+  gd.on('plotly_afterplot', onPlot);
+  let t0 = null;
+  if (btn) { t0 = performance.now(); btn.click(); }
+  else {
+    await new Promise(r => document.addEventListener('mousedown',
+      () => { t0 = performance.now(); r(); }, {once: true, capture: true}));
+  }
+  const deadline = t0 + 120000;
+  while (log.value === before.log && performance.now() < deadline) {
+    await new Promise(r => setTimeout(r, 2));
+  }
+  const tLog = performance.now() - t0;
+  await new Promise(r => setTimeout(r, 1500));
+  gd.removeListener('plotly_afterplot', onPlot);
+  const plotted = marks.filter(m => m - t0 <= tLog + 1500);
+  return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
+          log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
+          last_line: log.value.split('\\n')[0]};
+}"""
+
+_TARGET_PIXEL = """([gd]) => {
+  const t = gd.data.find(t => t.name === 'click a ringed target');
+  if (!t) return null;
+  const fl = gd._fullLayout;
+  const r = gd.getBoundingClientRect();
+  return {x: r.left + fl._size.l + fl.xaxis.l2p(t.x[0]),
+          y: r.top + fl._size.t + fl.yaxis.l2p(t.y[0]), n: t.x.length};
+}"""
+
+
+def _board(lab: Lab) -> tuple[Any, Any, Any]:
+    """The cell of the board against the bots, its main figure and its log."""
+    cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text='board = widgets.play("').first
+    cell.scroll_into_view_if_needed()
+    figure = cell.locator(".js-plotly-plot").first
+    figure.wait_for(timeout=120_000)
+    log = cell.locator(".widget-textarea textarea").first
+    return cell, figure, log
+
+
+def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
+    handles = [button.element_handle(), figure.element_handle(), log.element_handle()]
+    return dict(lab.page.evaluate(_CLICK_AND_WAIT, handles))
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None:
+    lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
+    lab.run_all(settle_s=8)
+    assert not [e for e in lab.errors() if not e.expected]
+    cell, figure, log = _board(lab)
+    button = cell.locator("button.mod-info").first
+    words = button.inner_text()
+    result = _click(lab, button, figure, log)
+    shot = screenshot_of(cell.locator(".jp-OutputArea").first, f"board-{game}")
+    assert result["changed_log"], f"the log did not change (screenshot {shot})"
+    assert result["changed_fig"], f"the figure did not change (screenshot {shot})"
+    assert words in result["last_line"] or words in log.input_value()
+    LATENCY[f"{game} button"] = {"board_ms": result["board_ms"], "log_ms": result["log_ms"]}
+    if game == "takenoko":
+        _garden_click(lab, cell, figure, log)
+    _report()
+
+
+def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
+    """Draw plots, keep one, then click a ringed place on the garden."""
+    for _ in range(3):  # "plots: draw 3" was clicked; keep a plot; then the places are ringed
+        target = lab.page.evaluate(_TARGET_PIXEL, [figure.element_handle()])
+        if target:
+            break
+        result = _click(lab, cell.locator("button.mod-info").first, figure, log)
+        assert result["changed_log"]
+    assert target, "the plot places are ringed on the garden"
+    lab.page.mouse.move(target["x"], target["y"])
+    lab.page.wait_for_timeout(300)
+    waiting = lab.page.evaluate_handle(
+        "([gd, log]) => { window.__boardClick = (" + _CLICK_AND_WAIT + ")([null, gd, log]); }",
+        [figure.element_handle(), log.element_handle()],
+    )
+    del waiting
+    lab.page.mouse.click(target["x"], target["y"])
+    result = dict(lab.page.evaluate("() => window.__boardClick"))
+    shot = screenshot_of(cell.locator(".jp-OutputArea").first, "board-takenoko-garden-click")
+    assert result["changed_log"], f"a click on a ringed place played nothing (screenshot {shot})"
+    assert "plot on" in result["last_line"], result
+    assert result["changed_fig"]
+    LATENCY["takenoko garden click"] = {
+        "board_ms": result["board_ms"],
+        "log_ms": result["log_ms"],
+    }
+
+
+def _report() -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "board-latency.json").write_text(json.dumps(LATENCY, indent=1))
+    print("click-to-board-update (ms):", json.dumps(LATENCY))
