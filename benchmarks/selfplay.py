@@ -7,7 +7,6 @@ process pools use.
 
 from __future__ import annotations
 
-from bamboo_lab.sim.bench import TURN_END
 from bamboo_lab.sim.bench import selfplay as run
 
-__all__ = ["TURN_END", "run"]
+__all__ = ["run"]

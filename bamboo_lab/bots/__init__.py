@@ -23,6 +23,7 @@ __all__ = [
     "heuristic_bot",
     "make_bot",
     "make_bots",
+    "sample_chance",
 ]
 
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "search")
@@ -59,6 +60,12 @@ class RandomBot:
     def __repr__(self) -> str:
         """``RandomBot()``."""
         return "RandomBot()"
+
+
+def sample_chance(state: Any, rng: random.Random) -> Any:
+    """One of ``state.chance_outcomes()``, drawn with the probabilities the state declares."""
+    faces, weights = zip(*state.chance_outcomes(), strict=True)
+    return rng.choices(faces, weights)[0]
 
 
 def heuristic_bot(game: str) -> Bot:

@@ -20,6 +20,8 @@ from typing import Any
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 
+from . import sample_chance
+
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot"]
 
 DEFAULT_ITERATIONS = 200
@@ -37,17 +39,6 @@ class _Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict[Any, _Node] = {}
-
-
-def _sample_chance(state: Any, rng: random.Random) -> Any:
-    """One chance outcome drawn with the probabilities the state declares."""
-    outcomes = state.chance_outcomes()
-    x = rng.random()
-    for action, probability in outcomes:
-        x -= probability
-        if x < 0:
-            return action
-    return outcomes[-1][0]
 
 
 class SearchBot:
@@ -130,7 +121,7 @@ class SearchBot:
         while not expanded and not state.is_over():
             player = state.current_player
             if player == CHANCE:
-                action = _sample_chance(state, rng)
+                action = sample_chance(state, rng)
                 node = node.children.setdefault(action, _Node(mover=CHANCE))
                 state = state.apply(action, check=False)
                 path.append(node)
@@ -182,7 +173,7 @@ class SearchBot:
                 break
             player = state.current_player
             if player == CHANCE:
-                action = _sample_chance(state, rng)
+                action = sample_chance(state, rng)
             else:
                 legal = state.legal_actions()
                 if bot is None:

@@ -91,7 +91,7 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
 
     from bamboo_lab.games import new_game
 
-    from . import make_bot
+    from . import make_bot, sample_chance
 
     searcher = make_bot(bot, game)
     rng = random.Random(seed)
@@ -101,8 +101,7 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
     while timed < decisions and not state.is_over():
         player = state.current_player
         if player < 0:
-            outcomes = state.chance_outcomes()
-            action = outcomes[rng.randrange(len(outcomes))][0]
+            action = sample_chance(state, rng)
         else:
             legal = state.legal_actions()
             if len(legal) > 1:

@@ -13,11 +13,11 @@ import random
 import time
 from typing import Any
 
-from bamboo_lab.bots import Bot, make_bot
+from bamboo_lab.bots import Bot, make_bot, sample_chance
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import load
 
-from .runner import play
+from .runner import moves, play
 
 __all__ = ["TURN_END", "bot_decisions", "bot_games", "selfplay", "simulate_speedup"]
 
@@ -36,8 +36,7 @@ def selfplay(game: str, num_players: int, seconds: float) -> dict[str, float]:
         state = module.new_game(num_players, games)
         while not state.is_over():
             if state.current_player == CHANCE:
-                faces, weights = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(faces, weights)[0]
+                action = sample_chance(state, rng)
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
@@ -83,13 +82,16 @@ class _Timed:
         self.name = bot.name
         self.calls = 0
         self.seconds = 0.0
+        self.slowest = 0.0
 
     def choose(self, view: Any, legal_actions: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
         try:
             return self.bot.choose(view, legal_actions, rng)
         finally:
-            self.seconds += time.perf_counter() - start
+            spent = time.perf_counter() - start
+            self.seconds += spent
+            self.slowest = max(self.slowest, spent)
             self.calls += 1
 
 
@@ -98,34 +100,22 @@ def bot_decisions(
 ) -> dict[str, float]:
     """Time ``bot``'s decisions at seat 0 against ``opponents`` for about ``seconds`` of its
     thinking; return decisions per second and the slowest answer."""
+    module = load(game)
     timed = _Timed(make_bot(bot, game))
-    others = [make_bot(opponents, game) for _ in range(num_players - 1)]
-    slowest = 0.0
+    seats = [timed, *(make_bot(opponents, game) for _ in range(num_players - 1))]
     seed = 0
     while timed.seconds < seconds:
-        module = load(game)
+        rng = random.Random(seed)  # one generator for the bots and the dice
         state = module.new_game(num_players, seed)
-        rng = random.Random(seed)
-        while not state.is_over() and timed.seconds < seconds:
-            seat = state.current_player
-            if seat == CHANCE:
-                faces, weights = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(faces, weights)[0]
-            else:
-                legal = state.legal_actions()
-                if seat == 0:
-                    before = timed.seconds
-                    action = timed.choose(state.view(0), legal, rng)
-                    slowest = max(slowest, timed.seconds - before)
-                else:
-                    action = others[seat - 1].choose(state.view(seat), legal, rng)
-            state = state.apply(action, check=False)
+        for _ in moves(state, seats, [rng] * num_players, rng, module.PLY_LIMIT):
+            if timed.seconds >= seconds:
+                break
         seed += 1
     return {
         "decisions": timed.calls,
         "seconds": timed.seconds,
         "decisions_per_s": timed.calls / timed.seconds,
-        "slowest_s": slowest,
+        "slowest_s": timed.slowest,
     }
 
 

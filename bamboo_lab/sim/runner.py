@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.bots import Bot, RandomBot, make_bots
+from bamboo_lab.bots import Bot, RandomBot, make_bots, sample_chance
 from bamboo_lab.core.checks import check_setup
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameModule, GameState, Outcome
@@ -33,6 +33,7 @@ __all__ = [
     "bot_rng",
     "chance_rng",
     "default_players",
+    "moves",
     "play",
     "play_game",
     "wants_view",
@@ -91,29 +92,11 @@ def play(
     seats = make_bots(bots, game, n)
     state = module.new_game(n, seed, options)
     rngs = [bot_rng(seed, seat) for seat in range(n)]
-    looks = [wants_view(bot) for bot in seats]
-    dice = chance_rng(seed)
     tracker: Tracker = tracker_for(game, state)
     limit = module.PLY_LIMIT
     plies = 0
-    while not state.is_over():
-        if plies >= limit:
-            break
-        seat = state.current_player
-        if seat == CHANCE:
-            faces, weights = zip(*state.chance_outcomes(), strict=True)
-            action = dice.choices(faces, weights)[0]
-        else:
-            legal = state.legal_actions()
-            view = state.view(seat) if looks[seat] else None
-            action = seats[seat].choose(view, legal, rngs[seat])
-            if not _among(action, legal):
-                raise IllegalActionError(
-                    f"bot {seats[seat].name!r} at seat {seat} chose {action!r}, which is not"
-                    f" among the {len(legal)} legal actions"
-                )
-        after = state.apply(action, check=False)
-        tracker.step(state, action, after)
+    for before, action, after in moves(state, seats, rngs, chance_rng(seed), limit):
+        tracker.step(before, action, after)
         state = after
         plies += 1
     truncated = not state.is_over()
@@ -138,6 +121,41 @@ def play(
         truncated=truncated,
         stats=tracker.finish(state, outcome),
     )
+
+
+def moves(
+    state: GameState,
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    dice: random.Random,
+    limit: int,
+) -> Iterator[tuple[GameState, Any, GameState]]:
+    """Play on from ``state``: yield ``(before, action, after)`` for each ply until the game is
+    over or ``limit`` plies are played.
+
+    The bot of the seat to move answers from its view (``None`` if it does not look at it) with
+    its generator ``rngs[seat]``; chance nodes are drawn with ``dice``. A bot's answer that is
+    not among the legal actions raises ``IllegalActionError``.
+    """
+    looks = [wants_view(bot) for bot in bots]
+    for _ in range(limit):
+        if state.is_over():
+            return
+        seat = state.current_player
+        if seat == CHANCE:
+            action = sample_chance(state, dice)
+        else:
+            legal = state.legal_actions()
+            view = state.view(seat) if looks[seat] else None
+            action = bots[seat].choose(view, legal, rngs[seat])
+            if not _among(action, legal):
+                raise IllegalActionError(
+                    f"bot {bots[seat].name!r} at seat {seat} chose {action!r}, which is not"
+                    f" among the {len(legal)} legal actions"
+                )
+        after = state.apply(action, check=False)
+        yield state, action, after
+        state = after
 
 
 def play_game(

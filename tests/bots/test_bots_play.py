@@ -11,31 +11,17 @@ from bamboo_lab.bots import make_bot, make_bots
 from bamboo_lab.bots.search import SearchBot
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import GAMES, load, new_game
+from bamboo_lab.sim.runner import moves
 
 COUNTS = [(game, n) for game in GAMES for n in load(game).PLAYER_COUNTS]
 
 
-def _play(game: str, n: int, bots: Any, seed: int, max_plies: int | None = None) -> list[Any]:
-    """Play one game with ``bots``, checking every choice is legal; return the states met."""
-    state = new_game(game, n, seed)
-    dice = random.Random(seed)
+def _play(game: str, n: int, bots: Any, seed: int) -> list[Any]:
+    """Play one game with ``bots`` through the runner's loop, which refuses any illegal choice;
+    return the states where a player decided."""
     rngs = [random.Random(seed * 7 + seat) for seat in range(n)]
-    states = []
-    limit = load(game).PLY_LIMIT if max_plies is None else max_plies
-    for _ in range(limit):
-        if state.is_over():
-            break
-        seat = state.current_player
-        if seat == CHANCE:
-            faces, weights = zip(*state.chance_outcomes(), strict=True)
-            action = dice.choices(faces, weights)[0]
-        else:
-            legal = state.legal_actions()
-            action = bots[seat].choose(state.view(seat), legal, rngs[seat])
-            assert action in legal, f"{game} {n}p seed {seed}: {action!r} is not legal"
-            states.append(state)
-        state = state.apply(action, check=False)
-    return states
+    plies = moves(new_game(game, n, seed), bots, rngs, random.Random(seed), load(game).PLY_LIMIT)
+    return [before for before, _, _ in plies if before.current_player != CHANCE]
 
 
 @pytest.mark.parametrize(("game", "n"), COUNTS)
