@@ -9,7 +9,18 @@ import plotly.graph_objects as go
 
 from . import palette
 
-__all__ = ["WIDTH", "Sketch", "canvas", "finish", "label", "rect", "rounded_rect"]
+__all__ = [
+    "WIDTH",
+    "Sketch",
+    "canvas",
+    "finish",
+    "hex_trace",
+    "hover_trace",
+    "label",
+    "player_band",
+    "rect",
+    "rounded_rect",
+]
 
 WIDTH = 900
 """Every picture is drawn for a notebook cell about 900 pixels wide."""
@@ -188,3 +199,36 @@ def hex_trace(
         hoverinfo="skip",
         showlegend=False,
     )
+
+
+def hover_trace(x: list[float], y: list[float], text: list[str], size: float) -> go.Scatter:
+    """Invisible markers of diameter ``size`` that carry the hover text of each point."""
+    return go.Scatter(
+        x=x,
+        y=y,
+        mode="markers",
+        marker={"size": size, "opacity": 0},
+        hoverinfo="text",
+        hovertext=text,
+        showlegend=False,
+        name="",
+    )
+
+
+def player_band(
+    fig: Sketch, player: int, x0: float, x1: float, y0: float, y1: float, stripe_x1: float
+) -> None:
+    """A player's row: a pale band in the seat's colour, the full colour from ``x0`` to
+    ``stripe_x1`` as a stripe on its left."""
+    colour = palette.player_colour(player)
+    for right, fill in ((x1, palette.lighter(colour, 0.85)), (stripe_x1, colour)):
+        fig.add_shape(
+            type="rect",
+            x0=x0,
+            x1=right,
+            y0=y0,
+            y1=y1,
+            fillcolor=fill,
+            line_width=0,
+            layer="below",
+        )

@@ -26,7 +26,7 @@ from bamboo_lab.games.bamboo.components import (
 )
 
 from . import palette
-from ._common import Sketch, canvas, label, rect, rounded_rect
+from ._common import Sketch, canvas, hover_trace, label, player_band, rect, rounded_rect
 
 __all__ = ["MATCH_OUTLINES", "figure", "home", "season"]
 
@@ -233,26 +233,7 @@ def figure(state: bb.State) -> go.Figure:
     for p in range(n):
         b = state.boards[p]
         y = fy - 0.75 - p * row_h
-        fig.add_shape(
-            type="rect",
-            x0=0.05,
-            x1=18.4,
-            y0=y - row_h + 0.1,
-            y1=y,
-            fillcolor=palette.lighter(palette.player_colour(p), 0.85),
-            line_width=0,
-            layer="below",
-        )
-        fig.add_shape(
-            type="rect",
-            x0=0.05,
-            x1=0.18,
-            y0=y - row_h + 0.1,
-            y1=y,
-            fillcolor=palette.player_colour(p),
-            line_width=0,
-            layer="below",
-        )
+        player_band(fig, p, 0.05, 18.4, y - row_h + 0.1, y, 0.18)
         plays = " ◀" if not state.is_over() and state.player == p else ""
         mid = y - row_h / 2 + 0.05
         label(fig, 0.3, mid, f"<b>Player {p}{plays}</b>", size=13, anchor="left")
@@ -290,18 +271,7 @@ def figure(state: bb.State) -> go.Figure:
             "shoots in temples: "
             + " ".join(f"{COLOUR_LETTERS[t]}{len(b.temples[t])}" for t in range(4))
         )
-    fig.add_trace(
-        go.Scatter(
-            x=hx,
-            y=hy,
-            mode="markers",
-            marker={"size": 30, "opacity": 0},
-            hoverinfo="text",
-            hovertext=ht,
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace(hx, hy, ht, 30))
     bottom = fy - 0.75 - n * row_h
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[bottom - 0.1, top + 0.2])
@@ -433,18 +403,7 @@ def home(
             )
     legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
     label(fig, x0, 0.35, f"{legend} · number = comfort", size=11, anchor="left", color="#444444")
-    fig.add_trace(
-        go.Scatter(
-            x=hx,
-            y=hy,
-            mode="markers",
-            marker={"size": 40, "opacity": 0},
-            hoverinfo="text",
-            hovertext=ht,
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace(hx, hy, ht, 40))
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[0.1, ytop + 0.6])
     return fig.figure()

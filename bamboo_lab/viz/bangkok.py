@@ -16,7 +16,7 @@ from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
 
 from . import palette
-from ._common import Sketch, canvas, label, rounded_rect
+from ._common import Sketch, canvas, hover_trace, label, player_band, rounded_rect
 
 __all__ = ["CHILLI_OUTLINES", "card", "figure", "market", "market_cards"]
 
@@ -324,18 +324,7 @@ def market(
         align="left",
     )
     goods.traces(fig, legend=False)
-    fig.add_trace(
-        go.Scatter(
-            x=hover_x,
-            y=hover_y,
-            mode="markers",
-            marker={"size": 60, "opacity": 0},
-            hoverinfo="text",
-            hovertext=hover_t,
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 60))
     fig.update_xaxes(range=[0, 14.2])
     fig.update_yaxes(range=[-0.3, 6.9])
     return fig.figure()
@@ -431,27 +420,7 @@ def figure(state: bk.State) -> go.Figure:
     hx0 = 7.3
     for p in range(n):
         y = top - p * row_h
-        band = palette.lighter(palette.player_colour(p), 0.85)
-        fig.add_shape(
-            type="rect",
-            x0=hx0 - 0.2,
-            x1=18.4,
-            y0=y - row_h + 0.12,
-            y1=y,
-            fillcolor=band,
-            line_width=0,
-            layer="below",
-        )
-        fig.add_shape(
-            type="rect",
-            x0=hx0 - 0.2,
-            x1=hx0 - 0.05,
-            y0=y - row_h + 0.12,
-            y1=y,
-            fillcolor=palette.player_colour(p),
-            line_width=0,
-            layer="below",
-        )
+        player_band(fig, p, hx0 - 0.2, 18.4, y - row_h + 0.12, y, hx0 - 0.05)
         plays = " ◀ plays" if not state.is_over() and state.to_move == p else ""
         label(fig, hx0, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
         obj = state.objective(p)

@@ -16,11 +16,11 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, hex_trace, label
+from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
 from .layout import Layout
 from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
 from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
-from .takenoko_boards import card, players
+from .takenoko_boards import bamboo_section, card, players
 
 __all__ = [
     "HIGHLIGHTS",
@@ -294,36 +294,15 @@ def _garden_traces(
             )
         )
     # one invisible marker per hex carries its hover text
-    fig.add_trace(
-        go.Scatter(
-            x=hover_x,
-            y=hover_y,
-            mode="markers",
-            marker={"size": 34, "opacity": 0},
-            hoverinfo="text",
-            hovertext=hover_t,
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 34))
     return xs, ys
 
 
 def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:
     """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
-    fill = palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2)
     for i in range(height):
         y = y0 + i * 0.19
-        fig.add_shape(
-            type="rect",
-            x0=x - 0.15,
-            x1=x + 0.15,
-            y0=y,
-            y1=y + 0.16,
-            fillcolor=fill,
-            line={"color": palette.BLACK, "width": 1.2},
-            layer="above",
-        )
+        bamboo_section(fig, x, y, y + 0.16, 0.15, colour, 1.2)
 
 
 def _header(state: tk.State, player: int | None) -> str:

@@ -13,18 +13,43 @@ from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import Sketch, canvas, finish, hex_trace, label, rounded_rect
+from ._common import (
+    Sketch,
+    canvas,
+    finish,
+    hex_trace,
+    hover_trace,
+    label,
+    player_band,
+    rounded_rect,
+)
 from .layout import Layout
 from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
 from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
 
-__all__ = ["card", "players"]
+__all__ = ["bamboo_section", "card", "players"]
 
 _DECK_FILL = {"plot": "#DCEFFA", "gardener": "#FBEACC", "panda": "#E8E8E8"}
 _DECK_NAMES = {"P": "plot", "G": "gardener", "A": "panda"}
 
 
 # ---------------------------------------------------------------------- players
+
+
+def bamboo_section(
+    fig: Sketch, x: float, y0: float, y1: float, half_width: float, colour: str, line: float
+) -> None:
+    """One bamboo section of colour ``colour`` (``G``, ``Y``, ``P``), centred on ``x``."""
+    fig.add_shape(
+        type="rect",
+        x0=x - half_width,
+        x1=x + half_width,
+        y0=y0,
+        y1=y1,
+        fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
+        line={"color": palette.BLACK, "width": line},
+        layer="above",
+    )
 
 
 def _card_face(
@@ -68,27 +93,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     hover_t: list[str] = []
     for p in range(n):
         y = (n - 1 - p) * row_h
-        band = palette.lighter(palette.player_colour(p), 0.85)
-        fig.add_shape(
-            type="rect",
-            x0=0,
-            x1=17.5,
-            y0=y,
-            y1=y + row_h - 0.15,
-            fillcolor=band,
-            line_width=0,
-            layer="below",
-        )
-        fig.add_shape(
-            type="rect",
-            x0=0,
-            x1=0.18,
-            y0=y,
-            y1=y + row_h - 0.15,
-            fillcolor=palette.player_colour(p),
-            line_width=0,
-            layer="below",
-        )
+        player_band(fig, p, 0, 17.5, y, y + row_h - 0.15, 0.18)
         turn = " ◀ plays" if not state.is_over() and state.player == p else ""
         emperor = " + Emperor" if state.emperor == p else ""
         label(fig, 0.35, y + 1.75, f"Player {p}{turn}", size=14, anchor="left", bold=True)
@@ -120,15 +125,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             count = state.eaten[p][i]
             x = 8.75 + i * 0.7
             for k in range(min(count, 6)):
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.14,
-                    x1=x + 0.14,
-                    y0=y + 0.45 + k * 0.2,
-                    y1=y + 0.62 + k * 0.2,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1},
-                )
+                bamboo_section(fig, x, y + 0.45 + k * 0.2, y + 0.62 + k * 0.2, 0.14, colour, 1)
             label(fig, x, y + 0.22, f"{colour}{count}", size=11, bold=True)
         # stored channels and chips
         label(fig, 10.9, y + 1.95, "stored", size=11, anchor="left", color="#333333")
@@ -173,18 +170,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             hover_x.append(x + 0.33)
             hover_y.append(yy + 0.31)
             hover_t.append(c.describe())
-    fig.add_trace(
-        go.Scatter(
-            x=hover_x,
-            y=hover_y,
-            mode="markers",
-            marker={"size": 30, "opacity": 0},
-            hoverinfo="text",
-            hovertext=hover_t,
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 30))
     fig.update_xaxes(range=[-0.05, 17.55])
     fig.update_yaxes(range=[-0.2, n * row_h])
     return fig.figure()
@@ -227,16 +213,7 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
             px, py = Layout(size=0.36, origin=type(layout.origin)(x, -0.55)).polygon(Hex(0, 0))
             fig.add_trace(hex_trace(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 2))
             for i in range(c.height):
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.13,
-                    x1=x + 0.13,
-                    y0=-0.5 + i * 0.4,
-                    y1=-0.5 + i * 0.4 + 0.34,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1.2},
-                    layer="above",
-                )
+                bamboo_section(fig, x, -0.5 + i * 0.4, -0.5 + i * 0.4 + 0.34, 0.13, colour, 1.2)
         if c.improvement in palette.IMPROVEMENTS:
             symbol, col = palette.IMPROVEMENTS[c.improvement]
             fig.add_trace(
@@ -270,29 +247,10 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
         for colour, count in zip(("G", "Y", "P"), c.sections, strict=True):
             for _ in range(count):
                 x = (k - (total - 1) / 2) * 0.7
-                fig.add_shape(
-                    type="rect",
-                    x0=x - 0.2,
-                    x1=x + 0.2,
-                    y0=-0.6,
-                    y1=0.9,
-                    fillcolor=palette.darker(palette.TAKENOKO_PLOTS[colour], 0.2),
-                    line={"color": palette.BLACK, "width": 1.5},
-                )
+                bamboo_section(fig, x, -0.6, 0.9, 0.2, colour, 1.5)
                 label(fig, x, 0.15, colour, size=15, color="#FFFFFF", bold=True)
                 k += 1
         text = "bamboo sections the panda has eaten, paid back to the reserve"
     label(fig, 0.0, -1.45, text, size=12)
-    fig.add_trace(
-        go.Scatter(
-            x=[0],
-            y=[0],
-            mode="markers",
-            marker={"size": 80, "opacity": 0},
-            hoverinfo="text",
-            hovertext=[c.describe()],
-            showlegend=False,
-            name="",
-        )
-    )
+    fig.add_trace(hover_trace([0], [0], [c.describe()], 80))
     return finish(fig, xs, ys, 0.05)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 pytest.importorskip("plotly")
@@ -11,6 +9,7 @@ pytest.importorskip("plotly")
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.viz import bamboo as vbb
+from bamboo_lab.viz.pictures import played
 
 HOME = bb.home_from_text(
     "(0,0):G/2 (1,1):F/3 | (0,2):D/3 | (0,3):T/3 (1,4):G/3 (2,3):D/2 (1,0):F/1 (2,0):G/1"
@@ -50,12 +49,7 @@ def test_home_draws_one_tile_per_filled_space() -> None:
 
 
 def test_home_of_a_state_and_bad_homes() -> None:
-    rng = random.Random(2)
-    s = bb.new_game(3, 2)
-    for _ in range(150):
-        if s.is_over():
-            break
-        s = s.apply(rng.choice(s.legal_actions()))
+    s = played(bb, 3, 2, 150)
     for p in range(3):
         fig = vbb.home(s, p)
         assert f"player {p}'s home" in fig.layout.title.text
@@ -68,10 +62,7 @@ def test_home_of_a_state_and_bad_homes() -> None:
 
 
 def test_board_shows_temples_incense_and_stalks() -> None:
-    rng = random.Random(8)
-    s = bb.new_game(2, 8)
-    for _ in range(70):
-        s = s.apply(rng.choice(s.legal_actions()))
+    s = played(bb, 2, 8, 70)
     fig = vbb.figure(s)
     text = text_of(fig)
     assert f"round {s.round}" in text and vbb.season(s) in text

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 pytest.importorskip("plotly")
@@ -11,6 +9,7 @@ pytest.importorskip("plotly")
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.viz import bangkok as vb
+from bamboo_lab.viz.pictures import played
 
 C = bk.parse_card_spec
 RULEBOOK_MARKET = [
@@ -70,10 +69,7 @@ def test_BK_SCORE_2_outlines_enclose_exactly_each_neighbourhood() -> None:
 
 
 def test_market_from_a_state_uses_the_seat_objective() -> None:
-    rng = random.Random(3)
-    s = bk.new_game(3, 3)
-    for _ in range(60):
-        s = s.apply(rng.choice(s.legal_actions()))
+    s = played(bk, 3, 3, 60)
     for seat in range(3):
         fig = vb.market(s, seat=seat)
         assert f"{s.scores()[seat]} points" in fig.layout.title.text
@@ -86,10 +82,7 @@ def test_market_from_a_state_uses_the_seat_objective() -> None:
 
 
 def test_port_figure_shows_every_port_card_hand_and_market() -> None:
-    rng = random.Random(5)
-    s = bk.new_game(4, 5)
-    for _ in range(50):
-        s = s.apply(rng.choice(s.legal_actions()))
+    s = played(bk, 4, 5, 50)
     fig = vb.figure(s)
     goods_traces = [t for t in fig.data if t.showlegend]
     baskets = sum(len(t.x) for t in goods_traces)

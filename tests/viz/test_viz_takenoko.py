@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 pytest.importorskip("plotly")
@@ -13,18 +11,9 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz import takenoko as vt
 from bamboo_lab.viz.layout import Layout
+from bamboo_lab.viz.pictures import played
 
 LAYOUT = Layout()
-
-
-def played(num_players: int, seed: int, plies: int) -> tk.State:
-    rng = random.Random(seed)
-    s = tk.new_game(num_players, seed)
-    for _ in range(plies):
-        if s.is_over():
-            break
-        s = s.apply(rng.choice(s.legal_actions()))
-    return s
 
 
 def known_position() -> tk.State:
@@ -190,7 +179,7 @@ def test_bad_highlight_and_bad_state_are_refused() -> None:
 
 
 def test_players_hides_other_hands_with_player() -> None:
-    s = played(3, 4, 60)
+    s = played(tk, 3, 4, 60)
     fig = vt.players(s, player=1)
     text = " ".join(a.text for a in fig.layout.annotations)
     for card in s.hands[1]:
@@ -204,7 +193,7 @@ def test_players_hides_other_hands_with_player() -> None:
 
 
 def test_players_shows_points_eaten_and_completed() -> None:
-    s = played(2, 11, 400)
+    s = played(tk, 2, 11, 400)
     text = " ".join(a.text for a in vt.players(s).layout.annotations)
     for p in range(2):
         assert f"{s.scores()[p]} points" in text
@@ -229,7 +218,7 @@ def test_card_pictures_show_what_each_card_asks() -> None:
 
 def test_matches_outline_every_placement() -> None:
     for seed in range(3):
-        s = played(2, seed, 300)
+        s = played(tk, 2, seed, 300)
         for card in ("P01", "P05", "P13"):
             fig = vt.matches(s, card)
             lines = [t for t in fig.data if t.legendgroup == "matches"]
