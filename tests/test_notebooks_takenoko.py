@@ -1,0 +1,252 @@
+"""The Takenoko notebooks (10 rules, 11 edge cases, 13 exercises): committed executed and clean,
+every rule of docs/rules/takenoko.md cited in order, every action kind shown, the deliberate
+error the engine's, and the exercise checks right for the engine's answers only.
+
+The notebooks' code runs here in a plain namespace (no kernel): fast, and it lets the tests look
+at the positions the notebooks build and call the exercise checks with other answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.games import takenoko as tk
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+RULES = ROOT / "docs" / "rules" / "takenoko.md"
+TAKENOKO = ["10-takenoko-rules", "11-takenoko-scoring-edge-cases", "13-takenoko-exercises"]
+RULE_LINK = re.compile(r"\.\./docs/rules/takenoko\.md#([a-z0-9-]+)")
+
+
+def load(name: str) -> dict[str, Any]:
+    """The notebook ``name`` as JSON."""
+    data: dict[str, Any] = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return data
+
+
+def source(cell: dict[str, Any]) -> str:
+    """A cell's source as one string."""
+    text = cell["source"]
+    return text if isinstance(text, str) else "".join(text)
+
+
+def code_cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
+    """The code cells, in order."""
+    return [c for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def rule_ids() -> list[str]:
+    """Every rule ID of the rules page, from its heading anchors, in page order."""
+    text = RULES.read_text(encoding="utf-8")
+    return re.findall(r'^### <a id="(tk-[a-z]+-\d+)"></a>', text, flags=re.MULTILINE)
+
+
+def run(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Execute the notebook's code cells in one namespace (output captured); cells tagged
+    raises-exception must raise. ``patch`` names are replaced after the cell defining them."""
+    ns: dict[str, Any] = {"__name__": "__notebook__"}
+    for cell in code_cells(load(name)):
+        code = source(cell)
+        with contextlib.redirect_stdout(io.StringIO()):
+            if "raises-exception" in cell["metadata"].get("tags", []):
+                with pytest.raises(IllegalActionError):
+                    exec(compile(code, name, "exec"), ns)  # our own notebooks, nothing foreign
+                continue
+            exec(compile(code, name, "exec"), ns)  # our own notebooks, nothing foreign
+        for key, wrap in (patch or {}).items():
+            if key in ns and not getattr(ns[key], "patched", False):
+                ns[key] = wrap(ns[key])
+    return ns
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_committed_executed_without_bloat(name: str) -> None:
+    """Every code cell ran (outputs kept); no widget state, no execution timestamps."""
+    nb = load(name)
+    assert "widgets" not in nb["metadata"]
+    for cell in code_cells(nb):
+        assert cell["execution_count"] is not None, source(cell)[:60]
+        assert "execution" not in cell["metadata"], source(cell)[:60]
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_errors_only_in_tagged_cells(name: str) -> None:
+    """NBVAL_RAISES_EXCEPTION goes with the raises-exception tag (so Run All runs on), and only
+    those cells show an error."""
+    for cell in code_cells(load(name)):
+        tagged = "raises-exception" in cell["metadata"].get("tags", [])
+        marked = source(cell).startswith("# NBVAL_RAISES_EXCEPTION")
+        errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
+        assert tagged == marked, source(cell)[:60]
+        assert bool(errors) == tagged, source(cell)[:60]
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_outputs_hold_no_local_paths(name: str) -> None:
+    """Outputs (tracebacks included) do not leak the machine's paths."""
+    text = json.dumps([c["outputs"] for c in code_cells(load(name))])
+    for path in ("/work/", "/home/", "/tmp/", "site-packages", "../shared"):
+        assert path not in text
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_rule_links_lead_to_rules(name: str) -> None:
+    """Each link to docs/rules/takenoko.md names an existing rule anchor, and the text never
+    points at files users do not have."""
+    known = set(rule_ids())
+    for cell in load(name)["cells"]:
+        for anchor in RULE_LINK.findall(source(cell)):
+            assert anchor in known, anchor
+        assert "shared/" not in source(cell)
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_pictures_are_plotly_figures(name: str) -> None:
+    """Each notebook draws with the viz figures (plotly output, no static images)."""
+    outputs = [o for c in code_cells(load(name)) for o in c["outputs"]]
+    plotly = [o for o in outputs if "application/vnd.plotly.v1+json" in o.get("data", {})]
+    assert plotly
+    assert not [o for o in outputs if "image/png" in o.get("data", {})]
+
+
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_checked_cells_print_text_not_figures(name: str) -> None:
+    """NBVAL_CHECK_OUTPUT cells print deterministic text; figures are never checked."""
+    checked = 0
+    for cell in code_cells(load(name)):
+        if source(cell).startswith("# NBVAL_CHECK_OUTPUT"):
+            checked += 1
+            kinds = {o["output_type"] for o in cell["outputs"]}
+            assert kinds <= {"stream", "execute_result"}, source(cell)[:60]
+            for o in cell["outputs"]:
+                assert "application/vnd.plotly.v1+json" not in o.get("data", {})
+    assert checked >= 6
+
+
+def test_rules_walkthrough_cites_every_rule_in_order() -> None:
+    """10-takenoko-rules links every rule ID of the rules page, first citations (after the
+    introduction) in rulebook order."""
+    nb = load("10-takenoko-rules")
+    text = "\n".join(source(c) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
+    cited = list(dict.fromkeys(RULE_LINK.findall(text)))
+    assert cited == rule_ids()
+
+
+def test_rules_walkthrough_plays_every_action_kind() -> None:
+    """Every kind of action of the notation is applied in 10-takenoko-rules (not just listed)."""
+    played: list[tk.Action] = []
+    original = tk.State.apply
+
+    def recording(self: tk.State, action: tk.Action, check: bool = True) -> tk.State:
+        played.append(action)
+        return original(self, action, check)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tk.State, "apply", recording)
+        run("10-takenoko-rules")
+    kinds = {type(action) for action in played}
+    missing = {kind.__name__ for kind in tk.ACTION_TYPES} - {kind.__name__ for kind in kinds}
+    assert not missing
+    assert {str(a) for a in played if isinstance(a, tk.ChooseAction)} == {
+        f"action {kind}" for kind in ("plot", "irrigation", "gardener", "panda", "objective")
+    }
+    assert {a.face for a in played if isinstance(a, tk.Roll)} == set(tk.WEATHER_FACES)
+
+
+def test_TK_IRR_4_edge_cases_refusal_raises_with_its_rule() -> None:
+    """11: the deliberate error is the engine's IllegalActionError naming TK-IRR-4."""
+    cells = code_cells(load("11-takenoko-scoring-edge-cases"))
+    raised = [o for c in cells for o in c["outputs"] if o["output_type"] == "error"]
+    assert [o["ename"] for o in raised] == ["IllegalActionError"]
+    assert "(TK-IRR-4)" in raised[0]["evalue"]
+
+
+def test_edge_cases_answer_every_question_of_the_course() -> None:
+    """11 has a section for each Takenoko question of issue 13, and each reading it shows side
+    by side names the option that switches it."""
+    nb = load("11-takenoko-scoring-edge-cases")
+    headings = [source(c).splitlines()[0] for c in nb["cells"] if source(c).startswith("## ")]
+    text = " ".join(headings).lower()
+    for topic in (
+        "corner of the pond",
+        "watershed",
+        "dry plot",
+        "fertilizer and the height cap",
+        "enclosure under a storm",
+        "mirrored",
+        "last round",
+        "ties",
+    ):
+        assert topic in text, topic
+    code = "\n".join(source(c) for c in code_cells(nb))
+    for option in (
+        "fertilizer_on_first_growth",
+        "fertilizer_on_rain",
+        "storm_target_includes_pond",
+        "plot_objective_mirror_allowed",
+        "final_round",
+        "gardener_height_match",
+        "redraw_if_already_complete",
+    ):
+        assert re.search(rf"tk\.Options\((\w+=\w+, )?{option}=", code), option
+
+
+def test_edge_cases_answers_are_the_engines() -> None:
+    """11: the positions answer as the text says (mirror, last round, ties)."""
+    ns = run("11-takenoko-scoring-edge-cases")
+    assert ns["over"].outcome().winners == (0, 1)  # the last case: a shared victory
+    assert tk.plot_objective_placements(ns["garden_b"], "P13")
+    assert ns["turns"] == [1, 2]  # the last loop ran finish_round
+
+
+def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
+    """13: each check says "right" for the engine's answer, a hint otherwise, and the committed
+    notebook shows no answer (every check cell still holds None)."""
+    calls: list[tuple[Any, Any, str]] = []
+
+    def recorder(check: Any) -> Any:
+        def wrapped(answer: Any, truth: Any, hint: str) -> None:
+            calls.append((answer, truth, hint))
+            check(answer, truth, hint)
+
+        wrapped.patched = True  # type: ignore[attr-defined]
+        wrapped.original = check  # type: ignore[attr-defined]
+        return wrapped
+
+    ns = run("13-takenoko-exercises", patch={"check": recorder})
+    check = ns["check"].original
+    assert len(calls) == 6
+    for answer, truth, hint in calls:
+        assert answer is None
+        if isinstance(truth, frozenset):
+            right: Any = {item.lower() for item in truth}  # case does not matter
+            wrong: Any = set(truth) | {"9,9"}
+        elif isinstance(truth, tuple):
+            right, wrong = list(truth), [*truth[::-1], 0]
+        else:
+            right, wrong = truth, truth + 1
+        said = {}
+        for label, given in (("right", right), ("none", None), ("wrong", wrong)):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                check(given, truth, hint)
+            said[label] = out.getvalue()
+        assert said["right"] == "right!\n", (truth, said)
+        assert said["none"].startswith("no answer yet")
+        assert said["wrong"].startswith("not yet") and hint in said["wrong"]
+    # the questions are not trivial: several cards, places and seats to find
+    truths = [truth for _, truth, _ in calls]
+    assert truths[0] == frozenset({"G04", "P02"})
+    assert len(truths[1]) == 2 and len(truths[2]) == 6
+    assert truths[4] == (1,) and truths[5] == (2, 3, 0, 1)
+    shown = [o for c in code_cells(load("13-takenoko-exercises")) for o in c["outputs"]]
+    assert not any("right!" in "".join(o.get("text", "")) for o in shown)
