@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -105,60 +106,27 @@ def judge(case: Case) -> None:
             raise AssertionError(f"{type(exc).__name__}: {exc!s:.300}\n{line}") from exc
 
 
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_wrongly_typed_action_fields(game: str, data: st.DataObject) -> None:
-    judge(data.draw(action_cases(game)))
+INPUTS: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
+    "wrongly_typed_action_fields": action_cases,
+    "near_miss_action_texts": text_cases,
+    "mutated_state_dicts": dict_cases,
+    "mutated_records": record_cases,
+    "damaged_record_texts": record_text_cases,
+    "new_game_arguments": setup_cases,
+    "objects_that_are_not_actions": foreign_cases,
+    "position_builder_arguments": position_cases,
+}
+"""The kinds of bad input, each a strategy of cases for one game."""
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("inputs", list(INPUTS.values()), ids=list(INPUTS))
 @FUZZ
 @given(data=st.data())
-def test_near_miss_action_texts(game: str, data: st.DataObject) -> None:
-    judge(data.draw(text_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_mutated_state_dicts(game: str, data: st.DataObject) -> None:
-    judge(data.draw(dict_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_mutated_records(game: str, data: st.DataObject) -> None:
-    judge(data.draw(record_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_damaged_record_texts(game: str, data: st.DataObject) -> None:
-    judge(data.draw(record_text_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_new_game_arguments(game: str, data: st.DataObject) -> None:
-    judge(data.draw(setup_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_objects_that_are_not_actions(game: str, data: st.DataObject) -> None:
-    judge(data.draw(foreign_cases(game)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data())
-def test_position_builder_arguments(game: str, data: st.DataObject) -> None:
-    judge(data.draw(position_cases(game)))
+def test_bad_input(
+    game: str, inputs: Callable[[str], st.SearchStrategy[Case]], data: st.DataObject
+) -> None:
+    judge(data.draw(inputs(game)))
 
 
 @pytest.mark.parametrize("game", GAMES)
