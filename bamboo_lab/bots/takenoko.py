@@ -8,12 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.components import HAND_LIMIT, MAX_HEIGHT
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
 __all__ = ["TakenokoBot"]
 
-_MAX_HEIGHT = 4
-_HAND_LIMIT = 5
 _PLOT_CARD_CLOSENESS = 0.15
 """Plot cards are valued flat until their shape is in the garden (then they are claimed)."""
 
@@ -102,7 +101,7 @@ class _Garden:
         saved = {p: self.bamboo[p] for p in plots}
         for p in plots:
             add = 2 if self.improvements.get(p) == "F" else 1
-            self.bamboo[p] = min(_MAX_HEIGHT, self.bamboo[p] + add)
+            self.bamboo[p] = min(MAX_HEIGHT, self.bamboo[p] + add)
         after = self.value("G")
         self.bamboo.update(saved)
         return after - self.base("G")
@@ -112,12 +111,12 @@ class _Garden:
         colour = self.colours.get(plot)
         if colour is None:
             return []
-        out = [plot] if plot in self.irrigated and self.bamboo[plot] < _MAX_HEIGHT else []
+        out = [plot] if plot in self.irrigated and self.bamboo[plot] < MAX_HEIGHT else []
         for n in _neighbours(plot):
             if (
                 self.colours.get(n) == colour
                 and n in self.irrigated
-                and self.bamboo[n] < _MAX_HEIGHT
+                and self.bamboo[n] < MAX_HEIGHT
             ):
                 out.append(n)
         return out
@@ -145,7 +144,7 @@ class _Garden:
         self.irrigated.update(fresh)
         self._dirty.update(self.colours[p] for p in fresh)
         for p in fresh:
-            self.bamboo[p] = min(_MAX_HEIGHT, self.bamboo[p] + 1)
+            self.bamboo[p] = min(MAX_HEIGHT, self.bamboo[p] + 1)
         after = self.value("GP")
         self.irrigated.difference_update(fresh)
         self._dirty.clear()
@@ -333,7 +332,7 @@ class TakenokoBot:
         """How much choosing the action ``kind`` now is worth."""
         hand = len(garden.cards)
         if kind == "objective":
-            if hand >= _HAND_LIMIT:
+            if hand >= HAND_LIMIT:
                 return 0.0
             strongest = max((garden.card_value(c) / c.points for c in garden.cards), default=0)
             if hand <= 1:
