@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.bots import make_bots
-from bamboo_lab.core.checks import checked_bool, checked_int
+from bamboo_lab.core.checks import check_setup, checked_bool, checked_int
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.rng import MASK64, derive_seed
 from bamboo_lab.games import GAMES, load
@@ -83,8 +83,7 @@ def simulate(
     if executor is not None and not isinstance(executor, Executor):
         raise InvalidStateError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     n = default_players(game, bots) if num_players is None else num_players
-    if n not in load(game).PLAYER_COUNTS or isinstance(n, bool):
-        raise InvalidStateError(f"{game} cannot be played by {n!r} players")
+    check_setup(game, n, seed, load(game).PLAYER_COUNTS)
     seats = make_bots(bots, game, n)  # refuses bad specs here, before any work is sent
     specs = _portable_specs(bots, seats)
     labels = _labels([bot.name for bot in seats])

@@ -192,6 +192,8 @@ def test_progress_bar_on_off_and_tqdm_disable(
         {"seed": True},
         {"progress": "yes"},
         {"bots": "random,random,random,random,random"},
+        {"num_players": 9},
+        {"num_players": 2.0},
         {"bots": "wizard"},
         {"executor": "pool"},
     ],
