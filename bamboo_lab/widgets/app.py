@@ -22,6 +22,7 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.viz.layout import Layout
 
 from .controller import PlayController, ReplayController
+from .labels import label_of
 
 __all__ = [
     "PlayApp",
@@ -57,6 +58,26 @@ def _target_point(target: Hex | Edge) -> tuple[float, float]:
     return p.x, p.y
 
 
+BOARD_WIDTH = 820
+"""The board's width in pixels: a JupyterLab output area beside the file browser on a laptop."""
+
+
+def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
+    """Shrink ``fig`` to :data:`BOARD_WIDTH` keeping its proportions; a small Takenoko garden
+    is drawn smaller still, so that a hex stays about the size of a fingertip on screen."""
+    width = fig.layout.width or BOARD_WIDTH
+    height = fig.layout.height or 600
+    target = BOARD_WIDTH
+    if garden and fig.layout.xaxis.range and fig.layout.yaxis.range:
+        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+        target = min(BOARD_WIDTH, max(540, int((x1 - x0) * 70) + 20))
+        height = int((target - 20) * (y1 - y0) / (x1 - x0)) + 120
+        fig.update_layout(width=target, height=max(380, height))
+    elif width > target:
+        fig.update_layout(width=target, height=int(height * target / width))
+    return fig
+
+
 def board_figure(
     game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None
 ) -> go.Figure:
@@ -72,23 +93,28 @@ def board_figure(
                     mode="markers",
                     marker={"size": 26, "color": "rgba(213,94,0,0.22)", "line": {"width": 0}},
                     hoverinfo="text",
-                    hovertext=[f"click: {t}" for t in targets],
+                    hovertext=[
+                        "click: "
+                        + label_of("takenoko", acts[0], state)
+                        + (f" (or {len(acts) - 1} more)" if len(acts) > 1 else "")
+                        for acts in targets.values()
+                    ],
                     name=_TARGET,
                     showlegend=True,
                 )
             )
-        return fig
+        return fit_width(fig, garden=True)
     if game == "bamboo":
-        return viz.bamboo.figure(state)
-    return viz.bangkok.figure(state)
+        return fit_width(viz.bamboo.figure(state))
+    return fit_width(viz.bangkok.figure(state))
 
 
 def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
     """The seat's own board beside the main one: Takenoko hands, the Bamboo home."""
     if game == "takenoko":
-        return viz.takenoko.players(state, player=seat)
+        return fit_width(viz.takenoko.players(state, player=seat))
     if game == "bamboo":
-        return viz.bamboo.home(state, player=seat)
+        return fit_width(viz.bamboo.home(state, player=seat))
     return None
 
 
@@ -245,8 +271,15 @@ class PlayApp:
         if len(options) == 1:
             self.play(options[0])
         else:
-            self._draw_actions({f"at {best}": [(str(a), a) for a in options]})
-            self.message.value = f"<i>{len(options)} ways to play at {best}: pick one</i>"
+            where = _where(best)
+            self._draw_actions(
+                {
+                    f"at {where}": [
+                        (label_of(self.game, a, self.controller.state), a) for a in options
+                    ]
+                }
+            )
+            self.message.value = f"<i>{len(options)} ways to play at {where}: pick one</i>"
         return True
 
     def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
@@ -318,6 +351,13 @@ class PlayApp:
         if not rows:
             rows = [w.HTML("<i>no decision for you now</i>")]
         self.actions.children = rows
+
+
+def _where(target: Hex | Edge) -> str:
+    if isinstance(target, Edge):
+        a, b = target.hexes()
+        return f"the edge {a.q},{a.r}/{b.q},{b.r}"
+    return f"{target.q},{target.r}"
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -22,7 +22,7 @@ from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz.layout import Layout, Point
 
-from .app import replace_figure
+from .app import fit_width, replace_figure
 
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
@@ -310,7 +310,7 @@ class SandboxApp:
             if card in met_plot
             else viz.takenoko.figure(s.state)
         )
-        replace_figure(self.figure, fig)
+        replace_figure(self.figure, fit_width(fig, garden=card not in met_plot))
         for trace in self.figure.data:
             trace.on_click(self._on_click)
         rows = "".join(
@@ -357,7 +357,7 @@ class SandboxApp:
     def _draw_market(self) -> None:
         s: MarketSandbox = self.sandbox
         assert s.state is not None
-        replace_figure(self.figure, viz.bangkok.market(s.state, seat=0))
+        replace_figure(self.figure, fit_width(viz.bangkok.market(s.state, seat=0)))
         score = s.score()
         rows = "".join(
             f"<tr><td>cell {c.cell}</td><td>{html.escape(c.card.spec)}</td>"
@@ -421,7 +421,7 @@ class SandboxApp:
 
     def _draw_home(self) -> None:
         s: HomeSandbox = self.sandbox
-        replace_figure(self.figure, viz.bamboo.home(s.home, tiles=list(s.balance)))
+        replace_figure(self.figure, fit_width(viz.bamboo.home(s.home, tiles=list(s.balance))))
         rep = s.report()
         bill = rep["feeding"]
         rows = "".join(

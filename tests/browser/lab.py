@@ -202,10 +202,3 @@ class Lab:
         self.page.screenshot(path=str(path), full_page=False)
         return path
 
-
-def screenshot_of(locator: Any, name: str) -> Path:
-    """Save a screenshot of one element (a Playwright locator) to the artifacts folder."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    locator.screenshot(path=str(path))
-    return path

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from lab import ARTIFACTS, Lab, screenshot_of
+from lab import ARTIFACTS, Lab
 
 BOARDS = {
     "takenoko": "12-takenoko-play.ipynb",
@@ -69,6 +69,15 @@ def _board(lab: Lab) -> tuple[Any, Any, Any]:
     return cell, figure, log
 
 
+def _shot(lab: Lab, cell: Any, name: str) -> Any:
+    """A screenshot of the board: the page made tall enough, the board's top in view."""
+    lab.page.set_viewport_size({"width": 1280, "height": 1500})
+    output = cell.locator(".jp-OutputArea").first
+    output.evaluate("el => el.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(500)
+    return lab.screenshot(name)
+
+
 def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
     handles = [button.element_handle(), figure.element_handle(), log.element_handle()]
     return dict(lab.page.evaluate(_CLICK_AND_WAIT, handles))
@@ -83,7 +92,7 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     button = cell.locator("button.mod-info").first
     words = button.inner_text()
     result = _click(lab, button, figure, log)
-    shot = screenshot_of(cell.locator(".jp-OutputArea").first, f"board-{game}")
+    shot = _shot(lab, cell, f"board-{game}")
     assert result["changed_log"], f"the log did not change (screenshot {shot})"
     assert result["changed_fig"], f"the figure did not change (screenshot {shot})"
     assert words in result["last_line"] or words in log.input_value()
@@ -111,7 +120,7 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
     del waiting
     lab.page.mouse.click(target["x"], target["y"])
     result = dict(lab.page.evaluate("() => window.__boardClick"))
-    shot = screenshot_of(cell.locator(".jp-OutputArea").first, "board-takenoko-garden-click")
+    shot = _shot(lab, cell, "board-takenoko-garden-click")
     assert result["changed_log"], f"a click on a ringed place played nothing (screenshot {shot})"
     assert "plot on" in result["last_line"], result
     assert result["changed_fig"]
