@@ -28,17 +28,7 @@ from bamboo_lab.games.bamboo.components import (
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, player_band, rect, rounded_rect
 
-__all__ = ["MATCH_OUTLINES", "figure", "home", "season"]
-
-MATCH_OUTLINES: tuple[tuple[str, str], ...] = (
-    (palette.OKABE_ITO["vermillion"], "solid"),
-    (palette.OKABE_ITO["blue"], "dash"),
-    (palette.BLACK, "dot"),
-    (palette.OKABE_ITO["reddish_purple"], "dashdot"),
-    (palette.OKABE_ITO["bluish_green"], "longdash"),
-    (palette.OKABE_ITO["orange"], "solid"),
-)
-"""Colour and dash of the n-th balance tile's matches (cycled); each is numbered too."""
+__all__ = ["figure", "home", "season"]
 
 _FOOD = {"tea": ("#7FC4A8", "T1"), "rice": ("#FFFFFF", "R2"), "ramen": ("#E69F00", "M3")}
 
@@ -367,7 +357,7 @@ def home(
     if not balance:
         label(fig, px, ytop - 0.3, "none held", size=12, anchor="left", color="#555555")
     for k, tile in enumerate(balance):
-        colour, dash = MATCH_OUTLINES[k % len(MATCH_OUTLINES)]
+        colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
         found = bb.balance_matches(tile, spaces)
         state_text = "scored" if tile.id in scored else ("met" if found else "not met")
         label(

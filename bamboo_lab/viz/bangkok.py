@@ -18,17 +18,7 @@ from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, player_band, rounded_rect
 
-__all__ = ["CHILLI_OUTLINES", "card", "figure", "market", "market_cards"]
-
-CHILLI_OUTLINES: tuple[tuple[str, str], ...] = (
-    (palette.OKABE_ITO["vermillion"], "solid"),
-    (palette.OKABE_ITO["blue"], "dash"),
-    (palette.BLACK, "dot"),
-    (palette.OKABE_ITO["reddish_purple"], "dashdot"),
-    (palette.OKABE_ITO["bluish_green"], "longdash"),
-    (palette.OKABE_ITO["orange"], "solid"),
-)
-"""Colour and dash of the n-th chilli card's neighbourhood outline (cycled); each is numbered."""
+__all__ = ["card", "figure", "market", "market_cards"]
 
 _CHILLI_FILL = "#FBE1D3"
 _BOAT_FILL = "#FFFDF4"
@@ -264,7 +254,7 @@ def market(
         hover_t.append(f"cell {i + 1}: " + (c.spec if c is not None else "empty"))
     lines = []
     for k, chilli in enumerate(score.chillies):
-        colour, dash = CHILLI_OUTLINES[k % len(CHILLI_OUTLINES)]
+        colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
         counted = {cell - 1 for cell in chilli.counted}
         ox, oy = _outline(counted, 0.03 + 0.075 * (k % 3), x0, y0, cw, ch, gap)
         fig.add_trace(

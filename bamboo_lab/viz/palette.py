@@ -19,6 +19,7 @@ __all__ = [
     "HOME_TYPES",
     "IMPROVEMENTS",
     "OKABE_ITO",
+    "OUTLINES",
     "PAPER",
     "PLAYERS",
     "POND",
@@ -45,6 +46,17 @@ OKABE_ITO: dict[str, str] = {
 
 BLACK = "#000000"
 """Outlines and text."""
+
+OUTLINES: tuple[tuple[str, str], ...] = (
+    (OKABE_ITO["vermillion"], "solid"),
+    (OKABE_ITO["blue"], "dash"),
+    (BLACK, "dot"),
+    (OKABE_ITO["reddish_purple"], "dashdot"),
+    (OKABE_ITO["bluish_green"], "longdash"),
+    (OKABE_ITO["orange"], "solid"),
+)
+"""Colour and dash of the n-th numbered outline (cycled): Bamboo balance-tile matches, Bangkok
+chilli neighbourhoods; each outline is numbered too, so colour is not the only cue."""
 
 GREY = "#999999"
 """Neutral: card backs, free places, empty spaces."""
