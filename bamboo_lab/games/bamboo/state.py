@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
@@ -37,7 +38,7 @@ PHASES: tuple[str, ...] = GAME_INFO.phases
 
 
 @dataclass(frozen=True)
-class State:
+class State(RichDisplay):
     """A Bamboo position: the main board, every personal board and the turn in progress."""
 
     game: ClassVar[str] = NAME
