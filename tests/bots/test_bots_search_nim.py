@@ -10,7 +10,7 @@ import pytest
 
 from bamboo_lab.bots import RandomBot
 from bamboo_lab.bots.search import SearchBot
-from bamboo_lab.core.protocol import CHANCE
+from bamboo_lab.sim.runner import moves
 
 
 def _heap(stones: int) -> nim_game.State:
@@ -33,19 +33,12 @@ def test_search_takes_the_winning_number_of_stones(stones: int, seed: int) -> No
 def test_search_beats_random_play_at_nim() -> None:
     wins = 0
     for seed in range(20):
-        state = nim_game.new_game(2, seed)
         rng = random.Random(seed)
-        bots = (SearchBot(iterations=100), RandomBot())
         me = seed % 2
-        while not state.is_over():
-            seat = state.current_player
-            if seat == CHANCE:
-                action = nim_game.Roll(rng.randint(1, 6))
-            else:
-                bot = bots[0] if seat == me else bots[1]
-                action = bot.choose(state.view(seat), state.legal_actions(), rng)
-            state = state.apply(action)
-        outcome = state.outcome()
+        bots = [RandomBot(), RandomBot()]
+        bots[me] = SearchBot(iterations=100)
+        plies = list(moves(nim_game.new_game(2, seed), bots, [rng, rng], rng, nim_game.PLY_LIMIT))
+        outcome = plies[-1][2].outcome()
         assert outcome is not None
         wins += me in outcome.winners
     assert wins >= 15
