@@ -179,6 +179,14 @@ class GameModule(Protocol):
         """The legal action whose notation is ``text``."""
         ...
 
+    def position(self, *args: Any, **kwargs: Any) -> GameState:
+        """A validated state built from only the parts a teacher names."""
+        ...
+
+    def explain(self, state: GameState, action: Any) -> Explanation:
+        """Whether ``action`` (an action or its text) is legal now, else the rule it breaks."""
+        ...
+
 
 def find_legal(state: GameState, text: str) -> Any:
     """Return the legal action of ``state`` whose notation is ``text``.
