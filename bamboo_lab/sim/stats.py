@@ -58,8 +58,6 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
 class Tracker:
     """Watches one game's transitions and reports per-seat statistics at the end."""
 
-    columns: tuple[str, ...] = ()
-
     def __init__(self, state: GameState) -> None:
         """Start watching the game that begins at ``state``."""
         self.num_players = state.num_players
@@ -74,8 +72,6 @@ class Tracker:
 
 class TakenokoTracker(Tracker):
     """Takenoko: objectives by kind and points, the Emperor, the turns each seat ended."""
-
-    columns = STAT_COLUMNS["takenoko"]
 
     def __init__(self, state: GameState) -> None:
         """Count turns from zero."""
@@ -114,8 +110,6 @@ class TakenokoTracker(Tracker):
 
 class BambooTracker(Tracker):
     """Bamboo: spirits, harmony, food shortfall, balance-tile points, comfort."""
-
-    columns = STAT_COLUMNS["bamboo"]
 
     def __init__(self, state: GameState) -> None:
         """Start with no happiness lost."""
@@ -156,8 +150,6 @@ class BambooTracker(Tracker):
 
 class BangkokTracker(Tracker):
     """Bangkok: objective and chilli points, the completion bonus, a complete market."""
-
-    columns = STAT_COLUMNS["bangkok"]
 
     def finish(self, state: GameState, outcome: Outcome) -> tuple[dict[str, Any], ...]:
         """Points from the final breakdown; completeness from the market itself."""
