@@ -132,6 +132,25 @@ def test_checked_cells_print_text_not_figures(name: str) -> None:
     assert checked >= 6
 
 
+@pytest.mark.parametrize("name", TAKENOKO)
+def test_positions_come_from_the_box(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position the notebooks build holds exactly the box's components (nothing created
+    or lost), so what they teach happens in a real game."""
+    built: list[tk.State] = []
+    original = tk.position
+
+    def recording(*args: Any, **kwargs: Any) -> tk.State:
+        state = original(*args, **kwargs)
+        built.append(state)
+        return state
+
+    monkeypatch.setattr(tk, "position", recording)
+    run(name)
+    assert len(built) >= 5
+    for state in built:
+        assert state.inventory() == tk.new_game(state.num_players, 0).inventory()
+
+
 def test_rules_walkthrough_cites_every_rule_in_order() -> None:
     """10-takenoko-rules links every rule ID of the rules page, first citations (after the
     introduction) in rulebook order."""
