@@ -338,18 +338,27 @@ class PlayApp:
             with self.secret:
                 display(fig)
 
+    def _player_of(self, action: Any) -> Callable[[], None]:
+        """The handler of one action's button."""
+        return lambda: self.play(action)
+
     def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]]) -> None:
         rows: list[w.Widget] = []
         for group, items in groups.items():
             buttons = [
-                _button(label, str(action), lambda a=action: self.play(a), "info")
+                _button(label, str(action), self._player_of(action), "info")
                 for label, action in items
             ]
             box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
             rows.append(w.HTML(f"<span style='color:#555'>{html.escape(group)}</span>"))
             rows.append(box)
         if not rows:
-            rows = [w.HTML("<i>no decision for you now</i>")]
+            waiting = (
+                "the game is over"
+                if self.controller.state.is_over()
+                else "a bot is to play: press “bot move” (one decision) or ▶ (auto-play)"
+            )
+            rows = [w.HTML(f"<i>{waiting}</i>")]
         self.actions.children = rows
 
 

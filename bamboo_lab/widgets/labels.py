@@ -113,6 +113,12 @@ def _bk_face(face: str) -> str:
     return f"{'chilli card ' if chilli else ''}{goods}"
 
 
+def _plot_name(tile: str) -> str:
+    """``"PW"`` -> ``pink (printed watershed)``."""
+    printed = f" (printed {_TK_PRINTED[tile[1]]})" if len(tile) > 1 else ""
+    return f"{_TK_COLOURS.get(tile[0], tile[0])}{printed}"
+
+
 def _takenoko(action: Any, state: Any) -> str:
     kind = type(action).__name__
     if kind == "Roll":
@@ -130,14 +136,16 @@ def _takenoko(action: Any, state: Any) -> str:
     if kind == "KeepPlot":
         drawn = getattr(state, "drawn", ())
         if 0 < action.index <= len(drawn):
-            tile = drawn[action.index - 1]
-            printed = f" with a printed {_TK_PRINTED[tile[1]]}" if len(tile) > 1 else ""
-            return f"keep the {_TK_COLOURS.get(tile[0], tile[0])} plot{printed}"
+            return f"keep the {_plot_name(drawn[action.index - 1])} plot"
         return f"keep plot {action.index}"
     if kind == "PlacePlot":
         chip = f" with a {action.improvement} chip" if action.improvement else ""
         return f"plot on {_hex(action.plot)}{chip}"
     if kind == "ReturnPlots":
+        drawn = getattr(state, "drawn", ())
+        if len(drawn) >= max(action.order):
+            top, under = (_plot_name(drawn[i - 1]) for i in action.order)
+            return f"return the {top} plot on top of the {under} plot"
         return f"return plot {action.order[0]} on top, then {action.order[1]}"
     if kind == "PlaceChannel":
         a = action.edge.hex
@@ -168,8 +176,8 @@ def _bamboo(action: Any) -> str:
     if kind == "ChooseGift":
         return f"gift: {action.gift}"
     if kind in ("VisitTemple", "Offer", "Receive"):
-        verb = {"VisitTemple": "visit", "Offer": "offer a stick to", "Receive": "receive into"}
-        return f"{verb[kind]} the {action.temple} temple"
+        verbs = {"VisitTemple": "visit", "Offer": "offer a stick to", "Receive": "receive into"}
+        return f"{verbs[kind]} the {action.temple} temple"
     if kind in ("Activate", "Place"):
         verb = "activate" if kind == "Activate" else "place"
         return f"{verb} the {_shoot(action.shoot)} in stalk {action.stalk}"

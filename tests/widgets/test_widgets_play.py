@@ -218,3 +218,22 @@ def test_bad_arguments_are_refused_clearly() -> None:
         widgets.ReplayController(42)
     with pytest.raises(InvalidStateError):
         widgets.ReplayController([])
+
+
+def test_buttons_and_log_speak_rulebook_words() -> None:
+    c = widgets.PlayController("takenoko", 2, bots=None, seed=7)
+    assert c.play("action plot")
+    keep = [label for label, _ in c.grouped_actions()["keep one drawn plot"]]
+    colours = {"G": "green", "Y": "yellow", "P": "pink"}
+    assert all(
+        label.startswith(f"keep the {colours[t[0]]}")
+        for label, t in zip(keep, c.state.drawn, strict=True)
+    )
+    assert c.play("keep 2")
+    assert c.log[-1] == "Player 0: keep the green plot  [keep 2]"
+    c.play(c.legal_actions()[0])
+    returns = [label for label, _ in c.grouped_actions()["return the other plots"]]
+    assert all(" plot on top of the " in label for label in returns)
+    b = widgets.PlayController("bangkok", 2, bots=None, seed=7)
+    groups = b.grouped_actions()
+    assert any(g.startswith("place card #0 (passion fruit) at the port") for g in groups)
