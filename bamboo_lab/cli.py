@@ -188,7 +188,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .bots import make_bots
+    from .bots import make_bots, sample_chance
     from .sim.runner import bot_rng, chance_rng
 
     module = load(args.game)
@@ -207,8 +207,7 @@ def _play(args: argparse.Namespace) -> int:
     while not state.is_over():
         seat = state.current_player
         if seat == CHANCE:
-            faces, weights = zip(*state.chance_outcomes(), strict=True)
-            action = dice.choices(faces, weights)[0]
+            action = sample_chance(state, dice)
         elif seat == you:
             action = _ask(state, module, sys.stdin, sys.stdout)
             if action is None:
