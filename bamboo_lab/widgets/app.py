@@ -160,7 +160,9 @@ class PlayApp:
         self.message = w.HTML()
         self.actions = w.VBox(layout=w.Layout(width="100%"))
         self.log = w.Textarea(
-            disabled=True, layout=w.Layout(width="100%", height="150px"), description=""
+            disabled=True,
+            placeholder="every move, newest first",
+            layout=w.Layout(width="100%", height="150px"),
         )
         self.notation = w.Text(placeholder="or type an action, e.g. " + self._example())
         self.notation.layout = w.Layout(width="340px")
@@ -387,7 +389,11 @@ class ReplayApp:
         w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(lambda c: self.show(c["new"]), names="value")
         self.caption = w.HTML()
-        self.log = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
+        self.log = w.Textarea(
+            disabled=True,
+            placeholder="the moves up to the slider's position, newest first",
+            layout=w.Layout(width="100%", height="150px"),
+        )
         self.widget = w.VBox(
             [w.HBox([self.player, self.slider]), self.caption, self.figure, self.log]
         )

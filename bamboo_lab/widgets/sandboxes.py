@@ -305,11 +305,14 @@ class SandboxApp:
             self.card.options = shown
             self.card.value = keep
         card = self.card.value
-        fig = (
-            viz.takenoko.matches(s.state, card)
-            if card in met_plot
-            else viz.takenoko.figure(s.state)
-        )
+        if card in met_plot:
+            fig = viz.takenoko.matches(s.state, card)
+        else:
+            fig = viz.takenoko.figure(s.state)
+            fig.update_layout(
+                title_text="<b>Garden sandbox</b><br><sup>click a hex to pick it; the pond"
+                " irrigates its neighbours, channels the plots they touch</sup>"
+            )
         replace_figure(self.figure, fit_width(fig, garden=card not in met_plot))
         for trace in self.figure.data:
             trace.on_click(self._on_click)

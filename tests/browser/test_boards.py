@@ -99,6 +99,13 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     LATENCY[f"{game} button"] = {"board_ms": result["board_ms"], "log_ms": result["log_ms"]}
     if game == "takenoko":
         _garden_click(lab, cell, figure, log)
+    for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
+        other = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
+        picture = other.locator(".js-plotly-plot").first
+        picture.wait_for(timeout=60_000)
+        traces = picture.evaluate("gd => gd.data.length")
+        shot = _shot(lab, other, f"{name}-{game}")
+        assert traces > 0, f"the {name} picture is drawn (screenshot {shot})"
     _report()
 
 
