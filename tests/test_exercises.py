@@ -32,3 +32,16 @@ def test_bool_is_not_a_number() -> None:
 def test_check_prints_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     check(3, 3, "h")
     assert capsys.readouterr().out == "right!\n"
+
+
+def test_texts_in_a_set_ignore_spaces_and_case_and_one_item_may_stand_alone() -> None:
+    truth = frozenset({"1,0", "0,-1"})
+    assert verdict(["1, 0", "0,-1"], truth, "h") == "right!"
+    assert verdict("1,0", frozenset({"1,0"}), "h") == "right!"
+    assert verdict(["g03"], frozenset({"G03"}), "h") == "right!"
+
+
+def test_seats_in_order_take_a_list_or_one_seat() -> None:
+    assert verdict([1, 0], (1, 0), "h") == "right!"
+    assert verdict(1, (1,), "h") == "right!"
+    assert verdict([0, 1], (1, 0), "h") == "not yet. Hint: h"
