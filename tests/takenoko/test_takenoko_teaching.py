@@ -317,3 +317,9 @@ def test_TK_SET_4_views_of_a_built_position_hide_the_start_too() -> None:
     assert tk.State.from_dict(guess.to_dict()) == guess
     played = act(s, "action plot")
     assert played.start == s.start and tk.State.from_dict(played.to_dict()) == played
+
+
+def test_objective_met_refuses_an_unknown_card_with_a_clear_error() -> None:
+    """Found by the notebook writer: a bare ValueError before."""
+    with pytest.raises(InvalidStateError, match="unknown objective card"):
+        tk.objective_met(tk.new_game(2, 0), 0, "X99")

@@ -86,7 +86,7 @@ def objective_met(state: State, player: int, card: str) -> bool:
     cards a hidden hand holds.
     """
     if card not in CARDS:
-        raise ValueError(f"unknown objective card {short_repr(card)}")
+        raise InvalidStateError(f"unknown objective card {short_repr(card)}")
     return is_objective_met(state, player, card)
 
 
@@ -94,7 +94,7 @@ def met_objectives(state: State, player: int) -> tuple[str, ...]:
     """The cards in ``player``'s hand that they could complete now; on a view, only for the
     viewer, since an opponent's cards there are placeholders behind their backs (TK-SET-4)."""
     if state.hidden_from_viewer(player):
-        raise ValueError(
+        raise InvalidStateError(
             f"this is player {state.viewer}'s view: player {player}'s hand is hidden"
             f" ({' '.join(state.visible_hand(player)) or 'empty'}), so its met objectives are"
             " unknown"
