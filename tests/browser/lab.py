@@ -156,6 +156,14 @@ class Lab:
         self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
         self.page.wait_for_timeout(1000)
 
+    def run_cell(self, cell: Any, timeout_s: float = 300) -> None:
+        """Select ``cell`` (a Playwright locator of a .jp-Cell) and run it again."""
+        cell.locator(".jp-InputPrompt").first.click()
+        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-cell')")
+        self.page.wait_for_timeout(1000)
+        self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+        self.page.wait_for_timeout(1000)
+
     def errors(self) -> list[CellError]:
         """Every error output in the open notebook, with the cell's raises-exception tag."""
         found = self.page.evaluate(
@@ -201,4 +209,3 @@ class Lab:
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=False)
         return path
-

@@ -59,12 +59,33 @@ _TARGET_PIXEL = """([gd]) => {
 }"""
 
 
+RERUNS: list[str] = []
+"""Cells run a second time because their FigureWidget came up blank (see _drawn)."""
+
+
+def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
+    """The cell whose code holds ``source`` and its first Plotly picture, drawn.
+
+    A FigureWidget made in the first seconds after JupyterLab opens a notebook can come up
+    blank (an anywidget start-up race, plotly.py issue 4998); docs/widgets.md tells a student to
+    run the cell again, and so does this test, once, and records it in RERUNS.
+    """
+    cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
+    cell.scroll_into_view_if_needed()
+    picture = cell.locator(".js-plotly-plot").first
+    picture.wait_for(timeout=120_000)
+    lab.page.wait_for_timeout(500)
+    if picture.evaluate("gd => gd.data.length") == 0:
+        RERUNS.append(source)
+        lab.run_cell(cell)
+        picture = cell.locator(".js-plotly-plot").first
+        picture.wait_for(timeout=120_000)
+    return cell, picture
+
+
 def _board(lab: Lab) -> tuple[Any, Any, Any]:
     """The cell of the board against the bots, its main figure and its log."""
-    cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text='board = widgets.play("').first
-    cell.scroll_into_view_if_needed()
-    figure = cell.locator(".js-plotly-plot").first
-    figure.wait_for(timeout=120_000)
+    cell, figure = _drawn(lab, 'board = widgets.play("')
     log = cell.locator(".widget-textarea textarea").first
     return cell, figure, log
 
@@ -100,9 +121,7 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     if game == "takenoko":
         _garden_click(lab, cell, figure, log)
     for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
-        other = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
-        picture = other.locator(".js-plotly-plot").first
-        picture.wait_for(timeout=60_000)
+        other, picture = _drawn(lab, source)
         traces = picture.evaluate("gd => gd.data.length")
         shot = _shot(lab, other, f"{name}-{game}")
         assert traces > 0, f"the {name} picture is drawn (screenshot {shot})"
@@ -139,5 +158,6 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
 
 def _report() -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "board-latency.json").write_text(json.dumps(LATENCY, indent=1))
+    report = {**LATENCY, "cells run twice (blank FigureWidget)": RERUNS}
+    (ARTIFACTS / "board-latency.json").write_text(json.dumps(report, indent=1))
     print("click-to-board-update (ms):", json.dumps(LATENCY))
