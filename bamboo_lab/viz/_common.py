@@ -22,8 +22,8 @@ __all__ = [
     "rounded_rect",
 ]
 
-WIDTH = 900
-"""Every picture is drawn for a notebook cell about 900 pixels wide."""
+WIDTH = 820
+"""Every picture is drawn for a notebook cell about 820 pixels wide (JupyterLab beside its file browser on a 1280-pixel screen)."""
 
 
 class Sketch:
