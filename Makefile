@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
 
-.PHONY: lab test lint unit notebooks browser bench soak format clean pictures
+.PHONY: lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -31,8 +31,8 @@ lab: $(STAMP)
 test: lint unit notebooks browser
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check bamboo_lab tests benchmarks
-	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks
+	$(VENV)/bin/ruff check bamboo_lab tests benchmarks tools
+	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks tools
 	$(VENV)/bin/mypy
 
 unit: $(STAMP)
@@ -44,6 +44,10 @@ notebooks: $(STAMP)
 ## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
 browser: $(STAMP)
 	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser tests/test_rule_docs.py
+
+## clean-notebooks: strip widget state, timestamps and machine paths from executed notebooks
+clean-notebooks: $(STAMP)
+	$(PY) tools/clean_notebooks.py
 
 ## pictures: render a PNG of each main figure to docs/img/ (kaleido + Debian chromium)
 pictures: $(STAMP)
@@ -60,8 +64,8 @@ soak: $(STAMP)
 	BAMBOO_LAB_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest --timeout=0 $(PYTEST_ARGS) tests/test_fuzz.py
 
 format: $(STAMP)
-	$(VENV)/bin/ruff format bamboo_lab tests benchmarks
-	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks
+	$(VENV)/bin/ruff format bamboo_lab tests benchmarks tools
+	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks tools
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -10,112 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from notebook_tools import code_cells, load, rule_ids, rule_links, run, source
 
-from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.games import takenoko as tk
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
-RULES = ROOT / "docs" / "rules" / "takenoko.md"
 TAKENOKO = ["10-takenoko-rules", "11-takenoko-scoring-edge-cases", "13-takenoko-exercises"]
-RULE_LINK = re.compile(r"\.\./docs/rules/takenoko\.md#([a-z0-9-]+)")
-
-
-def load(name: str) -> dict[str, Any]:
-    """The notebook ``name`` as JSON."""
-    data: dict[str, Any] = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
-    return data
-
-
-def source(cell: dict[str, Any]) -> str:
-    """A cell's source as one string."""
-    text = cell["source"]
-    return text if isinstance(text, str) else "".join(text)
-
-
-def code_cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
-    """The code cells, in order."""
-    return [c for c in nb["cells"] if c["cell_type"] == "code"]
-
-
-def rule_ids() -> list[str]:
-    """Every rule ID of the rules page, from its heading anchors, in page order."""
-    text = RULES.read_text(encoding="utf-8")
-    return re.findall(r'^### <a id="(tk-[a-z]+-\d+)"></a>', text, flags=re.MULTILINE)
-
-
-def run(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Execute the notebook's code cells in one namespace (output captured); cells tagged
-    raises-exception must raise. ``patch`` names are replaced after the cell defining them."""
-    ns: dict[str, Any] = {"__name__": "__notebook__"}
-    for cell in code_cells(load(name)):
-        code = source(cell)
-        with contextlib.redirect_stdout(io.StringIO()):
-            if "raises-exception" in cell["metadata"].get("tags", []):
-                with pytest.raises(IllegalActionError):
-                    exec(compile(code, name, "exec"), ns)  # our own notebooks, nothing foreign
-                continue
-            exec(compile(code, name, "exec"), ns)  # our own notebooks, nothing foreign
-        for key, wrap in (patch or {}).items():
-            if key in ns and not getattr(ns[key], "patched", False):
-                ns[key] = wrap(ns[key])
-    return ns
-
-
-@pytest.mark.parametrize("name", TAKENOKO)
-def test_committed_executed_without_bloat(name: str) -> None:
-    """Every code cell ran (outputs kept); no widget state, no execution timestamps."""
-    nb = load(name)
-    assert "widgets" not in nb["metadata"]
-    for cell in code_cells(nb):
-        assert cell["execution_count"] is not None, source(cell)[:60]
-        assert "execution" not in cell["metadata"], source(cell)[:60]
-
-
-@pytest.mark.parametrize("name", TAKENOKO)
-def test_errors_only_in_tagged_cells(name: str) -> None:
-    """NBVAL_RAISES_EXCEPTION goes with the raises-exception tag (so Run All runs on), and only
-    those cells show an error."""
-    for cell in code_cells(load(name)):
-        tagged = "raises-exception" in cell["metadata"].get("tags", [])
-        marked = source(cell).startswith("# NBVAL_RAISES_EXCEPTION")
-        errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
-        assert tagged == marked, source(cell)[:60]
-        assert bool(errors) == tagged, source(cell)[:60]
-
-
-@pytest.mark.parametrize("name", TAKENOKO)
-def test_outputs_hold_no_local_paths(name: str) -> None:
-    """Outputs (tracebacks included) do not leak the machine's paths."""
-    text = json.dumps([c["outputs"] for c in code_cells(load(name))])
-    for path in ("/work/", "/home/", "/tmp/", "site-packages", "../shared"):
-        assert path not in text
-
-
-@pytest.mark.parametrize("name", TAKENOKO)
-def test_rule_links_lead_to_rules(name: str) -> None:
-    """Each link to docs/rules/takenoko.md names an existing rule anchor, and the text never
-    points at files users do not have."""
-    known = set(rule_ids())
-    for cell in load(name)["cells"]:
-        for anchor in RULE_LINK.findall(source(cell)):
-            assert anchor in known, anchor
-        assert "shared/" not in source(cell)
-
-
-@pytest.mark.parametrize("name", TAKENOKO)
-def test_pictures_are_plotly_figures(name: str) -> None:
-    """Each notebook draws with the viz figures (plotly output, no static images)."""
-    outputs = [o for c in code_cells(load(name)) for o in c["outputs"]]
-    plotly = [o for o in outputs if "application/vnd.plotly.v1+json" in o.get("data", {})]
-    assert plotly
-    assert not [o for o in outputs if "image/png" in o.get("data", {})]
+RULES_GAME = "takenoko"
 
 
 @pytest.mark.parametrize("name", TAKENOKO)
@@ -156,8 +60,8 @@ def test_rules_walkthrough_cites_every_rule_in_order() -> None:
     introduction) in rulebook order."""
     nb = load("10-takenoko-rules")
     text = "\n".join(source(c) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
-    cited = list(dict.fromkeys(RULE_LINK.findall(text)))
-    assert cited == rule_ids()
+    cited = list(dict.fromkeys(rule_links(RULES_GAME, text)))
+    assert cited == rule_ids(RULES_GAME)
 
 
 def test_rules_walkthrough_plays_every_action_kind() -> None:
