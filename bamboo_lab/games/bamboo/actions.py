@@ -30,7 +30,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.checks import checked_int, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 
 from .components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS, FOOD_KINDS, GIFTS, SPIRITS
@@ -69,7 +69,7 @@ def _word(action: Any, field: str, allowed: Collection[str]) -> None:
     """Refuse a field that is not one of the ``allowed`` strings (InvalidActionError)."""
     value = getattr(action, field)
     if not isinstance(value, str) or value not in allowed:
-        shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+        shown = short_repr(value)
         raise InvalidActionError(
             f"{type(action).__name__}.{field} must be one of {sorted(allowed)[:12]}, not {shown}"
         )
@@ -79,7 +79,7 @@ def _tile(action: Any) -> None:
     """Refuse a balance-tile name not written ``L``, ``C`` or ``R`` and two digits."""
     value = action.tile
     if not isinstance(value, str) or not _TILE_NAME.fullmatch(value):
-        shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+        shown = short_repr(value)
         raise InvalidActionError(
             f"{type(action).__name__}.tile must be a balance tile name like 'L07', not {shown}"
         )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints
+from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 from .components import SPIRITS, BalanceTile
@@ -140,5 +140,5 @@ def spirit_names(value: Any, name: str) -> tuple[str, ...]:
         raise InvalidStateError(f"{name} must be a list of spirit names")
     for k, v in enumerate(value):
         if not isinstance(v, str) or v not in SPIRITS:
-            raise InvalidStateError(f"{name}[{k}] is not a spirit: {str(v)[:40]!r}")
+            raise InvalidStateError(f"{name}[{k}] is not a spirit: {short_repr(v)}")
     return tuple(value)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.checks import checked_int, short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 from .actions import Choose
@@ -41,7 +41,7 @@ def _balance_tile(name: Any, opts: Options) -> BalanceTile:
         if tile.name == name:
             return tile
     raise InvalidStateError(
-        f"no balance tile {str(name)[:40]!r} (names are L01..L24, C01..C20, R01..R24)"
+        f"no balance tile {short_repr(name)} (names are L01..L24, C01..C20, R01..R24)"
     )
 
 

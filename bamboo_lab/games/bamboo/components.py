@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 __all__ = [
@@ -96,7 +97,7 @@ def spirit_kind(name: str) -> str:
     if isinstance(name, str) and name in _SPIRIT_SPELLINGS:
         return _SPIRIT_SPELLINGS[name]
     shown = ", ".join(s.capitalize() for s in SPIRITS)
-    raise InvalidStateError(f"no spirit {str(name)[:40]!r}: the spirits are {shown}")
+    raise InvalidStateError(f"no spirit {short_repr(name)}: the spirits are {shown}")
 
 
 _SPIRIT_SPELLINGS = {**{s: s for s in SPIRITS}, **{s.capitalize(): s for s in SPIRITS}}
@@ -221,7 +222,9 @@ def balance_tile_from_spec(spec: str, tile_id: int) -> BalanceTile:
     comfort total ``X>=N`` of a type inside the region (the documented families, BB-PAT-3).
     """
     if not isinstance(spec, str) or len(spec) > 200:
-        raise InvalidStateError(f"a balance tile spec must be a short string, not {spec!r}")
+        raise InvalidStateError(
+            f"a balance tile spec must be a short string, not {short_repr(spec)}"
+        )
     words = spec.split()
     if len(words) < 3 or not _NAME.fullmatch(words[0]) or not words[1].isdigit():
         raise InvalidStateError(

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints
+from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 
 from .actions import parse_text
@@ -87,7 +87,7 @@ def _rows(value: Any, name: str, count: int, lo: int, hi: int) -> tuple[tuple[in
 
 def _name(value: Any, name: str, allowed: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise InvalidStateError(f"{name} must be one of {list(allowed)}, not {str(value)[:40]!r}")
+        raise InvalidStateError(f"{name} must be one of {list(allowed)}, not {short_repr(value)}")
     return value
 
 

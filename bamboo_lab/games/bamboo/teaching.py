@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
@@ -69,7 +70,7 @@ def balance_tile(name: str, options: Options | Mapping[str, Any] | None = None) 
         if tile.name == name:
             return tile
     raise InvalidStateError(
-        f"no balance tile {str(name)[:40]!r} (names are L01..L24, C01..C20, R01..R24)"
+        f"no balance tile {short_repr(name)} (names are L01..L24, C01..C20, R01..R24)"
     )
 
 
@@ -90,7 +91,7 @@ def pattern(name: str) -> tuple[BalanceTile, ...]:
     if isinstance(name, str) and name in _FAMILIES:
         return tuple(t for t in BALANCE_TILES if t.family == name)
     raise InvalidStateError(
-        f"no pattern {str(name)[:40]!r}: the printed examples are E1..E9, the families "
+        f"no pattern {short_repr(name)}: the printed examples are E1..E9, the families "
         + ", ".join(_FAMILIES)
     )
 
