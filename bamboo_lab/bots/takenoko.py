@@ -291,6 +291,9 @@ class TakenokoBot:
                 best, best_value = action, value
         if best is not None:
             return best
+        stored = self._lay_stored(legal, garden)
+        if stored is not None:  # nothing pays: use up stored channels and chips, so no stall
+            return stored
         for action in legal:  # nothing pays: stop (end the turn, pass the weather)
             if isinstance(action, (tk.EndTurn, tk.Pass)):
                 return action
@@ -298,6 +301,24 @@ class TakenokoBot:
         if choices:
             return choices[0]
         return legal[0]
+
+    @staticmethod
+    def _lay_stored(legal: Sequence[Any], garden: _Garden) -> Any:
+        """A stored channel toward the nearest dry plot, else a stored chip, else None.
+
+        Laid only when nothing else pays: two bots whose hands wait on a dry plot would
+        otherwise move the figures back and forth for ever, and a garden whose items are all
+        laid can end as a dead garden (TK-END-3 reading, ``end_on_dead_garden``).
+        """
+        dry = [p for p in garden.colours if p not in garden.irrigated]
+        channels = [a for a in legal if isinstance(a, tk.PlaceChannel)]
+        if channels:
+            return min(
+                channels,
+                key=lambda a: min((h.distance(p) for h in a.edge.hexes() for p in dry), default=0),
+            )
+        chips = [a for a in legal if isinstance(a, tk.PlaceImprovement)]
+        return chips[0] if chips else None
 
     def _value(self, view: Any, action: Any, garden: _Garden) -> float | None:
         """The worth of one action, or None when it is a stop or not worth considering."""

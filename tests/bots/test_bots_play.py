@@ -69,3 +69,13 @@ def test_heuristic_decides_from_the_view_alone(game: str) -> None:
             continue
         chosen = bot.choose(state.view(seat), legal, random.Random(0))
         assert bot.choose(other.view(seat), legal, random.Random(0)) == chosen
+
+
+def test_takenoko_heuristic_self_play_does_not_stall() -> None:
+    """Two heuristic bots once moved the figures back and forth to the ply limit (100,000
+    decisions) with stored channels unused; nothing-pays turns now lay them (TK-IRR-3)."""
+    from bamboo_lab.sim import play_game
+
+    record, _ = play_game("takenoko", "heuristic", seed=13541743722216828922)
+    assert not record.truncated
+    assert len(record.actions) < 2000
