@@ -32,8 +32,8 @@ def clean(nb: dict[str, Any]) -> dict[str, Any]:
                 out["traceback"] = [_unpath(line) for line in out["traceback"]]
                 out["evalue"] = _unpath(out["evalue"])
             elif out["output_type"] == "stream":
-                text = out["text"] if isinstance(out["text"], str) else "".join(out["text"])
-                out["text"] = _unpath(text)
+                text = out["text"]
+                out["text"] = _unpath(text) if isinstance(text, str) else list(map(_unpath, text))
     return nb
 
 
@@ -42,7 +42,7 @@ def main(paths: list[str]) -> None:
     files = [Path(p) for p in paths] or sorted((ROOT / "notebooks").glob("*.ipynb"))
     for path in files:
         nb = json.loads(path.read_text(encoding="utf-8"))
-        text = json.dumps(clean(nb), indent=1, ensure_ascii=False) + "\n"
+        text = json.dumps(clean(nb), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
         if text != path.read_text(encoding="utf-8"):
             path.write_text(text, encoding="utf-8")
             print(f"cleaned {path}")
