@@ -355,7 +355,8 @@ def figure(state: bk.State) -> go.Figure:
     width, height = 3 * cw + 2 * gx, 3 * ch + 2 * gy
     px0 = 1.75
     py0 = top - 1.85
-    label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
+    if n > 1:  # in solo the piles stand where this title would
+        label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
     for i, cid in enumerate(state.port):
         r, c = divmod(i, 3)
         x = px0 + c * (cw + gx)
@@ -369,14 +370,17 @@ def figure(state: bk.State) -> go.Figure:
         label(fig, px0 + width + 0.25, yk, f"R{k + 1}", size=10, color="#666666")
         label(fig, xk, py0 + 0.15, f"T{k + 1}", size=10, color="#666666")
         label(fig, xk, py0 - height - 0.15, f"B{k + 1}", size=10, color="#666666")
-    if state.placed >= 0 and state.slot:
-        side, k = state.slot[0], int(state.slot[1]) - 1
+
+    def slot_box(slot: str) -> tuple[float, float]:
+        """The lower-left corner of a card-sized box beside the port at ``slot``."""
+        side, k = slot[0], int(slot[1]) - 1
         if side in "LR":
-            x = px0 - cw - 0.5 if side == "L" else px0 + width + 0.5
-            y = py0 - k * (ch + gy) - ch
-        else:
-            x = px0 + k * (cw + gx)
-            y = py0 + 0.35 if side == "T" else py0 - height - 0.35 - ch
+            return (px0 - cw - 0.5 if side == "L" else px0 + width + 0.5), py0 - k * (ch + gy) - ch
+        return px0 + k * (cw + gx), (py0 + 0.35 if side == "T" else py0 - height - 0.35 - ch)
+
+    if state.placed >= 0 and state.slot:
+        side = state.slot[0]
+        x, y = slot_box(state.slot)
         _draw_card(
             fig,
             goods,
@@ -398,14 +402,31 @@ def figure(state: bk.State) -> go.Figure:
             color=palette.HIGHLIGHT,
             bold=True,
         )
-    # the piles, bottom left
-    for j, (name, pile) in enumerate(
-        (("boat pile", state.boat_pile), ("chilli pile", state.chilli_pile))
-    ):
-        y = 1.15 - j * 0.95
-        fill = "#D9D2C3" if j == 0 else "#F2B8A0"
-        rounded_rect(fig, 0.05, y, 1.45, y + 0.8, fill, "#555555", 1.2)
-        label(fig, 0.75, y + 0.4, f"{name}<br><b>{len(pile)}</b>", size=11)
+    # the piles: bottom left, or in solo over columns 1 and 3 (BK-SOLO-1)
+    piles = (
+        ("boat pile", state.boat_pile, "#D9D2C3"),
+        ("chilli pile", state.chilli_pile, "#F2B8A0"),
+    )
+    for j, (name, pile, fill) in enumerate(piles):
+        if n == 1:
+            x, y = slot_box(bk.SOLO_PILE_SLOTS[j])
+            x, y, w, h = x - 0.1, y, cw + 0.2, ch
+        else:
+            x, y, w, h = 0.05, 1.15 - j * 0.95, 1.4, 0.8
+        rounded_rect(fig, x, y, x + w, y + h, fill, "#555555", 1.2)
+        label(fig, x + w / 2, y + h / 2, f"{name}<br><b>{len(pile)}</b>", size=11)
+    if n == 1 and not state.is_over():  # the turn token on its track space (BK-SOLO-1, -3)
+        x, y = slot_box(bk.SOLO_TRACK[min(state.turn, len(bk.SOLO_TRACK) - 1)])
+        fig.add_shape(
+            type="circle",
+            x0=x + cw / 2 - 0.32,
+            x1=x + cw / 2 + 0.32,
+            y0=y + ch / 2 - 0.32,
+            y1=y + ch / 2 + 0.32,
+            fillcolor=palette.HIGHLIGHT,
+            line={"color": palette.BLACK, "width": 1.2},
+        )
+        label(fig, x + cw / 2, y + ch / 2, f"turn<br>{state.turn + 1}", size=10, color="#FFFFFF")
     # players: objective, hand and market
     hx0 = 7.3
     for p in range(n):

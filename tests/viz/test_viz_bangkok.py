@@ -116,3 +116,18 @@ def test_BK_SCORE_2_rulebook_market_in_a_built_position() -> None:
     assert "objective (blue peas): 6 basket(s)" in annotations(fig)
     table = vb.figure(s)
     assert "market · 20 pts" in annotations(table)
+
+
+def test_BK_SOLO_1_solo_piles_stand_over_columns_1_and_3_with_the_turn_token() -> None:
+    """Solo: the piles are drawn above T1 and T3 and the token on its track space."""
+    s = bk.new_game(1, seed=3)
+    for _ in range(5):
+        s = s.apply(s.legal_actions()[0])
+    fig = vb.figure(s)
+    texts = [a.text for a in fig.layout.annotations]
+    assert any(t.startswith("boat pile") for t in texts)
+    assert f"turn<br>{s.turn + 1}" in texts
+    circles = [sh for sh in fig.layout.shapes if sh.type == "circle"]
+    assert len(circles) == 1
+    two = vb.figure(bk.new_game(2, seed=3))
+    assert not [sh for sh in two.layout.shapes if sh.type == "circle"]

@@ -32,6 +32,7 @@ from .components import (
 from .info import GAME_INFO, NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT, RULES_VERSION
 from .options import Options
 from .rules import (
+    SOLO_PILE_SLOTS,
     SOLO_TRACK,
     collectable_sets,
     market_cells,
@@ -54,6 +55,7 @@ __all__ = [
     "RECONSTRUCTED_DECK",
     "RULES_VERSION",
     "SLOTS",
+    "SOLO_PILE_SLOTS",
     "SOLO_TRACK",
     "Card",
     "ChilliScore",
