@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 WIDTH = 820
-"""Every picture is drawn for a notebook cell about 820 pixels wide (JupyterLab beside its file browser on a 1280-pixel screen)."""
+"""Pictures are drawn 820 pixels wide: JupyterLab beside its file browser on a 1280-pixel screen."""
 
 
 class Sketch:
