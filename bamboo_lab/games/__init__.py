@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from bamboo_lab.core.checks import SEED_RANGE, checked_int
+from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
 from bamboo_lab.core.errors import (
     BambooLabError,
     IllegalActionError,
@@ -160,7 +160,9 @@ def record_of(
     """
     module = load(name)
     if getattr(state, "game", None) != name:
-        raise InvalidStateError(f"record_of({name!r}) needs a {name} state, not {state!r:.60}")
+        raise InvalidStateError(
+            f"record_of({name!r}) needs a {name} state, not {short_repr(state)}"
+        )
     checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
     try:
         opts = module.Options.coerce(options)
@@ -216,7 +218,7 @@ def play(state: GameState, *moves: Any) -> GameState:
             action = module.parse_action(move, state) if isinstance(move, str) else move
             state = state.apply(action)
         except BambooLabError as exc:
-            shown = move if isinstance(move, str) and len(move) < 60 else f"{move!r:.60}"
+            shown = move if isinstance(move, str) and len(move) < 60 else f"{short_repr(move)}"
             raise _restated(exc, f"move {index} ({shown!r}) failed: {exc}") from exc
     return state
 
@@ -257,7 +259,7 @@ def advance_to(
         try:
             state = state.apply(action)
         except BambooLabError as exc:
-            message = f"the policy chose {action!r:.60} for player {current}: {exc}"
+            message = f"the policy chose {short_repr(action)} for player {current}: {exc}"
             raise _restated(exc, message) from exc
     raise InvalidStateError(f"player {player} had no decision within {limit} plies")
 
@@ -273,7 +275,8 @@ def _decide(module: GameModule, state: GameState, policy: Any, rng: random.Rando
         action = policy(state)
     else:
         raise InvalidStateError(
-            f"a policy is a callable or has choose(view, legal_actions, rng), not {policy!r:.60}"
+            "a policy is a callable or has choose(view, legal_actions, rng),"
+            f" not {short_repr(policy)}"
         )
     return module.parse_action(action, state) if isinstance(action, str) else action
 
@@ -291,5 +294,5 @@ def _module_of(state: Any) -> GameModule:
     """The game module a state belongs to."""
     name = getattr(state, "game", None)
     if not isinstance(name, str) or name not in GAMES or not hasattr(state, "legal_actions"):
-        raise InvalidStateError(f"not a game state: {state!r:.60}")
+        raise InvalidStateError(f"not a game state: {short_repr(state)}")
     return load(name)

@@ -61,7 +61,7 @@ def read_home_text(text: str) -> dict[int, tuple[int, int]]:
                 raise ValueError("unknown type")
             out[r * 5 + c] = (TYPE_LETTERS.index(letter), int(comfort) if comfort else 1)
         except ValueError as exc:
-            raise InvalidStateError(f"cannot read home space {word!r:.40}") from exc
+            raise InvalidStateError(f"cannot read home space {short_repr(word)}") from exc
     return out
 
 
@@ -212,7 +212,7 @@ def _board_changes(boards: Any, n: int) -> dict[int, dict[str, Any]]:
             continue
         if not isinstance(ch, Mapping) or set(ch) - _BOARD_KEYS:
             unknown = sorted(set(ch) - _BOARD_KEYS) if isinstance(ch, Mapping) else ch
-            raise InvalidStateError(f"boards[{p}]: unknown entries {unknown!r:.80}")
+            raise InvalidStateError(f"boards[{p}]: unknown entries {short_repr(unknown)}")
         out[p] = dict(ch)
     return out
 
@@ -220,13 +220,15 @@ def _board_changes(boards: Any, n: int) -> dict[int, dict[str, Any]]:
 def _colour(value: Any, name: str) -> int:
     if isinstance(value, str) and value in COLOURS:
         return COLOURS.index(value)
-    raise InvalidStateError(f"{name} must be one of {list(COLOURS)}, not {value!r:.40}")
+    raise InvalidStateError(f"{name} must be one of {list(COLOURS)}, not {short_repr(value)}")
 
 
 def _shoot(name: Any, where: str) -> int:
     if isinstance(name, str) and name in SHOOT_CODE:
         return SHOOT_CODE[name]
-    raise InvalidStateError(f"{where}: {name!r:.40} is not a shoot (colour letter + action, 'Rb')")
+    raise InvalidStateError(
+        f"{where}: {short_repr(name)} is not a shoot (colour letter + action, 'Rb')"
+    )
 
 
 def _main_temples(temples: Any, n: int, old: list[list[int]]) -> list[list[int]]:
@@ -322,7 +324,9 @@ def _home_entry(entry: Any, where: str) -> tuple[str, Any]:
         return ("kind", (TYPE_LETTERS.index(entry[0]), int(entry[1])))
     if isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < len(HOME_TILES):
         return ("same", entry)
-    raise InvalidStateError(f"{where}: {entry!r:.40} is not a home tile ('A05', 'G2' or None)")
+    raise InvalidStateError(
+        f"{where}: {short_repr(entry)} is not a home tile ('A05', 'G2' or None)"
+    )
 
 
 def _twin(a: Any, b: Any) -> bool:
@@ -406,7 +410,7 @@ def _front(pools: list[list[int]], rows: Any, name: str, count: int, find: Any) 
         for x in row:
             tile = find(x)
             if tile is None or getattr(tile, "kind", getattr(tile, "category", -1)) != k:
-                raise InvalidStateError(f"{name}[{k}]: {x!r:.40} is not a tile of that row")
+                raise InvalidStateError(f"{name}[{k}]: {short_repr(x)} is not a tile of that row")
             _take(pools[k], tile.id, f"{name} tile {tile.name}")
             ids.append(tile.id)
         pools[k][:0] = ids

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 
 from .actions import (
@@ -92,7 +93,7 @@ _CHOICE_PHASES: dict[str, tuple[str, ...]] = {
 def ensure_legal(s: Any, action: Any) -> None:
     """Raise InvalidActionError for a non-action, IllegalActionError (with its rule) if illegal."""
     if type(action) not in _ASKED and type(action) is not Choose:
-        raise InvalidActionError(f"{action!r:.80} is not an action of bamboo")
+        raise InvalidActionError(f"{short_repr(action)} is not an action of bamboo")
     if action in s.legal_actions():
         return
     rule, sentence = why_not(s, action)

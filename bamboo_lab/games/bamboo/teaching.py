@@ -167,7 +167,7 @@ def explain(state: State, action_or_text: Any) -> Explanation:
     elif isinstance(action_or_text, ACTION_TYPES):
         action = action_or_text
     else:
-        raise InvalidActionError(f"{action_or_text!r:.80} is not an action of bamboo")
+        raise InvalidActionError(f"{short_repr(action_or_text)} is not an action of bamboo")
     if not state.is_over() and action in state.legal_actions():
         return Explanation(str(action), True)
     rule, sentence = why_not(state, action)
