@@ -43,7 +43,9 @@ notebooks: $(STAMP)
 
 ## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
 browser: $(STAMP)
-	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser tests/test_rule_docs.py
+	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser
+	# its own run: one Playwright sync session per process
+	$(PY) -m pytest -m browser --timeout=600 $(PYTEST_ARGS) tests/test_rule_docs.py
 
 ## clean-notebooks: strip widget state, timestamps and machine paths from executed notebooks
 clean-notebooks: $(STAMP)
