@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,45 @@ def run(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
             if key in ns and not getattr(ns[key], "patched", False):
                 ns[key] = wrap(ns[key])
     return ns
+
+
+def exercise_calls(
+    name: str,
+) -> tuple[list[tuple[Any, Any, str]], Callable[..., None], dict[str, Any]]:
+    """Run an exercise notebook recording every ``check(answer, truth, hint)`` it makes; return
+    the calls, the notebook's own ``check`` and the notebook's namespace."""
+    calls: list[tuple[Any, Any, str]] = []
+
+    def recorder(check: Any) -> Any:
+        def wrapped(answer: Any, truth: Any, hint: str) -> None:
+            calls.append((answer, truth, hint))
+            check(answer, truth, hint)
+
+        wrapped.patched = True  # type: ignore[attr-defined]
+        wrapped.original = check  # type: ignore[attr-defined]
+        return wrapped
+
+    ns = run(name, patch={"check": recorder})
+    return calls, ns["check"].original, ns
+
+
+def assert_check_says_right_only_for(
+    check: Callable[..., None], right: Any, wrong: Any, truth: Any, hint: str
+) -> None:
+    """``check`` says "right!" for ``right``, "no answer yet" for None, and "not yet" with the
+    hint for ``wrong``."""
+    said = {}
+    for label, given in (("right", right), ("none", None), ("wrong", wrong)):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            check(given, truth, hint)
+        said[label] = out.getvalue()
+    assert said["right"] == "right!\n", (truth, said)
+    assert said["none"].startswith("no answer yet")
+    assert said["wrong"].startswith("not yet") and hint in said["wrong"]
+
+
+def assert_no_answer_shown(name: str) -> None:
+    """The committed notebook shows no "right!": every exercise cell still holds None."""
+    shown = [o for c in code_cells(load(name)) for o in c["outputs"]]
+    assert not any("right!" in "".join(o.get("text", "")) for o in shown)

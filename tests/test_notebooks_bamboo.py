@@ -8,12 +8,20 @@ at the positions the notebooks build and call the exercise checks with other ans
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from typing import Any
 
-from notebook_tools import code_cells, load, rule_ids, rule_links, run, source
+from notebook_tools import (
+    assert_check_says_right_only_for,
+    assert_no_answer_shown,
+    code_cells,
+    exercise_calls,
+    load,
+    rule_ids,
+    rule_links,
+    run,
+    source,
+)
 
 BAMBOO = ["20-bamboo-rules", "21-bamboo-scoring-edge-cases", "23-bamboo-exercises"]
 SECTIONS = ("set", "pl", "spr", "sum", "act", "pat", "spi", "aut", "win", "adv", "end")
@@ -109,19 +117,7 @@ def test_edge_cases_answer_the_questions_of_issue_13() -> None:
 def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
     """23: each check says "right" for the engine's answer, a hint otherwise, and the committed
     notebook shows no answer (every check cell still holds None)."""
-    calls: list[tuple[Any, Any, str]] = []
-
-    def recorder(check: Any) -> Any:
-        def wrapped(answer: Any, truth: Any, hint: str) -> None:
-            calls.append((answer, truth, hint))
-            check(answer, truth, hint)
-
-        wrapped.patched = True  # type: ignore[attr-defined]
-        wrapped.original = check  # type: ignore[attr-defined]
-        return wrapped
-
-    ns = run("23-bamboo-exercises", patch={"check": recorder})
-    check = ns["check"].original
+    calls, check, _ = exercise_calls("23-bamboo-exercises")
     assert len(calls) == 7
     for answer, truth, hint in calls:
         assert answer is None
@@ -131,17 +127,10 @@ def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
             wrong = truth + 1
         else:
             wrong = 0
-        said = {}
-        for label, given in (("right", truth), ("none", None), ("wrong", wrong)):
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                check(set(given) if isinstance(given, frozenset) else given, truth, hint)
-            said[label] = out.getvalue()
-        assert said["right"] == "right!\n"
-        assert said["none"].startswith("no answer yet")
-        assert said["wrong"].startswith("not yet") and hint in said["wrong"]
-    shown = [o for c in code_cells(load("23-bamboo-exercises")) for o in c["outputs"]]
-    assert not any("right!" in "".join(o.get("text", "")) for o in shown)
+        right = set(truth) if isinstance(truth, frozenset) else truth
+        wrong = set(wrong) if isinstance(wrong, frozenset) else wrong
+        assert_check_says_right_only_for(check, right, wrong, truth, hint)
+    assert_no_answer_shown("23-bamboo-exercises")
 
 
 def test_exercise_answers_are_the_rules() -> None:

@@ -7,12 +7,20 @@ at the positions the notebooks build and call the exercise checks with other ans
 
 from __future__ import annotations
 
-import contextlib
-import io
 from typing import Any
 
 import pytest
-from notebook_tools import code_cells, load, rule_ids, rule_links, run, source
+from notebook_tools import (
+    assert_check_says_right_only_for,
+    assert_no_answer_shown,
+    code_cells,
+    exercise_calls,
+    load,
+    rule_ids,
+    rule_links,
+    run,
+    source,
+)
 
 from bamboo_lab.games import bangkok as bk
 
@@ -73,35 +81,16 @@ def test_BK_ACT_4_edge_cases_refusal_raises_with_its_rule() -> None:
 def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
     """33: each check says "right" for the engine's answer, a hint otherwise, and the committed
     notebook shows no answer (every check cell still holds None)."""
-    calls: list[tuple[Any, Any, str]] = []
-
-    def recorder(check: Any) -> Any:
-        def wrapped(answer: Any, truth: Any, hint: str) -> None:
-            calls.append((answer, truth, hint))
-            check(answer, truth, hint)
-
-        wrapped.patched = True  # type: ignore[attr-defined]
-        wrapped.original = check  # type: ignore[attr-defined]
-        return wrapped
-
-    ns = run("33-bangkok-exercises", patch={"check": recorder})
-    check = ns["check"].original
+    calls, check, ns = exercise_calls("33-bangkok-exercises")
     assert len(calls) == 6
     for answer, truth, hint in calls:
         assert answer is None
         wrong = truth + 1 if isinstance(truth, int) else frozenset({0})
-        said = {}
-        for label, given in (("right", truth), ("none", None), ("wrong", wrong)):
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                check(set(given) if isinstance(given, frozenset) else given, truth, hint)
-            said[label] = out.getvalue()
-        assert said["right"] == "right!\n"
-        assert said["none"].startswith("no answer yet")
-        assert said["wrong"].startswith("not yet") and hint in said["wrong"]
+        right = set(truth) if isinstance(truth, frozenset) else truth
+        wrong = set(wrong) if isinstance(wrong, frozenset) else wrong
+        assert_check_says_right_only_for(check, right, wrong, truth, hint)
     # the questions have one answer each: one way to collect, one best chilli card
     assert len(ns["placed"].legal_actions()) == 1
     points = sorted(c.points for c in ns["chillies"])
     assert points[-1] > points[-2]
-    shown = [o for c in code_cells(load("33-bangkok-exercises")) for o in c["outputs"]]
-    assert not any("right!" in "".join(o.get("text", "")) for o in shown)
+    assert_no_answer_shown("33-bangkok-exercises")

@@ -8,13 +8,21 @@ at the positions the notebooks build and call the exercise checks with other ans
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from typing import Any
 
 import pytest
-from notebook_tools import code_cells, load, rule_ids, rule_links, run, source
+from notebook_tools import (
+    assert_check_says_right_only_for,
+    assert_no_answer_shown,
+    code_cells,
+    exercise_calls,
+    load,
+    rule_ids,
+    rule_links,
+    run,
+    source,
+)
 
 from bamboo_lab.games import takenoko as tk
 
@@ -134,19 +142,7 @@ def test_edge_cases_answers_are_the_engines() -> None:
 def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
     """13: each check says "right" for the engine's answer, a hint otherwise, and the committed
     notebook shows no answer (every check cell still holds None)."""
-    calls: list[tuple[Any, Any, str]] = []
-
-    def recorder(check: Any) -> Any:
-        def wrapped(answer: Any, truth: Any, hint: str) -> None:
-            calls.append((answer, truth, hint))
-            check(answer, truth, hint)
-
-        wrapped.patched = True  # type: ignore[attr-defined]
-        wrapped.original = check  # type: ignore[attr-defined]
-        return wrapped
-
-    ns = run("13-takenoko-exercises", patch={"check": recorder})
-    check = ns["check"].original
+    calls, check, _ = exercise_calls("13-takenoko-exercises")
     assert len(calls) == 6
     for answer, truth, hint in calls:
         assert answer is None
@@ -157,19 +153,10 @@ def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
             right, wrong = list(truth), [*truth[::-1], 0]
         else:
             right, wrong = truth, truth + 1
-        said = {}
-        for label, given in (("right", right), ("none", None), ("wrong", wrong)):
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                check(given, truth, hint)
-            said[label] = out.getvalue()
-        assert said["right"] == "right!\n", (truth, said)
-        assert said["none"].startswith("no answer yet")
-        assert said["wrong"].startswith("not yet") and hint in said["wrong"]
+        assert_check_says_right_only_for(check, right, wrong, truth, hint)
     # the questions are not trivial: several cards, places and seats to find
     truths = [truth for _, truth, _ in calls]
     assert truths[0] == frozenset({"G04", "P02"})
     assert len(truths[1]) == 2 and len(truths[2]) == 6
     assert truths[4] == (1,) and truths[5] == (2, 3, 0, 1)
-    shown = [o for c in code_cells(load("13-takenoko-exercises")) for o in c["outputs"]]
-    assert not any("right!" in "".join(o.get("text", "")) for o in shown)
+    assert_no_answer_shown("13-takenoko-exercises")
