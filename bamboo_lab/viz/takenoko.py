@@ -36,6 +36,16 @@ HIGHLIGHTS: tuple[str, ...] = ("plot", "channel", "gardener", "panda", "legal")
 
 _LAYOUT = Layout()
 
+_TARGET_NAMES: dict[str | None, tuple[str, str]] = {
+    "plot": ("plot can go here", "highlighted edges"),
+    "channel": ("highlighted hexes", "channel can go here"),
+    "gardener": ("gardener can move here", "highlighted edges"),
+    "panda": ("panda can move here", "highlighted edges"),
+    "legal": ("legal targets", "legal channel spots"),
+    None: ("highlighted hexes", "highlighted edges"),
+}
+# the legend names of the highlighted hexes and edges per named highlight (None: a given set)
+
 
 # ---------------------------------------------------------------------- highlights
 
@@ -121,7 +131,11 @@ def _plot_hover(state: tk.State, h: Hex) -> str:
 
 
 def _garden_traces(
-    fig: Sketch, state: tk.State, hexes: set[Hex], edges: set[Edge], target_name: str
+    fig: Sketch,
+    state: tk.State,
+    hexes: set[Hex],
+    edges: set[Edge],
+    target_names: tuple[str, str],
 ) -> tuple[list[float], list[float]]:
     """Draw the garden into ``fig``; return every corner's x and y (for the axis ranges)."""
     xs: list[float] = []
@@ -225,18 +239,23 @@ def _garden_traces(
                 hoverinfo="skip",
             )
         )
-    # highlights
+    # highlights: one trace for the hexes, one for the edges
+    hex_name, edge_name = target_names
+    hx: list[float | None] = []
+    hy: list[float | None] = []
     for h in sorted(hexes):
         px, py = _LAYOUT.polygon(h, 0.8)
+        hx += [*px, None]
+        hy += [*py, None]
+    if hx:
         fig.add_trace(
             go.Scatter(
-                x=px,
-                y=py,
+                x=hx,
+                y=hy,
                 mode="lines",
                 line={"color": palette.HIGHLIGHT, "width": 4},
-                name=target_name,
+                name=hex_name,
                 legendgroup="highlight",
-                showlegend=h == min(hexes),
                 hoverinfo="skip",
             )
         )
@@ -258,7 +277,7 @@ def _garden_traces(
                 y=ey,
                 mode="lines",
                 line={"color": palette.HIGHLIGHT, "width": 6, "dash": "dot"},
-                name=target_name if not hexes else f"{target_name} (channel)",
+                name=edge_name,
                 legendgroup="highlight",
                 hoverinfo="skip",
             )
@@ -337,9 +356,9 @@ def _garden(
     if player is not None and player not in range(state.num_players):
         raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
     hexes, edges = highlight_targets(state, highlight)
-    name = f"legal: {highlight}" if isinstance(highlight, str) else "highlighted"
+    names = _TARGET_NAMES[highlight if isinstance(highlight, str) else None]
     fig = canvas(_header(state, player), 600)
-    xs, ys = _garden_traces(fig, state, hexes, edges, name)
+    xs, ys = _garden_traces(fig, state, hexes, edges, names)
     width, height = _size(xs, ys, True)
     fig.update_layout(
         width=width,

@@ -122,10 +122,13 @@ def highlighted(fig):
             for i in range(0, len(xs), 3):
                 mid = type(LAYOUT.origin)((xs[i] + xs[i + 1]) / 2, (ys[i] + ys[i + 1]) / 2)
                 edges.add((round(mid.x, 6), round(mid.y, 6)))
-        else:
-            cx = sum(t.x[:6]) / 6
-            cy = sum(t.y[:6]) / 6
-            hexes.add(LAYOUT.pixel_to_hex(type(LAYOUT.origin)(cx, cy)))
+        else:  # one trace: each hexagon's 7 points then a gap
+            xs, ys = list(t.x), list(t.y)
+            assert len(xs) % 8 == 0 and xs[7::8] == [None] * (len(xs) // 8)
+            for i in range(0, len(xs), 8):
+                cx = sum(xs[i : i + 6]) / 6
+                cy = sum(ys[i : i + 6]) / 6
+                hexes.add(LAYOUT.pixel_to_hex(type(LAYOUT.origin)(cx, cy)))
     return hexes, edges
 
 
@@ -153,6 +156,40 @@ def test_highlights_equal_the_legal_targets(kind: str) -> None:
         want = {a.plot for a in legal if isinstance(a, cls)}
         assert want, f"the {kind} decision should be pending"
         assert hexes == want
+
+
+LEGEND_NAMES = {
+    "plot": "plot can go here",
+    "gardener": "gardener can move here",
+    "panda": "panda can move here",
+    "channel": "channel can go here",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LEGEND_NAMES))
+def test_highlight_legend_names_read_naturally(kind: str) -> None:
+    fig = vt.figure(known_position(), highlight=kind)
+    names = [t.name for t in fig.data if t.legendgroup == "highlight"]
+    assert names == [LEGEND_NAMES[kind]]  # one trace for every highlighted hex (or edge)
+
+
+def test_legal_highlight_legend_names_hexes_and_channel_spots() -> None:
+    s = known_position().apply(tk.ChooseAction("irrigation"))
+    fig = vt.figure(s, highlight="legal")
+    edges = highlighted(fig)[1]
+    names = [t.name for t in fig.data if t.legendgroup == "highlight"]
+    assert edges and names == ["legal channel spots"]
+    s = known_position().apply(tk.ChooseAction("gardener"))
+    fig = vt.figure(s, highlight="legal")
+    names = [t.name for t in fig.data if t.legendgroup == "highlight"]
+    assert names == ["legal targets"]
+    assert highlighted(fig)[0] == {a.plot for a in s.legal_actions()}
+    fig = vt.figure(s, highlight={Hex(1, 0), Edge(Hex(1, 0), 2)})
+    names = [t.name for t in fig.data if t.legendgroup == "highlight"]
+    assert names == ["highlighted hexes", "highlighted edges"]
+    for name in names:  # never a doubled label such as "legal: legal"
+        words = name.split()
+        assert len(set(words)) == len(words) and ":" not in name
 
 
 def test_highlight_outside_the_decision_uses_the_teaching_helpers() -> None:
