@@ -11,9 +11,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from bamboo_lab.core.checks import checked_bool
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
+from bamboo_lab.games.bangkok.scoring import COMPLETE_BONUS
 
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, player_band, rounded_rect
@@ -207,13 +209,19 @@ def _outline(
 
 
 def market(
-    state_or_market: Any, objective: str | None = None, seat: int | None = None
+    state_or_market: Any,
+    objective: str | None = None,
+    seat: int | None = None,
+    show_score: bool = True,
 ) -> go.Figure:
     """A market with each chilli card's neighbourhood outlined and its points annotated.
 
     Give a State (``seat`` defaults to the player to move, its pontoon good to the objective)
     or 9 cells / 3 rows of cards; ``objective`` is a good (``"blue_peas"``) or None.
+    ``show_score=False`` draws the numbered neighbourhood outlines without any points or total
+    (for exercises where students count the score themselves).
     """
+    show_score = checked_bool(show_score, "show_score", InvalidStateError)
     cells = market_cards(state_or_market, seat)
     clamp = False
     who = ""
@@ -227,7 +235,8 @@ def market(
     if objective is not None and objective not in bk.GOODS:
         raise InvalidStateError(f"unknown objective good {objective!r}; goods are {bk.GOODS}")
     score = bk.score_market(cells, objective, clamp)
-    fig = canvas(f"<b>Bangkok</b> · {who}market · <b>{score.total} points</b>", 560)
+    total = f" · <b>{score.total} points</b>" if show_score else " · what does it score?"
+    fig = canvas(f"<b>Bangkok</b> · {who}market{total}", 560)
     goods = _Goods()
     cw, ch, gap = 1.5, 1.85, 0.3
     x0, y0 = 0.4, 6.4
@@ -271,10 +280,11 @@ def market(
         r, col = divmod(chilli.cell - 1, 3)
         bx = x0 + col * (cw + gap) + cw * 0.5
         by = y0 - r * (ch + gap) - ch - 0.02
+        badge = f"{k + 1}: {chilli.points:+d}" if show_score else f"{k + 1}"
         fig.add_annotation(
             x=bx,
             y=by,
-            text=f"<b>{k + 1}: {chilli.points:+d}</b>",
+            text=f"<b>{badge}</b>",
             showarrow=False,
             font={"size": 15, "color": "#FFFFFF"},
             bgcolor=colour,
@@ -284,21 +294,30 @@ def market(
             yanchor="middle",
         )
         seen = ", ".join(f"{_NAMES[g]} {n}" for g, n in chilli.counts)
+        tail = f": {seen} → <b>{chilli.points}</b>" if show_score else ": its neighbourhood"
         lines.append(
             f"<span style='color:{colour}'><b>{k + 1}</b></span> type {chilli.card.chilli_type}"
-            f" in cell {chilli.cell}: {seen} → <b>{chilli.points}</b>"
+            f" in cell {chilli.cell}{tail}"
         )
         hover_t[chilli.cell - 1] += f"<br>{CHILLI_TYPES[chilli.card.chilli_type]}"
-    # the score panel
+    # the score panel (only the rules to apply when the score is hidden)
     px = x0 + 3 * (cw + gap) + 0.3
     obj = _NAMES[objective] if objective else "hidden"
-    label(fig, px, 6.3, "<b>How it scores</b>", size=15, anchor="left", valign="top")
-    rows = [
-        f"objective ({obj}): {score.objective_points} basket(s) → <b>{score.objective_points}</b>"
-    ]
-    rows += lines or ["no chilli card yet"]
-    rows.append(f"complete market: <b>{score.complete_bonus}</b>")
-    rows.append(f"<b>total: {score.total}</b>")
+    if show_score:
+        title = "<b>How it scores</b>"
+        rows = [
+            f"objective ({obj}): {score.objective_points} basket(s)"
+            f" → <b>{score.objective_points}</b>"
+        ]
+        rows += lines or ["no chilli card yet"]
+        rows.append(f"complete market: <b>{score.complete_bonus}</b>")
+        rows.append(f"<b>total: {score.total}</b>")
+    else:
+        title = "<b>Count the score</b>"
+        rows = [f"objective: {obj}, 1 per basket"]
+        rows += lines or ["no chilli card yet"]
+        rows.append(f"complete market (9 cards): {COMPLETE_BONUS}")
+    label(fig, px, 6.3, title, size=15, anchor="left", valign="top")
     for i, text in enumerate(rows):
         label(fig, px, 5.6 - i * 0.55, text, size=13, anchor="left")
     key = "; ".join(f"type {t}: {v}" for t, v in CHILLI_TYPES.items())

@@ -131,3 +131,26 @@ def test_BK_SOLO_1_solo_piles_stand_over_columns_1_and_3_with_the_turn_token() -
     assert len(circles) == 1
     two = vb.figure(bk.new_game(2, seed=3))
     assert not [sh for sh in two.layout.shapes if sh.type == "circle"]
+
+
+def test_BK_SCORE_9_market_without_score_hides_every_point_but_keeps_outlines() -> None:
+    shown = vb.market(RULEBOOK_MARKET, objective="blue_peas")
+    hidden = vb.market(RULEBOOK_MARKET, objective="blue_peas", show_score=False)
+    text = annotations(hidden) + hidden.layout.title.text
+    assert "20" not in text and "points" not in hidden.layout.title.text
+    assert "total" not in text
+    assert "→ <b>" in annotations(shown) and "→ <b>" not in text  # no chilli points
+    for badge in ("1: +2", "2: +6", "3: +4", "+"):
+        assert badge not in text
+
+    # the three chilli neighbourhoods are still outlined, numbered 1-3, on the same cells
+    def outlines(fig):
+        return [outline_cells(t) for t in fig.data if (t.name or "").startswith("chilli")]
+
+    assert outlines(hidden) == outlines(shown) and len(outlines(hidden)) == 3
+    badges = [a.text for a in hidden.layout.annotations if a.bgcolor]
+    assert badges == ["<b>1</b>", "<b>2</b>", "<b>3</b>"]
+    assert "<b>Count the score</b>" in text and "How it scores" in annotations(shown)
+    assert "1 per basket" in text and "type 3 in cell 5" in text
+    with pytest.raises(InvalidStateError):
+        vb.market(RULEBOOK_MARKET, show_score="no")
