@@ -1,14 +1,20 @@
-"""The Takenoko heuristic bot."""
+"""The Takenoko heuristic bot.
+
+It owns no rule: which plots grow and by how much, where the panda eats, which plots a channel,
+a watershed or a placement waters, and which bamboo counts toward a card all come from the
+engine's helpers on plain garden data (``takenoko.growth_targets``, ``growth_amount``,
+``panda_eats``, ``newly_irrigated``, ``watered_on_placement``, ``shoot_may_count``, ...).
+"""
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import HAND_LIMIT, MAX_HEIGHT
+from bamboo_lab.games.takenoko.components import HAND_LIMIT, IMPROVEMENT_NAMES, MAX_HEIGHT
+from bamboo_lab.games.takenoko.geometry import NEIGHBORS
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
 __all__ = ["TakenokoBot"]
@@ -16,11 +22,8 @@ __all__ = ["TakenokoBot"]
 _PLOT_CARD_CLOSENESS = 0.15
 """Plot cards are valued flat until their shape is in the garden (then they are claimed)."""
 
-
-@functools.cache
-def _neighbours(plot: Any) -> tuple[Any, ...]:
-    """The six hexes around ``plot`` (cached: the garden's hexes are few)."""
-    return tuple(plot.neighbors())
+_LETTER = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
+"""The improvement letter of each name of the action notation."""
 
 
 def _closeness(distance: float) -> float:
@@ -28,8 +31,21 @@ def _closeness(distance: float) -> float:
     return 1.0 / (1.0 + distance)
 
 
+def _card_colours(card: Any) -> frozenset[str]:
+    """The colours whose plots, bamboo or sections can change the card's value."""
+    if card.deck == "gardener":
+        return frozenset(card.colour)
+    if card.deck == "plot":
+        return frozenset(colour for _, colour in card.pattern)
+    return frozenset(c for c, n in zip("GYP", card.sections, strict=True) if n)
+
+
 class _Garden:
-    """The public garden as plain dicts, so candidate moves are valued without playing them."""
+    """The public garden as plain dicts, so candidate moves are valued without playing them.
+
+    A gain tries a change on the dicts, values again only the cards whose colours it touches
+    (the others keep their value) and restores the garden.
+    """
 
     def __init__(self, view: Any, me: int) -> None:
         self.colours: Mapping[Any, str] = view.colours
@@ -37,137 +53,145 @@ class _Garden:
         self.improvements: dict[Any, str] = dict(view.improvements)
         self.irrigated: set[Any] = set(view.irrigated)
         self.eaten: list[int] = list(view.eaten[me])
-        self.exact = view.options.gardener_height_match == "exact"
-        self.mirror = view.options.plot_objective_mirror_allowed
+        options = view.options
+        self.exact = options.gardener_height_match == "exact"
+        self.mirror = options.plot_objective_mirror_allowed
+        self.first_growth_fertilized = options.fertilizer_on_first_growth
+        self.rain_fertilized = options.fertilizer_on_rain
         self.cards = [tk.CARDS[c] for c in view.hands[me]]
+        self._touched = [_card_colours(card) for card in self.cards]
         self.by_colour: dict[str, list[Any]] = {"G": [], "Y": [], "P": []}
         for plot, colour in self.colours.items():
             self.by_colour[colour].append(plot)
         self._dirty: set[str] = set()
         """Colours of the plots whose irrigation a gain is trying out."""
         self.wanted_chips = {
-            card.improvement for card in self.cards if card.id[0] == "G" and card.shoots == 1
+            card.improvement for card in self.cards if card.deck == "gardener" and card.shoots == 1
         }
-        self._base: dict[str, float] = {}
-        """The unchanged garden's value, by the decks counted."""
+        self._base: list[float] | None = None
+        """The unchanged garden's value of each card (every gain restores the garden)."""
 
     def card_value(self, card: Any) -> float:
         """Points times closeness: how much of the card's value the garden already holds."""
         if card.deck == "panda":
-            missing = sum(
-                max(0, need - have) for need, have in zip(card.sections, self.eaten, strict=True)
-            )
-            return card.points * _closeness(missing)
+            return card.points * _closeness(tk.sections_missing(card, self.eaten))
         if card.deck == "plot":
             # A met card is claimed at once (the claim comes first), so only a garden being
             # tried out (irrigation added on some colours) can meet one here.
             met = bool(self._dirty) and any(colour in self._dirty for _, colour in card.pattern)
             met = met and plot_objective_met(card, self.colours, self.irrigated, self.mirror)
             return card.points * (1.0 if met else _PLOT_CARD_CLOSENESS)
+        bamboo, irrigated, improvements, exact = (
+            self.bamboo,
+            self.irrigated,
+            self.improvements,
+            self.exact,
+        )
+        colour = card.colour
+        # growth steps still missing on each plot whose bamboo can count (TK-CMP-4, TK-CMP-5),
+        # one more while it is dry
+        dists = [
+            max(0, card.height - bamboo[plot]) + (0 if plot in irrigated else 1)
+            for plot in self.by_colour[colour]
+            if tk.shoot_may_count(card, colour, improvements.get(plot), bamboo[plot], exact)
+        ]
         if card.shoots == 1:
-            wanted = None if card.improvement == "none" else card.improvement
-            best = 6.0  # no candidate plot yet: place, irrigate, grow four times
-            for plot in self.by_colour[card.colour]:
-                if self.improvements.get(plot) != wanted:
-                    continue
-                dist = card.height - self.bamboo[plot] + (0 if plot in self.irrigated else 1)
-                best = min(best, dist)
-            return card.points * _closeness(best)
-        dists = []
-        for plot in self.by_colour[card.colour]:
-            height = self.bamboo[plot]
-            if height > card.height and self.exact:
-                continue  # overgrown: this bamboo can no longer count
-            dists.append(max(0, card.height - height) + (0 if plot in self.irrigated else 1))
+            # no candidate plot yet: place, irrigate, grow four times
+            return card.points * _closeness(min(dists, default=6))
         dists.sort()
         dists += [5] * card.shoots
         return card.points * _closeness(sum(dists[: card.shoots]))
 
-    def value(self, decks: str = "PGA") -> float:
-        """The hand's value here, counting the cards whose id starts with a letter of ``decks``."""
-        return sum(self.card_value(card) for card in self.cards if card.id[0] in decks)
+    def base_values(self) -> list[float]:
+        """Each card's value in the unchanged garden (computed once)."""
+        base = self._base
+        if base is None:
+            base = self._base = [self.card_value(card) for card in self.cards]
+        return base
 
-    def base(self, decks: str) -> float:
-        """``value(decks)`` of the unchanged garden (cached: every gain restores the garden)."""
-        value = self._base.get(decks)
-        if value is None:
-            value = self._base[decks] = self.value(decks)
-        return value
+    def _gain(self, decks: str, colours: Iterable[str]) -> float:
+        """Value now minus value in the unchanged garden, over the cards of ``decks`` (id
+        letters) that ``colours`` touch: the change being tried out leaves the others alone."""
+        touched = set(colours)
+        base = self.base_values()
+        gain = 0.0
+        for card, value, card_colours in zip(self.cards, base, self._touched, strict=True):
+            if card.id[0] in decks and not touched.isdisjoint(card_colours):
+                gain += self.card_value(card) - value
+        return gain
 
-    def grow_gain(self, plots: Sequence[Any]) -> float:
-        """Value gained by one growth on each of ``plots`` (fertilizer: two sections)."""
+    def grow_gain(self, plots: Sequence[Any], fertilized: bool = True) -> float:
+        """Value gained by one growth on each of ``plots`` (TK-IMP-4: fertilizer sections)."""
         if not plots:
             return 0.0
-        saved = {p: self.bamboo[p] for p in plots}
+        bamboo, improvements = self.bamboo, self.improvements
+        saved = {p: bamboo[p] for p in plots}
         for p in plots:
-            add = 2 if self.improvements.get(p) == "F" else 1
-            self.bamboo[p] = min(MAX_HEIGHT, self.bamboo[p] + add)
-        after = self.value("G")
-        self.bamboo.update(saved)
-        return after - self.base("G")
+            add = tk.growth_amount(improvements.get(p), fertilized)
+            bamboo[p] = min(MAX_HEIGHT, bamboo[p] + add)
+        gain = self._gain("G", {self.colours[p] for p in plots})
+        bamboo.update(saved)
+        return gain
 
     def gardener_growth(self, plot: Any) -> list[Any]:
-        """The plots the gardener grows on ``plot``: it and its irrigated same-colour neighbours."""
-        colour = self.colours.get(plot)
-        if colour is None:
-            return []
-        out = [plot] if plot in self.irrigated and self.bamboo[plot] < MAX_HEIGHT else []
-        for n in _neighbours(plot):
-            if (
-                self.colours.get(n) == colour
-                and n in self.irrigated
-                and self.bamboo[n] < MAX_HEIGHT
-            ):
-                out.append(n)
-        return out
+        """The plots the gardener grows on ``plot`` (the engine's rule, TK-GAR-2)."""
+        return tk.growth_targets(self.colours, self.irrigated, self.bamboo, plot)
 
     def panda_gain(self, plot: Any) -> float:
-        """Value gained when the panda eats one section on ``plot`` (nothing under an enclosure)."""
-        colour = self.colours.get(plot)
-        if colour is None or self.bamboo[plot] == 0 or self.improvements.get(plot) == "E":
+        """Value gained when the panda eats one section on ``plot`` (if it eats there)."""
+        if not tk.panda_eats(plot, self.bamboo, self.improvements):
             return 0.0
+        colour = self.colours[plot]
         ci = "GYP".index(colour)
         self.bamboo[plot] -= 1
         self.eaten[ci] += 1
-        after = self.value("GA")
+        gain = self._gain("GA", colour)
         self.bamboo[plot] += 1
         self.eaten[ci] -= 1
         # A section on the board is worth a little even before a card asks for it.
-        return after - self.base("GA") + 0.2
+        return gain + 0.2
 
-    def irrigate_gain(self, plots: Sequence[Any]) -> float:
-        """Value gained when ``plots`` become irrigated (each fresh one grows once)."""
-        fresh = [p for p in plots if p in self.colours and p not in self.irrigated]
-        if not fresh:
-            return 0.0
-        saved = {p: self.bamboo[p] for p in fresh}
+    def _irrigate(self, plots: Sequence[Any]) -> tuple[list[Any], dict[Any, int]]:
+        """Irrigate ``plots`` on the dicts (each fresh one grows once, TK-IRR-6); return the
+        fresh plots and their bamboo before, for :meth:`_dry`."""
+        fresh = tk.newly_irrigated(self.irrigated, plots)
+        bamboo, improvements = self.bamboo, self.improvements
+        saved = {p: bamboo[p] for p in fresh}
         self.irrigated.update(fresh)
-        self._dirty.update(self.colours[p] for p in fresh)
         for p in fresh:
-            self.bamboo[p] = min(MAX_HEIGHT, self.bamboo[p] + 1)
-        after = self.value("GP")
+            self._dirty.add(self.colours[p])
+            add = tk.growth_amount(improvements.get(p), self.first_growth_fertilized)
+            bamboo[p] = min(MAX_HEIGHT, bamboo[p] + add)
+        return fresh, saved
+
+    def _dry(self, fresh: list[Any], saved: dict[Any, int]) -> None:
+        """Undo :meth:`_irrigate`."""
         self.irrigated.difference_update(fresh)
         self._dirty.clear()
         self.bamboo.update(saved)
-        return after - self.base("GP") + 0.05 * len(fresh)
+
+    def irrigate_gain(self, plots: Sequence[Any]) -> float:
+        """Value gained when ``plots`` become irrigated (each fresh one grows once)."""
+        fresh, saved = self._irrigate(plots)
+        if not fresh:
+            return 0.0
+        gain = self._gain("GP", {self.colours[p] for p in fresh})
+        self._dry(fresh, saved)
+        return gain + 0.05 * len(fresh)
 
     def improve_gain(self, chip: str, plot: Any) -> float:
-        """Value gained by putting the chip ``chip`` (W, E, F) on ``plot``."""
+        """Value gained by putting the chip ``chip`` (W, E, F) on ``plot``; a watershed also
+        irrigates it (TK-IMP-5)."""
         old = self.improvements.get(plot)
         self.improvements[plot] = chip
-        added = chip == "W" and plot not in self.irrigated
-        if added:
-            self.irrigated.add(plot)
-            self._dirty.add(self.colours[plot])
-        after = self.value("GP")
+        fresh, saved = self._irrigate((plot,) if tk.improvement_irrigates(chip) else ())
+        gain = self._gain("GP", self.colours[plot])
         if old is None:
             del self.improvements[plot]
         else:
             self.improvements[plot] = old
-        if added:
-            self.irrigated.discard(plot)
-            self._dirty.clear()
-        return after - self.base("GP") + (0.05 if added else 0.0)
+        self._dry(fresh, saved)
+        return gain + 0.05 * len(fresh)
 
     def colour_need(self) -> dict[str, float]:
         """How much the hand wants more plots of each colour."""
@@ -248,17 +272,15 @@ class TakenokoBot:
         colour = tile[0]
         need = garden.colour_need()
         best, best_value = legal[0], -1e9
-        pond = tk.POND
         plot_cards = [
             c for c in garden.cards if c.deck == "plot" and any(k == colour for _, k in c.pattern)
         ]
         for action in legal:
             pos = action.plot
-            watered = (
-                pos.distance(pond) == 1 or "W" in tile[1:] or action.improvement == "watershed"
-            )
+            chip = None if action.improvement is None else _LETTER[action.improvement]
+            watered = tk.watered_on_placement(pos, tile, chip)
             value = 1.0 if watered else 0.0
-            value += 0.3 * sum(1 for n in _neighbours(pos) if garden.colours.get(n) == colour)
+            value += 0.3 * sum(1 for n in NEIGHBORS[pos] if garden.colours.get(n) == colour)
             if plot_cards:
                 colours = dict(garden.colours)
                 colours[pos] = colour
@@ -266,8 +288,7 @@ class TakenokoBot:
                 for card in plot_cards:
                     if plot_objective_met(card, colours, irrigated, garden.mirror):
                         value += card.points
-            if action.improvement is not None:
-                chip = action.improvement[0].upper()
+            if chip is not None:
                 wants = any(
                     c.deck == "gardener"
                     and c.shoots == 1
@@ -322,24 +343,22 @@ class TakenokoBot:
 
     def _value(self, view: Any, action: Any, garden: _Garden) -> float | None:
         """The worth of one action, or None when it is a stop or not worth considering."""
-        if isinstance(action, (tk.MoveGardener, tk.Grow)):
-            plots = (
-                garden.gardener_growth(action.plot)
-                if isinstance(action, tk.MoveGardener)
-                else [action.plot]
-            )
+        if isinstance(action, tk.MoveGardener):
+            plots = garden.gardener_growth(action.plot)
             return garden.grow_gain(plots) + 0.01 * len(plots) + 0.001
+        if isinstance(action, tk.Grow):  # rain (TK-W-2)
+            return garden.grow_gain([action.plot], garden.rain_fertilized) + 0.011
         if isinstance(action, tk.MovePanda):
             return garden.panda_gain(action.plot) + 0.001
         if isinstance(action, tk.PlaceChannel):
             return garden.irrigate_gain(action.edge.hexes()) - 0.02
         if isinstance(action, tk.PlaceImprovement):
-            chip = action.improvement[0].upper()
+            chip = _LETTER[action.improvement]
             if chip not in garden.wanted_chips and (chip != "W" or action.plot in garden.irrigated):
                 return None  # this chip changes nothing the hand cares about here
             return garden.improve_gain(chip, action.plot) - 0.02
         if isinstance(action, tk.TakeImprovement):
-            chip = action.improvement[0].upper()
+            chip = _LETTER[action.improvement]
             wanted = any(
                 c.deck == "gardener" and c.shoots == 1 and c.improvement == chip
                 for c in garden.cards

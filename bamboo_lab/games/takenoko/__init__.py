@@ -32,10 +32,20 @@ from .actions import (
     action_from_text,
 )
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
+from .garden import (
+    growth_amount,
+    growth_targets,
+    improvement_irrigates,
+    newly_irrigated,
+    panda_eats,
+    placed_improvement,
+    watered_on_placement,
+)
 from .geometry import POND
 from .info import GAME_INFO
 from .options import Options
 from .reasons import illegal_error
+from .scoring import sections_missing, shoot_counts, shoot_may_count
 from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
 from .teaching import (
     cards,
@@ -94,17 +104,27 @@ __all__ = [
     "garden_from_text",
     "garden_text",
     "gardener_destinations",
+    "growth_amount",
+    "growth_targets",
+    "improvement_irrigates",
     "is_irrigated",
     "legal_channel_edges",
     "legal_plot_positions",
     "met_objectives",
     "new_game",
+    "newly_irrigated",
     "objective_met",
     "panda_destinations",
+    "panda_eats",
     "parse_action",
+    "placed_improvement",
     "plot_objective_placements",
     "position",
     "score_breakdown",
+    "sections_missing",
+    "shoot_counts",
+    "shoot_may_count",
+    "watered_on_placement",
 ]
 
 RULES_VERSION = GAME_INFO.rules_version

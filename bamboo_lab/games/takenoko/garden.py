@@ -1,13 +1,17 @@
-"""The Takenoko garden's derived structures and checks (used when a state dict is loaded).
+"""The Takenoko garden's rules on plain data, its derived structures and their checks.
 
-From the plots and channels alone: the irrigated plots, the legal channel edges and the legal
-plot positions (:func:`derive_garden`); and the checks that the garden grew by the placement
-rule (TK-PLOT-2) and that the channels form one network from the pond (TK-IRR-4).
+The growth, eating and irrigation rules as small functions over plain dicts and sets keyed by
+:class:`Hex` (:func:`growth_targets`, :func:`growth_amount`, :func:`panda_eats`,
+:func:`newly_irrigated`, :func:`watered_on_placement`, ...): the engine applies them and the
+bots value candidate moves with them, so each rule lives in one place. From the plots and
+channels alone: the irrigated plots, the legal channel edges and the legal plot positions
+(:func:`derive_garden`); and the checks that the garden grew by the placement rule (TK-PLOT-2)
+and that the channels form one network from the pond (TK-IRR-4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -23,9 +27,78 @@ __all__ = [
     "check_connected",
     "check_network",
     "derive_garden",
+    "growth_amount",
+    "growth_targets",
+    "improvement_irrigates",
     "load_garden",
     "load_garden_rows",
+    "newly_irrigated",
+    "panda_eats",
+    "placed_improvement",
+    "watered_on_placement",
 ]
+
+_AROUND: dict[Hex, tuple[Hex, ...]] = {
+    h: (h, *(n for n in around if n is not None)) for h, around in NEIGHBORS.items()
+}
+"""Each hex followed by its neighbours inside the table (the gardener's growth area)."""
+
+
+# ---------------------------------------------------------------- rules on plain garden data
+
+
+def growth_targets(
+    colours: Mapping[Hex, str], irrigated: Container[Hex], bamboo: Mapping[Hex, int], plot: Hex
+) -> list[Hex]:
+    """The plots the gardener grows when it stops on ``plot``: that plot and its neighbours of
+    the same colour, only irrigated ones below 4 sections, none on the pond (TK-GAR-2,
+    TK-GAR-3, TK-BAM-1); the destination first, then the neighbours in direction order."""
+    colour = colours.get(plot)
+    if colour is None:  # the pond never grows (TK-GAR-3)
+        return []
+    return [
+        t
+        for t in _AROUND[plot]
+        if t in irrigated and colours.get(t) == colour and bamboo[t] < MAX_HEIGHT
+    ]
+
+
+def growth_amount(improvement: str | None, fertilized: bool = True) -> int:
+    """Sections one growth adds on a plot with ``improvement`` (a letter or None): 2 with a
+    fertilizer, else 1 (TK-IMP-4, TK-W-2); ``fertilized=False`` for the growths an option
+    exempts (``fertilizer_on_rain``, ``fertilizer_on_first_growth``). The cap of 4 is applied
+    by the grower (TK-BAM-1)."""
+    return 2 if fertilized and improvement == "F" else 1
+
+
+def panda_eats(plot: Hex, bamboo: Mapping[Hex, int], improvements: Mapping[Hex, str]) -> bool:
+    """True when the panda stopping on ``plot`` eats a section: a plot with bamboo and no
+    enclosure; never on the pond or an empty plot (TK-PAN-2, TK-PAN-3, TK-PAN-4, TK-IMP-3)."""
+    return bamboo.get(plot, 0) > 0 and improvements.get(plot) != "E"
+
+
+def newly_irrigated(irrigated: Container[Hex], plots: Iterable[Hex]) -> list[Hex]:
+    """The plots of ``plots`` irrigated for the first time by a channel or a watershed: each
+    grows once, by :func:`growth_amount` (TK-IRR-6, TK-IRR-8)."""
+    return [h for h in plots if h not in irrigated]
+
+
+def improvement_irrigates(improvement: str | None) -> bool:
+    """True for the improvement that irrigates its own plot: the watershed (TK-IMP-5, TK-IRR-5)."""
+    return improvement == "W"
+
+
+def placed_improvement(tile: str, chip: str | None = None) -> str | None:
+    """The improvement of a plot placed from ``tile`` with the chip letter ``chip`` attached:
+    the printed one, else the chip (TK-IMP-1, catalog 7.8)."""
+    return tile[1] if len(tile) > 1 else chip
+
+
+def watered_on_placement(plot: Hex, tile: str, chip: str | None = None) -> bool:
+    """True when a plot placed at ``plot`` is irrigated at once (and so grows its first
+    section): next to the pond, or a watershed printed on ``tile`` or attached as ``chip``
+    (TK-PLOT-4, TK-IRR-5, TK-IMP-5)."""
+    return plot in POND_RING or improvement_irrigates(placed_improvement(tile, chip))
 
 
 def _bad(message: str) -> InvalidStateError:
@@ -160,7 +233,9 @@ def derive_garden(
     tiles: Mapping[Hex, str], improvements: Mapping[Hex, str], channels: set[Edge]
 ) -> tuple[frozenset[Hex], frozenset[Edge], frozenset[Hex]]:
     """The irrigated plots, legal channel edges and legal plot positions of a garden."""
-    irrigated = {h for h in tiles if h in POND_RING or improvements.get(h) == "W"}
+    irrigated = {
+        h for h in tiles if h in POND_RING or improvement_irrigates(improvements.get(h))
+    }  # TK-IRR-5
     for e in channels:
         irrigated.update(EDGE_ENDS[e])
     channel_spots = set()

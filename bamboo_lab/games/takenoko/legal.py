@@ -43,7 +43,7 @@ from .components import (
 )
 from .geometry import POND
 from .geometry import figure_moves as straight_moves
-from .scoring import gardener_objective_met, panda_objective_met
+from .scoring import panda_objective_met
 
 if TYPE_CHECKING:
     from .state import State
@@ -150,13 +150,7 @@ def is_objective_met(state: State, player: int, card: str) -> bool:
     if kind == "P":
         return state.plot_card_met(card)
     if kind == "G":
-        return gardener_objective_met(
-            card,
-            state.colours,
-            state.bamboo,
-            state.improvements,
-            state.options.gardener_height_match == "exact",
-        )
+        return state.gardener_card_met(card)
     return panda_objective_met(card, state.eaten[player])
 
 

@@ -35,7 +35,16 @@ from .actions import (
     TakeImprovement,
 )
 from .components import CARDS, END_TRIGGER, IMPROVEMENT_NAMES, MAX_HEIGHT
-from .geometry import EDGES_OF, NEIGHBORS, POND, POND_RING, edge_info
+from .garden import (
+    growth_amount,
+    growth_targets,
+    improvement_irrigates,
+    newly_irrigated,
+    panda_eats,
+    placed_improvement,
+    watered_on_placement,
+)
+from .geometry import EDGES_OF, NEIGHBORS, POND, edge_info
 from .legal import (
     DECK_INDEX,
     can_end_turn,
@@ -109,14 +118,14 @@ class _Garden:
         """Irrigate plots; each one irrigated for the first time grows once (TK-IRR-6)."""
         n = self.n
         irrigated = n["irrigated"]
-        fresh = [h for h in hexes if h not in irrigated]
+        fresh = newly_irrigated(irrigated, hexes)
         if not fresh:
             return
         n["irrigated"] = irrigated.union(fresh)
-        fert = 2 if n["options"].fertilizer_on_first_growth else 1
+        fert = n["options"].fertilizer_on_first_growth
         improvements = n["improvements"]
         for h in fresh:
-            self.grow(h, fert if improvements.get(h) == "F" else 1)  # TK-IMP-4
+            self.grow(h, growth_amount(improvements.get(h), fert))  # TK-IMP-4
 
     def close(self) -> None:
         """Write the changed bamboo back into the new state's data."""
@@ -150,7 +159,7 @@ def _panda_to(n: dict[str, Any], h: Hex) -> None:
     """Move the panda to ``h``; it eats one section unless enclosed (TK-PAN-2 to TK-PAN-4)."""
     n["panda"] = h
     bamboo = n["bamboo"]
-    if h == POND or not bamboo[h] or n["improvements"].get(h) == "E":
+    if not panda_eats(h, bamboo, n["improvements"]):
         return
     bamboo = dict(bamboo)
     bamboo[h] -= 1
@@ -172,7 +181,7 @@ def _place_plot(n: dict[str, Any], h: Hex, tile: str, chip: str | None) -> None:
     bamboo = dict(n["bamboo"])
     bamboo[h] = 0
     n["bamboo"] = bamboo
-    improvement = tile[1] if len(tile) > 1 else chip
+    improvement = placed_improvement(tile, chip)
     if improvement is not None:
         improvements = dict(n["improvements"])
         improvements[h] = improvement
@@ -198,8 +207,8 @@ def _place_plot(n: dict[str, Any], h: Hex, tile: str, chip: str | None) -> None:
             new_spots.append(e)
     if new_spots:
         n["channel_spots"] = n["channel_spots"].union(new_spots)
-    # irrigation next to the pond or from a watershed (TK-IRR-5, TK-IMP-5)
-    if h in POND_RING or improvement == "W":
+    # irrigation next to the pond or from a watershed (TK-PLOT-4, TK-IRR-5, TK-IMP-5)
+    if watered_on_placement(h, tile, chip):
         garden = _Garden(n)
         garden.irrigate((h,))
         garden.close()
@@ -326,13 +335,12 @@ def _do_move_gardener(state: State, n: _Fields, action: MoveGardener) -> None:
     h = action.plot
     n["gardener"] = h
     n["phase"] = "actions"
-    if h != POND:  # TK-GAR-2, TK-GAR-3
-        colours, irrigated, improvements = state.colours, state.irrigated, state.improvements
-        colour = colours[h]
+    targets = growth_targets(state.colours, state.irrigated, state.bamboo, h)
+    if targets:  # TK-GAR-2, TK-GAR-3
+        improvements = state.improvements
         garden = _Garden(n)
-        for t in (h, *NEIGHBORS[h]):
-            if t in irrigated and colours.get(t) == colour:
-                garden.grow(t, 2 if improvements.get(t) == "F" else 1)
+        for t in targets:
+            garden.grow(t, growth_amount(improvements.get(t)))  # TK-IMP-4
         garden.close()
 
 
@@ -425,7 +433,7 @@ def _do_place_improvement(state: State, n: _Fields, action: PlaceImprovement) ->
     improvements = dict(state.improvements)
     improvements[action.plot] = letter
     n["improvements"] = improvements
-    if letter == "W":  # TK-IMP-5: a watershed irrigates its plot
+    if improvement_irrigates(letter):  # TK-IMP-5: a watershed irrigates its plot
         garden = _Garden(n)
         garden.irrigate((action.plot,))
         garden.close()
@@ -434,9 +442,8 @@ def _do_place_improvement(state: State, n: _Fields, action: PlaceImprovement) ->
 def _do_grow(state: State, n: _Fields, action: Grow) -> None:
     """Rain: grow one irrigated plot (TK-W-2)."""
     h = action.plot
-    fert = 2 if state.options.fertilizer_on_rain else 1
     garden = _Garden(n)
-    garden.grow(h, fert if state.improvements.get(h) == "F" else 1)
+    garden.grow(h, growth_amount(state.improvements.get(h), state.options.fertilizer_on_rain))
     garden.close()
     n["phase"] = "actions"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 from functools import cache
+from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
 
@@ -20,8 +21,12 @@ __all__ = [
     "panda_objective_met",
     "plot_objective_matches",
     "plot_objective_met",
+    "plot_objective_met_through",
     "rank_players",
     "score_breakdown",
+    "sections_missing",
+    "shoot_counts",
+    "shoot_may_count",
 ]
 
 
@@ -71,6 +76,31 @@ def _match_at(
     return tuple(cells)
 
 
+_Offsets = tuple[tuple[int, int, str], ...]
+"""The cells of a shape as ``(dq, dr, colour)`` offsets from one of them."""
+
+
+@cache
+def _through(card_id: str, mirror: bool) -> tuple[tuple[str, _Offsets], ...]:
+    """Each orientation seen from each of its cells: that cell's colour and the offsets of all
+    the cells from it."""
+    return tuple(
+        (colour, tuple((dq - q0, dr - r0, c) for dq, dr, c in orientation))
+        for orientation in _orientations(card_id, mirror)
+        for q0, r0, colour in orientation
+    )
+
+
+def _shows(q: int, r: int, cells: _Offsets, colours: Mapping[Any, str], irrigated: Any) -> bool:
+    """True when the cells ``cells`` placed at ``(q, r)`` are irrigated plots of their colours
+    (plain ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
+    for dq, dr, colour in cells:
+        h = (q + dq, r + dr)
+        if h not in irrigated or colours.get(h) != colour:
+            return False
+    return True
+
+
 def plot_objective_met(
     card: ObjectiveCard | str,
     colours: Mapping[Hex, str],
@@ -82,8 +112,31 @@ def plot_objective_met(
     for orientation in _orientations(card.id, mirror):
         first = orientation[0][2]
         for anchor in irrigated:
-            if colours.get(anchor) == first and _match_at(anchor, orientation, colours, irrigated):
+            if colours.get(anchor) == first and _shows(
+                anchor[0], anchor[1], orientation, colours, irrigated
+            ):
                 return True
+    return False
+
+
+def plot_objective_met_through(
+    card: ObjectiveCard | str,
+    colours: Mapping[Hex, str],
+    irrigated: Set[Hex],
+    plot: Hex,
+    mirror: bool = False,
+) -> bool:
+    """True when the garden shows the card's shape on a placement that includes ``plot``
+    (TK-CMP-3): what a plot newly irrigated can add, since colours never change and irrigation
+    is never lost."""
+    card = CARDS[card] if isinstance(card, str) else card
+    colour = colours.get(plot)
+    if colour is None or plot not in irrigated:
+        return False
+    q, r = plot
+    for cell_colour, cells in _through(card.id, mirror):
+        if cell_colour == colour and _shows(q, r, cells, colours, irrigated):
+            return True
     return False
 
 
@@ -101,25 +154,58 @@ def gardener_objective_met(
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    colour, height = card.colour, card.height
+    need = card.shoots
+    for p, h in bamboo.items():
+        if shoot_counts(card, colours[p], improvements.get(p), h, exact):
+            need -= 1
+            if not need:
+                return True
+    return False
+
+
+def _wanted_improvement(card: ObjectiveCard) -> str | None:
+    """The improvement a single-shoot card asks for: a letter, or None for the crossed-out
+    icons (TK-CMP-4)."""
+    return None if card.improvement == "none" else card.improvement
+
+
+def shoot_counts(
+    card: ObjectiveCard, colour: str, improvement: str | None, height: int, exact: bool = True
+) -> bool:
+    """True when a bamboo of ``height`` on a plot of ``colour`` with ``improvement`` (a letter
+    or None) counts toward the gardener ``card`` now: its colour, 4 high on a plot with exactly
+    the card's improvement for a single shoot (TK-CMP-4); 3 high, any improvement, for a
+    multi-shoot card (``exact=False``: at least 3; TK-CMP-5)."""
+    if colour != card.colour:
+        return False
     if card.shoots == 1:
-        wanted = None if card.improvement == "none" else card.improvement
-        return any(
-            h == height and colours[p] == colour and improvements.get(p) == wanted
-            for p, h in bamboo.items()
-        )
-    count = sum(
-        1
-        for p, h in bamboo.items()
-        if (h == height if exact else h >= height) and colours[p] == colour
-    )
-    return count >= card.shoots
+        return height == card.height and improvement == _wanted_improvement(card)
+    return height == card.height if exact else height >= card.height
+
+
+def shoot_may_count(
+    card: ObjectiveCard, colour: str, improvement: str | None, height: int, exact: bool = True
+) -> bool:
+    """True when such a bamboo counts toward the gardener ``card`` now or once grown: the
+    card's colour and, for a single shoot, its improvement (TK-CMP-4); for a multi-shoot card
+    not yet above its height when heights must match exactly (TK-CMP-5)."""
+    if colour != card.colour:
+        return False
+    if card.shoots == 1:
+        return improvement == _wanted_improvement(card)
+    return height <= card.height or not exact
+
+
+def sections_missing(card: ObjectiveCard, eaten: Sequence[int]) -> int:
+    """How many sections the board ``eaten`` (green, yellow, pink) still lacks to pay the panda
+    ``card``: 0 when it can be paid now (TK-CMP-6)."""
+    return sum(need - have for have, need in zip(eaten, card.sections, strict=True) if need > have)
 
 
 def panda_objective_met(card: ObjectiveCard | str, eaten: Sequence[int]) -> bool:
     """True when the sections on a player's board pay the card (TK-CMP-6)."""
     card = CARDS[card] if isinstance(card, str) else card
-    return all(have >= need for have, need in zip(eaten, card.sections, strict=True))
+    return not sections_missing(card, eaten)
 
 
 def card_points(card: str) -> int:

@@ -36,7 +36,13 @@ from .components import (
 from .geometry import POND, POND_RING, figure_moves
 from .info import GAME_INFO
 from .options import Options
-from .scoring import plot_objective_met, rank_players, score_breakdown
+from .scoring import (
+    gardener_objective_met,
+    plot_objective_met,
+    plot_objective_met_through,
+    rank_players,
+    score_breakdown,
+)
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
 
@@ -57,7 +63,7 @@ _II = {"W": 0, "E": 1, "F": 2}
 class State(RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
-    __slots__ = ("__dict__", "_legal", "_moves", "_plotmet", "_texts")
+    __slots__ = ("__dict__", "_gardmet", "_legal", "_moves", "_plotmet", "_texts")
     game: ClassVar[str] = NAME
 
     num_players: int
@@ -138,8 +144,9 @@ class State(RichDisplay):
     when it begins at :func:`new_game`."""
 
     _legal: tuple[Action, ...] | None
-    _moves: dict[str, tuple[Hex, ...]]
+    _moves: dict[Hex, tuple[Hex, ...]]
     _plotmet: dict[str, bool]
+    _gardmet: dict[str, bool]
     _texts: tuple[str, ...] | None
 
     def __init__(self, fields: Mapping[str, Any]) -> None:
@@ -151,6 +158,7 @@ class State(RichDisplay):
         _set(self, "_legal", None)
         _set(self, "_moves", {})
         _set(self, "_plotmet", {})
+        _set(self, "_gardmet", {})
         _set(self, "_texts", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -167,9 +175,17 @@ class State(RichDisplay):
         new = object.__new__(State)
         _set(new, "__dict__", fields)
         _set(new, "_legal", None)
-        _set(new, "_moves", {})
-        same_plots = fields["colours"] is self.colours and fields["irrigated"] is self.irrigated
-        _set(new, "_plotmet", self._plotmet if same_plots else {})
+        # figure moves depend on the plots alone (the options never change)
+        _set(new, "_moves", self._moves if fields["tiles"] is self.tiles else {})
+        plotmet = self._plotmet
+        irrigated = fields["irrigated"]
+        if irrigated is not self.irrigated and plotmet:
+            plotmet = _plot_cards_met(plotmet, fields, irrigated - self.irrigated)
+        _set(new, "_plotmet", plotmet)
+        same_bamboo = (
+            fields["bamboo"] is self.bamboo and fields["improvements"] is self.improvements
+        )
+        _set(new, "_gardmet", self._gardmet if same_bamboo else {})
         texts = self._texts
         if texts is not None:  # the history's notation, kept up to date once asked for
             texts = (*texts, serial.text_of(fields["history"][-1]))
@@ -191,10 +207,11 @@ class State(RichDisplay):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        """A short description; ``str(state)`` gives the picture."""
+        """A short description; ``str(state)`` gives the picture. Turns count from 1, as in
+        the picture and the rules' "first turn" (TK-TURN-1)."""
         seen = "" if self.viewer is None else f" view of player {self.viewer}"
         return (
-            f"<takenoko.State {self.num_players}p turn {self.turn} player {self.player}"
+            f"<takenoko.State {self.num_players}p turn {self.turn + 1} player {self.player}"
             f" phase {self.phase} plies {len(self.history)}{seen}>"
         )
 
@@ -288,11 +305,11 @@ class State(RichDisplay):
 
     def moves(self, figure: str) -> tuple[Hex, ...]:
         """Where the ``"gardener"`` or the ``"panda"`` can move now (TK-GAR-1, TK-PAN-1)."""
-        moves = self._moves.get(figure)
+        start = self.gardener if figure == "gardener" else self.panda
+        moves = self._moves.get(start)
         if moves is None:
             opts = self.options
-            start = self.gardener if figure == "gardener" else self.panda
-            moves = self._moves[figure] = figure_moves(
+            moves = self._moves[start] = figure_moves(
                 self.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
             )
         return moves
@@ -303,6 +320,20 @@ class State(RichDisplay):
         if met is None:
             met = self._plotmet[card] = plot_objective_met(
                 card, self.colours, self.irrigated, self.options.plot_objective_mirror_allowed
+            )
+        return met
+
+    def gardener_card_met(self, card: str) -> bool:
+        """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); kept
+        while the bamboo and the improvements stay the same."""
+        met = self._gardmet.get(card)
+        if met is None:
+            met = self._gardmet[card] = gardener_objective_met(
+                card,
+                self.colours,
+                self.bamboo,
+                self.improvements,
+                self.options.gardener_height_match == "exact",
             )
         return met
 
@@ -441,6 +472,21 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture of the garden, the reserves and every player's board."""
         return picture.picture(self)
+
+
+def _plot_cards_met(
+    known: dict[str, bool], fields: Mapping[str, Any], fresh: frozenset[Hex]
+) -> dict[str, bool]:
+    """The plot cards of ``known`` met once the plots ``fresh`` are irrigated too: a met card
+    stays met (colours never change, irrigation is never lost); another is met now only on a
+    placement through a fresh plot (TK-CMP-3)."""
+    colours, irrigated = fields["colours"], fields["irrigated"]
+    mirror = fields["options"].plot_objective_mirror_allowed
+    return {
+        card: met
+        or any(plot_objective_met_through(card, colours, irrigated, h, mirror) for h in fresh)
+        for card, met in known.items()
+    }
 
 
 def _seat(player: Any, num: int) -> int:
