@@ -21,6 +21,7 @@ from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.viz.layout import Layout
 
+from .board import BoardWidget, replace_figure
 from .controller import PlayController, ReplayController
 from .labels import label_of
 
@@ -118,22 +119,6 @@ def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
     return None
 
 
-def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Swap a FigureWidget's traces and layout for ``fig``'s, in place.
-
-    The batch sends the change to the views on screen; the widget's full state
-    (``_widget_data``, ``_widget_layout``) is set too, because plotly's FigureWidget keeps its
-    constructor's state there and a view opened later (the first display, a re-opened
-    notebook) draws from it: without this a board built before display shows empty axes.
-    """
-    with widget.batch_update():
-        widget.data = ()
-        widget.add_traces(list(fig.data))
-        widget.layout = fig.layout
-    widget._widget_data = [t.to_plotly_json() for t in widget.data]
-    widget._widget_layout = widget.layout.to_plotly_json()
-
-
 def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.Button:
     b = w.Button(description=text, tooltip=tip, button_style=style)
     b.layout = w.Layout(width="auto", max_width="100%")
@@ -148,13 +133,12 @@ class PlayApp:
         """Build the widgets around ``controller`` and draw the first position."""
         self.controller = controller
         self.game = controller.game
-        self.figure = go.FigureWidget()
-        # A static picture (one FigureWidget per app: several FigureWidgets made in one cell
-        # can come up blank in JupyterLab, an anywidget start-up race, plotly.py issue 4998).
+        # A static picture (one FigureWidget per app keeps the messages per click few).
         self.secret = w.Output()
         self.secret_picture: go.Figure | None = None
         """The seat's own board as last drawn (None when hidden)."""
         self.secret_box = w.Box([self.secret])
+        self._secret_drawn: Any = None
         self.status = w.HTML()
         self.scores = w.HTML()
         self.message = w.HTML()
@@ -183,7 +167,10 @@ class PlayApp:
             tooltip="hot-seat: the others look away first",
             layout=w.Layout(width="auto", display="" if controller.hot_seat else "none"),
         )
-        self.reveal.observe(lambda _c: self.redraw(), names="value")
+        self._shown_seat = controller.shown_seat()
+        """The seat whose cards the reveal toggle shows: a new seat finds it switched off."""
+        self.reveal.observe(self._on_reveal, names="value")
+        self.figure = BoardWidget(self._board_picture())
         self.hidden_note = w.HTML()
         controls = w.HBox(
             [self.bot_button, self.auto, self.speed, self.undo_button, self.seed, self.new_button],
@@ -290,20 +277,26 @@ class PlayApp:
 
     # ------------------------------------------------------------------ drawing
 
+    def _on_reveal(self, _change: Any) -> None:
+        if self._shown_seat == self.controller.shown_seat():
+            self.redraw()
+
     def redraw(self) -> None:
-        """Redraw everything from the controller (the FigureWidget is updated in place)."""
+        """Redraw everything from the controller (the FigureWidget is updated in place).
+
+        In hot-seat, when the seat to move changes the reveal toggle switches off: the next
+        player sits down to the public board, none of the last player's cards on screen.
+        """
         c = self.controller
-        reveal = bool(self.reveal.value)
-        shown = c.board_state(reveal)
-        seat = c.shown_seat()
-        secrets = seat is not None and (reveal or not c.hot_seat)
-        legal = c.legal_actions() if c.is_person_to_play() else ()
-        targets = click_targets(c.state, legal)
-        fig = board_figure(self.game, shown, targets, seat if secrets else None)
-        replace_figure(self.figure, fig)
+        if c.shown_seat() != self._shown_seat:
+            self._shown_seat = c.shown_seat()
+            self.reveal.value = False  # (no redraw from the toggle: the seat changed)
+        replace_figure(self.figure, self._board_picture())
         for trace in self.figure.data:
             trace.on_click(self._on_click)
-        self._draw_secret(shown, seat, secrets)
+        seat = c.shown_seat()
+        secrets = self._secrets_shown()
+        self._draw_secret(c.board_state(bool(self.reveal.value)), seat, secrets)
         self.status.value = f"<b>{html.escape(c.status())}</b>"
         self.scores.value = "Scores: " + html.escape(c.scores_text())
         if c.message:
@@ -315,6 +308,20 @@ class PlayApp:
         self.undo_button.disabled = not c.steps
         self.seed.value = str(c.seed)
         self.log.value = "\n".join(c.log[-200:][::-1])
+
+    def _secrets_shown(self) -> bool:
+        """Whether the shown seat's secret cards are on screen (hot-seat: behind the toggle)."""
+        c = self.controller
+        return c.shown_seat() is not None and (bool(self.reveal.value) or not c.hot_seat)
+
+    def _board_picture(self) -> go.Figure:
+        """The main board as the shown seat may see it, its click targets ringed."""
+        c = self.controller
+        seat = c.shown_seat()
+        legal = c.legal_actions() if c.is_person_to_play() else ()
+        targets = click_targets(c.state, legal)
+        shown = c.board_state(bool(self.reveal.value))
+        return board_figure(self.game, shown, targets, seat if self._secrets_shown() else None)
 
     def _draw_secret(self, shown: Any, seat: int | None, secrets: bool) -> None:
         """The seat's own board: Takenoko hands (secret), the Bamboo home (public)."""
@@ -335,6 +342,10 @@ class PlayApp:
             fig = secret_figure(self.game, c.state, max(c.state.current_player, 0))
         self.secret_box.layout.display = "none" if fig is None else ""
         self.secret_picture = fig
+        drawn = None if fig is None else fig.to_plotly_json()
+        if drawn == self._secret_drawn:
+            return  # the same picture: not sent and drawn again
+        self._secret_drawn = drawn
         self.secret.clear_output(wait=True)
         if fig is not None and get_ipython() is not None:
             with self.secret:
@@ -382,7 +393,7 @@ class ReplayApp:
         """Build the slider, the play button, the board and the log."""
         self.controller = controller
         last = len(controller.states) - 1
-        self.figure = go.FigureWidget()
+        self.figure = BoardWidget(board_figure(controller.game, controller.go(0), {}, None))
         self.slider = w.IntSlider(value=0, min=0, max=last, description="move")
         self.slider.layout = w.Layout(width="600px")
         self.player = w.Play(value=0, min=0, max=last, interval=600, description="play")

@@ -12,7 +12,6 @@ import html
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from bamboo_lab import viz
 from bamboo_lab.core.errors import BambooLabError
@@ -22,7 +21,8 @@ from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz.layout import Layout, Point
 
-from .app import fit_width, replace_figure
+from .app import fit_width
+from .board import BoardWidget, replace_figure
 
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
@@ -198,7 +198,7 @@ class SandboxApp:
     def __init__(self, sandbox: Any) -> None:
         """Build the controls around ``sandbox`` and draw it."""
         self.sandbox = sandbox
-        self.figure = go.FigureWidget()
+        self.figure = BoardWidget()
         self.report = w.HTML()
         self.message = w.HTML()
         if isinstance(sandbox, GardenSandbox):
@@ -207,8 +207,8 @@ class SandboxApp:
             controls = self._market_controls()
         else:
             controls = self._home_controls()
+        self.redraw()  # the figure's first state, before it joins the page
         self.widget = w.VBox([controls, self.message, self.figure, self.report])
-        self.redraw()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the app's widget as the cell's result."""

@@ -66,9 +66,11 @@ RERUNS: list[str] = []
 def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
     """The cell whose code holds ``source`` and its first Plotly picture, drawn.
 
-    A FigureWidget made in the first seconds after JupyterLab opens a notebook can come up
-    blank (an anywidget start-up race, plotly.py issue 4998); docs/widgets.md tells a student to
-    run the cell again, and so does this test, once, and records it in RERUNS.
+    A plain FigureWidget made in the first seconds after JupyterLab opens a notebook can come up
+    blank (an anywidget start-up race, plotly.py issue 4998); the boards' BoardWidget sends its
+    figure in its opening message so that it cannot. Should one come up blank all the same,
+    this runs the cell again (so the rest of the test still runs) and records it in RERUNS,
+    and the test fails at its end.
     """
     cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
     cell.scroll_into_view_if_needed()
@@ -107,7 +109,7 @@ def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None:
     lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
-    lab.run_all(settle_s=8)
+    lab.run_all(settle_s=0)  # at once: the boards must not come up blank
     assert not [e for e in lab.errors() if not e.expected]
     cell, figure, log = _board(lab)
     button = cell.locator("button.mod-info").first
@@ -126,6 +128,7 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
         shot = _shot(lab, other, f"{name}-{game}")
         assert traces > 0, f"the {name} picture is drawn (screenshot {shot})"
     _report()
+    assert not RERUNS, f"a FigureWidget came up blank at first: {RERUNS}"
 
 
 def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:

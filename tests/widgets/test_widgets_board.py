@@ -1,0 +1,105 @@
+"""The boards' FigureWidget: the figure in its opening message, one update per click, the
+widget's state equal to the picture drawn, and the hot-seat board public between turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("plotly")
+pytest.importorskip("ipywidgets")
+
+import ipywidgets.widgets.widget as ipw
+import plotly.graph_objects as go
+
+from bamboo_lab import viz, widgets
+from bamboo_lab.games import bangkok as bk
+from bamboo_lab.widgets.board import BoardWidget, replace_figure
+
+GAMES = ("takenoko", "bamboo", "bangkok")
+MESSAGES = ["_py2js_update", "_py2js_addTraces", "_py2js_deleteTraces", "_py2js_relayout"]
+
+
+def _sent(widget: go.FigureWidget) -> list[str]:
+    """The names of the Python-to-browser messages ``widget`` sends from now on."""
+    sent: list[str] = []
+    widget.observe(lambda ch: ch["new"] is not None and sent.append(ch["name"]), names=MESSAGES)
+    return sent
+
+
+def _shows(widget: go.FigureWidget, fig: go.Figure) -> None:
+    """``widget`` holds exactly ``fig``."""
+    want = fig.to_plotly_json()
+    assert [{k: v for k, v in t.items() if k != "uid"} for t in widget._data] == want["data"]
+    assert widget._layout == want["layout"]
+    # the full state a later view (a reloaded page) draws from is the same figure
+    assert widget._trait_values["_widget_data"] is widget._data
+    assert widget._trait_values["_widget_layout"] is widget._layout
+
+
+def test_the_figure_travels_in_the_widgets_opening_message(monkeypatch: Any) -> None:
+    opened: list[dict[str, Any]] = []
+    real = ipw.comm.create_comm
+
+    def spy(**kwargs: Any) -> Any:
+        opened.append(kwargs["data"]["state"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(ipw.comm, "create_comm", spy)
+    fig = viz.bangkok.figure(bk.new_game(2, 3))
+    go.FigureWidget(fig)  # plotly's own: the opening message holds no trace (the blank board)
+    assert opened[-1]["_widget_data"] == []
+    BoardWidget(fig)
+    assert len(opened[-1]["_widget_data"]) == len(fig.data) > 0
+    assert opened[-1]["_widget_layout"]["title"] == fig.layout.title.to_plotly_json()
+    late = BoardWidget()  # no figure yet: opened by the first replace_figure, with it
+    assert late.comm is None
+    replace_figure(late, fig)
+    assert late.comm is not None and len(opened[-1]["_widget_data"]) == len(fig.data)
+    _shows(late, fig)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_after_a_click_the_widget_shows_the_new_picture(game: str) -> None:
+    app = widgets.play(game, bots="heuristic", seed=7)
+    c = app.controller
+    for _ in range(8):
+        if c.state.is_over():
+            break
+        if c.is_person_to_play():
+            app.play(next(iter(c.grouped_actions().values()))[0][1])
+        else:
+            app.bot_button.click()
+        _shows(app.figure, app._board_picture())
+    sent = _sent(app.figure)
+    app.redraw()
+    assert sent == [], "the same picture again sends nothing"
+
+
+def test_a_hot_seat_turn_change_switches_the_reveal_off() -> None:
+    app = widgets.play("takenoko", bots=None, seed=4)
+    c = app.controller
+    seat = c.state.current_player
+    app.reveal.value = True
+    assert app.secret_picture is not None
+    while c.state.current_player == seat:
+        app.play(next(iter(c.grouped_actions().values()))[0][1])
+    assert app.reveal.value is False, "the next player sits down to a board with no hand shown"
+    assert app.secret_picture is None and app.secret_box.layout.display == "none"
+    assert c.state.hands[seat][0] not in str(app.figure.to_dict())
+    assert "hidden" in app.hidden_note.value
+    app.reveal.value = True  # the new seat's own cards, only when asked
+    text = str(app.secret_picture.to_dict())
+    assert all(card in text for card in c.state.hands[c.state.current_player])
+    assert not any(card in text for card in c.state.hands[seat])
+
+
+def test_BK_SET_2_the_hot_seat_spectator_board_shows_no_pontoon_good() -> None:
+    app = widgets.play("bangkok", bots=None, seed=7)
+    c = app.controller
+    public = c.spectator_view()
+    assert c.board_state(reveal=False) == public
+    # no seat's pontoon and no pontoon in the box: the view of a seat nobody sits in showed one
+    assert all(g == -1 for g in public.pontoons)
+    assert any(g != -1 for g in c.state.view(c.players).pontoons)
