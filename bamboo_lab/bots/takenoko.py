@@ -40,6 +40,10 @@ def _card_colours(card: Any) -> frozenset[str]:
     return frozenset(c for c, n in zip("GYP", card.sections, strict=True) if n)
 
 
+_TOUCHED = {card_id: _card_colours(card) for card_id, card in tk.CARDS.items()}
+"""The colours that can change each card's value, by card id."""
+
+
 class _Garden:
     """The public garden as plain dicts, so candidate moves are valued without playing them.
 
@@ -58,8 +62,10 @@ class _Garden:
         self.mirror = options.plot_objective_mirror_allowed
         self.first_growth_fertilized = options.fertilizer_on_first_growth
         self.rain_fertilized = options.fertilizer_on_rain
-        self.cards = [tk.CARDS[c] for c in view.hands[me]]
-        self._touched = [_card_colours(card) for card in self.cards]
+        hand = view.hands[me]
+        self.cards = [tk.CARDS[c] for c in hand]
+        self._touched = [_TOUCHED[c] for c in hand]
+        self._gardener_colours = {card.colour for card in self.cards if card.deck == "gardener"}
         self.by_colour: dict[str, list[Any]] = {"G": [], "Y": [], "P": []}
         for plot, colour in self.colours.items():
             self.by_colour[colour].append(plot)
@@ -70,6 +76,10 @@ class _Garden:
         }
         self._base: list[float] | None = None
         """The unchanged garden's value of each card (every gain restores the garden)."""
+        self._grown: dict[tuple[Any, ...], float] = {}
+        """:meth:`grow_gain` by the plots grown (and fertilizer), as tried."""
+        self._eaten: dict[Any, float] = {}
+        """:meth:`panda_gain` by plot, as tried."""
 
     def card_value(self, card: Any) -> float:
         """Points times closeness: how much of the card's value the garden already holds."""
@@ -109,11 +119,10 @@ class _Garden:
             base = self._base = [self.card_value(card) for card in self.cards]
         return base
 
-    def _gain(self, decks: str, colours: Iterable[str]) -> float:
-        """Value now minus value in the unchanged garden, over the cards of ``decks`` (id
-        letters) that ``colours`` touch: the change being tried out leaves the others alone."""
+    def _gain(self, base: list[float], decks: str, colours: Iterable[str]) -> float:
+        """Value now minus ``base`` (:meth:`base_values`, taken before the change), over the
+        cards of ``decks`` (id letters) that ``colours`` touch: the others keep their value."""
         touched = set(colours)
-        base = self.base_values()
         gain = 0.0
         for card, value, card_colours in zip(self.cards, base, self._touched, strict=True):
             if card.id[0] in decks and not touched.isdisjoint(card_colours):
@@ -122,16 +131,29 @@ class _Garden:
 
     def grow_gain(self, plots: Sequence[Any], fertilized: bool = True) -> float:
         """Value gained by one growth on each of ``plots`` (TK-IMP-4: fertilizer sections)."""
-        if not plots:
-            return 0.0
+        key = (fertilized, *plots)
+        gain = self._grown.get(key)
+        if gain is None:
+            gain = self._grown[key] = self._grow_gain(plots, fertilized)
+        return gain
+
+    def _grow_gain(self, plots: Sequence[Any], fertilized: bool) -> float:
+        colours = {self.colours[p] for p in plots}
+        if colours.isdisjoint(self._gardener_colours):
+            return 0.0  # no gardener card of these colours in hand
+        base = self.base_values()
         bamboo, improvements = self.bamboo, self.improvements
         saved = {p: bamboo[p] for p in plots}
         for p in plots:
             add = tk.growth_amount(improvements.get(p), fertilized)
             bamboo[p] = min(MAX_HEIGHT, bamboo[p] + add)
-        gain = self._gain("G", {self.colours[p] for p in plots})
+        gain = self._gain(base, "G", colours)
         bamboo.update(saved)
         return gain
+
+    def has_gardener_cards(self) -> bool:
+        """True when the hand holds a gardener card (growth can pay)."""
+        return bool(self._gardener_colours)
 
     def gardener_growth(self, plot: Any) -> list[Any]:
         """The plots the gardener grows on ``plot`` (the engine's rule, TK-GAR-2)."""
@@ -139,13 +161,22 @@ class _Garden:
 
     def panda_gain(self, plot: Any) -> float:
         """Value gained when the panda eats one section on ``plot`` (if it eats there)."""
+        gain = self._eaten.get(plot)
+        if gain is None:
+            gain = self._eaten[plot] = self._panda_gain(plot)
+        return gain
+
+    def _panda_gain(self, plot: Any) -> float:
         if not tk.panda_eats(plot, self.bamboo, self.improvements):
             return 0.0
         colour = self.colours[plot]
+        if not any(colour in touched for touched in self._touched):
+            return 0.2  # no card of this colour in hand
+        base = self.base_values()
         ci = "GYP".index(colour)
         self.bamboo[plot] -= 1
         self.eaten[ci] += 1
-        gain = self._gain("GA", colour)
+        gain = self._gain(base, "GA", colour)
         self.bamboo[plot] += 1
         self.eaten[ci] -= 1
         # A section on the board is worth a little even before a card asks for it.
@@ -172,20 +203,22 @@ class _Garden:
 
     def irrigate_gain(self, plots: Sequence[Any]) -> float:
         """Value gained when ``plots`` become irrigated (each fresh one grows once)."""
+        base = self.base_values()
         fresh, saved = self._irrigate(plots)
         if not fresh:
             return 0.0
-        gain = self._gain("GP", {self.colours[p] for p in fresh})
+        gain = self._gain(base, "GP", {self.colours[p] for p in fresh})
         self._dry(fresh, saved)
         return gain + 0.05 * len(fresh)
 
     def improve_gain(self, chip: str, plot: Any) -> float:
         """Value gained by putting the chip ``chip`` (W, E, F) on ``plot``; a watershed also
         irrigates it (TK-IMP-5)."""
+        base = self.base_values()
         old = self.improvements.get(plot)
         self.improvements[plot] = chip
         fresh, saved = self._irrigate((plot,) if tk.improvement_irrigates(chip) else ())
-        gain = self._gain("GP", self.colours[plot])
+        gain = self._gain(base, "GP", self.colours[plot])
         if old is None:
             del self.improvements[plot]
         else:
@@ -221,9 +254,33 @@ class TakenokoBot:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        """A bot with no garden valued yet."""
+        self._last: tuple[tuple[Any, ...], _Garden] | None = None
+        """The garden of the last decision and the view objects it was built from: a
+        decision on the same objects (the same garden, hand and board) reuses its values."""
+
     def __repr__(self) -> str:
         """``TakenokoBot()``."""
         return "TakenokoBot()"
+
+    def _garden(self, view: Any, me: int) -> _Garden:
+        """The valued garden of ``view``: the last one when nothing it reads has changed."""
+        key = (
+            view.colours,
+            view.bamboo,
+            view.improvements,
+            view.irrigated,
+            view.hands[me],
+            view.eaten[me],
+            view.options,
+        )
+        last = self._last
+        if last is not None and all(a is b for a, b in zip(last[0], key, strict=True)):
+            return last[1]
+        garden = _Garden(view, me)
+        self._last = (key, garden)
+        return garden
 
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The action the strategy above prefers among ``legal_actions``."""
@@ -231,7 +288,7 @@ class TakenokoBot:
         if claims:  # claim as soon as met, the richest first
             return max(claims, key=lambda a: tk.CARDS[a.card].points)
         me = view.current_player
-        garden = _Garden(view, me)
+        garden = self._garden(view, me)
         kinds = {type(a) for a in legal_actions}
         if tk.ChooseWeather in kinds:
             faces = {a.face: a for a in legal_actions if isinstance(a, tk.ChooseWeather)}
@@ -275,6 +332,12 @@ class TakenokoBot:
         plot_cards = [
             c for c in garden.cards if c.deck == "plot" and any(k == colour for _, k in c.pattern)
         ]
+        # a card met without the new plot, else met through it once it is watered (TK-CMP-3)
+        met_before = [
+            plot_objective_met(card, garden.colours, garden.irrigated, garden.mirror)
+            for card in plot_cards
+        ]
+        colours, irrigated = dict(garden.colours), set(garden.irrigated)
         for action in legal:
             pos = action.plot
             chip = None if action.improvement is None else _LETTER[action.improvement]
@@ -282,12 +345,19 @@ class TakenokoBot:
             value = 1.0 if watered else 0.0
             value += 0.3 * sum(1 for n in NEIGHBORS[pos] if garden.colours.get(n) == colour)
             if plot_cards:
-                colours = dict(garden.colours)
                 colours[pos] = colour
-                irrigated = garden.irrigated | {pos} if watered else garden.irrigated
-                for card in plot_cards:
-                    if plot_objective_met(card, colours, irrigated, garden.mirror):
+                if watered:
+                    irrigated.add(pos)
+                for card, met in zip(plot_cards, met_before, strict=True):
+                    if met or (
+                        watered
+                        and tk.plot_objective_met_through(
+                            card, colours, irrigated, pos, garden.mirror
+                        )
+                    ):
                         value += card.points
+                del colours[pos]
+                irrigated.discard(pos)
             if chip is not None:
                 wants = any(
                     c.deck == "gardener"
@@ -354,7 +424,8 @@ class TakenokoBot:
             return garden.irrigate_gain(action.edge.hexes()) - 0.02
         if isinstance(action, tk.PlaceImprovement):
             chip = _LETTER[action.improvement]
-            if chip not in garden.wanted_chips and (chip != "W" or action.plot in garden.irrigated):
+            irrigates = tk.improvement_irrigates(chip) and action.plot not in garden.irrigated
+            if chip not in garden.wanted_chips and not irrigates:
                 return None  # this chip changes nothing the hand cares about here
             return garden.improve_gain(chip, action.plot) - 0.02
         if isinstance(action, tk.TakeImprovement):
@@ -374,13 +445,21 @@ class TakenokoBot:
         if kind == "objective":
             if hand >= HAND_LIMIT:
                 return 0.0
-            strongest = max((garden.card_value(c) / c.points for c in garden.cards), default=0)
+            strongest = max(
+                (
+                    value / c.points
+                    for c, value in zip(garden.cards, garden.base_values(), strict=True)
+                ),
+                default=0,
+            )
             if hand <= 1:
                 return 3.0
             if hand == 2 or strongest < 0.2:
                 return 1.2
             return 0.15
         if kind == "gardener":
+            if not garden.has_gardener_cards():
+                return 0.0
             return max(
                 (
                     garden.grow_gain(garden.gardener_growth(p))

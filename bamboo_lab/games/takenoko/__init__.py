@@ -45,7 +45,12 @@ from .geometry import POND
 from .info import GAME_INFO
 from .options import Options
 from .reasons import illegal_error
-from .scoring import sections_missing, shoot_counts, shoot_may_count
+from .scoring import (
+    plot_objective_met_through,
+    sections_missing,
+    shoot_counts,
+    shoot_may_count,
+)
 from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
 from .teaching import (
     cards,
@@ -118,6 +123,7 @@ __all__ = [
     "panda_eats",
     "parse_action",
     "placed_improvement",
+    "plot_objective_met_through",
     "plot_objective_placements",
     "position",
     "score_breakdown",

@@ -63,7 +63,7 @@ _II = {"W": 0, "E": 1, "F": 2}
 class State(RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
-    __slots__ = ("__dict__", "_gardmet", "_legal", "_moves", "_plotmet", "_texts")
+    __slots__ = ("__dict__", "_gardmet", "_legal", "_moves", "_plotmet", "_seen", "_texts")
     game: ClassVar[str] = NAME
 
     num_players: int
@@ -147,6 +147,9 @@ class State(RichDisplay):
     _moves: dict[Hex, tuple[Hex, ...]]
     _plotmet: dict[str, bool]
     _gardmet: dict[str, bool]
+    _seen: dict[int, tuple[Any, Any, Any, Any]]
+    """Per viewer, the hands and decks of the last view and what the viewer saw of them:
+    shared along a line of play, used while the hands and decks are the same objects."""
     _texts: tuple[str, ...] | None
 
     def __init__(self, fields: Mapping[str, Any]) -> None:
@@ -159,6 +162,7 @@ class State(RichDisplay):
         _set(self, "_moves", {})
         _set(self, "_plotmet", {})
         _set(self, "_gardmet", {})
+        _set(self, "_seen", {})
         _set(self, "_texts", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -186,6 +190,7 @@ class State(RichDisplay):
             fields["bamboo"] is self.bamboo and fields["improvements"] is self.improvements
         )
         _set(new, "_gardmet", self._gardmet if same_bamboo else {})
+        _set(new, "_seen", self._seen)
         texts = self._texts
         if texts is not None:  # the history's notation, kept up to date once asked for
             texts = (*texts, serial.text_of(fields["history"][-1]))
@@ -381,6 +386,37 @@ class State(RichDisplay):
             )
         n = self.fields()
         n["viewer"] = player if rng is None else None
+        seen = self._seen.get(player) if rng is None else None
+        if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
+            n["hands"], n["decks"] = seen[2], seen[3]  # the same cards as the last view
+        else:
+            rng = self._refill_cards(n, player, rng)
+            if rng is None:
+                self._seen[player] = (self.hands, self.decks, n["hands"], n["decks"])
+        # the plots drawn and kept are seen by the player whose turn it is only
+        secret = player != self.player
+        kept = [self.kept] if secret and self.kept is not None else []
+        drawn = list(self.drawn) if secret else []
+        pool = sorted(kept + drawn + list(self.plot_deck))
+        if rng is not None:
+            pool, rng = vrng.shuffled(pool, rng)
+        if kept:
+            n["kept"] = pool.pop(0)
+        if drawn:
+            n["drawn"] = tuple(pool[: len(drawn)])
+            pool = pool[len(drawn) :]
+        n["plot_deck"] = tuple(pool)
+        if self.start is not None and (rng is not None or self.start.get("viewer") != player):
+            # the starting position shows no more than the viewer saw then
+            first = State.from_dict(self.start)
+            first = first.view(player) if rng is None else first.determinize(player, rng)
+            n["start"] = first.to_dict()
+        return State(n)
+
+    def _refill_cards(self, n: dict[str, Any], player: int, rng: int | None) -> int | None:
+        """Set the hands and decks of ``n`` as ``player`` sees them (or reshuffled with
+        ``rng``); return the generator's next state."""
+        num = self.num_players
         hands = [list(h) for h in self.hands]
         decks = [list(x) for x in self.decks]
         for k, prefix in enumerate("PGA"):
@@ -401,25 +437,7 @@ class State(RichDisplay):
             decks[k] = pool[len(slots) :]
         n["hands"] = tuple(tuple(h) for h in hands)
         n["decks"] = tuple(tuple(x) for x in decks)
-        # the plots drawn and kept are seen by the player whose turn it is only
-        secret = player != self.player
-        kept = [self.kept] if secret and self.kept is not None else []
-        drawn = list(self.drawn) if secret else []
-        pool = sorted(kept + drawn + list(self.plot_deck))
-        if rng is not None:
-            pool, rng = vrng.shuffled(pool, rng)
-        if kept:
-            n["kept"] = pool.pop(0)
-        if drawn:
-            n["drawn"] = tuple(pool[: len(drawn)])
-            pool = pool[len(drawn) :]
-        n["plot_deck"] = tuple(pool)
-        if self.start is not None and (rng is not None or self.start.get("viewer") != player):
-            # the starting position shows no more than the viewer saw then
-            first = State.from_dict(self.start)
-            first = first.view(player) if rng is None else first.determinize(player, rng)
-            n["start"] = first.to_dict()
-        return State(n)
+        return rng
 
     def inventory(self) -> dict[str, int]:
         """Every physical component counted where it lies (constant through a game)."""
