@@ -376,11 +376,30 @@ def figure(state: bk.State) -> go.Figure:
     py0 = top - 1.85
     if n > 1:  # in solo the piles stand where this title would
         label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
+    hover_x: list[float] = []
+    hover_y: list[float] = []
+    hover_t: list[str] = []
+    # port cells 1-9 in reading order, the numbers of the notation (take:1+3, renew:row2)
     for i, cid in enumerate(state.port):
         r, c = divmod(i, 3)
         x = px0 + c * (cw + gx)
         y = py0 - r * (ch + gy) - ch
         _draw_card(fig, goods, cards[cid] if cid >= 0 else None, x, y, cw, ch, 19)
+        label(
+            fig,
+            x + cw - 0.06,
+            y + 0.05,
+            str(i + 1),
+            size=10,
+            color="#555555",
+            anchor="right",
+            valign="bottom",
+            name=f"port cell {i + 1}",
+        )
+        hover_x.append(x + cw / 2)
+        hover_y.append(y + ch / 2)
+        what = f"card #{cid} {cards[cid].spec}" if cid >= 0 else "empty"
+        hover_t.append(f"port cell {i + 1} (take:{i + 1}): {what}")
     # slot names around the port; the placed card sits by its slot
     for k in range(3):
         yk = py0 - k * (ch + gy) - ch / 2
@@ -497,6 +516,7 @@ def figure(state: bk.State) -> go.Figure:
                 detail=False,
             )
     goods.traces(fig, legend=True)
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40))
     fig.update_layout(
         height=int((top + 0.3) * 48) + 64 + 40,
         showlegend=True,

@@ -154,3 +154,35 @@ def test_BK_SCORE_9_market_without_score_hides_every_point_but_keeps_outlines() 
     assert "1 per basket" in text and "type 3 in cell 5" in text
     with pytest.raises(InvalidStateError):
         vb.market(RULEBOOK_MARKET, show_score="no")
+
+
+def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
+    """Each port cell carries the number ``take:<n>`` uses for it: collecting ``take:<n>``
+    puts into the hand exactly the card drawn in the cell labelled n (reading order 1-9)."""
+    s = played(bk, 3, 5, 41)
+    assert s.phase == "act" and bk.port_placements(s)
+    fig = vb.figure(s)
+    labels = {a.name: a for a in fig.layout.annotations if (a.name or "").startswith("port")}
+    assert sorted(labels) == [f"port cell {n}" for n in range(1, 10)]
+    # the numbers run in reading order: top row left to right, then the next rows
+    order = sorted(labels.values(), key=lambda a: (-round(a.y, 6), a.x))
+    assert [a.text for a in order] == [str(n) for n in range(1, 10)]
+    hover = next(t for t in fig.data if t.hovertext and "port cell 1" in t.hovertext[0])
+    seen = set()
+    for place, collects in bk.port_placements(s).items():
+        after = s.apply(place)
+        assert after.port == s.port  # the placed card waits beside the port
+        for collect in collects:
+            if len(collect.cells) != 1:
+                continue
+            n = collect.cells[0]
+            action = bk.parse_notation(f"take:{n}")
+            assert action == collect
+            gained = set(after.apply(action).hands[after.to_move]) - set(after.hands[after.to_move])
+            (card,) = gained
+            # the hover point nearest the label n names the card drawn in that cell
+            a = labels[f"port cell {n}"]
+            k = min(range(9), key=lambda i: (hover.x[i] - a.x) ** 2 + (hover.y[i] - a.y) ** 2)
+            assert hover.hovertext[k].startswith(f"port cell {n} (take:{n}): card #{card} ")
+            seen.add(n)
+    assert len(seen) >= 6
