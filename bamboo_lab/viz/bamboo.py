@@ -24,6 +24,7 @@ from bamboo_lab.games.bamboo.components import (
     TYPE_LETTERS,
     TYPES,
 )
+from bamboo_lab.games.bamboo.rules import night_of
 
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, player_band, rect, rounded_rect
@@ -271,7 +272,9 @@ def figure(state: bb.State) -> go.Figure:
 
 def _home_args(
     state_or_home: Any, player: int | None, tiles: Iterable[int | str] | None
-) -> tuple[tuple[int, ...], list[Any], set[int], str]:
+) -> tuple[tuple[int, ...], list[Any], set[int], str, dict[int, int]]:
+    """The home's spaces, the balance tiles to show, those scored, its name and its night-side
+    special spaces (index -> required type; empty on the day side and for a bare home)."""
     if isinstance(state_or_home, bb.State):
         s = state_or_home
         p = (s.player if s.player in range(s.num_players) else 0) if player is None else player
@@ -279,7 +282,8 @@ def _home_args(
             raise InvalidStateError(f"player must be a seat 0..{s.num_players - 1}, not {player!r}")
         board = s.boards[p]
         held = list(board.balance) if tiles is None else list(tiles)
-        return tuple(board.home), held, set(board.scored), f"player {p}'s home"
+        night = dict(night_of(s, p))
+        return tuple(board.home), held, set(board.scored), f"player {p}'s home", night
     h = state_or_home
     if (
         not isinstance(h, Sequence)
@@ -290,20 +294,22 @@ def _home_args(
         raise InvalidStateError(
             "a home is 15 home-tile ids (-1 for an empty space), e.g. from home_from_text"
         )
-    return tuple(h), list(tiles or ()), set(), "a home"
+    return tuple(h), list(tiles or ()), set(), "a home", {}
 
 
 def home(
     state_or_home: Any, player: int | None = None, tiles: Iterable[int | str] | None = None
 ) -> go.Figure:
     """The 5x3 home: tiles by type and comfort, left and right comfort and the harmony
-    penalty, the balance tiles held (or ``tiles``) and where each pattern matches."""
-    spaces, held, scored, who = _home_args(state_or_home, player, tiles)
+    penalty, the balance tiles held (or ``tiles``) and where each pattern matches; on the night
+    side, each special space is starred with the type it requires (BB-ADV-1, BB-ADV-2)."""
+    spaces, held, scored, who, night = _home_args(state_or_home, player, tiles)
     balance = [bb.BALANCE_TILES[t] if isinstance(t, int) else bb.balance_tile(t) for t in held]
     left, right = bb.harmony(spaces)
     penalty = bb.harmony_penalty(spaces)
+    side = " (night side)" if night else ""
     fig = canvas(
-        f"<b>Bamboo</b> · {who} · left comfort {left} · right comfort {right} · harmony"
+        f"<b>Bamboo</b> · {who}{side} · left comfort {left} · right comfort {right} · harmony"
         f" {penalty} HP",
         460,
     )
@@ -323,6 +329,29 @@ def home(
         r, c = divmod(i, 5)
         x = x0 + c * cw + 0.06
         y = ytop - (r + 1) * ch + 0.06
+        if hid < 0 and i in night:  # a special space: only its type (BB-ADV-1)
+            kind = night[i]
+            rounded_rect(
+                fig,
+                x,
+                y,
+                x + cw - 0.12,
+                y + ch - 0.12,
+                palette.lighter(palette.HOME_TYPES[kind], 0.75),
+                palette.darker(palette.HOME_TYPES[kind], 0.3),
+                2,
+                dash="dash",
+            )
+            label(
+                fig,
+                x + cw / 2 - 0.06,
+                y + ch * 0.5,
+                f"<b>{TYPE_LETTERS[kind]}</b> only",
+                size=13,
+                color="#222222",
+            )
+            label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=10, color="#555555")
+            continue
         if hid < 0:
             rounded_rect(
                 fig, x, y, x + cw - 0.12, y + ch - 0.12, "#FFFFFF", "#BBBBBB", 1, dash="dot"
@@ -350,7 +379,8 @@ def home(
         label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[htile.type], size=10, color="#222222")
         hx.append(x + cw / 2)
         hy.append(y + ch / 2)
-        ht.append(f"{r},{c}: {htile.name}, {TYPES[htile.type]}, comfort {htile.comfort}")
+        special = f"<br>night space: {TYPES[night[i]]} only" if i in night else ""
+        ht.append(f"{r},{c}: {htile.name}, {TYPES[htile.type]}, comfort {htile.comfort}{special}")
     # balance tiles and their matches
     px = x0 + 5 * cw + 0.4
     label(fig, px, ytop + 0.3, "<b>balance tiles</b>", size=13, anchor="left")
@@ -391,9 +421,67 @@ def home(
                     name=f"{tile.name} matches",
                 )
             )
+    if night:  # the night side's special spaces: one starred trace (BB-ADV-1, BB-ADV-2)
+        _night_spaces(fig, spaces, night, x0, ytop, cw, ch)
     legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
     label(fig, x0, 0.35, f"{legend} · number = comfort", size=11, anchor="left", color="#444444")
+    if night:
+        label(
+            fig,
+            x0,
+            0.0,
+            "★ night space: takes only a tile of its type; −1 HP at the end if left empty",
+            size=11,
+            anchor="left",
+            color="#444444",
+        )
     fig.add_trace(hover_trace(hx, hy, ht, 40))
     fig.update_xaxes(range=[0, 18.5])
-    fig.update_yaxes(range=[0.1, ytop + 0.6])
+    fig.update_yaxes(range=[-0.25 if night else 0.1, ytop + 0.6])
     return fig.figure()
+
+
+def _night_spaces(
+    fig: Sketch,
+    spaces: Sequence[int],
+    night: dict[int, int],
+    x0: float,
+    ytop: float,
+    cw: float,
+    ch: float,
+) -> None:
+    """A star in the corner of each special space, its hover naming the effect."""
+    xs: list[float] = []
+    ys: list[float] = []
+    texts: list[str] = []
+    for i, kind in sorted(night.items()):
+        r, c = divmod(i, 5)
+        xs.append(x0 + c * cw + 0.3)
+        ys.append(ytop - r * ch - 0.3)
+        wanted = TYPES[kind]
+        if spaces[i] >= 0:
+            now = f"covered by a {wanted} tile: no penalty"
+        else:
+            now = f"empty: takes only a {wanted} tile, −1 HP at the end if still empty"
+        texts.append(
+            f"<b>night space {r},{c}</b> ({wanted} only)<br>{now}<br>rules: a special space"
+            " accepts only a home tile of its type (BB-ADV-1); each one left uncovered at the"
+            " end costs 1 HP (BB-ADV-2)"
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers",
+            marker={
+                "symbol": "star",
+                "size": 17,
+                "color": palette.NIGHT,
+                "line": {"color": "#FFFFFF", "width": 1.5},
+            },
+            name="night spaces",
+            hoverinfo="text",
+            hovertext=texts,
+            showlegend=False,
+        )
+    )

@@ -18,6 +18,7 @@ __all__ = [
     "HIGHLIGHT",
     "HOME_TYPES",
     "IMPROVEMENTS",
+    "NIGHT",
     "OKABE_ITO",
     "OUTLINES",
     "PAPER",
@@ -126,6 +127,9 @@ PLAYERS: tuple[str, ...] = (
     OKABE_ITO["reddish_purple"],
 )
 """Seats 0 to 3 (and bots in statistics, cycling); the seat number is always written too."""
+
+NIGHT = "#1B2A5E"
+"""Bamboo's night side: the star on each special home space (dark, so it reads on any tile)."""
 
 GHOST = "#7F5539"
 """Bamboo's brown ghost (two players)."""

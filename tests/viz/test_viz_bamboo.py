@@ -8,6 +8,7 @@ pytest.importorskip("plotly")
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games.bamboo.components import TYPE_LETTERS, TYPES
 from bamboo_lab.viz import bamboo as vbb
 from bamboo_lab.viz.pictures import played
 
@@ -92,3 +93,53 @@ def test_built_position_home_and_temples() -> None:
         a.text for a in board.layout.annotations if a.text in ("<b>0</b>", "<b>1</b>", "<b>2</b>")
     ]
     assert sticks == ["<b>0</b>", "<b>2</b>", "<b>1</b>", "<b>1</b>"]
+
+
+def space_at(x: float, y: float) -> int:
+    """The home space (0-14) under a point of the home picture (spaces 1.9 x 1.35 from 0.3, 4.6)."""
+    c = int((x - 0.3) // 1.9)
+    r = int((4.6 - y) // 1.35)
+    assert 0 <= r < 3 and 0 <= c < 5
+    return r * 5 + c
+
+
+def night_position(night_side: bool) -> bb.State:
+    return bb.position(
+        players=2,
+        options={"night_side": night_side},
+        boards={0: {"home": "(0,0):D/2 (1,1):F/3 (2,0):G/1", "balance": ["L10"]}},
+    )
+
+
+def test_BB_ADV_1_night_spaces_are_starred_with_their_effect() -> None:
+    from bamboo_lab.games.bamboo.rules import night_of
+
+    s = night_position(True)
+    for p in range(2):
+        fig = vbb.home(s, p)
+        special = night_of(s, p)
+        assert len(special) == 4 and "(night side)" in fig.layout.title.text
+        (stars,) = [t for t in fig.data if t.name == "night spaces"]
+        assert stars.marker.symbol == "star" and len(stars.x) == len(special)
+        home = s.boards[p].home
+        for (i, kind), text in zip(sorted(special.items()), stars.hovertext, strict=True):
+            r, c = divmod(i, 5)
+            assert text.startswith(f"<b>night space {r},{c}</b> ({TYPES[kind]} only)")
+            assert "BB-ADV-1" in text and "costs 1 HP" in text
+            covered = "covered by" in text
+            assert covered == (home[i] >= 0)
+        for (i, _), x, y in zip(sorted(special.items()), stars.x, stars.y, strict=True):
+            assert space_at(x, y) == i  # each star sits on its own space
+        # an empty special space also says which type it takes, on the space itself
+        empty = [i for i in special if home[i] < 0]
+        texts = [a.text for a in fig.layout.annotations]
+        for i in empty:
+            assert f"<b>{TYPE_LETTERS[special[i]]}</b> only" in texts
+    assert night_of(s, 0)[0] == bb.HOME_TILES[s.boards[0].home[0]].type  # (0,0) is covered
+
+
+def test_BB_ADV_1_day_side_and_bare_homes_have_no_night_spaces() -> None:
+    for fig in (vbb.home(night_position(False), 0), vbb.home(HOME)):
+        assert not [t for t in fig.data if t.name == "night spaces"]
+        assert "night" not in fig.layout.title.text
+        assert not [a for a in fig.layout.annotations if "only" in a.text]
