@@ -90,12 +90,14 @@ def _draw_card(
     fill = _CHILLI_FILL if c.is_chilli else _INITIAL_FILL if c.kind == "initial" else _BOAT_FILL
     rounded_rect(fig, x, y, x + w, y + h, fill, edge, edge_width)
     n = len(c.goods)
-    if w > h:  # a wide mini card: the baskets side by side
+    tagged = c.kind != "boat"  # a corner tag: the chilli type or the initial set
+    if w > h:  # a wide mini card: the baskets side by side, right of the corner tag
         step = min(w / (n + 0.5), dot / 40)
+        mid = x + w / 2 + (max(0.0, min(0.14, w / 2 - 0.03 - n * step / 2)) if tagged else 0)
         for i, good in enumerate(c.goods):
-            goods.add(good, x + w / 2 + (i - (n - 1) / 2) * step, y + h * 0.45, dot)
+            goods.add(good, mid + (i - (n - 1) / 2) * step, y + h * 0.42, dot)
     else:
-        top = y + h * (0.64 if detail and c.kind != "boat" else 0.78)
+        top = y + h * (0.64 if detail and tagged else 0.7 if tagged else 0.78)
         bottom = y + h * 0.2
         for i, good in enumerate(c.goods):
             gy = (top + bottom) / 2 if n == 1 else top - i * (top - bottom) / (n - 1)
@@ -376,6 +378,15 @@ def figure(state: bk.State) -> go.Figure:
     py0 = top - 1.85
     if n > 1:  # in solo the piles stand where this title would
         label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
+        label(
+            fig,
+            px0 + width / 2,
+            top - 0.55,
+            "cells 1-9 as in take:1+3",
+            size=10,
+            color="#555555",
+            valign="top",
+        )
     hover_x: list[float] = []
     hover_y: list[float] = []
     hover_t: list[str] = []
@@ -473,28 +484,21 @@ def figure(state: bk.State) -> go.Figure:
         plays = " ◀ plays" if not state.is_over() and state.to_move == p else ""
         label(fig, hx0, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
         obj = state.objective(p)
-        label(
-            fig,
-            hx0,
-            y - 0.8,
-            f"objective: {_NAMES[obj] if obj else 'hidden'}",
-            size=12,
-            anchor="left",
-        )
-        label(fig, hx0, y - 1.25, f"score: {scores[p]}", size=12, anchor="left")
+        label(fig, hx0, y - 0.75, "objective:", size=11, anchor="left", color="#333333")
+        label(fig, hx0, y - 1.1, f"<b>{_NAMES[obj] if obj else 'hidden'}</b>", 12, anchor="left")
+        label(fig, hx0, y - 1.55, f"score: {scores[p]}", size=12, anchor="left")
         hand = state.hands[p]
-        label(
-            fig, hx0 + 2.8, y - 0.25, f"hand ({len(hand)})", size=11, anchor="left", color="#333333"
-        )
+        hand_x = hx0 + 2.9  # right of "Player 0 ◀ plays"
+        label(fig, hand_x, y - 0.25, f"hand ({len(hand)})", size=11, anchor="left", color="#333333")
         for i, cid in enumerate(hand[:6]):
             _draw_card(
-                fig, goods, cards[cid], hx0 + 2.8 + i * 0.72, y - 1.75, 0.64, 1.3, 14, detail=False
+                fig, goods, cards[cid], hand_x + i * 0.72, y - 1.75, 0.64, 1.3, 14, detail=False
             )
         if len(hand) > 6:
-            label(fig, hx0 + 2.8 + 6 * 0.72, y - 1.1, f"+{len(hand) - 6}", size=12, anchor="left")
+            label(fig, hand_x + 6 * 0.72, y - 1.1, f"+{len(hand) - 6}", size=12, anchor="left")
         label(
             fig,
-            15.0,
+            14.95,
             y - 0.25,
             f"market · {scores[p]} pts",
             size=11,
@@ -508,9 +512,9 @@ def figure(state: bk.State) -> go.Figure:
                 fig,
                 goods,
                 cards[cid] if cid >= 0 else None,
-                15.0 + c * 0.9,
+                14.95 + c * 1.15,
                 y - 0.45 - (r + 1) * (cell_h + 0.04),
-                0.84,
+                1.1,
                 cell_h,
                 11,
                 detail=False,
