@@ -74,15 +74,16 @@ class BambooBot:
         if state.is_over():
             return value
         value += _COIN * min(board.coins, 8) + _INCENSE * board.reserve
-        value += _SHOOT * sum(len(t) for t in board.temples) + _ASLEEP * len(board.asleep)
-        value -= bb.feeding_bill(board.home, board.food)["hp_lost"]
-        owned = set(board.spirits)
+        value += _SHOOT * board.shoots + _ASLEEP * len(board.asleep)
+        value -= bb.feeding_shortfall(board.home, board.food)
+        owned = board.awake + board.asleep
         for stack, spirits in zip(state.temples, state.spirit_stacks, strict=False):
             if stack and spirits and bb.temple_majority(stack)[0] == me:
                 worth = _NEW_SPIRIT if spirits[0] not in owned else _OLD_SPIRIT
                 value += _LEAD_HOLDS * worth
+        tiles = state.options.balance_table
         for tile in board.balance:
-            balance = bb.BALANCE_TILES[tile]
+            balance = tiles[tile]
             if not bb.is_balance_met(balance, board.home):
                 value += _UNMET_BALANCE * balance.hp
         return value

@@ -255,3 +255,31 @@ def test_BB_WIN_4_tile_put_under_its_stack_stays_public() -> None:
         for seed in range(3):
             d = s.determinize(p, seed)
             assert d.balance_stacks[2][-1] == lowest and d.view(p) == s.view(p)
+
+
+def test_BB_SPR_3_season_names_the_season_of_every_decision() -> None:
+    """`season(state)`: the set-up draft, then each round Spring (gifts and their actions),
+    Summer, Winter (waking, feeding), and the end; never Autumn, which asks no decision."""
+    rng = random.Random(3)
+    s = bamboo.new_game(2, 3)
+    seen: list[tuple[int, str]] = []
+    while True:
+        name = bamboo.season(s)
+        assert name in bamboo.SEASONS and name != "Autumn"
+        if s.phase == "draft":
+            assert name == "setup"
+        elif s.phase == "gift" or s.context == "gift":
+            assert name == "Spring"  # BB-SPR-3: a gift's action is part of Spring
+        elif s.phase in ("wake", "feed"):
+            assert name == "Winter"  # BB-WIN-1, BB-WIN-2
+        elif not s.is_over():
+            assert name == "Summer"
+        if not seen or seen[-1] != (s.round, name):
+            seen.append((s.round, name))
+        if s.is_over():
+            break
+        s = s.apply(rng.choice(s.legal_actions()), check=False)
+    assert seen[0] == (1, "setup") and seen[-1] == (5, "over")
+    for rnd in range(1, 5):  # each round: Spring, then Summer, then (maybe) Winter
+        names = [n for r, n in seen if r == rnd and n != "setup"]
+        assert names[:2] == ["Spring", "Summer"] and set(names[2:]) <= {"Winter"}

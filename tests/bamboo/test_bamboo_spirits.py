@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from bamboo_helpers import edited, mine, plain_homes, play, to_winter, visit_position, with_board
 
-from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import bamboo
 
 
@@ -108,9 +110,61 @@ def test_BB_SPI_6_tengu_take_before_or_after_refill() -> None:
     assert before.boards[p].food == (1, 0, 0)
     assert before.food_display == (2, 2, 2, 2, 2) and before.food_discard == (0, 1, 1, 2)
     after = play(s, "use tengu", "refill")
-    assert after.phase == "cook" and after.food_display == (2, 2, 2, 2, 2)
+    assert after.phase == "tengu_take" and after.food_display == (2, 2, 2, 2, 2)
     after = play(after, "food ramen")
     assert after.boards[p].food == (0, 0, 1) and after.phase == "place"
+
+
+def _after_refill() -> bamboo.State:
+    s = _placing("tengu")
+    s = bamboo.position(base=s, food_display=["tea", "rice", "rice", "ramen", "ramen"])
+    return play(s, "use tengu", "refill")
+
+
+def test_BB_SPI_6_tengu_after_refill_takes_one_counter_no_decline() -> None:
+    """R-EN: Tengu "You get 1 of the available counters": after the refill only a take is
+    legal; `decline` (legal in a Cook) is refused with BB-SPI-6 and changes nothing."""
+    s = _after_refill()
+    assert s.phase == "tengu_take" and s.context == "spirit" and s.resume == "place"
+    kinds = sorted(set(s.food_display))
+    assert s.legal_actions() == tuple(bamboo.TakeFood(("tea", "rice", "ramen")[f]) for f in kinds)
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(bamboo.Choose("decline"))
+    assert err.value.rule == "BB-SPI-6"
+    assert s.to_dict() == before
+    with pytest.raises(IllegalActionError) as err:
+        bamboo.parse_action("refill", s)
+    assert err.value.rule == "BB-SPI-6"
+    for action in s.legal_actions():
+        t = s.apply(action)
+        assert sum(t.boards[s.player].food) == 1 and t.phase == "place"
+
+
+def test_BB_SPI_6_explain_and_picture_know_the_take_after_refill() -> None:
+    """`explain` refuses a decline after Tengu's refill with BB-SPI-6 and says why; the text
+    picture names the decision."""
+    s = _after_refill()
+    why = bamboo.explain(s, "decline")
+    assert not why.legal and why.rule == "BB-SPI-6" and "takes 1" in why.reason
+    assert bamboo.explain(s, str(s.legal_actions()[0])).legal
+    assert "Tengu (BB-SPI-6): after Tengu's refill the player takes 1" in str(s)
+    assert "Tengu (BB-SPI-6)" not in str(play(s, str(s.legal_actions()[0])))
+
+
+def test_BB_SPI_6_take_after_refill_phase_round_trips() -> None:
+    """The `tengu_take` phase survives to_dict/from_dict (and JSON), and a dict in that phase
+    that does not come from using Tengu (no spirit's action under way) is refused."""
+    s = _after_refill()
+    d = json.loads(json.dumps(s.to_dict()))
+    t = bamboo.State.from_dict(d)
+    assert t == s and t.phase == "tengu_take" and t.legal_actions() == s.legal_actions()
+    bad = dict(d, phase="tengu_take", context="", resume="")
+    with pytest.raises(InvalidStateError, match="not in 'tengu_take'"):
+        bamboo.State.from_dict(bad)
+    bad = dict(d, phase="tengu_take", context="shoot", activating=[0, 0], resume="")
+    with pytest.raises(InvalidStateError, match="comes from using Tengu"):
+        bamboo.State.from_dict(bad)
 
 
 def test_BB_WIN_1_wake_spirits_paying_their_cost() -> None:

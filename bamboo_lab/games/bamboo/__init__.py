@@ -41,6 +41,7 @@ from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
 from .scoring import (
     GHOST,
     balance_matches,
+    feeding_shortfall,
     final_breakdown,
     harmony,
     harmony_penalty,
@@ -52,6 +53,7 @@ from .scoring import (
     temple_majority,
     unscored_balance_points,
 )
+from .seasons import SEASONS, season
 from .state import NAME, PHASES, Board, State, new_game
 from .teaching import (
     PATTERN_NAMES,
@@ -76,6 +78,7 @@ __all__ = [
     "PLAYER_COUNTS",
     "PLY_LIMIT",
     "RULES_VERSION",
+    "SEASONS",
     "Activate",
     "BalanceTile",
     "Board",
@@ -104,6 +107,7 @@ __all__ = [
     "balance_tile_from_spec",
     "explain",
     "feeding_bill",
+    "feeding_shortfall",
     "final_breakdown",
     "harmony",
     "harmony_penalty",
@@ -118,6 +122,7 @@ __all__ = [
     "pattern_report",
     "position",
     "rank_players",
+    "season",
     "spirit_diversity",
     "spirit_kind",
     "temple_majority",

@@ -66,10 +66,10 @@ class Board:
 
     def replace(self, **changes: Any) -> Board:
         """A copy with some fields changed (no checks: the rules and the loader check)."""
-        new = object.__new__(Board)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = self.__dict__.copy()
         d.update(changes)
+        new = object.__new__(Board)
+        object.__setattr__(new, "__dict__", d)
         return new
 
     @property

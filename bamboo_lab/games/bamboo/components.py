@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
@@ -194,6 +195,22 @@ class BalanceTile:
     def __str__(self) -> str:
         """Name, HP and pattern."""
         return f"{self.name}[{self.hp}HP {self.describe()}]"
+
+    @cached_property
+    def placements(self) -> tuple[tuple[tuple[tuple[int, int | None], ...], ...], ...]:
+        """For each region (left, center, right): every placement of ``cells`` that fits in it,
+        anchors row by row, as ``(home index, type or None)`` pairs (BB-PAT-1, BB-PAT-2)."""
+        out = []
+        for cols in (LEFT_COLS, tuple(range(HOME_COLS)), RIGHT_COLS):
+            out.append(
+                tuple(
+                    tuple(((r0 + dr) * HOME_COLS + c0 + dc, t) for dr, dc, t in self.cells)
+                    for r0 in range(HOME_ROWS)
+                    for c0 in range(HOME_COLS)
+                    if all(r0 + dr < HOME_ROWS and c0 + dc in cols for dr, dc, _ in self.cells)
+                )
+            )
+        return tuple(out)
 
     @property
     def spec(self) -> str:

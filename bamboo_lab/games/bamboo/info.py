@@ -25,6 +25,7 @@ GAME_INFO = GameInfo(
         "cook",
         "wildcard",
         "tengu",
+        "tengu_take",
         "end",
         "wake",
         "feed",

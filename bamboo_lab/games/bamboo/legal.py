@@ -81,6 +81,15 @@ _CH = {o: Choose(o) for o in ("hp", "coin", "decline", "done", "refill", *BASIC_
 _END = EndTurn()
 _PASS = Pass()
 _NIGHT = tuple(night_spaces(k) for k in range(4))
+# per shoot and bit mask of open stalks: its activate (place) actions in stalk order
+_ACTIVATE_AT = tuple(
+    tuple(tuple(_ACTIVATE[c, k] for k in range(4) if mask >> k & 1) for mask in range(16))
+    for c in range(20)
+)
+_PLACE_AT = tuple(
+    tuple(tuple(_PLACE[c, k] for k in range(4) if mask >> k & 1) for mask in range(16))
+    for c in range(20)
+)
 
 
 def night_of(state_or_work: Any, player: int) -> dict[int, int]:
@@ -100,17 +109,18 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
     p = s.player
     b = s.boards[p]
     if phase == "place":
-        out: list[Any] = []
+        ps = s.per_stalk
+        cap = STALK_NEW_CAP  # the stalks still open this turn (BB-SUM-5), as a bit mask
+        free = (ps[0] < cap) + 2 * (ps[1] < cap) + 4 * (ps[2] < cap) + 8 * (ps[3] < cap)
+        pending = s.pending
+        codes = (pending[0],) if len(pending) == 1 else sorted(set(pending))
         if s.activations > 0:
-            free = [k for k in range(4) if s.per_stalk[k] < STALK_NEW_CAP]
-            for c in sorted(set(s.pending)):
-                out.extend(_ACTIVATE[c, k] for k in free)
+            out: list[Any] = [a for c in codes for a in _ACTIVATE_AT[c][free]]
             out.append(_CH["done"])  # stop activating: the rest are placed without action
         else:
-            free = [k for k in range(4) if s.per_stalk[k] < STALK_NEW_CAP]
-            for c in sorted(set(s.pending)):
-                out.extend(_PLACE[c, k] for k in free)
-        out.extend(_summer_spirits(s, b))
+            out = [a for c in codes for a in _PLACE_AT[c][free]]
+        if b.awake:
+            out.extend(_summer_spirits(s, b))
         return tuple(out)
     if phase == "balance":
         return _balance_actions(s, b)
@@ -161,6 +171,8 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
         return tuple(_DRAFT[c] for c in sorted(set(s.shoot_pool)))
     if phase == "tengu":
         return (_CH["refill"], *(_FOODA[f] for f in sorted(set(s.food_display))))
+    if phase == "tengu_take":
+        return tuple(_FOODA[f] for f in sorted(set(s.food_display)))  # BB-SPI-6: take 1
     if phase == "wake":
         out = [_WAKE[k] for k in sorted(set(b.asleep)) if SPIRIT_COST[k] <= b.coins]
         out.append(_CH["done"])
@@ -179,6 +191,8 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
 def _summer_spirits(s: Any, b: Board) -> list[Any]:
     """Spirit powers usable now in one's Summer turn (B20): the extra actions at any point,
     Kitsune only before the first activation."""
+    if not b.awake:
+        return []
     out = [_USE[k] for k in SUMMER_SPIRITS if k in b.awake]
     if "kitsune" in b.awake and s.activated == 0 and not s.kitsune:
         out.append(_USE["kitsune"])  # BB-SPI-3: declared before activating

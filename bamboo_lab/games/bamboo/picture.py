@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import COLOURS, FOOD_KINDS, TYPE_LETTERS, shoot_name
+from .reasons import PHASE_RULES
 from .reconstructed import HOME_TILES, night_spaces
 from .scoring import GHOST
 
@@ -40,6 +41,8 @@ def render(s: Any) -> str:
     lines.append(
         f"food display: {food or '-'} (pile {len(s.food_bag)}, discards {len(s.food_discard)})"
     )
+    if s.phase in ("tengu", "tengu_take"):
+        lines.append(f"Tengu ({PHASE_RULES[s.phase][0]}): {PHASE_RULES[s.phase][1]}")
     if s.gift_display:
         lines.append(f"gifts revealed: {' '.join(s.gift_display)}")
     if s.shoot_pool:

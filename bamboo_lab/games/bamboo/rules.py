@@ -228,7 +228,7 @@ def _continue_turn(w: W) -> None:
     b = w["boards"][p]
     if w["pending"]:
         w["phase"] = "place"
-    elif any(k in b.awake for k in SUMMER_SPIRITS):
+    elif b.awake and any(k in b.awake for k in SUMMER_SPIRITS):
         w["phase"] = "end"
     else:
         _end_turn(w)
@@ -300,7 +300,7 @@ def _do_choose(w: W, a: Choose) -> None:
     elif phase == "tengu":
         discard_display(w)
         refill_food(w)
-        w["phase"] = "cook"
+        w["phase"] = "tengu_take"  # BB-SPI-6: then take 1 of the new counters (no decline)
     else:
         if opt == "hp":
             set_board(w, p, hp=b.hp + 1)  # BB-ACT-1

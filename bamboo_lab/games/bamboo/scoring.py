@@ -12,7 +12,6 @@ from typing import Any
 from .components import (
     FOOD_VALUES,
     HOME_COLS,
-    HOME_ROWS,
     LEFT_COLS,
     RIGHT_COLS,
     BalanceTile,
@@ -23,6 +22,7 @@ from .reconstructed import BALANCE_TILES, HOME_TILES
 __all__ = [
     "GHOST",
     "balance_matches",
+    "feeding_shortfall",
     "final_breakdown",
     "harmony",
     "harmony_penalty",
@@ -42,6 +42,8 @@ _TYPE = tuple(t.type for t in HOME_TILES)
 _COMFORT = tuple(t.comfort for t in HOME_TILES)
 _ALL_COLS = tuple(range(HOME_COLS))
 _REGION_COLS = (LEFT_COLS, _ALL_COLS, RIGHT_COLS)
+_LEFT_SPACES = tuple(i for i in range(15) if i % 5 in LEFT_COLS)
+_RIGHT_SPACES = tuple(i for i in range(15) if i % 5 in RIGHT_COLS)
 
 
 def balance_matches(
@@ -62,28 +64,44 @@ def balance_matches(
         )
         return (idx,) if sum(_COMFORT[home[i]] for i in idx) >= need else ()
     out: list[tuple[int, ...]] = []
-    for r0 in range(HOME_ROWS):
-        for c0 in range(HOME_COLS):
-            cells: list[int] = []
-            comfort = 0
-            for dr, dc, want in tile.cells:
-                r, c = r0 + dr, c0 + dc
-                if r >= HOME_ROWS or c not in cols:
-                    break
-                h = home[r * 5 + c]
-                if h < 0 or (want is not None and _TYPE[h] != want):
-                    break
-                cells.append(r * 5 + c)
-                comfort += _COMFORT[h]
-            else:
-                if comfort >= tile.min_comfort:
-                    out.append(tuple(cells))
+    for cells in tile.placements[tile.kind if region is None else region]:
+        comfort = 0
+        for i, want in cells:
+            h = home[i]
+            if h < 0 or (want is not None and _TYPE[h] != want):
+                break
+            comfort += _COMFORT[h]
+        else:
+            if comfort >= tile.min_comfort:
+                out.append(tuple(i for i, _ in cells))
     return tuple(out)
 
 
 def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = None) -> bool:
-    """True when ``tile``'s pattern is met somewhere in its region of ``home`` (BB-ACT-3)."""
-    return bool(balance_matches(tile, home, region))
+    """True when ``tile``'s pattern is met somewhere in its region of ``home`` (BB-ACT-3).
+
+    The same answer as ``bool(balance_matches(...))``, stopping at the first placement (the
+    legal actions ask it for every held tile)."""
+    cols = _REGION_COLS[tile.kind if region is None else region]
+    if tile.type_total is not None:
+        kind, need = tile.type_total
+        total = sum(
+            _COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in cols and _TYPE[h] == kind
+        )
+        return total >= need
+    if len(home) - home.count(-1) < len(tile.cells):
+        return False  # each cell needs its own home tile
+    for cells in tile.placements[tile.kind if region is None else region]:
+        comfort = 0
+        for i, want in cells:
+            h = home[i]
+            if h < 0 or (want is not None and _TYPE[h] != want):
+                break
+            comfort += _COMFORT[h]
+        else:
+            if comfort >= tile.min_comfort:
+                return True
+    return False
 
 
 def home_comfort(home: Iterable[int]) -> int:
@@ -93,8 +111,13 @@ def home_comfort(home: Iterable[int]) -> int:
 
 def harmony(home: Sequence[int]) -> tuple[int, int]:
     """``(left comfort, right comfort)``: the 6 left and the 6 right spaces (BB-END-3)."""
-    left = sum(_COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in LEFT_COLS)
-    right = sum(_COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in RIGHT_COLS)
+    left = right = 0
+    for i in _LEFT_SPACES:
+        if home[i] >= 0:
+            left += _COMFORT[home[i]]
+    for i in _RIGHT_SPACES:
+        if home[i] >= 0:
+            right += _COMFORT[home[i]]
     return left, right
 
 
@@ -120,6 +143,14 @@ def unscored_balance_points(
     ``tiles`` is the game's table (``state.options.balance_table`` with custom tiles).
     """
     return sum(-(-tiles[b].hp // 2) for b in balance if is_balance_met(tiles[b], home))
+
+
+def feeding_shortfall(home: Sequence[int], food: Sequence[int], ookami: bool = False) -> int:
+    """The HP a Winter feeding of ``home`` would cost now (BB-WIN-2): 1 per food unit missing
+    after Ookami's 4 units (BB-SPI-4) and every counter held are paid."""
+    need = sum(1 for h in home if h >= 0)
+    units = 4 if ookami and need else 0
+    return max(0, need - units - sum(n * v for n, v in zip(food, FOOD_VALUES, strict=True)))
 
 
 def least_waste_payment(food: Sequence[int], need: int) -> tuple[int, int, int]:
@@ -155,6 +186,8 @@ def temple_majority(stack: Sequence[int]) -> tuple[int, ...]:
     for height, owner in enumerate(stack):
         count[owner] = count.get(owner, 0) + 1
         top[owner] = height
+    if len(count) == 1:
+        return tuple(count)
     return tuple(sorted(count, key=lambda o: (-count[o], -top[o])))
 
 

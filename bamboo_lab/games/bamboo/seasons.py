@@ -19,6 +19,7 @@ __all__ = [
     "BALANCE_MARKET_SIZE",
     "FOOD_DISPLAY_SIZE",
     "HOME_MARKET_SIZE",
+    "SEASONS",
     "W",
     "after_payment",
     "autumn",
@@ -28,6 +29,7 @@ __all__ = [
     "end_feeding",
     "refill_food",
     "remove",
+    "season",
     "set_board",
     "shuffle",
     "spring_turn",
@@ -41,6 +43,31 @@ W = dict[str, Any]
 BALANCE_MARKET_SIZE = 3  # BB-SET-3
 HOME_MARKET_SIZE = 4  # BB-SET-4, B1
 FOOD_DISPLAY_SIZE = 5  # BB-SET-6
+
+
+SEASONS: tuple[str, ...] = ("setup", "Spring", "Summer", "Autumn", "Winter", "over")
+"""The answers of :func:`season`: the set-up draft, the four seasons of a round, the end."""
+
+
+def season(state: Any) -> str:
+    """The season of ``state``'s pending decision: ``setup``, ``Spring``, ``Summer``, ``Winter``
+    or ``over`` (one of :data:`SEASONS`).
+
+    A round is Spring, Summer, Autumn and Winter (R-EN section V); the set-up draft (BB-PL-5)
+    comes before the first Spring. A gift's action is still Spring (BB-SPR-3); waking spirits
+    and feeding the family are Winter (BB-WIN-1, BB-WIN-2). Autumn and the end of Winter ask no
+    decision (they resolve at once), so ``Autumn`` is never the answer for a state.
+    """
+    phase = state.phase
+    if phase == "over":
+        return "over"
+    if phase == "draft":
+        return "setup"
+    if phase == "gift" or state.context == "gift":
+        return "Spring"
+    if phase in ("wake", "feed"):
+        return "Winter"
+    return "Summer"
 
 
 def set_board(w: W, p: int, **changes: Any) -> None:

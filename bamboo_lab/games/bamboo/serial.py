@@ -293,6 +293,69 @@ def _check_turn(kw: Mapping[str, Any]) -> None:
         raise InvalidStateError(
             f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
         )
+    _check_action(kw)
+    if kw["history"] and kw["start_position"] is None:
+        _check_shoots(kw)  # a saved game: its history begins at new_game
+
+
+_ACTION_PHASES = ("balance", "improve", "home", "cook", "wildcard", "tengu", "tengu_take")
+"""The phases of an action being performed (a gift's, a shoot's or a spirit's)."""
+
+
+def _check_action(kw: Mapping[str, Any]) -> None:
+    """Whose action is being performed, and the Summer turn's data, as the phase allows."""
+    phase, context, resume = kw["phase"], kw["context"], kw["resume"]
+    if (context != "") != (phase in _ACTION_PHASES):
+        raise InvalidStateError(
+            f"context {context!r}: an action is performed (context gift, shoot or spirit)"
+            f" exactly in phases {list(_ACTION_PHASES)}, not in {phase!r}"
+        )
+    if phase == "wildcard" and context != "shoot":  # BB-ACT-7
+        raise InvalidStateError("phase 'wildcard' is a wildcard shoot's action (context 'shoot')")
+    if phase in ("tengu", "tengu_take") and context != "spirit":  # BB-SPI-6
+        raise InvalidStateError(f"phase {phase!r} comes from using Tengu (context 'spirit')")
+    if (context == "spirit") != (resume != ""):  # BB-SPI-1, B20
+        raise InvalidStateError("a spirit's extra action (context 'spirit') names its resume step")
+    b = kw["boards"][kw["player"]] if kw["player"] >= 0 else None
+    if kw["sticks"] and (b is None or kw["sticks"] > b.reserve or "offer" not in (phase, resume)):
+        raise InvalidStateError(
+            "sticks still to offer come from the reserve while offering (BB-SUM-3)"
+        )
+    in_hand = kw["pending"] or kw["activating"] or kw["receiving"] >= 0
+    if (in_hand or kw["sticks"]) and kw["visited"] < 0:
+        raise InvalidStateError(
+            "shoots in hand and sticks to offer need a visited temple (BB-SUM-2)"
+        )
+
+
+def _check_shoots(kw: Mapping[str, Any]) -> None:
+    """Each player owns 6 shoots once drafted (BB-PL-5): a turn takes back as many as it
+    pushes into the stalks (BB-SUM-6); the current player's shoots in hand count as theirs.
+
+    Checked for a saved game (a history from ``new_game``). A position that begins at a start
+    of its own (``position`` builds them; a record's start) may give a player other counts, as
+    ``position`` documents; play from it keeps each count (the replay from the start shows it).
+    """
+    n, player = kw["num_players"], kw["player"]
+    held = [b.shoots for b in kw["boards"]]
+    in_hand = len(kw["pending"]) + len(kw["activating"][:1]) + (kw["receiving"] >= 0)
+    if in_hand and player < 0:
+        raise InvalidStateError("shoots are in hand only during a player's Summer turn")
+    if in_hand:
+        held[player] += in_hand
+    expected = [6] * n
+    if kw["phase"] == "draft":  # 4 set-up shoots, plus the picks made (the draft order)
+        expected = [4] * n
+        snake = kw["options"].draft_order == "snake"
+        for i in range(2 * n - len(kw["shoot_pool"])):
+            expected[(kw["start"] + (2 * n - 1 - i if snake and i >= n else i)) % n] += 1
+    for p in range(n):
+        if held[p] != expected[p]:
+            raise InvalidStateError(
+                f"player {p} owns {held[p]} shoots (temples and hand), not {expected[p]}:"
+                " each player has 4 set-up shoots and drafts 2 (BB-PL-5), and a turn takes back"
+                " as many shoots as it puts into the stalks (BB-SUM-6)"
+            )
 
 
 def check_decision(state: Any) -> None:

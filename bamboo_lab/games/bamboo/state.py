@@ -164,7 +164,7 @@ class State(RichDisplay):
         w["history"] = (*self.history, action)
         rules.apply_action(w, action)
         new = object.__new__(State)
-        new.__dict__.update(w)
+        object.__setattr__(new, "__dict__", w)  # the work dict becomes the new state's fields
         return new
 
     def _evolve(self, **changes: Any) -> State:
@@ -344,10 +344,14 @@ class State(RichDisplay):
 # ---------------------------------------------------------------- setup
 
 
+_DEFAULT_OPTIONS = Options()
+"""The recommended readings, built (and type-checked) once: most games use them."""
+
+
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
     """Set up a game (R-EN sections I and III): a pure function of its arguments."""
     check_setup("Bamboo", num_players, seed, GAME_INFO.player_counts)
-    opts = Options.coerce(options)
+    opts = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
     r = vrng.derive_seed(seed, NAME, "setup")
 
     def shuffle(items: Any) -> list[Any]:
