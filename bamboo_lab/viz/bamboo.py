@@ -105,8 +105,8 @@ def figure(state: bb.State) -> go.Figure:
         label(fig, x + 0.9, top - 0.75, f"<b>{COLOUR_LETTERS[t]}</b> {COLOURS[t]}", size=12)
         stack = state.spirit_stacks[t]
         spirit = stack[0] if stack else "—"
-        label(fig, x + 0.9, top - 1.15, f"spirit: <b>{spirit}</b>", size=10)
-        label(fig, x + 0.9, top - 1.5, f"{len(stack)} in stack", size=10, color="#444444")
+        label(fig, x + 0.9, top - 1.3, f"spirit:<br><b>{spirit}</b>", size=11)
+        label(fig, x + 0.9, top - 1.85, f"{len(stack)} in stack", size=10, color="#444444")
         for k, owner in enumerate(state.temples[t]):
             sx = x + 0.17 + (k % 5) * 0.31
             sy = y0 + 0.2 + (k // 5) * 0.85
@@ -127,7 +127,7 @@ def figure(state: bb.State) -> go.Figure:
                 sy + 0.35,
                 "g" if owner < 0 else str(owner),
                 size=10,
-                color="#FFFFFF",
+                color=palette.BLACK if owner == 1 else "#FFFFFF",  # black reads on orange
                 bold=True,
             )
         hx.append(x + 0.9)

@@ -71,7 +71,7 @@ def test_board_shows_temples_incense_and_stalks() -> None:
     assert len(sticks) == sum(len(t) for t in s.temples)
     for stack in s.spirit_stacks:
         if stack:
-            assert f"spirit: <b>{stack[0]}</b>" in text
+            assert f"spirit:<br><b>{stack[0]}</b>" in text
     shoots = [a for a in fig.layout.annotations if "<br>" in a.text and len(a.text) < 24]
     assert len(shoots) >= sum(len(st) for st in s.stalks)
 
