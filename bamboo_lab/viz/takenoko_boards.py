@@ -193,6 +193,7 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
     xs: list[float] = [-2.2, 2.2]
     ys: list[float] = [-1.7, 1.9]
     layout = Layout(size=0.62)
+    lowest = -1.15  # the text goes under the lowest hexagon drawn
     if c.deck == "plot":
         cells = [h for h, _ in c.pattern]
         centre = layout.hex_to_pixel(Hex(0, 0))
@@ -202,6 +203,7 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
         shifted = Layout(size=0.62, origin=type(layout.origin)(-mx, -my + 0.1))
         for h, colour in c.pattern:
             px, py = shifted.polygon(h, 0.95)
+            lowest = min(lowest, *py)
             fig.add_trace(hex_trace(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 3))
             p = shifted.hex_to_pixel(h)
             label(fig, p.x, p.y, colour, size=15, bold=True)
@@ -251,6 +253,7 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
                 label(fig, x, 0.15, colour, size=15, color="#FFFFFF", bold=True)
                 k += 1
         text = "bamboo sections the panda has eaten, paid back to the reserve"
-    label(fig, 0.0, -1.45, text, size=12)
+    label(fig, 0.0, lowest - 0.12, text, size=12, valign="top")
+    ys[0] = min(ys[0], lowest - 0.55)
     fig.add_trace(hover_trace([0], [0], [c.describe()], 80))
     return finish(fig, xs, ys, 0.05)
