@@ -1,34 +1,92 @@
-"""The boards' Plotly ``FigureWidget``: drawn from its first message, redrawn by one update.
+"""The boards' Plotly ``FigureWidget``: never blank, never frozen, nothing sent twice.
 
-Two things plotly's ``FigureWidget`` does not do for a board that changes on every click:
+Why a plain ``FigureWidget`` can come up blank in JupyterLab (plotly.py issue 4998):
 
-- **No blank first picture.** A ``FigureWidget`` opens its comm before it holds any data and
-  sends the figure in later messages. In JupyterLab those messages wait for anywidget to load
-  plotly's front end, and the cell's view can be created first, from the empty state: blank
-  axes (plotly.py issue 4998, anywidget issue 803). :class:`BoardWidget` sets its data first
-  and opens the comm afterwards, so the front end gets the whole figure in the opening message.
-- **Nothing sent twice.** :func:`replace_figure` sends nothing when the picture did not
-  change, and keeps the widget's full state current without sending the figure again.
+- anywidget (0.9.16 to at least 0.11) gives a widget's front-end model 2 seconds to load and
+  initialize its JavaScript module; past that it logs "Failed to initialize model" and drops
+  every later message from the kernel to that model.
+- plotly's module is 5 MB, sent as a string and imported from a fresh ``blob:`` URL for every
+  ``FigureWidget``, so the browser parses and runs it again each time: on a busy or slow
+  machine (the first figure after a notebook opens, Binder) that takes more than 2 seconds.
+- a ``FigureWidget`` opens its model empty and sends its figure in later messages: those are
+  the dropped ones, hence blank axes (and a board that never follows the clicks).
+
+:class:`BoardWidget` fixes all three: its front-end module is a small loader that imports
+plotly's module once per page (kept on ``globalThis``) without holding up the model's
+initialization; its figure is in the opening message; and until a view has drawn it, its full
+state is sent along with each change, so a view created late still draws the latest figure.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
+from typing import Any
+
+import plotly
 import plotly.graph_objects as go
+import traitlets
+from plotly.basewidget import BaseFigureWidget
 
 __all__ = ["BoardWidget", "replace_figure"]
 
+_LOADER = """
+const cache = (globalThis.__bambooLabPlotlyWidget ??= new Map());
+
+function plotlyModule(model) {
+  const key = model.get("_plotly_version");
+  if (!cache.has(key)) {
+    const url = URL.createObjectURL(
+      new Blob([model.get("_plotly_bundle")], { type: "text/javascript" }));
+    cache.set(key, import(url).finally(() => URL.revokeObjectURL(url)));
+  }
+  return cache.get(key);
+}
+
+export default () => {
+  let plotlyWidget;
+  return {
+    initialize({ model }) {
+      // Not awaited: anywidget allows initialize 2 s, the first import of plotly can take more.
+      plotlyWidget = plotlyModule(model).then((mod) => {
+        const widget = mod.default();
+        widget.initialize({ model });
+        return widget;
+      });
+    },
+    async render({ model, el }) {
+      return (await plotlyWidget).render({ model, el });
+    },
+  };
+};
+"""
+"""The front-end module: imports plotly's widget module once per page, then delegates."""
+
+
+@functools.cache
+def _plotly_bundle() -> str:
+    """plotly's own front-end module for ``FigureWidget`` (read once)."""
+    return str(BaseFigureWidget._esm)  # anywidget's FileContents of plotly's widgetbundle.js
+
 
 class BoardWidget(go.FigureWidget):
-    """A ``FigureWidget`` whose comm opens only once its figure is set (no blank first view).
+    """A ``FigureWidget`` that cannot come up blank (see the module's docstring).
 
     ``BoardWidget(fig)`` opens at once; ``BoardWidget()`` waits for the first
     :func:`replace_figure` (put it in a container only after that).
     """
 
+    _esm = _LOADER
+    _plotly_bundle = traitlets.Unicode().tag(sync=True)
+    _plotly_version = traitlets.Unicode(plotly.__version__).tag(sync=True)
+
     def __init__(self, fig: go.Figure | None = None) -> None:
         """Build the widget from ``fig`` (validated as usual); open its comm if ``fig`` is set."""
         self._deferred = True
+        self._drawn = False
         super().__init__(fig)
+        self._plotly_bundle = _plotly_bundle()
+        self.observe(self._on_drawn, names=["_js2py_layoutDelta"])
         if fig is not None:
             self._open_now()
 
@@ -38,34 +96,102 @@ class BoardWidget(go.FigureWidget):
             super().open()
 
     def _open_now(self) -> None:
-        _keep_state(self)
+        _keep_state(self, send=False)
         self._deferred = False
         self.open()
 
+    @property
+    def drawn(self) -> bool:
+        """True once a view in the browser reported drawing this widget."""
+        return self._drawn
 
-def _keep_state(widget: go.FigureWidget) -> None:
-    """Point the widget's full state at its current figure, without sending it.
+    def _on_drawn(self, change: dict[str, Any]) -> None:
+        """plotly's views report every edit they drew (from their first picture on)."""
+        if change["new"]:
+            self._drawn = True
 
-    The front end keeps its copy in step from the update messages; this state is what a view
-    opened later from the kernel (a reloaded page) or the opening message draws from.
+
+def _keep_state(widget: go.FigureWidget, send: bool) -> None:
+    """Set the widget's full state (what a new view draws from) to its current figure.
+
+    Sent only when asked: once a view has drawn the widget, the front end keeps its copy in
+    step from the update messages, and the kernel's copy serves a reloaded page.
     """
-    widget._trait_values["_widget_data"] = widget._data
-    widget._trait_values["_widget_layout"] = widget._layout
+    data = copy.deepcopy(widget._data)
+    layout = copy.deepcopy(widget._layout)
+    if send:
+        widget._widget_data = data
+        widget._widget_layout = layout
+    else:
+        widget._trait_values["_widget_data"] = data
+        widget._trait_values["_widget_layout"] = layout
+
+
+_PLACEHOLDER: dict[str, Any] = {"type": "scatter", "visible": False}
+"""An unused trace slot: drawn nowhere, no legend entry, no hover."""
+
+_SPARE = 8
+"""Trace slots added beyond the need when a figure has more traces than the widget."""
+
+_MISSING = object()
+
+
+def _leaves(value: dict[str, Any], prefix: str, out: dict[str, Any]) -> dict[str, Any]:
+    """``{"marker.line.width": 2, ...}``: every value of ``value`` that is not a dict, by its
+    path (empty dicts are left out: plotly reads them as absent)."""
+    for key, v in value.items():
+        if isinstance(v, dict):
+            _leaves(v, f"{prefix}{key}.", out)
+        else:
+            out[f"{prefix}{key}"] = v
+    return out
+
+
+def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]:
+    """The layout paths whose value changes (removals, as None, first)."""
+    old, new = _leaves(widget._layout, "", {}), _leaves(layout, "", {})
+    gone = {path: None for path in old if path not in new}
+    return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
 
 def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Make ``widget`` show ``fig``, in place; nothing is sent when the picture is unchanged.
+    """Make ``widget`` show ``fig``: only what changed is sent, as one ``Plotly.update`` (one
+    redraw in the browser), and nothing when the picture is unchanged.
 
-    The traces are swapped and the layout replaced (plotly's own messages); the full state
-    kept for later views is updated without being sent a second time.
+    ``fig``'s values were validated by plotly when it was built; they are applied as they
+    are. The widget's traces become ``fig``'s, followed by invisible spare slots: a figure
+    with more traces adds slots (one more message), a smaller one hides the rest.
     """
     plain = fig.to_plotly_json()
-    old = [{k: v for k, v in t.items() if k != "uid"} for t in widget._data]
-    if old != plain["data"] or widget._layout != plain["layout"]:
-        with widget.batch_update():
-            widget.data = ()
-            widget.add_traces(list(fig.data))
-            widget.layout = fig.layout
-    _keep_state(widget)
-    if isinstance(widget, BoardWidget) and widget._deferred:
-        widget._open_now()
+    data: list[dict[str, Any]] = plain["data"]
+    if len(data) > len(widget.data):
+        extra = len(data) - len(widget.data) + _SPARE
+        widget.add_traces([go.Scatter(visible=False) for _ in range(extra)])
+    wanted = data + [dict(_PLACEHOLDER) for _ in range(len(widget.data) - len(data))]
+    rebuilt = any(
+        n.get("type", "scatter") != o.get("type", "scatter")
+        for n, o in zip(wanted, widget._data, strict=True)
+    )
+    if rebuilt:  # another trace type in a slot (a restyle cannot change a trace's class)
+        widget.data = ()
+        widget.add_traces(list(fig.data))
+        wanted = data
+    old = [_leaves(t, "", {}) for t in widget._data]
+    new = [_leaves(t, "", {}) for t in wanted]
+    paths = dict.fromkeys(p for leaves in (*old, *new) for p in leaves)
+    for own in ("uid", "type"):  # plotly's trace ids, and the class checked above
+        paths.pop(own, None)
+    pairs = list(zip(old, new, strict=True))
+    restyle = {
+        path: [leaves.get(path) for leaves in new]
+        for path in paths
+        if any(o.get(path, _MISSING) != n.get(path, _MISSING) for o, n in pairs)
+    }
+    relayout = _relayout(widget, plain["layout"])
+    if restyle or relayout:
+        widget.plotly_update(restyle_data=restyle, relayout_data=relayout)
+    board = widget if isinstance(widget, BoardWidget) else None
+    if board is not None and board._deferred:
+        board._open_now()
+    elif restyle or relayout or rebuilt or board is None:
+        _keep_state(widget, send=board is None or not board.drawn)

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from bamboo_lab import viz, widgets
 from bamboo_lab.games import bangkok as bk
-from bamboo_lab.widgets.board import BoardWidget, replace_figure
+from bamboo_lab.widgets.board import BoardWidget, _leaves, replace_figure
 
 GAMES = ("takenoko", "bamboo", "bangkok")
 MESSAGES = ["_py2js_update", "_py2js_addTraces", "_py2js_deleteTraces", "_py2js_relayout"]
@@ -29,13 +29,16 @@ def _sent(widget: go.FigureWidget) -> list[str]:
 
 
 def _shows(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """``widget`` holds exactly ``fig``."""
+    """``widget`` holds exactly ``fig``'s traces and layout, then unused invisible slots."""
     want = fig.to_plotly_json()
-    assert [{k: v for k, v in t.items() if k != "uid"} for t in widget._data] == want["data"]
-    assert widget._layout == want["layout"]
+    got = [_leaves({k: v for k, v in t.items() if k != "uid"}, "", {}) for t in widget._data]
+    n = len(want["data"])
+    assert got[:n] == [_leaves(t, "", {}) for t in want["data"]]
+    assert all(t == {"type": "scatter", "visible": False} for t in got[n:])
+    assert _leaves(widget._layout, "", {}) == _leaves(want["layout"], "", {})
     # the full state a later view (a reloaded page) draws from is the same figure
-    assert widget._trait_values["_widget_data"] is widget._data
-    assert widget._trait_values["_widget_layout"] is widget._layout
+    assert widget._trait_values["_widget_data"] == widget._data
+    assert widget._trait_values["_widget_layout"] == widget._layout
 
 
 def test_the_figure_travels_in_the_widgets_opening_message(monkeypatch: Any) -> None:
@@ -56,25 +59,51 @@ def test_the_figure_travels_in_the_widgets_opening_message(monkeypatch: Any) -> 
     late = BoardWidget()  # no figure yet: opened by the first replace_figure, with it
     assert late.comm is None
     replace_figure(late, fig)
-    assert late.comm is not None and len(opened[-1]["_widget_data"]) == len(fig.data)
+    assert late.comm is not None and len(opened[-1]["_widget_data"]) >= len(fig.data)
     _shows(late, fig)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_after_a_click_the_widget_shows_the_new_picture(game: str) -> None:
+def test_a_click_is_one_update_and_the_widget_shows_the_new_picture(game: str) -> None:
     app = widgets.play(game, bots="heuristic", seed=7)
     c = app.controller
-    for _ in range(8):
+    for _ in range(12):
         if c.state.is_over():
             break
-        if c.is_person_to_play():
-            app.play(next(iter(c.grouped_actions().values()))[0][1])
-        else:
-            app.bot_button.click()
-        _shows(app.figure, app._board_picture())
+        slots = len(app.figure.data)
+        before = app._board_picture().to_plotly_json()
+        sent = _sent(app.figure)
+        app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
+        picture = app._board_picture()
+        _shows(app.figure, picture)
+        if picture.to_plotly_json() == before:
+            assert sent == []
+        elif len(app.figure.data) == slots:  # one Plotly.update: one redraw in the browser
+            assert sent == ["_py2js_update"]
+        else:  # more traces than slots: new slots first
+            assert sent == ["_py2js_addTraces", "_py2js_update"]
     sent = _sent(app.figure)
     app.redraw()
     assert sent == [], "the same picture again sends nothing"
+
+
+def test_fewer_traces_hide_the_spare_slots_and_more_traces_reuse_them() -> None:
+    widget = BoardWidget(go.Figure([go.Scatter(x=[0, 1], y=[0, 1])]))
+    big = go.Figure([go.Scatter(x=[i], y=[i], name=f"t{i}") for i in range(5)])
+    replace_figure(widget, big)
+    _shows(widget, big)
+    slots = len(widget.data)
+    small = go.Figure([go.Scatter(x=[2], y=[3], mode="markers")], {"title": {"text": "small"}})
+    sent = _sent(widget)
+    replace_figure(widget, small)
+    _shows(widget, small)
+    assert len(widget.data) == slots and sent == ["_py2js_update"]
+    replace_figure(widget, big)
+    _shows(widget, big)
+    bars = go.Figure([go.Bar(x=[1], y=[2])])
+    replace_figure(widget, bars)  # another trace type: the traces are rebuilt
+    _shows(widget, bars)
+    assert [t.type for t in widget.data] == ["bar"]
 
 
 def test_a_hot_seat_turn_change_switches_the_reveal_off() -> None:
@@ -103,3 +132,33 @@ def test_BK_SET_2_the_hot_seat_spectator_board_shows_no_pontoon_good() -> None:
     # no seat's pontoon and no pontoon in the box: the view of a seat nobody sits in showed one
     assert all(g == -1 for g in public.pontoons)
     assert any(g != -1 for g in c.state.view(c.players).pontoons)
+
+
+def test_the_full_state_is_sent_with_each_change_until_a_view_drew_the_board() -> None:
+    app = widgets.play("bamboo", bots="heuristic", seed=7)
+    c = app.controller
+    full: list[str] = []
+    app.figure.observe(lambda ch: full.append(ch["name"]), names=["_widget_data"])
+    app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
+    assert full == ["_widget_data"], "a view made later (a slow first load) draws the latest"
+    app.figure._js2py_layoutDelta = {"layout_delta": {}, "layout_edit_id": 0}  # a view drew it
+    assert app.figure.drawn
+    app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
+    assert full == ["_widget_data"], "then the views follow the update messages alone"
+    _shows(app.figure, app._board_picture())
+
+
+def test_the_front_end_loads_plotly_once_per_page_without_holding_up_the_model() -> None:
+    widget = BoardWidget(go.Figure())
+    state = widget.get_state()
+    assert (
+        state["_plotly_bundle"] == str(go.FigureWidget._esm)
+        and len(state["_plotly_bundle"]) > 10**6
+    )
+    loader = state["_esm"]
+    assert len(loader) < 2000 and "globalThis" in loader
+    assert "initialize({ model })" in loader and "await plotlyWidget" in loader
+
+
+def _first(c: widgets.PlayController) -> object:
+    return next(iter(c.grouped_actions().values()))[0][1]
