@@ -11,6 +11,7 @@ directions ``i`` and ``i + 1`` (at 30 + 60 i degrees), so the side facing direct
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -100,6 +101,19 @@ class Layout:
         pts = self.corners(h, scale)
         pts.append(pts[0])
         return [p.x for p in pts], [p.y for p in pts]
+
+    def polygons(
+        self, hexes: Iterable[Hex], scale: float = 1.0
+    ) -> tuple[list[float | None], list[float | None]]:
+        """The outlines of several hexes in one x and y list, each closed and followed by a gap
+        (None): one filled scatter trace draws them all."""
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for h in hexes:
+            px, py = self.polygon(h, scale)
+            xs += [*px, None]
+            ys += [*py, None]
+        return xs, ys
 
     def edge_segment(self, e: Edge) -> tuple[Point, Point]:
         """The two end points of edge ``e``: corners ``side - 1`` and ``side`` of its hex."""

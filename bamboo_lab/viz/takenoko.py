@@ -16,7 +16,7 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
+from ._common import WIDTH, Sketch, canvas, finish, hover_trace, label
 from .layout import Layout
 from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
 from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
@@ -145,37 +145,36 @@ def _garden_traces(
     hover_t: list[str] = []
     free = sorted(state.plot_spots)
     plots = sorted(state.tiles)
-    # free places: faint dotted outlines (TK-PLOT-2 places where a plot may go now)
-    for h in free:
+    for h in (*free, tk.POND, *plots):  # the axis ranges cover every hex drawn
         px, py = _LAYOUT.polygon(h, 0.94)
         xs += px
         ys += py
-        fig.add_trace(hex_trace(px, py, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"))
+    # free places: faint dotted outlines (TK-PLOT-2 places where a plot may go now)
+    if free:
+        fig.add_trace(_hexes(free, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"))
+    for h in free:
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y, _hex_text(h), size=10, color="#888888")
         hover_x.append(c.x)
         hover_y.append(c.y)
         hover_t.append(f"free place {_hex_text(h)}: a plot may be placed here")
     # the pond
-    px, py = _LAYOUT.polygon(tk.POND, 0.94)
-    xs += px
-    ys += py
-    fig.add_trace(hex_trace(px, py, palette.POND, palette.WATER, 2.5))
+    fig.add_trace(_hexes([tk.POND], palette.POND, palette.WATER, 2.5))
     label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
     label(fig, 0.0, -0.62, "0,0", size=10, color="#333333")
     hover_x.append(0.0)
     hover_y.append(0.0)
     hover_t.append("the pond 0,0: the plots next to it are irrigated")
-    # plots
-    for h in plots:
-        code = state.tiles[h]
-        colour = palette.TAKENOKO_PLOTS[code[0]]
-        px, py = _LAYOUT.polygon(h, 0.94)
-        xs += px
-        ys += py
-        if tk.is_irrigated(state, h):
-            fig.add_trace(hex_trace(px, py, colour, "#333333", 1.5))
-        else:
+    # plots: one trace per colour, irrigated solid, dry pale and hatched
+    wet = {h: tk.is_irrigated(state, h) for h in plots}
+    for letter, colour in palette.TAKENOKO_PLOTS.items():
+        for irrigated in (True, False):
+            group = [h for h in plots if state.tiles[h][0] == letter and wet[h] == irrigated]
+            if not group:
+                continue
+            if irrigated:
+                fig.add_trace(_hexes(group, colour, "#333333", 1.5))
+                continue
             pattern = {
                 "shape": palette.DRY_PATTERN,
                 "bgcolor": palette.lighter(colour, 0.65),
@@ -184,7 +183,9 @@ def _garden_traces(
                 "size": 9,
                 "solidity": 0.15,
             }
-            fig.add_trace(hex_trace(px, py, palette.lighter(colour, 0.65), "#777777", 1.5, pattern))
+            fig.add_trace(_hexes(group, palette.lighter(colour, 0.65), "#777777", 1.5, pattern))
+    for h in plots:
+        code = state.tiles[h]
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y + 0.62, code[0], size=12, bold=True)
         label(fig, c.x, c.y - 0.66, _hex_text(h), size=10, color="#222222")
@@ -317,6 +318,29 @@ def _garden_traces(
     return xs, ys
 
 
+def _hexes(
+    hexes: list[Hex],
+    fill: str,
+    line: str,
+    width: float,
+    pattern: dict[str, Any] | None = None,
+    dash: str = "solid",
+) -> go.Scatter:
+    """One filled trace for several hexes of one kind (no hover, no legend entry)."""
+    x, y = _LAYOUT.polygons(hexes, 0.94)
+    return go.Scatter(
+        x=x,
+        y=y,
+        mode="lines",
+        fill="toself",
+        fillcolor=fill,
+        fillpattern=pattern,
+        line={"color": line, "width": width, "dash": dash},
+        hoverinfo="skip",
+        showlegend=False,
+    )
+
+
 def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:
     """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
     for i in range(height):
@@ -401,18 +425,20 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
                 hovertext=" ".join(_hex_text(h) for h in placement),
             )
         )
-        for h in placement:
-            px, py = _LAYOUT.polygon(h, 0.86)
-            fig.add_trace(
-                go.Scatter(
-                    x=px,
-                    y=py,
-                    mode="lines",
-                    line={"color": palette.HIGHLIGHT, "width": 3},
-                    hoverinfo="skip",
-                    showlegend=False,
-                )
+    # every matched hex outlined, in one trace
+    ox, oy = _LAYOUT.polygons(sorted({h for placement in placements for h in placement}), 0.86)
+    if ox:
+        fig.add_trace(
+            go.Scatter(
+                x=ox,
+                y=oy,
+                mode="lines",
+                line={"color": palette.HIGHLIGHT, "width": 3},
+                hoverinfo="skip",
+                showlegend=False,
+                name="matched plots",
             )
+        )
     desc = tk.CARDS[card_id].describe()
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})

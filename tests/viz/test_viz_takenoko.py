@@ -40,8 +40,13 @@ def known_position() -> tk.State:
 
 
 def fills(fig):
-    """The filled hex polygons (free places, pond, plots) in drawing order."""
+    """The filled traces (free places, pond, plots: one trace per kind)."""
     return [t for t in fig.data if t.type == "scatter" and t.fill == "toself"]
+
+
+def polygons(trace) -> int:
+    """How many closed polygons a trace draws (each is followed by a gap)."""
+    return sum(1 for x in trace.x if x is None)
 
 
 def channel_segments(fig):
@@ -53,8 +58,10 @@ def channel_segments(fig):
 def test_known_position_hexes_heights_and_channels() -> None:
     s = known_position()
     fig = vt.figure(s)
-    # one polygon per free place, the pond and each plot
-    assert len(fills(fig)) == len(s.plot_spots) + 1 + 4
+    # one polygon per free place, the pond and each plot, one trace per kind
+    assert sum(polygons(t) for t in fills(fig)) == len(s.plot_spots) + 1 + 4
+    kinds = {(s.tiles[h][0], tk.is_irrigated(s, h)) for h in s.tiles}
+    assert len(fills(fig)) == 2 + len(kinds)  # free places, the pond, the plots by kind
     # bamboo: one rectangle per section (2 + 1 + 1), each inside its plot's hex
     sections = [sh for sh in fig.layout.shapes if sh.type == "rect"]
     assert len(sections) == 4
@@ -79,10 +86,21 @@ def test_known_position_hexes_heights_and_channels() -> None:
 def test_irrigated_and_dry_plots_are_drawn_differently() -> None:
     s = known_position()
     assert tk.is_irrigated(s, Hex(2, -1)) and not tk.is_irrigated(s, Hex(9, 9))
+    assert not [t for t in fills(vt.figure(s)) if t.fillpattern and t.fillpattern.shape]
+    s = played(tk, 3, 5, 300)  # a garden with dry plots of every colour
     fig = vt.figure(s)
     patterned = [t for t in fills(fig) if t.fillpattern and t.fillpattern.shape]
     dry = [h for h in s.tiles if not tk.is_irrigated(s, h)]
-    assert len(patterned) == len(dry)
+    assert sum(polygons(t) for t in patterned) == len(dry) > 0
+    # each dry plot's centre is inside a hatched polygon, each irrigated one's is not
+    hatched = set()
+    for t in patterned:
+        xs = [x for x in t.x if x is not None]
+        ys = [y for y in t.y if y is not None]
+        for i in range(0, len(xs), 7):
+            centre = type(LAYOUT.origin)(sum(xs[i : i + 6]) / 6, sum(ys[i : i + 6]) / 6)
+            hatched.add(LAYOUT.pixel_to_hex(centre))
+    assert hatched == set(dry)
 
 
 def test_improvements_printed_and_chip_are_distinct_traces() -> None:
