@@ -43,6 +43,7 @@ def pictures(state: Any) -> list[Any]:
         figs += [viz.bamboo.home(state, p) for p in range(state.num_players)]
     else:
         figs += [viz.bangkok.market(state, seat=p) for p in range(state.num_players)]
+        figs.append(viz.bangkok.market(state, show_score=False))
     return figs
 
 
@@ -66,3 +67,18 @@ def test_equal_states_give_identical_figures(game: str) -> None:
         assert viz.figure(again).to_json() == viz.figure(state).to_json()
         for a, b in zip(pictures(again), pictures(state), strict=True):
             assert a.to_json() == b.to_json()
+
+
+def test_BB_ADV_1_night_side_homes_build_and_are_deterministic() -> None:
+    rng = random.Random(3)
+    s = bb.new_game(3, 3, bb.Options(night_side=True))
+    for ply in range(400):
+        if s.is_over():
+            break
+        s = s.apply(rng.choice(s.legal_actions()))
+        if ply % 100 == 99:
+            again = bb.State.from_dict(s.to_dict())
+            for p in range(3):
+                fig = viz.bamboo.home(s, p)
+                assert [t for t in fig.data if t.name == "night spaces"]
+                assert fig.to_json() == viz.bamboo.home(again, p).to_json()
