@@ -60,10 +60,19 @@ def _matches() -> go.Figure:
 
 
 def _home() -> go.Figure:
-    home = bb.home_from_text(
-        "(0,0):G/2 (1,1):F/3 (0,2):D/3 (0,3):T/3 (1,4):G/3 (2,3):D/2 (1,0):F/1 (2,0):G/1"
+    """A night-side home (its special spaces starred) with three balance tiles."""
+    s = bb.position(
+        players=2,
+        options={"night_side": True},
+        boards={
+            0: {
+                "home": "(0,0):D/2 (1,1):F/3 (0,2):D/3 (0,3):T/3 (1,4):G/3 (2,3):D/2"
+                " (1,0):F/1 (2,0):G/1",
+                "balance": ["L10", "L05", "R13"],
+            }
+        },
     )
-    return bamboo.home(home, tiles=["L10", "L05", "R13"])
+    return bamboo.home(s, 0)
 
 
 def _market() -> go.Figure:

@@ -207,5 +207,5 @@ def mix(rows: Any, columns: Iterable[str] | None = None, by: str = "bot") -> go.
                 },
             )
         )
-    fig.update_layout(barmode="group", xaxis_title=by, yaxis_title="mean")
+    fig.update_layout(barmode="group", xaxis_title=by, yaxis_title="mean per game and seat")
     return fig
