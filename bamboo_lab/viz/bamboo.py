@@ -351,6 +351,12 @@ def home(
                 color="#222222",
             )
             label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=10, color="#555555")
+            hx.append(x + cw / 2)
+            hy.append(y + ch / 2)
+            ht.append(
+                f"{r},{c}: empty night space, takes only a {TYPES[kind]} tile (BB-ADV-1);"
+                " −1 HP at the end if still empty (BB-ADV-2)"
+            )
             continue
         if hid < 0:
             rounded_rect(

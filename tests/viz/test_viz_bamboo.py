@@ -133,8 +133,11 @@ def test_BB_ADV_1_night_spaces_are_starred_with_their_effect() -> None:
         # an empty special space also says which type it takes, on the space itself
         empty = [i for i in special if home[i] < 0]
         texts = [a.text for a in fig.layout.annotations]
+        hover = " | ".join(fig.data[-1].hovertext)
         for i in empty:
             assert f"<b>{TYPE_LETTERS[special[i]]}</b> only" in texts
+            r, c = divmod(i, 5)
+            assert f"{r},{c}: empty night space, takes only a {TYPES[special[i]]} tile" in hover
     assert night_of(s, 0)[0] == bb.HOME_TILES[s.boards[0].home[0]].type  # (0,0) is covered
 
 
