@@ -199,6 +199,22 @@ _SLOT_CELLS = tuple(PORT_LINES[s] for s in SLOTS)
 _RENEW_CELLS = tuple(RENEW_LINES[line] for line in LINES)
 _RENEWS = tuple(Renew(line) for line in LINES)
 _PASS = (Pass(),)
+_GOOD_SHIFTS = tuple(tuple(12 * g for g in range(4) if mask >> g & 1) for mask in range(16))
+"""Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
+_SPREAD = tuple(
+    tuple(sum(slots << shift for shift in _GOOD_SHIFTS[mask]) for mask in range(16))
+    for slots in (
+        sum(1 << i for i, cells in enumerate(_SLOT_CELLS) if cell in cells) for cell in range(9)
+    )
+)
+"""Per port cell and goods mask: the slots whose line holds the cell (bit i = SLOTS[i]),
+repeated from bit 12g for each good g of the mask."""
+_BIT_INDICES = tuple(
+    tuple(i for i in range(len(SLOTS)) if bits >> i & 1) for bits in range(1 << len(SLOTS))
+)
+"""Per set of slots (bit i = SLOTS[i]): the slot indices, increasing."""
+_ALL_SLOT_BITS = (1 << len(SLOTS)) - 1
+_SOLO_SLOT_BITS = tuple(sum(1 << i for i in slots) for slots in _SOLO_SLOTS)
 
 
 def _slot_indices(state: State) -> tuple[int, ...]:
@@ -206,6 +222,13 @@ def _slot_indices(state: State) -> tuple[int, ...]:
     if not is_solo(state):
         return _ALL_SLOTS
     return _SOLO_SLOTS[min(state.turn, SOLO_TURNS - 1)]
+
+
+def _free_slot_bits(state: State) -> int:
+    """The free placement slots as a bit set (bit i = SLOTS[i])."""
+    if not is_solo(state):
+        return _ALL_SLOT_BITS
+    return _SOLO_SLOT_BITS[min(state.turn, SOLO_TURNS - 1)]
 
 
 @lru_cache(maxsize=16)
@@ -238,23 +261,38 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     deck = state.deck
     masks = deck.masks
     port = state.port
-    cm = [masks[c] if c >= 0 else 0 for c in port]
-    line_mask = [cm[a] | cm[b] | cm[c] for a, b, c in _SLOT_CELLS]
+    # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
+    shown = 0
+    for spread, card in zip(_SPREAD, port, strict=True):
+        if card >= 0:
+            shown |= spread[masks[card]]
     places = state.action_tables[0]
-    slots = _slot_indices(state)
+    free = _free_slot_bits(state)
     out: list[Any] = []
     for card in state.hands[state.to_move]:
-        m = masks[card]
+        bits = 0
+        for shift in _GOOD_SHIFTS[masks[card]]:
+            bits |= shown >> shift
         row = places[card]
-        out += [row[i] for i in slots if m & line_mask[i]]  # BK-ACT-1: a shared good
-    chilli = deck.chilli
+        out += [row[i] for i in _BIT_INDICES[bits & free]]  # BK-ACT-1: a shared good
     boat_left = len(state.boat_pile)
     chilli_left = len(state.chilli_pile)
-    for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
-        cards = [port[i] for i in cells if port[i] >= 0]
-        chillies = sum(chilli[c] for c in cards)
-        if cards and chillies <= chilli_left and len(cards) - chillies <= boat_left:
-            out.append(_RENEWS[k])
+    if boat_left >= 3 and chilli_left >= 3:  # BK-RENEW-1: any line holding a card renews
+        if -1 not in port:
+            out += _RENEWS
+        else:
+            out += [
+                _RENEWS[k]
+                for k, (a, b, c) in enumerate(_RENEW_CELLS)
+                if port[a] >= 0 or port[b] >= 0 or port[c] >= 0
+            ]
+    else:
+        chilli = deck.chilli
+        for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
+            cards = [port[i] for i in cells if port[i] >= 0]
+            chillies = sum(chilli[c] for c in cards)
+            if cards and chillies <= chilli_left and len(cards) - chillies <= boat_left:
+                out.append(_RENEWS[k])
     return tuple(out) if out else _PASS
 
 
@@ -262,31 +300,56 @@ def _collect_actions(state: State) -> tuple[Any, ...]:
     """Collect for every allowed set of the placed card's line (BK-ACT-2..4)."""
     deck = state.deck
     port = state.port
-    present = [i for i in PORT_LINES[state.slot] if port[i] >= 0]
+    present = tuple(i for i in PORT_LINES[state.slot] if port[i] >= 0)
+    options = state.options
     baskets = deck.baskets[state.placed]
-    if state.options.goods_count == "distinct":
+    if options.goods_count == "distinct":
         baskets = tuple(dict.fromkeys(baskets))
-    masks = tuple(deck.masks[port[i]] for i in present)
-    sets = _matchable(baskets, masks, state.options.collect)
+    # only the goods of the placed card matter to the matching: the rest are masked off
+    shown = deck.masks[state.placed]
+    masks = deck.masks
+    return _collect_choices(
+        present, baskets, tuple(masks[port[i]] & shown for i in present), options.collect
+    )
+
+
+@lru_cache(maxsize=16384)
+def _collect_choices(
+    present: tuple[int, ...], baskets: tuple[int, ...], masks: tuple[int, ...], mode: str
+) -> tuple[Any, ...]:
+    """The Collect actions for the cards at ``present`` (port cells 0-8) showing ``masks``."""
+    sets = _matchable(baskets, masks, mode)
     cells = sorted(tuple(sorted(present[j] + 1 for j in s)) for s in sets)
     return tuple(_memo(Collect, c) for c in cells)
 
 
 def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
-    deck = state.deck
-    market = state.markets[state.to_move]
-    filled = [c >= 0 for c in market]
-    chilli = [c >= 0 and deck.chilli[c] for c in market]
-    expert = state.options.expert
-    boat_cells = _market_cells(filled, chilli, False, expert)
-    chilli_cells = _market_cells(filled, chilli, True, expert)
+    is_chilli = state.deck.chilli
+    filled = chilli = 0
+    bit = 1
+    for card in state.markets[state.to_move]:
+        if card >= 0:
+            filled |= bit
+            if is_chilli[card]:
+                chilli |= bit
+        bit <<= 1
+    boat_cells, chilli_cells = _lay_cells(filled, chilli, state.options.expert)
     lays = state.action_tables[1]
     out: list[Any] = []
     for card in state.hands[state.to_move]:
         row = lays[card]
-        out += [row[cell] for cell in (chilli_cells if deck.chilli[card] else boat_cells)]
+        out += [row[cell] for cell in (chilli_cells if is_chilli[card] else boat_cells)]
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _lay_cells(filled: int, chilli: int, expert: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The legal cells of a boat card and of a chilli card, from bit sets of the market's
+    filled and chilli cells (bit i = cell i)."""
+    has = [bool(filled >> i & 1) for i in range(9)]
+    hot = [bool(chilli >> i & 1) for i in range(9)]
+    return _market_cells(has, hot, False, expert), _market_cells(has, hot, True, expert)
 
 
 def apply_action(state: State, action: Any) -> State:
@@ -296,7 +359,7 @@ def apply_action(state: State, action: Any) -> State:
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     """The hand minus one card."""
-    return tuple(c for c in hand if c != card)
+    return tuple([c for c in hand if c != card])
 
 
 def _place(state: State, action: PlaceAtPort) -> State:
@@ -324,7 +387,8 @@ def _collect(state: State, action: Collect) -> State:
     for i, value in zip(line, values, strict=True):
         port[i] = value
     boat_pile, chilli_pile = _refill(state, port)
-    new = state.evolve(
+    return _lay_or_end(
+        state,
         port=tuple(port),
         boat_pile=boat_pile,
         chilli_pile=chilli_pile,
@@ -333,10 +397,8 @@ def _collect(state: State, action: Collect) -> State:
         hands=replace_at(state.hands, seat, hand),
         placed=-1,
         slot="",
-        phase="lay",
         history=(*state.history, action),
     )
-    return _lay_or_end(new)
 
 
 def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -349,22 +411,26 @@ def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, 
     for i in range(9):
         if port[i] >= 0:
             continue
-        source = refill_source(chillies, len(boat), len(chilli_pile))
-        if source is None:
+        # refill_source inlined: more than one chilli card -> boat pile; else the other one
+        pile = (boat or chilli_pile) if chillies > 1 else (chilli_pile or boat)
+        if not pile:
             break
-        pile = boat if source == "boat" else chilli_pile
         port[i] = pile.pop(0)
         if not once:
             chillies += is_chilli[port[i]]
     return tuple(boat), tuple(chilli_pile)
 
 
-def _lay_or_end(state: State) -> State:
-    """BK-MKT-1, K11: in phase "lay", go on while the hand holds more than 3 cards and one of
-    them has a legal cell (kept in the state's own legal-action cache); else end the turn."""
-    if len(state.hands[state.to_move]) > HAND_SIZE and state.legal_actions():
-        return state
-    return _end_turn(state, passes=0)
+def _lay_or_end(state: State, **changes: Any) -> State:
+    """BK-MKT-1, K11: ``state`` with ``changes`` (which hold the new hands) goes on in phase
+    "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept in the
+    new state's own legal-action cache); else the turn ends."""
+    if len(changes["hands"][state.to_move]) > HAND_SIZE:
+        new = state.evolve(phase="lay", **changes)
+        if new.legal_actions():
+            return new
+        return _end_turn(new, passes=0)
+    return _end_turn(state, passes=0, **changes)
 
 
 def _lay(state: State, action: LayInMarket) -> State:
@@ -373,13 +439,13 @@ def _lay(state: State, action: LayInMarket) -> State:
     market = state.markets[seat]
     cell = action.cell - 1
     market = replace_at(market, cell, action.card)
-    new = state.evolve(
+    return _lay_or_end(
+        state,
         hands=replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
         markets=replace_at(state.markets, seat, market),
-        end_triggered=state.end_triggered or all(c >= 0 for c in market),
+        end_triggered=state.end_triggered or -1 not in market,
         history=(*state.history, action),
     )
-    return _lay_or_end(new)
 
 
 def _renew(state: State, action: Renew) -> State:
@@ -401,7 +467,9 @@ def _renew(state: State, action: Renew) -> State:
         else:
             port[i] = boat.pop(0)
             under_boat.append(old)
-    new = state.evolve(
+    return _end_turn(
+        state,
+        passes=0,
         port=tuple(port),
         boat_pile=(*boat, *under_boat),
         chilli_pile=(*chilli_pile, *under_chilli),
@@ -410,25 +478,26 @@ def _renew(state: State, action: Renew) -> State:
         chilli_known=min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
         history=(*state.history, action),
     )
-    return _end_turn(new, passes=0)
 
 
-def _end_turn(state: State, passes: int, history: tuple[Any, ...] | None = None) -> State:
-    """Pass the turn on; decide whether the game is over (BK-END-1, BK-SOLO-3, K13)."""
+def _end_turn(state: State, passes: int, **changes: Any) -> State:
+    """``state`` with ``changes``, then the turn passed on; decide whether the game is over
+    (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
     seat = (state.to_move + 1) % state.num_players
+    end_triggered = changes.get("end_triggered", state.end_triggered)
     if is_solo(state):
-        over = turn >= SOLO_TURNS or state.end_triggered
+        over = turn >= SOLO_TURNS or end_triggered
     else:
         # K13: the round ends after the seat before the first player (seat 0) has played;
         # every seat passing in a row means the position can never change again.
-        over = (state.end_triggered and seat == 0) or passes >= state.num_players
+        over = (end_triggered and seat == 0) or passes >= state.num_players
     return state.evolve(
+        **changes,
         turn=turn,
         to_move=seat,
         phase="over" if over else "act",
         passes=passes,
-        history=state.history if history is None else history,
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
@@ -27,6 +28,8 @@ __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
 
 _PORT_CHILLI = 2
 _PORT_BOAT = 7
+_DEFAULT_OPTIONS = Options()
+"""The recommended readings, built once (options are immutable values)."""
 
 
 @dataclass(frozen=True)
@@ -92,10 +95,10 @@ class State(RichDisplay):
         bring their own deck and tables.
         """
         new = object.__new__(type(self))
-        data = new.__dict__
-        data.update(self.__dict__)
+        data = self.__dict__.copy()
         data.pop("_legal", None)
         data.update(changes)
+        object.__setattr__(new, "__dict__", data)
         if "start" in changes:
             data.pop("_start_views", None)
         if "options" in changes:
@@ -280,19 +283,30 @@ def _resample(pile: tuple[int, ...], known: int, r: int) -> tuple[tuple[int, ...
     return (*shuffled, *pile[top:]), r
 
 
-def new_game(num_players: int, seed: int, options: Any = None) -> State:
-    """Set up a game (BK-SET-1..5): a pure function of the player count, seed and options."""
-    check_setup("Bangkok", num_players, seed, PLAYER_COUNTS)
-    opts = Options.coerce(options)
-    deck = build_deck(opts.deck)
-    r = vrng.derive_seed(seed, NAME, "setup")
-    pontoons, r = vrng.shuffled(range(len(PONTOONS)), r)  # BK-SET-2: one tile per seat
-    hands = tuple(deck.initial_set(seat + 1) for seat in range(num_players))  # BK-SET-3
-    chilli_pile, r = vrng.shuffled([c.id for c in deck.cards if c.is_chilli], r)  # BK-SET-4
+@lru_cache(maxsize=64)
+def _setup_cards(
+    specs: tuple[str, ...], num_players: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Before shuffling: the sorted hands (BK-SET-3), the chilli cards (BK-SET-4), and the boat
+    cards with the initial sets no seat took (BK-SET-4)."""
+    deck = build_deck(specs)
+    hands = tuple(tuple(sorted(deck.initial_set(seat + 1))) for seat in range(num_players))
+    chillies = tuple(c.id for c in deck.cards if c.is_chilli)
     spare = [
         c for number in range(num_players + 1, INITIAL_SETS + 1) for c in deck.initial_set(number)
     ]
-    boats = [c.id for c in deck.cards if c.kind == "boat"] + spare
+    boats = (*(c.id for c in deck.cards if c.kind == "boat"), *spare)
+    return hands, chillies, boats
+
+
+def new_game(num_players: int, seed: int, options: Any = None) -> State:
+    """Set up a game (BK-SET-1..5): a pure function of the player count, seed and options."""
+    check_setup("Bangkok", num_players, seed, PLAYER_COUNTS)
+    opts = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
+    hands, chillies, boats = _setup_cards(opts.deck, num_players)
+    r = vrng.derive_seed(seed, NAME, "setup")
+    pontoons, r = vrng.shuffled(range(len(PONTOONS)), r)  # BK-SET-2: one tile per seat
+    chilli_pile, r = vrng.shuffled(chillies, r)  # BK-SET-4
     boat_pile, r = vrng.shuffled(boats, r)
     port, r = vrng.shuffled(chilli_pile[:_PORT_CHILLI] + boat_pile[:_PORT_BOAT], r)  # BK-SET-5
     return State(
@@ -301,7 +315,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         port=tuple(port),
         boat_pile=tuple(boat_pile[_PORT_BOAT:]),
         chilli_pile=tuple(chilli_pile[_PORT_CHILLI:]),
-        hands=tuple(tuple(sorted(h)) for h in hands),
+        hands=hands,
         markets=((-1,) * 9,) * num_players,
         pontoons=tuple(pontoons),
         to_move=0,
