@@ -140,3 +140,7 @@ def test_BB_SUM_3_sticks_to_offer_come_from_the_reserve_while_offering() -> None
     d = s.to_dict()
     _refused({**d, "sticks": 1}, "while offering")
     _refused({**d, "visited": -1}, "need a visited temple")
+    s = _played(2, 4, lambda s: s.phase == "visit" and s.round == 2)
+    d = s.to_dict()
+    _refused({**d, "per_stalk": [1, 0, 0, 0]}, "within a Summer turn")
+    _refused({**d, "bakeneko": True}, "within a Summer turn")

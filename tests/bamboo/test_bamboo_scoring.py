@@ -134,3 +134,44 @@ def test_night_side_game_scores_the_penalty() -> None:
     for p, parts in enumerate(out.breakdown):
         uncovered = sum(1 for i in bamboo.night_spaces(p) if s.boards[p].home[i] < 0)
         assert parts["night"] == -uncovered
+
+
+def _random_home(rng: random.Random) -> tuple[int, ...]:
+    home = [-1] * 15
+    ids = rng.sample(range(len(bamboo.HOME_TILES)), 15)
+    for i in rng.sample(range(15), rng.randrange(16)):
+        home[i] = ids[i]
+    return tuple(home)
+
+
+def test_BB_PAT_1_is_balance_met_agrees_with_every_placement() -> None:
+    """`is_balance_met` stops at the first placement: it answers as `balance_matches` does for
+    every tile (custom ones too) and region, and each placement lies in the tile's region."""
+    rng = random.Random(5)
+    tiles = bamboo.Options(custom_balance=("C21 5 (0,0):G (0,1):G", "L25 3 (2,1):*")).balance_table
+    met = 0
+    for _ in range(150):
+        home = _random_home(rng)
+        for tile in tiles:
+            for region in (None, 0, 1, 2):
+                matches = bamboo.balance_matches(tile, home, region)
+                assert bamboo.is_balance_met(tile, home, region) == bool(matches)
+                met += bool(matches)
+                cols = ((0, 1), range(5), (3, 4))[tile.kind if region is None else region]
+                assert all(i % 5 in cols for m in matches for i in m)  # BB-PAT-1
+    assert met > 100
+
+
+def test_BB_WIN_2_feeding_shortfall_is_the_bill_hp_lost() -> None:
+    """`feeding_shortfall` is `feeding_bill(...)["hp_lost"]`: 1 HP per unit missing after
+    Ookami's 4 units (BB-SPI-4) and every counter held."""
+    rng = random.Random(8)
+    for _ in range(300):
+        home = _random_home(rng)
+        food = tuple(rng.randrange(4) for _ in range(3))
+        for ookami in (False, True):
+            bill = bamboo.feeding_bill(home, food, ookami)
+            assert bamboo.feeding_shortfall(home, food, ookami) == bill["hp_lost"]
+    five = (0, 1, 2, 3, 4) + (-1,) * 10
+    assert bamboo.feeding_shortfall(five, (1, 1, 0)) == 2
+    assert bamboo.feeding_shortfall(five, (1, 1, 0), ookami=True) == 0

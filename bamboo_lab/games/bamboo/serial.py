@@ -326,6 +326,11 @@ def _check_action(kw: Mapping[str, Any]) -> None:
         raise InvalidStateError(
             "shoots in hand and sticks to offer need a visited temple (BB-SUM-2)"
         )
+    if (any(kw["per_stalk"]) or kw["activated"] or kw["bakeneko"]) and kw["visited"] < 0:
+        raise InvalidStateError(
+            "new shoots per stalk, activations and Bakeneko's power count within a Summer turn,"
+            " after its visit (BB-SUM-5, BB-SPI-5)"
+        )
 
 
 def _check_shoots(kw: Mapping[str, Any]) -> None:
