@@ -289,8 +289,8 @@ class PlayApp:
         """
         c = self.controller
         if c.shown_seat() != self._shown_seat:
+            self.reveal.value = False  # no redraw from the toggle yet: the seat differs
             self._shown_seat = c.shown_seat()
-            self.reveal.value = False  # (no redraw from the toggle: the seat changed)
         replace_figure(self.figure, self._board_picture())
         for trace in self.figure.data:
             trace.on_click(self._on_click)

@@ -96,9 +96,20 @@ class BoardWidget(go.FigureWidget):
             super().open()
 
     def _open_now(self) -> None:
-        _keep_state(self, send=False)
         self._deferred = False
         self.open()
+
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+        """The widget's state, its figure (``_widget_data``, ``_widget_layout``) current.
+
+        plotly sets those two only when a widget is built; here they are refreshed whenever
+        the state is read: for the opening message, and for a page reloaded while the kernel
+        runs (its views draw from this state).
+        """
+        if key is None:
+            self._trait_values["_widget_data"] = copy.deepcopy(self._data)
+            self._trait_values["_widget_layout"] = copy.deepcopy(self._layout)
+        return dict(super().get_state(key, drop_defaults))
 
     @property
     def drawn(self) -> bool:
@@ -111,20 +122,10 @@ class BoardWidget(go.FigureWidget):
             self._drawn = True
 
 
-def _keep_state(widget: go.FigureWidget, send: bool) -> None:
-    """Set the widget's full state (what a new view draws from) to its current figure.
-
-    Sent only when asked: once a view has drawn the widget, the front end keeps its copy in
-    step from the update messages, and the kernel's copy serves a reloaded page.
-    """
-    data = copy.deepcopy(widget._data)
-    layout = copy.deepcopy(widget._layout)
-    if send:
-        widget._widget_data = data
-        widget._widget_layout = layout
-    else:
-        widget._trait_values["_widget_data"] = data
-        widget._trait_values["_widget_layout"] = layout
+def _send_state(widget: go.FigureWidget) -> None:
+    """Send the widget's full state (what a new view draws from): its current figure."""
+    widget._widget_data = copy.deepcopy(widget._data)
+    widget._widget_layout = copy.deepcopy(widget._layout)
 
 
 _PLACEHOLDER: dict[str, Any] = {"type": "scatter", "visible": False}
@@ -176,11 +177,16 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
         widget.data = ()
         widget.add_traces(list(fig.data))
         wanted = data
-    old = [_leaves(t, "", {}) for t in widget._data]
-    new = [_leaves(t, "", {}) for t in wanted]
+    old, new, changed = [], [], []
+    for i, (was, now) in enumerate(zip(widget._data, wanted, strict=True)):
+        was_leaves = _leaves(was, "", {})
+        was_leaves.pop("uid", None)  # plotly's own trace id stays
+        if was_leaves != (now_leaves := _leaves(now, "", {})):
+            old.append(was_leaves)
+            new.append(now_leaves)
+            changed.append(i)
     paths = dict.fromkeys(p for leaves in (*old, *new) for p in leaves)
-    for own in ("uid", "type"):  # plotly's trace ids, and the class checked above
-        paths.pop(own, None)
+    paths.pop("type", None)  # the same in every slot (checked above)
     pairs = list(zip(old, new, strict=True))
     restyle = {
         path: [leaves.get(path) for leaves in new]
@@ -189,9 +195,9 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     }
     relayout = _relayout(widget, plain["layout"])
     if restyle or relayout:
-        widget.plotly_update(restyle_data=restyle, relayout_data=relayout)
+        widget.plotly_update(restyle, relayout, changed if restyle else None)
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:
         board._open_now()
-    elif restyle or relayout or rebuilt or board is None:
-        _keep_state(widget, send=board is None or not board.drawn)
+    elif (restyle or relayout or rebuilt) and (board is None or not board.drawn):
+        _send_state(widget)

@@ -37,8 +37,9 @@ def _shows(widget: go.FigureWidget, fig: go.Figure) -> None:
     assert all(t == {"type": "scatter", "visible": False} for t in got[n:])
     assert _leaves(widget._layout, "", {}) == _leaves(want["layout"], "", {})
     # the full state a later view (a reloaded page) draws from is the same figure
-    assert widget._trait_values["_widget_data"] == widget._data
-    assert widget._trait_values["_widget_layout"] == widget._layout
+    state = widget.get_state()
+    assert state["_widget_data"] == widget.to_plotly_json()["data"]
+    assert state["_widget_layout"] == widget.to_plotly_json()["layout"]
 
 
 def test_the_figure_travels_in_the_widgets_opening_message(monkeypatch: Any) -> None:
@@ -106,14 +107,19 @@ def test_fewer_traces_hide_the_spare_slots_and_more_traces_reuse_them() -> None:
     assert [t.type for t in widget.data] == ["bar"]
 
 
-def test_a_hot_seat_turn_change_switches_the_reveal_off() -> None:
+def test_a_hot_seat_turn_change_switches_the_reveal_off(monkeypatch: Any) -> None:
     app = widgets.play("takenoko", bots=None, seed=4)
     c = app.controller
     seat = c.state.current_player
     app.reveal.value = True
     assert app.secret_picture is not None
+    redraws = []
+    real = app.redraw
+    monkeypatch.setattr(app, "redraw", lambda: redraws.append(1) or real())
     while c.state.current_player == seat:
+        redraws.clear()
         app.play(next(iter(c.grouped_actions().values()))[0][1])
+    assert len(redraws) == 1, "the toggle switched off by the turn change redraws nothing more"
     assert app.reveal.value is False, "the next player sits down to a board with no hand shown"
     assert app.secret_picture is None and app.secret_box.layout.display == "none"
     assert c.state.hands[seat][0] not in str(app.figure.to_dict())
