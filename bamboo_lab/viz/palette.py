@@ -128,8 +128,8 @@ PLAYERS: tuple[str, ...] = (
 )
 """Seats 0 to 3 (and bots in statistics, cycling); the seat number is always written too."""
 
-NIGHT = "#1B2A5E"
-"""Bamboo's night side: the star on each special home space (dark, so it reads on any tile)."""
+NIGHT = OKABE_ITO["black"]
+"""Bamboo's night side: the white-rimmed star on each special home space (reads on any tile)."""
 
 GHOST = "#7F5539"
 """Bamboo's brown ghost (two players)."""
