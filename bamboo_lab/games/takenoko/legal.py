@@ -189,12 +189,15 @@ def feasible_actions(state: State) -> tuple[str, ...]:
     return tuple(out)
 
 
-def can_end_turn(state: State) -> bool:
-    """True when the player has taken the actions the turn requires (or can take no more)."""
+def can_end_turn(state: State, feasible: tuple[str, ...] | None = None) -> bool:
+    """True when the player has taken the actions the turn requires (or can take no more);
+    ``feasible`` is :func:`feasible_actions` when already known."""
     required = state.allowed
     if state.weather == "sun" and state.options.weather_optional:
         required = 2
-    return len(state.used) >= required or not feasible_actions(state)
+    if len(state.used) >= required:
+        return True
+    return not (feasible_actions(state) if feasible is None else feasible)
 
 
 def free_actions(state: State, out: list[Action]) -> None:
@@ -226,9 +229,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     out: list[Action] = []
     if phase == "actions":
-        out.extend(_CHOOSE[kind] for kind in feasible_actions(state))
+        feasible = feasible_actions(state)
+        out.extend(_CHOOSE[kind] for kind in feasible)
         free_actions(state, out)
-        if can_end_turn(state):
+        if can_end_turn(state, feasible):
             out.append(_END)
         return tuple(out)
     if phase == "roll":

@@ -154,9 +154,10 @@ def gardener_objective_met(
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    need = card.shoots
+    need, colour = card.shoots, card.colour
     for p, h in bamboo.items():
-        if shoot_counts(card, colours[p], improvements.get(p), h, exact):
+        # the colour first (also in shoot_counts): most plots stop there
+        if colours[p] == colour and shoot_counts(card, colour, improvements.get(p), h, exact):
             need -= 1
             if not need:
                 return True
@@ -199,7 +200,13 @@ def shoot_may_count(
 def sections_missing(card: ObjectiveCard, eaten: Sequence[int]) -> int:
     """How many sections the board ``eaten`` (green, yellow, pink) still lacks to pay the panda
     ``card``: 0 when it can be paid now (TK-CMP-6)."""
-    return sum(need - have for have, need in zip(eaten, card.sections, strict=True) if need > have)
+    g, y, p = card.sections
+    have_g, have_y, have_p = eaten
+    return (
+        (g - have_g if g > have_g else 0)
+        + (y - have_y if y > have_y else 0)
+        + (p - have_p if p > have_p else 0)
+    )
 
 
 def panda_objective_met(card: ObjectiveCard | str, eaten: Sequence[int]) -> bool:
