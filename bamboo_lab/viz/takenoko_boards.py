@@ -91,6 +91,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     hover_x: list[float] = []
     hover_y: list[float] = []
     hover_t: list[str] = []
+    stored: dict[str, list[tuple[float, float, int]]] = {imp: [] for imp in palette.IMPROVEMENTS}
     for p in range(n):
         y = (n - 1 - p) * row_h
         player_band(fig, p, 0, 17.5, y, y + row_h - 0.15, 0.18)
@@ -138,25 +139,8 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             12,
             anchor="left",
         )
-        for i, (imp, (symbol, colour)) in enumerate(palette.IMPROVEMENTS.items()):
-            fig.add_trace(
-                go.Scatter(
-                    x=[11.05 + i * 0.62],
-                    y=[y + 0.75],
-                    mode="markers+text",
-                    text=[imp],
-                    textfont={"color": colour, "size": 10},
-                    marker={
-                        "symbol": symbol,
-                        "size": 19,
-                        "color": "#FFFFFF",
-                        "line": {"color": colour, "width": 2.5},
-                    },
-                    hoverinfo="text",
-                    hovertext=[f"{IMPROVEMENT_NAMES[imp]} chips stored: {chips[i]}"],
-                    showlegend=False,
-                )
-            )
+        for i, imp in enumerate(palette.IMPROVEMENTS):
+            stored[imp].append((11.05 + i * 0.62, y + 0.75, chips[i]))
             label(fig, 11.05 + i * 0.62, y + 0.3, str(chips[i]), size=11)
         # completed objectives
         label(fig, 13.1, y + 1.95, "completed", size=11, anchor="left", color="#333333")
@@ -170,6 +154,28 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             hover_x.append(x + 0.33)
             hover_y.append(yy + 0.31)
             hover_t.append(c.describe())
+    # stored chips: one trace per improvement for every player
+    for imp, (symbol, colour) in palette.IMPROVEMENTS.items():
+        at = stored[imp]
+        fig.add_trace(
+            go.Scatter(
+                x=[a[0] for a in at],
+                y=[a[1] for a in at],
+                mode="markers+text",
+                text=[imp] * len(at),
+                textfont={"color": colour, "size": 10},
+                marker={
+                    "symbol": symbol,
+                    "size": 19,
+                    "color": "#FFFFFF",
+                    "line": {"color": colour, "width": 2.5},
+                },
+                hoverinfo="text",
+                hovertext=[f"{IMPROVEMENT_NAMES[imp]} chips stored: {a[2]}" for a in at],
+                showlegend=False,
+                name=f"{IMPROVEMENT_NAMES[imp]} chips",
+            )
+        )
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 30))
     fig.update_xaxes(range=[-0.05, 17.55])
     fig.update_yaxes(range=[-0.2, n * row_h])

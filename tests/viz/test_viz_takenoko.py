@@ -280,3 +280,14 @@ def test_matches_outline_every_placement() -> None:
             assert len(lines) == len(tk.plot_objective_placements(s, card))
     with pytest.raises(InvalidStateError):
         vt.matches(s, "G01")
+
+
+def test_players_stored_chips_one_trace_per_improvement_with_each_count() -> None:
+    s = played(tk, 4, 0, 200)
+    assert s.stored_improvements[3] == (0, 0, 1)  # player 3 keeps a fertilizer chip
+    fig = vt.players(s)
+    for i, name in enumerate(("watershed", "enclosure", "fertilizer")):
+        (trace,) = [t for t in fig.data if t.name == f"{name} chips"]
+        want = [f"{name} chips stored: {s.stored_improvements[p][i]}" for p in range(4)]
+        assert list(trace.hovertext) == want
+        assert list(trace.y) == sorted(trace.y, reverse=True)  # player 0 on top
