@@ -97,8 +97,8 @@ def _draw_card(
         for i, good in enumerate(c.goods):
             goods.add(good, mid + (i - (n - 1) / 2) * step, y + h * 0.42, dot)
     else:
-        top = y + h * (0.64 if detail and tagged else 0.7 if tagged else 0.78)
-        bottom = y + h * 0.2
+        top = y + h * (0.6 if detail and tagged else 0.7 if tagged else 0.78)
+        bottom = y + h * (0.16 if n > 2 else 0.2)
         for i, good in enumerate(c.goods):
             gy = (top + bottom) / 2 if n == 1 else top - i * (top - bottom) / (n - 1)
             goods.add(good, x + w / 2, gy, dot)
