@@ -67,6 +67,7 @@ _PLACE = {(c, s): Place(_SHOOT_NAME[c], s + 1) for c in range(20) for s in range
 _DRAFT = tuple(DraftShoot(n) for n in _SHOOT_NAME)
 _VISIT = tuple(VisitTemple(c) for c in COLOURS)
 _OFFER = tuple(Offer(c) for c in COLOURS)
+_OFFERS = tuple((_OFFER[v], *(_OFFER[t] for t in range(4) if t != v)) for v in range(4))
 _RECEIVE = tuple(Receive(c) for c in COLOURS)
 _TAKE = tuple(TakeBalanceTile(t.name) for t in BALANCE_TILES)
 _SCORE = tuple(ScoreBalanceTile(t.name) for t in BALANCE_TILES)
@@ -135,9 +136,11 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
         out.extend(_summer_spirits(s, b))
         return tuple(out)
     if phase == "offer":
-        out = [_OFFER[s.visited]]
-        if b.coins > 0 or s.bakeneko:  # BB-SUM-4
-            out.extend(_OFFER[t] for t in range(4) if t != s.visited)
+        # BB-SUM-4: the visited temple, then the others for a coin each (free with Bakeneko)
+        offers = _OFFERS[s.visited] if b.coins > 0 or s.bakeneko else (_OFFER[s.visited],)
+        if not b.awake:
+            return offers
+        out = list(offers)
         if "bakeneko" in b.awake and not s.bakeneko:
             out.append(_USE["bakeneko"])
         out.extend(_summer_spirits(s, b))
