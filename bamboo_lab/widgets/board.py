@@ -155,6 +155,14 @@ def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]
     return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
 
+def _rebuild(widget: go.FigureWidget, fig: go.Figure) -> None:
+    """Replace every trace and the whole layout (plotly's own messages: three redraws)."""
+    with widget.batch_update():
+        widget.data = ()
+        widget.add_traces(list(fig.data))
+        widget.layout = fig.layout
+
+
 def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     """Make ``widget`` show ``fig``: only what changed is sent, as one ``Plotly.update`` (one
     redraw in the browser), and nothing when the picture is unchanged.
@@ -195,7 +203,11 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     }
     relayout = _relayout(widget, plain["layout"])
     if restyle or relayout:
-        widget.plotly_update(restyle, relayout, changed if restyle else None)
+        try:
+            widget.plotly_update(restyle, relayout, changed if restyle else None)
+        except ValueError:  # a path plotly's update refuses: send the whole figure instead
+            _rebuild(widget, fig)
+            rebuilt = True
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:
         board._open_now()

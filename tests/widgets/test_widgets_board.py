@@ -168,3 +168,20 @@ def test_the_front_end_loads_plotly_once_per_page_without_holding_up_the_model()
 
 def _first(c: widgets.PlayController) -> object:
     return next(iter(c.grouped_actions().values()))[0][1]
+
+
+def test_an_update_plotly_refuses_falls_back_to_the_whole_figure(monkeypatch: Any) -> None:
+    app = widgets.play("bangkok", bots="heuristic", seed=7)
+    real = app.figure.plotly_update
+    refused: list[object] = []
+
+    def refuse_once(*args: Any, **kwargs: Any) -> None:
+        if not refused:
+            refused.append(args)
+            raise ValueError("Invalid property path 'annotations[48].font.color' for layout")
+        real(*args, **kwargs)  # the rebuild's own batch
+
+    monkeypatch.setattr(app.figure, "plotly_update", refuse_once)
+    app.play(_first(app.controller))
+    assert refused
+    _shows(app.figure, app._board_picture())
