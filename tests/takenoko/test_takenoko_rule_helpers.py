@@ -251,3 +251,26 @@ def test_heuristic_bot_shared_by_both_seats_plays_as_two_bots() -> None:
     one, _ = play_game("takenoko", shared, seed=4)
     two, _ = play_game("takenoko", [TakenokoBot(), TakenokoBot()], seed=4)
     assert one.actions == two.actions
+
+
+def test_history_written_out_on_demand_is_the_tuple_of_actions() -> None:
+    """apply does not copy the history: ``state.history`` writes it out when read, as the
+    tuple of the actions played, and states compare equal whether it is written out or not."""
+    rng = random.Random(3)
+    s = tk.new_game(2, 3)
+    played = []
+    states = [s]
+    for _ in range(200):
+        legal = s.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        played.append(action)
+        s = s.apply(action)
+        states.append(s)
+    mid = states[120]
+    assert mid.history == tuple(played[:120])  # written out in the middle of the line first
+    assert type(s.history) is tuple and s.history == tuple(played)
+    assert len(states[199].history) == 199 and states[5].history == tuple(played[:5])
+    again = tk.State.from_dict(s.to_dict())  # a loaded state holds a plain tuple
+    assert again == s and s == again
+    assert s.view(0) == again.view(0)
+    assert s != states[199]

@@ -490,9 +490,8 @@ _HANDLERS: dict[type, Callable[[State, _Fields, Any], None]] = {
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action`` (assumed legal)."""
     n = state.fields()
-    n["history"] = (*state.history, action)
     _HANDLERS[type(action)](state, n, action)
-    return state.successor(n)
+    return state.successor(n, action)
 
 
 def _return_plots(n: dict[str, Any], tiles: tuple[str, ...]) -> None:

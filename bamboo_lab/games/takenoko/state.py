@@ -34,6 +34,7 @@ from .components import (
     PLOT_TILES,
 )
 from .geometry import POND, POND_RING, figure_moves
+from .history import Extended, written
 from .info import GAME_INFO
 from .options import Options
 from .scoring import (
@@ -135,8 +136,6 @@ class State(RichDisplay):
     """Turns left after the triggering turn, or None before it ends."""
     rng: int
     """The state of the value generator for mid-game chance (random return order)."""
-    history: tuple[Action, ...]
-    """The actions applied since ``start`` (or since setup)."""
     viewer: int | None
     """The seat this state is a view for, or None for the full state."""
     start: Mapping[str, Any] | None
@@ -169,13 +168,20 @@ class State(RichDisplay):
         """States are immutable."""
         raise AttributeError(f"a Takenoko State is immutable (cannot set {name!r})")
 
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since ``start`` (or since setup)."""
+        return written(self.__dict__["history"])
+
     def fields(self) -> dict[str, Any]:
-        """A fresh dict of every field (the rules change a copy to build the next state)."""
+        """A fresh dict of every field (the rules change a copy to build the next state); its
+        ``history`` may be an unwritten extension: read the history as ``state.history``."""
         return self.__dict__.copy()
 
-    def successor(self, fields: dict[str, Any]) -> State:
+    def successor(self, fields: dict[str, Any], action: Action) -> State:
         """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
-        this one's by one action; caches that still hold are shared."""
+        this one's by ``action``; caches that still hold are shared."""
+        fields["history"] = Extended(self.__dict__["history"], action)
         new = object.__new__(State)
         _set(new, "__dict__", fields)
         _set(new, "_legal", None)
@@ -193,7 +199,7 @@ class State(RichDisplay):
         _set(new, "_seen", self._seen)
         texts = self._texts
         if texts is not None:  # the history's notation, kept up to date once asked for
-            texts = (*texts, serial.text_of(fields["history"][-1]))
+            texts = (*texts, serial.text_of(action))
         _set(new, "_texts", texts)
         return new
 
