@@ -146,9 +146,10 @@ class State(RichDisplay):
     _moves: dict[Hex, tuple[Hex, ...]]
     _plotmet: dict[str, bool]
     _gardmet: dict[str, bool]
-    _seen: dict[int, tuple[Any, Any, Any, Any]]
-    """Per viewer, the hands and decks of the last view and what the viewer saw of them:
-    shared along a line of play, used while the hands and decks are the same objects."""
+    _seen: dict[int, tuple[Any, ...]]
+    """Per viewer, the hands and decks of the last view and what the viewer saw of them (key
+    -1: the plot pile and its sorted order): shared along a line of play, used while they are
+    the same objects."""
     _texts: tuple[str, ...] | None
 
     def __init__(self, fields: Mapping[str, Any]) -> None:
@@ -401,6 +402,12 @@ class State(RichDisplay):
                 self._seen[player] = (self.hands, self.decks, n["hands"], n["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
+        if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
+            pile = self._seen.get(-1)
+            if pile is None or pile[0] is not self.plot_deck:
+                pile = self._seen[-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
+            n["plot_deck"] = pile[1]
+            return self._viewed(n, player, rng)
         kept = [self.kept] if secret and self.kept is not None else []
         drawn = list(self.drawn) if secret else []
         pool = sorted(kept + drawn + list(self.plot_deck))
@@ -412,6 +419,10 @@ class State(RichDisplay):
             n["drawn"] = tuple(pool[: len(drawn)])
             pool = pool[len(drawn) :]
         n["plot_deck"] = tuple(pool)
+        return self._viewed(n, player, rng)
+
+    def _viewed(self, n: dict[str, Any], player: int, rng: int | None) -> State:
+        """The state of the refilled fields ``n``, its start refilled alike."""
         if self.start is not None and (rng is not None or self.start.get("viewer") != player):
             # the starting position shows no more than the viewer saw then
             first = State.from_dict(self.start)
