@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import HAND_LIMIT, IMPROVEMENT_NAMES, MAX_HEIGHT
+from bamboo_lab.games.takenoko.components import HAND_LIMIT, IMPROVEMENT_NAMES
 from bamboo_lab.games.takenoko.geometry import NEIGHBORS
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
@@ -146,7 +146,7 @@ class _Garden:
         saved = {p: bamboo[p] for p in plots}
         for p in plots:
             add = tk.growth_amount(improvements.get(p), fertilized)
-            bamboo[p] = min(MAX_HEIGHT, bamboo[p] + add)
+            bamboo[p] = tk.grown_height(bamboo[p], add)
         gain = self._gain(base, "G", colours)
         bamboo.update(saved)
         return gain
@@ -192,7 +192,7 @@ class _Garden:
         for p in fresh:
             self._dirty.add(self.colours[p])
             add = tk.growth_amount(improvements.get(p), self.first_growth_fertilized)
-            bamboo[p] = min(MAX_HEIGHT, bamboo[p] + add)
+            bamboo[p] = tk.grown_height(bamboo[p], add)
         return fresh, saved
 
     def _dry(self, fresh: list[Any], saved: dict[Any, int]) -> None:

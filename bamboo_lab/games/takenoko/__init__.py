@@ -33,6 +33,7 @@ from .actions import (
 )
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
 from .garden import (
+    grown_height,
     growth_amount,
     growth_targets,
     improvement_irrigates,
@@ -109,6 +110,7 @@ __all__ = [
     "garden_from_text",
     "garden_text",
     "gardener_destinations",
+    "grown_height",
     "growth_amount",
     "growth_targets",
     "improvement_irrigates",

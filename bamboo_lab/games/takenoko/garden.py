@@ -27,6 +27,7 @@ __all__ = [
     "check_connected",
     "check_network",
     "derive_garden",
+    "grown_height",
     "growth_amount",
     "growth_targets",
     "improvement_irrigates",
@@ -66,9 +67,15 @@ def growth_targets(
 def growth_amount(improvement: str | None, fertilized: bool = True) -> int:
     """Sections one growth adds on a plot with ``improvement`` (a letter or None): 2 with a
     fertilizer, else 1 (TK-IMP-4, TK-W-2); ``fertilized=False`` for the growths an option
-    exempts (``fertilizer_on_rain``, ``fertilizer_on_first_growth``). The cap of 4 is applied
-    by the grower (TK-BAM-1)."""
+    exempts (``fertilizer_on_rain``, ``fertilizer_on_first_growth``). The cap of 4:
+    :func:`grown_height`."""
     return 2 if fertilized and improvement == "F" else 1
+
+
+def grown_height(height: int, amount: int) -> int:
+    """The height of a bamboo of ``height`` after growing ``amount`` sections: never above 4
+    (TK-BAM-1)."""
+    return min(MAX_HEIGHT, height + amount)
 
 
 def panda_eats(plot: Hex, bamboo: Mapping[Hex, int], improvements: Mapping[Hex, str]) -> bool:

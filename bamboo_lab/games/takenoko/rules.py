@@ -34,8 +34,9 @@ from .actions import (
     Roll,
     TakeImprovement,
 )
-from .components import CARDS, END_TRIGGER, IMPROVEMENT_NAMES, MAX_HEIGHT
+from .components import CARDS, END_TRIGGER, IMPROVEMENT_NAMES
 from .garden import (
+    grown_height,
     growth_amount,
     growth_targets,
     improvement_irrigates,
@@ -102,7 +103,7 @@ class _Garden:
     def grow(self, h: Hex, amount: int) -> None:
         """Add up to ``amount`` sections to the bamboo on ``h`` (cap 4, TK-BAM-1, TK-BAM-2)."""
         height = self.bamboo[h]
-        add = min(amount, MAX_HEIGHT - height)
+        add = grown_height(height, amount) - height
         ci = _CI[self.n["colours"][h]]
         if self.limited:
             add = min(add, self.reserve[ci])
