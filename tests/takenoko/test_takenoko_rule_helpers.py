@@ -274,3 +274,9 @@ def test_history_written_out_on_demand_is_the_tuple_of_actions() -> None:
     assert again == s and s == again
     assert s.view(0) == again.view(0)
     assert s != states[199]
+
+
+def test_TK_BAM_1_grown_height_never_exceeds_4() -> None:
+    """A growth adds its sections up to 4 and no further."""
+    assert [tk.grown_height(h, 1) for h in range(5)] == [1, 2, 3, 4, 4]
+    assert [tk.grown_height(h, 2) for h in range(5)] == [2, 3, 4, 4, 4]

@@ -43,7 +43,7 @@ from .components import (
 )
 from .geometry import POND
 from .geometry import figure_moves as straight_moves
-from .scoring import panda_objective_met
+from .scoring import panda_objective_met, shoot_may_count
 
 if TYPE_CHECKING:
     from .state import State
@@ -351,10 +351,9 @@ def card_reachable(
     if info.deck == "gardener":
         grow = info.colour in growable
         if info.shoots == 1:
-            wanted = None if info.improvement == "none" else info.improvement
-            # not met now: the plot must still grow to 4
+            # not met now: an irrigated plot of the card's colour and improvement must grow to 4
             return grow and any(
-                colours[h] == info.colour and improvements.get(h) == wanted for h in irrigated
+                shoot_may_count(info, colours[h], improvements.get(h), bamboo[h]) for h in irrigated
             )
         # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
         exact = state.options.gardener_height_match == "exact"
