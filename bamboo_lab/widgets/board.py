@@ -13,8 +13,8 @@ Why a plain ``FigureWidget`` can come up blank in JupyterLab (plotly.py issue 49
 
 :class:`BoardWidget` fixes all three: its front-end module is a small loader that imports
 plotly's module once per page (kept on ``globalThis``) without holding up the model's
-initialization; its figure is in the opening message; and until a view has drawn it, its full
-state is sent along with each change, so a view created late still draws the latest figure.
+initialization; its figure is in the opening message; and its full state is sent along with
+each change, so that a view created late still draws the latest figure.
 """
 
 from __future__ import annotations
@@ -83,10 +83,8 @@ class BoardWidget(go.FigureWidget):
     def __init__(self, fig: go.Figure | None = None) -> None:
         """Build the widget from ``fig`` (validated as usual); open its comm if ``fig`` is set."""
         self._deferred = True
-        self._drawn = False
         super().__init__(fig)
         self._plotly_bundle = _plotly_bundle()
-        self.observe(self._on_drawn, names=["_js2py_layoutDelta"])
         if fig is not None:
             self._open_now()
 
@@ -111,21 +109,22 @@ class BoardWidget(go.FigureWidget):
             self._trait_values["_widget_layout"] = copy.deepcopy(self._layout)
         return dict(super().get_state(key, drop_defaults))
 
-    @property
-    def drawn(self) -> bool:
-        """True once a view in the browser reported drawing this widget."""
-        return self._drawn
-
-    def _on_drawn(self, change: dict[str, Any]) -> None:
-        """plotly's views report every edit they drew (from their first picture on)."""
-        if change["new"]:
-            self._drawn = True
-
 
 def _send_state(widget: go.FigureWidget) -> None:
-    """Send the widget's full state (what a new view draws from): its current figure."""
-    widget._widget_data = copy.deepcopy(widget._data)
-    widget._widget_layout = copy.deepcopy(widget._layout)
+    """Send the widget's figure as its full state, what a view made later draws from.
+
+    plotly's update messages reach the views on screen and the front end's copy of the
+    figure, but that copy misses the ones that come before plotly's module has loaded (a
+    board redrawn in the cell that makes it); the full state never does.
+    """
+    values = widget._trait_values
+    values["_widget_data"], values["_widget_layout"] = widget._data, widget._layout
+    widget.send_state(key=["_widget_data", "_widget_layout"])
+    if isinstance(widget, BoardWidget):  # its get_state() reads the figure afresh
+        values["_widget_data"], values["_widget_layout"] = [], {}
+    else:
+        values["_widget_data"] = copy.deepcopy(widget._data)
+        values["_widget_layout"] = copy.deepcopy(widget._layout)
 
 
 _PLACEHOLDER: dict[str, Any] = {"type": "scatter", "visible": False}
@@ -211,5 +210,5 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:
         board._open_now()
-    elif (restyle or relayout or rebuilt) and (board is None or not board.drawn):
+    elif restyle or relayout or rebuilt:
         _send_state(widget)

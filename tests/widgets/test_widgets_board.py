@@ -140,18 +140,20 @@ def test_BK_SET_2_the_hot_seat_spectator_board_shows_no_pontoon_good() -> None:
     assert any(g != -1 for g in c.state.view(c.players).pontoons)
 
 
-def test_the_full_state_is_sent_with_each_change_until_a_view_drew_the_board() -> None:
+def test_each_change_also_sends_the_full_state_for_views_made_later(monkeypatch: Any) -> None:
     app = widgets.play("bamboo", bots="heuristic", seed=7)
     c = app.controller
-    full: list[str] = []
-    app.figure.observe(lambda ch: full.append(ch["name"]), names=["_widget_data"])
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(app.figure, "_send", lambda msg, buffers=None: sent.append(msg))
     app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
-    assert full == ["_widget_data"], "a view made later (a slow first load) draws the latest"
-    app.figure._js2py_layoutDelta = {"layout_delta": {}, "layout_edit_id": 0}  # a view drew it
-    assert app.figure.drawn
-    app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
-    assert full == ["_widget_data"], "then the views follow the update messages alone"
-    _shows(app.figure, app._board_picture())
+    states = [m["state"] for m in sent if "_widget_data" in m.get("state", {})]
+    assert len(states) == 1, "one full-state message per change"
+    figure = app.figure.to_plotly_json()
+    assert states[0]["_widget_data"] == figure["data"]
+    assert states[0]["_widget_layout"] == figure["layout"]
+    sent.clear()
+    app.redraw()
+    assert sent == [], "an unchanged picture sends nothing"
 
 
 def test_the_front_end_loads_plotly_once_per_page_without_holding_up_the_model() -> None:
