@@ -148,8 +148,7 @@ class Lab:
 
     def run_all(self, settle_s: float = 0, timeout_s: float = 300) -> None:
         """Run every cell of the open notebook, after ``settle_s`` seconds of letting the page
-        finish loading (plotly's FigureWidget views made in the first seconds after the page
-        opens can stay blank: an anywidget start-up race, plotly.py issue 4998)."""
+        finish loading (the board tests use 0: the boards must come up drawn at once)."""
         self.page.wait_for_timeout(int(settle_s * 1000))
         self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_timeout(1000)
