@@ -67,10 +67,11 @@ def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
     """The cell whose code holds ``source`` and its first Plotly picture, drawn.
 
     A plain FigureWidget made in the first seconds after JupyterLab opens a notebook can come up
-    blank (an anywidget start-up race, plotly.py issue 4998); the boards' BoardWidget sends its
-    figure in its opening message so that it cannot. Should one come up blank all the same,
-    this runs the cell again (so the rest of the test still runs) and records it in RERUNS,
-    and the test fails at its end.
+    blank (plotly.py issue 4998: anywidget drops every message to a model whose module took
+    over 2 s to load, and plotly's 5 MB module is run again for each widget); the boards'
+    BoardWidget loads it once per page and opens with its figure, so that it cannot. Should
+    one come up blank all the same, this runs the cell again (so the rest of the test still
+    runs) and records it in RERUNS, and the test fails at its end.
     """
     cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
     cell.scroll_into_view_if_needed()
