@@ -24,8 +24,13 @@ def position(
     """``bk.position`` with the tests' short names: the named cards where asked, every other
     card in its pile. With ``chilli_rest`` / ``boat_rest`` False that pile holds only its named
     top and the other cards of its kind go to the last seat's hand (to test exhausted piles).
-    ``hands`` is padded with empty hands up to ``seats`` players."""
+    ``hands`` is padded up to ``seats`` players, and an empty hand stands for the seat's
+    initial set (a hand never holds fewer than 3 cards between turns, BK-SET-3)."""
     hands = [list(h) for h in [*hands, *([()] * (seats - len(hands)))]]
+    deck = bk.build_deck(bk.Options.coerce(options).deck)
+    hands = [
+        h or [deck.cards[c].spec for c in deck.initial_set(i + 1)] for i, h in enumerate(hands)
+    ]
     n = len(hands)
     args: dict[str, Any] = {
         "players": n,

@@ -121,7 +121,7 @@ def corrupt(change: Any) -> dict[str, Any]:
         (
             lambda d: d.update(
                 phase="lay",
-                hands=[[*d["hands"][0], d["placed"]], d["hands"][1]],
+                hands=[sorted([*d["hands"][0], d["placed"]]), d["hands"][1]],
                 placed=None,
                 slot=None,
             ),
@@ -256,7 +256,8 @@ def test_pass_when_nothing_is_possible_and_blocked_end() -> None:
         "PZB",
     ]
     markets = [[*with_z[:8], None], [*with_z[8:], None, None]]
-    state = position(z_only, hands=[["P"], []], markets=markets, chilli_rest=False, boat_rest=False)
+    hands = [["P", "B", "F"], ["PB", "BB", "FF"]]
+    state = position(z_only, hands=hands, markets=markets, chilli_rest=False, boat_rest=False)
     assert state.legal_actions() == (bk.Pass(),)
     state = state.apply(bk.Pass())
     assert state.current_player == 1 and state.legal_actions() == (bk.Pass(),)

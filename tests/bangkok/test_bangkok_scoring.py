@@ -50,7 +50,7 @@ def test_BK_SCORE_9_example_in_a_game_with_a_custom_deck() -> None:
     market: list[str | None] = [spec for row in EXAMPLE for spec in row]
     state = position(
         ["P", "Z", "B", "BF", "ZF", "C2:B/B", "PF", "C1:B/F", "F"],
-        hands=[["F", "Z"], ["ZZ"]],
+        hands=[["F", "Z", "PB"], ["ZZ", "ZB", "PF"]],
         markets=[[None] * 9, market],
         pontoons=["fish", "blue_peas", "thai_zucchini", "passion_fruit"],
         options={"deck": tuple(deck)},

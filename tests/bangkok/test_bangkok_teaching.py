@@ -77,13 +77,17 @@ def test_position_phases_collect_and_lay() -> None:
     """Phase "collect" takes the placed card and its slot; phase "lay" more than 3 cards."""
     collect = built(
         port=["Z", "F", "P", *FILLER],
-        hands=[["B", "F"], []],
+        hands=[["B", "F"], ["PB", "ZB", "PF"]],
         placed="ZP",
         slot="R1",
         phase="collect",
     )
     assert [str(a) for a in collect.legal_actions()] == ["take:1+3"]
-    lay = built(port=["Z", "F", "P", *FILLER], hands=[["B", "F", "PP", "ZZ"], []], phase="lay")
+    lay = built(
+        port=["Z", "F", "P", *FILLER],
+        hands=[["B", "F", "PP", "ZZ"], ["PB", "ZB", "PF"]],
+        phase="lay",
+    )
     assert {a.cell for a in lay.legal_actions()} == {1}
 
 
@@ -114,7 +118,9 @@ def test_position_refuses_impossible_requests(kwargs: dict[str, Any], message: s
 def test_custom_card_replaces_a_deck_card_of_its_kind() -> None:
     """One custom card (a spec the deck does not hold) needs no 60-card deck: it replaces the
     last free deck card of its kind, and the changed deck travels in the options."""
-    state = built(port=["ZZZ", "F", "P", *FILLER], hands=[["C4:PZ/FF", "B", "F"], []])
+    state = built(
+        port=["ZZZ", "F", "P", *FILLER], hands=[["C4:PZ/FF", "B", "F"], ["PB", "ZB", "PF"]]
+    )
     specs = state.deck.specs
     assert "ZZZ" in specs and "C4:PZ/FF" in specs and "ZZZ" not in bk.RECONSTRUCTED_DECK
     changed = [i for i, s in enumerate(specs) if s != bk.RECONSTRUCTED_DECK[i]]
@@ -152,16 +158,18 @@ def test_cards_by_spec_kind_goods_and_type() -> None:
 def refusals() -> list[tuple[bk.State, Any, str]]:
     """One refused action for every rule that can refuse one, with the rule's ID."""
     port = ["Z", "F", "P", *FILLER]
-    act = bk.position(port=port, hands=[["ZP", "B", "PP"], []])
+    act = bk.position(port=port, hands=[["ZP", "B", "PP"], ["PB", "ZB", "PF"]])
     zp = next(c for c in act.hands[0] if act.deck.labels[c] == "PZ")
     bee = next(c for c in act.hands[0] if act.deck.labels[c] == "B")
     collect = act.apply(bk.PlaceAtPort(zp, "PZ", "R1"))
-    lay = bk.position(port=port, hands=[["F", "F", "PP", "ZZ", "C2:Z/Z"], []], phase="lay")
+    lay = bk.position(
+        port=port, hands=[["F", "F", "PP", "ZZ", "C2:Z/Z"], ["PB", "ZB", "PF"]], phase="lay"
+    )
     f = next(c for c in lay.hands[0] if lay.deck.labels[c] == "F")
     market = ["C2:P/P", "F", None, "ZF", *[None] * 5]
     expert = bk.position(
         port=port,
-        hands=[["C2:Z/Z", "P", "Z", "F"], []],
+        hands=[["C2:Z/Z", "P", "Z", "F"], ["PB", "ZB", "PF"]],
         markets=[market, [None] * 9],
         phase="lay",
         options={"expert": True},
@@ -169,7 +177,9 @@ def refusals() -> list[tuple[bk.State, Any, str]]:
     chilli = next(c for c in expert.hands[0] if expert.deck.chilli[c])
     p = next(c for c in expert.hands[0] if expert.deck.labels[c] == "P")
     solo = bk.position(players=1, port=port, hands=[["ZP", "B", "F"]])
-    empty_row = bk.position(port=[None, None, None, *FILLER], hands=[["B", "F", "F"], []])
+    empty_row = bk.position(
+        port=[None, None, None, *FILLER], hands=[["B", "F", "F"], ["PB", "ZB", "PF"]]
+    )
     over = bk.position(
         port=port,
         markets=[["FF", *["ZZ"] * 8], [None] * 9],
@@ -288,7 +298,11 @@ def test_explain_sweep_names_a_rule_for_every_refusal(seed: int) -> None:
 def test_BK_ACT_3_the_four_collection_examples(row: list[str], placed: str, cells: Any) -> None:
     """BK-ACT-2/3/4, rulebook Examples 1-4: the card placed right of row 1 collects these."""
     state = bk.position(
-        port=[*row, *FILLER], hands=[["B", "F"], []], placed=placed, slot="R1", phase="collect"
+        port=[*row, *FILLER],
+        hands=[["B", "F"], ["PB", "ZB", "PF"]],
+        placed=placed,
+        slot="R1",
+        phase="collect",
     )
     assert [a.cells for a in state.legal_actions()] == cells
 
@@ -298,7 +312,7 @@ def test_BK_SHIFT_1_the_shifting_example() -> None:
     shifts left with the placed card, and the one empty slot is refilled (BK-REFILL-1)."""
     state = bk.position(
         port=["Z", "F", "P", *FILLER],
-        hands=[["B", "F"], []],
+        hands=[["B", "F"], ["PB", "ZB", "PF"]],
         placed="ZP",
         slot="R1",
         phase="collect",
@@ -356,7 +370,7 @@ def test_collectable_sets_give_the_same_cells_from_either_side_of_a_line() -> No
     for slot in ("L1", "R1"):
         state = bk.position(
             port=["Z", "PB", "P", *FILLER],
-            hands=[["B", "F"], []],
+            hands=[["B", "F"], ["PB", "ZB", "PF"]],
             placed="ZP",
             slot=slot,
             phase="collect",
@@ -378,7 +392,9 @@ def test_evolve_with_new_options_brings_their_deck() -> None:
 def test_legal_action_cache_belongs_to_each_state() -> None:
     """Caches belong to the state: a state built by evolve recomputes its own legal actions."""
     state = bk.position(
-        port=["Z", "F", "P", *FILLER], hands=[["B", "F", "PP", "ZZ"], []], phase="lay"
+        port=["Z", "F", "P", *FILLER],
+        hands=[["B", "F", "PP", "ZZ"], ["PB", "ZB", "PF"]],
+        phase="lay",
     )
     lays = state.legal_actions()
     after = state.apply(lays[0])
@@ -418,7 +434,7 @@ def test_from_dict_refuses_unknown_keys_huge_ints_and_bad_starts(change: Any) ->
 def test_start_round_trips_and_views_redact_it() -> None:
     """A built position is its own start; apply keeps it; to_dict/from_dict carry it; a view
     hides the other seats' objectives in the start too."""
-    state = bk.position(port=["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"], []])
+    state = bk.position(port=["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"], ["PB", "ZB", "PF"]])
     moved = state.apply(state.legal_actions()[0])
     assert moved.start == state.start
     again = bk.State.from_dict(json.loads(json.dumps(moved.to_dict())))

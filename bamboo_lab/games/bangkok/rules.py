@@ -33,6 +33,7 @@ __all__ = [
     "action_tables",
     "apply_action",
     "collectable_sets",
+    "lay_cells",
     "legal_actions",
     "market_cells",
     "placement_slots",
@@ -326,21 +327,28 @@ def _collect_choices(
 def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
     is_chilli = state.deck.chilli
-    filled = chilli = 0
-    bit = 1
-    for card in state.markets[state.to_move]:
-        if card >= 0:
-            filled |= bit
-            if is_chilli[card]:
-                chilli |= bit
-        bit <<= 1
-    boat_cells, chilli_cells = _lay_cells(filled, chilli, state.options.expert)
+    boat_cells, chilli_cells = lay_cells(state, state.to_move)
     lays = state.action_tables[1]
     out: list[Any] = []
     for card in state.hands[state.to_move]:
         row = lays[card]
         out += [row[cell] for cell in (chilli_cells if is_chilli[card] else boat_cells)]
     return tuple(out)
+
+
+def lay_cells(state: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cells (0-8) of ``seat``'s market where a boat card and a chilli card may be laid
+    now (BK-MKT-2, -3, -5, BK-EXP-1)."""
+    is_chilli = state.deck.chilli
+    filled = chilli = 0
+    bit = 1
+    for card in state.markets[seat]:
+        if card >= 0:
+            filled |= bit
+            if is_chilli[card]:
+                chilli |= bit
+        bit <<= 1
+    return _lay_cells(filled, chilli, state.options.expert)
 
 
 @lru_cache(maxsize=8192)

@@ -224,14 +224,49 @@ def check_consistent(state: State) -> None:
         raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
     if state.phase == "collect" and state.slot not in rules.placement_slots(state):
         raise InvalidStateError(f"slot {state.slot} is blocked in the solo game (BK-SOLO-2)")
-    if state.phase == "lay" and len(state.hands[state.to_move]) <= rules.HAND_SIZE:
-        raise InvalidStateError("phase 'lay' needs more than 3 cards in the player's hand")
     for seat, hand in enumerate(state.hands):
         if list(hand) != sorted(hand):
             raise InvalidStateError(f"hand {seat} must be sorted by card id, not {list(hand)}")
     for seat, market in enumerate(state.markets):
         _check_market(state, seat, market)
+    for seat in range(state.num_players):
+        _check_hand(state, seat)
     _check_end(state)
+
+
+def _check_hand(state: State, seat: int) -> None:
+    """The hand sizes every reachable position has for its phase (BK-SET-3, BK-MKT-1).
+
+    A hand is dealt 3 cards; a turn places one card at the port and collects at least one
+    back, and the market takes only the excess over 3. So between turns (every seat but the
+    one to move, and every seat in phases "act" and "over") a hand holds at least 3 cards; in
+    phase "collect" the mover's hand holds at least 2, the placed card waiting beside the port;
+    in phase "lay" it holds more than 3. More than 3 between turns is possible: cards with no
+    legal market cell stay in hand (K11).
+    """
+    hand = state.hands[seat]
+    mover = seat == state.to_move
+    if mover and state.phase == "lay":
+        if len(hand) <= rules.HAND_SIZE:
+            raise InvalidStateError(
+                f"phase 'lay' needs more than 3 cards in the player's hand, and hand {seat}"
+                f" holds {len(hand)} (BK-MKT-1)"
+            )
+        return
+    least = rules.HAND_SIZE - 1 if mover and state.phase == "collect" else rules.HAND_SIZE
+    if len(hand) < least:
+        when = (
+            "while its placed card waits beside the port"
+            if least < rules.HAND_SIZE
+            else f"in phase {state.phase!r}"
+            if mover
+            else "between its turns"
+        )
+        raise InvalidStateError(
+            f"hand {seat} holds {len(hand)} card(s) {when}, and it never holds fewer than"
+            f" {least} then: a hand is dealt 3 cards, a turn collects at least the one card it"
+            " places, and only the excess over 3 goes to the market (BK-SET-3, BK-MKT-1)"
+        )
 
 
 def _check_market(state: State, seat: int, market: tuple[int, ...]) -> None:
