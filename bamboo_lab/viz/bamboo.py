@@ -34,17 +34,14 @@ __all__ = ["figure", "home", "season"]
 _FOOD = {"tea": ("#7FC4A8", "T1"), "rice": ("#FFFFFF", "R2"), "ramen": ("#E69F00", "M3")}
 
 
+_SEASON_TITLE = {"setup": "setup draft", "over": "game over"}
+"""The title's words for the two answers of ``bamboo.season`` that are not seasons."""
+
+
 def season(state: bb.State) -> str:
-    """The season a phase belongs to: the draft, Spring, Summer, Winter, or the end."""
-    if state.phase == "over":
-        return "game over"
-    if state.phase == "draft":
-        return "setup draft"
-    if state.phase == "gift" or state.context == "gift":
-        return "Spring"
-    if state.phase in ("wake", "feed"):
-        return "Winter"
-    return "Summer"
+    """The season of the pending decision, in the title's words (from ``bamboo.season``)."""
+    name = bb.season(state)
+    return _SEASON_TITLE.get(name, name)
 
 
 def _shoot(fig: Sketch, code: int, x: float, y: float, w: float, h: float) -> str:
