@@ -147,9 +147,38 @@ def _leaves(value: dict[str, Any], prefix: str, out: dict[str, Any]) -> dict[str
     return out
 
 
+def _items(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``old`` and ``new`` by path; a list of shapes or annotations as long in both is taken
+    item by item (``annotations[3].text``), so that the browser redraws only the items that
+    changed, not the whole picture."""
+    old_out: dict[str, Any] = {}
+    new_out: dict[str, Any] = {}
+    for key in [*old, *(k for k in new if k not in old)]:
+        a, b = old.get(key, _MISSING), new.get(key, _MISSING)
+        same = isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+        if same and all(isinstance(item, dict) for item in (*a, *b)):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                _leaves(x, f"{key}[{i}].", old_out)
+                _leaves(y, f"{key}[{i}].", new_out)
+            continue
+        if a is not _MISSING:
+            _leaves({key: a}, "", old_out)
+        if b is not _MISSING:
+            _leaves({key: b}, "", new_out)
+    return old_out, new_out
+
+
+def _forget_arrays(widget: go.FigureWidget) -> None:
+    """Drop plotly's cached shape and annotation objects of the widget's layout: they keep the
+    length they had when first read, and an update can change it."""
+    for key, value in widget._layout.items():
+        if isinstance(value, list):
+            widget.layout._compound_array_props.pop(key, None)
+
+
 def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]:
     """The layout paths whose value changes (removals, as None, first)."""
-    old, new = _leaves(widget._layout, "", {}), _leaves(layout, "", {})
+    old, new = _items(widget._layout, layout)
     gone = {path: None for path in old if path not in new}
     return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
@@ -202,11 +231,13 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     }
     relayout = _relayout(widget, plain["layout"])
     if restyle or relayout:
+        _forget_arrays(widget)
         try:
             widget.plotly_update(restyle, relayout, changed if restyle else None)
         except ValueError:  # a path plotly's update refuses: send the whole figure instead
             _rebuild(widget, fig)
             rebuilt = True
+        _forget_arrays(widget)
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:
         board._open_now()

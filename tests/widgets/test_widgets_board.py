@@ -36,6 +36,8 @@ def _shows(widget: go.FigureWidget, fig: go.Figure) -> None:
     assert got[:n] == [_leaves(t, "", {}) for t in want["data"]]
     assert all(t == {"type": "scatter", "visible": False} for t in got[n:])
     assert _leaves(widget._layout, "", {}) == _leaves(want["layout"], "", {})
+    for key in ("shapes", "annotations"):  # as plotly's objects, too
+        assert [x.to_plotly_json() for x in widget.layout[key]] == want["layout"].get(key, [])
     # the full state a later view (a reloaded page) draws from is the same figure
     state = widget.get_state()
     assert state["_widget_data"] == widget.to_plotly_json()["data"]
