@@ -1,8 +1,8 @@
-"""The boards' Plotly ``FigureWidget``: never blank, never frozen, nothing sent twice.
+"""The boards' Plotly ``FigureWidget``: drawn at once, one redraw per click.
 
 Why a plain ``FigureWidget`` can come up blank in JupyterLab (plotly.py issue 4998):
 
-- anywidget (0.9.16 to at least 0.11) gives a widget's front-end model 2 seconds to load and
+- anywidget (0.9.21, 0.10 and 0.11 at least) gives a widget's front-end model 2 seconds to load and
   initialize its JavaScript module; past that it logs "Failed to initialize model" and drops
   every later message from the kernel to that model.
 - plotly's module is 5 MB, sent as a string and imported from a fresh ``blob:`` URL for every
@@ -14,7 +14,9 @@ Why a plain ``FigureWidget`` can come up blank in JupyterLab (plotly.py issue 49
 :class:`BoardWidget` fixes all three: its front-end module is a small loader that imports
 plotly's module once per page (kept on ``globalThis``) without holding up the model's
 initialization; its figure is in the opening message; and its full state is sent along with
-each change, so that a view created late still draws the latest figure.
+each change, so that a view created late still draws the latest figure. A model can still be
+dropped by anywidget if the browser is stalled for 2 seconds right when it is created (a
+heavily loaded machine); running the cell again then gives a working board.
 """
 
 from __future__ import annotations
