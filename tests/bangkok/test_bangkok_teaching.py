@@ -101,7 +101,12 @@ def test_position_phases_collect_and_lay() -> None:
         ({"port": ["P"] * 8}, "9 cells"),
         ({"objectives": ["fish", "fish"]}, "distinct"),
         ({"objectives": ["rice", "fish"]}, "unknown good 'rice'"),
-        ({"hands": [[f"C{t}:P/P" for t in (2, 2, 2, 2, 2)] * 4, []]}, "no card left"),
+        (
+            {"hands": [[f"C{t}:P/P" for t in (2, 2, 2, 2, 2)] * 4, []], "custom_cards": True},
+            "no card left",
+        ),
+        ({"hands": [["C2:P/P", "C2:P/P", "B"], []]}, "holds 1 such card"),
+        ({"custom_cards": "yes"}, "custom_cards must be true or false"),
         ({"to_move": 1, "turn": 0}, "to_move"),
         ({"phase": "collect"}, "placed card"),
         ({"phase": "lay"}, "more than 3"),
@@ -182,7 +187,7 @@ def refusals() -> list[tuple[bk.State, Any, str]]:
     )
     over = bk.position(
         port=port,
-        markets=[["FF", *["ZZ"] * 8], [None] * 9],
+        markets=[["ZZB", "PZ", "PB", "PF", "ZB", "ZF", "BF", "PPZ", "PZ"], [None] * 9],
         to_move=0,
         turn=2,
         phase="over",
@@ -334,7 +339,7 @@ def test_BK_SCORE_9_the_20_point_market_built_with_custom_cards() -> None:
         to_move=0,
         turn=2,
         phase="over",
-        hands=[["P", "F", "Z"], ["ZZ", "PP", "FF"]],
+        hands=[["P", "F", "Z"], ["ZZ", "PP", "BB"]],
     )
     score = state.market_score(1)
     assert score.objective_points == 6

@@ -2,9 +2,11 @@
 
 - :func:`position` sets up any position from card specs (the port, markets, hands, objectives,
   pile tops, whose turn); every card not named lies in its pile, so the 60 cards are conserved.
-  A spec that no free card of the deck matches is a **custom card**: it replaces the last free
+  A spec that no card of the deck matches is a **custom card**: it replaces the last free
   deck card of the same kind (a boat card, a chilli card, or an initial card of the same set),
   and the changed deck list travels in ``options.deck`` (so records and ``to_dict`` carry it).
+  A spec naming a printed card more often than the deck holds it is an error, unless
+  ``custom_cards=True`` asks for the extra copies as custom cards.
 - :func:`explain` says whether an action is legal and, if not, the rule ID and one sentence.
 - :func:`cards` finds the deck's cards by spec, kind, goods or chilli type.
 - :func:`shift_line` and :func:`port_placements` show a shift and every placement's choices.
@@ -16,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import checked_int, short_repr
+from bamboo_lab.core.checks import checked_bool, checked_int, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
@@ -166,31 +168,48 @@ def port_placements(state: State) -> dict[PlaceAtPort, tuple[Collect, ...]]:
 class _Picker:
     """Hands out the deck's cards by spec, each once; custom specs replace free deck cards."""
 
-    def __init__(self, specs: tuple[str, ...]) -> None:
-        """Start with every card of the deck ``specs`` free."""
+    def __init__(self, specs: tuple[str, ...], custom_cards: bool) -> None:
+        """Start with every card of the deck ``specs`` free; ``custom_cards``: extra copies of
+        printed cards become custom cards instead of an error."""
+        self.custom_cards = custom_cards
         self.specs = list(specs)
         self.cards = build_deck(specs).cards
         self.used: set[int] = set()
+        self.where: dict[int, str] = {}
         self.pending: list[tuple[Card, str]] = []
 
-    def pick(self, spec: Any) -> int | None:
-        """The id of a free card matching ``spec`` (-1 for None; None when none is free)."""
+    def pick(self, spec: Any, where: str) -> int | None:
+        """The id of a free card matching ``spec`` (-1 for None; None for a custom card).
+
+        A spec that names printed cards all already placed raises InvalidStateError unless
+        custom cards were asked for.
+        """
         if spec is None:
             return -1
         wanted = parse_card_spec(spec)
-        free = [c for c in self.cards if c.id not in self.used and _matches(c, wanted)]
+        printed = [c for c in self.cards if _matches(c, wanted)]
+        free = [c for c in printed if c.id not in self.used]
         # the card's own spec first, then its kind (a boat card before an initial one)
         free.sort(key=lambda c: (c.spec != wanted.spec, c.kind != wanted.kind))
         if not free:
+            if printed and not self.custom_cards:
+                places = ", ".join(sorted({self.where[c.id] for c in printed}))
+                raise InvalidStateError(
+                    f"card spec {short_repr(spec)} ({where}) names a printed card, and the deck"
+                    f" holds {len(printed)} such card(s), already placed ({places}): each card"
+                    " lies in one place. Pass custom_cards=True to add another copy as a custom"
+                    " card (it replaces a free deck card of its kind)"
+                )
             return None
         self.used.add(free[0].id)
+        self.where[free[0].id] = where
         return free[0].id
 
     def ids(self, specs: Sequence[Any], where: str) -> list[int]:
         """Card ids for ``specs``; a custom spec gets a placeholder (-2, -3 ...) for now."""
         out = []
         for spec in specs:
-            cid = self.pick(spec)
+            cid = self.pick(spec, where)
             if cid is None:
                 cid = -2 - len(self.pending)
                 self.pending.append((parse_card_spec(spec), where))
@@ -259,6 +278,7 @@ def position(
     passes: int = 0,
     options: Any = None,
     seed: int = 0,
+    custom_cards: bool = False,
 ) -> State:
     """A validated, playable position built from card specs (see the module docstring).
 
@@ -272,12 +292,19 @@ def position(
     below, in an order drawn from ``seed``. ``turn`` defaults to ``to_move`` (the first round;
     solo: the token's space, default 0). ``placed`` and ``slot`` name the card waiting in phase
     "collect". Impossible requests raise InvalidStateError saying what ran out or conflicts.
+
+    Card specs: each names one card of the deck, and a card lies in one place. A spec that
+    matches no card of the deck (``"C4:PZ/FF"``) is a custom card (module docstring). Naming a
+    printed card more often than the deck holds it (``"C2:P/P"`` twice: the deck has one) raises
+    InvalidStateError, unless ``custom_cards=True``: then each extra copy is a custom card too.
     """
     if num_players is not None:  # the other games' name for ``players``
         players = num_players
     n = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
     opts = Options.coerce(options)
-    picker = _Picker(build_deck(opts.deck).specs)
+    picker = _Picker(
+        build_deck(opts.deck).specs, checked_bool(custom_cards, "position's custom_cards")
+    )
     market_ids = [
         picker.ids(_nine(m, f"market {i}"), f"market {i}")
         for i, m in enumerate(_per_seat(markets, n, "markets") if markets is not None else [])
