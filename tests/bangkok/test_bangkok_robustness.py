@@ -128,3 +128,15 @@ def test_position_a_spec_the_deck_lacks_is_still_a_custom_card_by_default() -> N
     """A face the deck does not print at all needs no flag: it is a custom card."""
     state = bk.position(hands=[["C4:PZ/FF", "B", "F"], ["PP", "Z", "ZF"]])
     assert "C4:PZ/FF" in state.deck.specs
+
+
+def test_BK_MKT_2_BK_SCORE_2_helpers_count_cells_0_to_8_and_scores_1_to_9() -> None:
+    """The documented numberings: ``market_cells``/``neighbourhood`` give list indices 0-8 (the
+    first card goes to index 0, the notation's cell 1); ``ChilliScore`` uses 1-9."""
+    chilli = bk.parse_card_spec("C2:P/P")
+    assert bk.market_cells([None] * 9, chilli) == (0,)
+    assert bk.neighbourhood(0) == (0, 1, 3)
+    market = [chilli, *[None] * 8]
+    score = bk.score_market(market, None).chillies[0]
+    assert score.cell == 1 and score.counted == (1, 2, 4)
+    assert [c + 1 for c in bk.neighbourhood(score.cell - 1)] == list(score.counted)

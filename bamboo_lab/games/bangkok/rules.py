@@ -1,6 +1,8 @@
 """Bangkok rules: legal actions, one handler per action kind, and why an action is refused.
 
-Port cells are numbered 0-8 in reading order inside the engine (1-9 in notation). Inside the
+Port and market cells are numbered 0-8 in reading order inside the engine and by the helpers
+:func:`market_cells` and :func:`lay_cells` (list indices); the notation, ``Collect.cells`` and
+``LayInMarket.cell`` count 1-9. Inside the
 engine a line seen from a placement slot (:data:`PORT_LINES`) is listed "near to far"; the
 public helpers take and give lines in reading order (left to right, top to bottom).
 """
@@ -139,7 +141,9 @@ def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str |
 def market_cells(
     market: Sequence[Card | None], card: Card, expert: bool = False
 ) -> tuple[int, ...]:
-    """The market cells (0-8) where ``card`` may be laid (BK-MKT-2, -3, -5, BK-EXP-1).
+    """The market cells where ``card`` may be laid (BK-MKT-2, -3, -5, BK-EXP-1), numbered
+    0-8: indices into ``market`` (reading order). The notation, ``LayInMarket.cell`` and
+    ``ChilliScore.cell`` count 1-9: add 1 to compare or print (``[c + 1 for c in cells]``).
 
     The first card goes to the top-left cell; later cards to an empty cell orthogonally next to
     a laid card; a chilli card not into a row (expert: nor a column) already holding one.
@@ -337,8 +341,9 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
 
 
 def lay_cells(state: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cells (0-8) of ``seat``'s market where a boat card and a chilli card may be laid
-    now (BK-MKT-2, -3, -5, BK-EXP-1)."""
+    """The cells of ``seat``'s market where a boat card and a chilli card may be laid now
+    (BK-MKT-2, -3, -5, BK-EXP-1), numbered 0-8 (indices into ``state.markets[seat]``; the
+    notation's cell is one more)."""
     is_chilli = state.deck.chilli
     filled = chilli = 0
     bit = 1

@@ -1,7 +1,9 @@
 """Bangkok scoring: the personal objective, the 4 chilli types, the complete-market bonus.
 
 Pure functions over a market given as 9 cells in reading order (a :class:`Card` or ``None``),
-or as 3 rows of 3. Rulebook "Counting of points"; catalog 2.4 (formulas) and 2.8 (test cases).
+or as 3 rows of 3. Cell numbers: :func:`neighbourhood` and :data:`NEIGHBOURS` use list indices
+0-8; :class:`ChilliScore` (``cell``, ``counted``) uses the notation's 1-9. Rulebook "Counting
+of points"; catalog 2.4 (formulas) and 2.8 (test cases).
 """
 
 from __future__ import annotations
@@ -38,13 +40,17 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r in range(3)
     for c in range(3)
 )
-"""Per market cell (0-8, reading order): its orthogonal neighbours."""
+"""Per market cell (0-8, reading order: list indices, not the notation's 1-9): its orthogonal
+neighbours, also 0-8."""
 
 
 def neighbourhood(cell: int) -> tuple[int, ...]:
-    """The cells (0-8) a chilli card in ``cell`` counts: itself and its orthogonal neighbours.
+    """The cells a chilli card in ``cell`` counts: itself and its orthogonal neighbours.
 
-    BK-SCORE-2: 3 cells in a corner, 4 on a side, 5 in the centre.
+    Numbered 0-8, in and out: indices into a market's 9 cells (reading order). The notation,
+    ``LayInMarket.cell`` and ``ChilliScore.cell``/``counted`` count 1-9: for a notation cell
+    ``n`` use ``[c + 1 for c in neighbourhood(n - 1)]``. BK-SCORE-2: 3 cells in a corner, 4 on a
+    side, 5 in the centre.
     """
     return tuple(sorted((cell, *NEIGHBOURS[cell])))
 
