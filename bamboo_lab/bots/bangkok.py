@@ -38,6 +38,7 @@ class BangkokBot:
     def __init__(self) -> None:
         """A bot with no memory between decisions."""
         self._wanted: dict[str, float] = {}
+        self._values: dict[int, float] = {}
 
     def __repr__(self) -> str:
         """``BangkokBot()``."""
@@ -49,6 +50,7 @@ class BangkokBot:
         good = view.objective(me)
         cards = view.deck.cards
         self._wanted = self._goods_wanted(view.market_cards(me), good)
+        self._values = {}
         first = legal_actions[0]
         if isinstance(first, bk.Collect):
             return max(
@@ -73,18 +75,23 @@ class BangkokBot:
         return wanted
 
     def _card_value(self, card: Any) -> float:
-        """What a card is worth in hand: 1, plus its wanted baskets, plus chilli potential."""
-        value = 1.0 + sum(self._wanted[g] for g in card.goods)
-        return value + (_CHILLI_CARD if card.is_chilli else 0.0)
+        """What a card is worth in hand: 1, plus its wanted baskets, plus chilli potential
+        (kept per card for the decision)."""
+        value = self._values.get(card.id)
+        if value is None:
+            value = 1.0 + sum(self._wanted[g] for g in card.goods)
+            value = self._values[card.id] = value + (_CHILLI_CARD if card.is_chilli else 0.0)
+        return value
 
     def _act(self, view: Any, legal: Sequence[Any]) -> Any:
         """Place the card whose best collection gains most; renew when nothing gains."""
         cards = view.deck.cards
         placements = bk.port_placements(view)
+        allowed = set(legal)
         best: Any = None
         best_value = 0.0
         for action, collects in placements.items():
-            if action not in legal:
+            if action not in allowed:
                 continue
             given = self._card_value(cards[action.card])
             gained = max(
