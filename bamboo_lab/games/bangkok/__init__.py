@@ -31,14 +31,13 @@ from .components import (
 )
 from .info import GAME_INFO, NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT, RULES_VERSION
 from .options import Options
+from .refusals import refusal, why_illegal
 from .rules import (
     SOLO_PILE_SLOTS,
     SOLO_TRACK,
     collectable_sets,
     market_cells,
     refill_source,
-    refusal,
-    why_illegal,
 )
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
 from .state import State, illegal_message, new_game

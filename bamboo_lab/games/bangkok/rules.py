@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZE",
     "MARKET_SIZE",
-    "PHASE_ACTIONS",
     "PORT_LINES",
     "RENEW_LINES",
     "SOLO_PILE_SLOTS",
@@ -40,8 +39,6 @@ __all__ = [
     "market_cells",
     "placement_slots",
     "refill_source",
-    "refusal",
-    "why_illegal",
 ]
 
 T = TypeVar("T")
@@ -527,138 +524,3 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     Pass: _do_pass,
 }
 """One handler per action kind: ``_HANDLERS[type(action)](state, action)``."""
-
-# --- why an action is refused ---------------------------------------------------------------
-
-PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
-    "act": (PlaceAtPort, Renew, Pass),
-    "collect": (Collect,),
-    "lay": (LayInMarket,),
-    "over": (),
-}
-"""The action kinds each phase expects."""
-
-
-def refusal(state: State, action: Any) -> tuple[str, str] | None:
-    """The rule ``action`` breaks in ``state`` as (rule ID, one sentence), or None when legal."""
-    if state.phase == "over":
-        return "BK-END-1", "the game is over: no one plays any more"
-    if action in state.legal_actions():
-        return None
-    phase = state.phase
-    if type(action) not in PHASE_ACTIONS[phase]:
-        return _wrong_phase(state)
-    seat = state.to_move
-    if isinstance(action, (PlaceAtPort, LayInMarket)):
-        rule = "BK-ACT-1" if isinstance(action, PlaceAtPort) else "BK-MKT-1"
-        where = "beside the port" if rule == "BK-ACT-1" else "in their market"
-        if action.card not in state.hands[seat]:
-            return rule, f"a player puts a card {where} from their own hand, and card " + (
-                f"#{action.card} is not in player {seat}'s hand"
-            )
-        label = state.deck.labels[action.card]
-        if action.face != label:
-            return rule, f"card #{action.card} shows {label}, not {action.face}"
-    if isinstance(action, PlaceAtPort):
-        return _why_not_placed(state, action)
-    if isinstance(action, Collect):
-        return _why_not_collected(state, action)
-    if isinstance(action, LayInMarket):
-        return _why_not_laid(state, action)
-    if isinstance(action, Renew):
-        if all(state.port[i] < 0 for i in RENEW_LINES[action.line]):
-            return (
-                "BK-RENEW-1",
-                f"a renewal replaces the cards of a line, and {action.line} holds none",
-            )
-        return "BK-RENEW-1", (
-            f"each card of {action.line} is replaced from the top of its own pile, and the piles"
-            " hold too few cards"
-        )
-    return "BK-RENEW-1", (
-        "a player passes only when no card can be placed at the port and no line renewed"
-    )
-
-
-def why_illegal(state: State, action: Any) -> str:
-    """Teaching helper: the rule ``action`` breaks as ``"<sentence> (<rule ID>)"``, or ""."""
-    found = refusal(state, action)
-    return "" if found is None else f"{found[1]} ({found[0]})"
-
-
-def _wrong_phase(state: State) -> tuple[str, str]:
-    """The turn's order (BK-ACT-1, BK-ACT-2, BK-MKT-1): what the pending decision is."""
-    if state.phase == "collect":
-        return "BK-ACT-2", (
-            f"the card placed at {state.slot} must first collect its cards from that line"
-        )
-    if state.phase == "lay":
-        return "BK-MKT-1", (
-            "with more than 3 cards in hand the player first lays the excess in their market"
-        )
-    return "BK-ACT-1", (
-        "a turn begins by placing a hand card beside a line of the port (or renewing a line)"
-    )
-
-
-def _why_not_placed(state: State, action: PlaceAtPort) -> tuple[str, str]:
-    """Why a placement of a hand card is illegal (BK-ACT-1, BK-SOLO-2)."""
-    if action.slot not in placement_slots(state):
-        token = SOLO_TRACK[min(state.turn, SOLO_TURNS - 1)]
-        holder = "the turn token" if action.slot == token else "a pile"
-        return "BK-SOLO-2", (
-            f"in the solo game a card goes on a free slot, and {action.slot} holds {holder}"
-            f" (piles at T1 and T3, token at {token})"
-        )
-    return "BK-ACT-1", (
-        f"the placed card must share a good with a card of its line, and the line at"
-        f" {action.slot} shows none of the goods of card #{action.card}"
-    )
-
-
-def _why_not_collected(state: State, action: Collect) -> tuple[str, str]:
-    """Why a collection is illegal (BK-ACT-1..4)."""
-    line = PORT_LINES[state.slot]
-    outside = [c for c in action.cells if c - 1 not in line]
-    if outside:
-        cells = sorted(i + 1 for i in line)
-        return "BK-ACT-1", (
-            f"the cards are collected from the line the card was placed beside, and cell"
-            f" {outside[0]} is not in the line at {state.slot} (cells {cells})"
-        )
-    deck = state.deck
-    goods = len(deck.baskets[state.placed])
-    if len(action.cells) > goods:
-        return "BK-ACT-2", f"a card with {goods} good(s) collects at most {goods} card(s)"
-    empty = [c for c in action.cells if state.port[c - 1] < 0]
-    if empty:
-        return "BK-ACT-3", f"cell {empty[0]} is empty: there is no card to collect there"
-    present = [i for i in line if state.port[i] >= 0]
-    placed = deck.cards[state.placed]
-    cards = [deck.cards[state.port[i]] for i in present]
-    chosen = tuple(sorted(present.index(c - 1) for c in action.cells))
-    if chosen in collectable_sets(placed, cards, "any", state.options.goods_count):
-        largest = len(state.legal_actions()[0].cells)
-        return "BK-ACT-4", (
-            f"a player never refuses a card they are entitled to, so they take {largest} cards"
-        )
-    return "BK-ACT-3", (
-        "each collected card shares a good with the placed card, one card per basket"
-    )
-
-
-def _why_not_laid(state: State, action: LayInMarket) -> tuple[str, str]:
-    """Why laying a card in a market cell is illegal (BK-MKT-2..5, BK-EXP-1)."""
-    market = state.markets[state.to_move]
-    cell = action.cell - 1
-    if market[cell] >= 0:
-        return "BK-MKT-4", f"cell {action.cell} already holds a card, and market cards never move"
-    if all(c < 0 for c in market):
-        return "BK-MKT-2", "the first market card goes to cell 1, right of the pontoon"
-    if all(market[j] < 0 for j in NEIGHBOURS[cell]):
-        return "BK-MKT-3", f"cell {action.cell} is not orthogonally next to a laid card"
-    chilli = state.deck.chilli
-    row = [market[3 * (cell // 3) + k] for k in range(3)]
-    if any(c >= 0 and chilli[c] for c in row):
-        return "BK-MKT-5", f"row {cell // 3 + 1} of the market already holds a chilli card"
-    return "BK-EXP-1", (f"expert: column {cell % 3 + 1} of the market already holds a chilli card")

@@ -17,7 +17,7 @@ from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
-from . import picture, rules, serial
+from . import picture, refusals, rules, serial
 from .actions import ACTION_TYPES
 from .components import GOODS, INITIAL_SETS, PONTOONS, Card, Deck, build_deck
 from .info import NAME, PHASES, PLAYER_COUNTS
@@ -147,7 +147,7 @@ class State(RichDisplay):
                     f"a {type(action).__name__} is not an action of {NAME}"
                     " (PlaceAtPort, Collect, LayInMarket, Renew or Pass)"
                 )
-            found = rules.refusal(self, action)
+            found = refusals.refusal(self, action)
             if found is not None:
                 raise IllegalActionError(illegal_message(self, str(action), *found), found[0])
         return rules.apply_action(self, action)  # type: ignore[return-value]

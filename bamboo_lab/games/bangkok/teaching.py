@@ -26,7 +26,7 @@ from .actions import ACTION_TYPES, Collect, PlaceAtPort, parse_notation
 from .components import GOOD_LETTERS, GOODS, Card, build_deck, parse_card_spec
 from .info import NAME, PLAYER_COUNTS
 from .options import Options
-from .rules import refusal
+from .refusals import refusal
 from .state import State
 
 __all__ = ["cards", "explain", "good", "port_placements", "position", "shift_line"]
