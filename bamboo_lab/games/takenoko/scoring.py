@@ -6,7 +6,7 @@ widgets can call them on any position; the state's teaching helpers wrap them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ __all__ = [
     "card_points",
     "gardener_objective_met",
     "panda_objective_met",
+    "plot_cards_met_after",
     "plot_objective_matches",
     "plot_objective_met",
     "plot_objective_met_through",
@@ -138,6 +139,24 @@ def plot_objective_met_through(
         if cell_colour == colour and _shows(q, r, cells, colours, irrigated):
             return True
     return False
+
+
+def plot_cards_met_after(
+    known: Mapping[str, bool],
+    colours: Mapping[Hex, str],
+    irrigated: Set[Hex],
+    fresh: Iterable[Hex],
+    mirror: bool = False,
+) -> dict[str, bool]:
+    """The plot cards of ``known`` (card -> met before) met once the plots ``fresh`` are
+    irrigated too: a met card stays met (colours never change, irrigation is never lost);
+    another is met now only on a placement through a fresh plot (TK-CMP-3)."""
+    fresh = tuple(fresh)
+    return {
+        card: met
+        or any(plot_objective_met_through(card, colours, irrigated, h, mirror) for h in fresh)
+        for card, met in known.items()
+    }
 
 
 def gardener_objective_met(

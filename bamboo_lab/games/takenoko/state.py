@@ -39,8 +39,8 @@ from .info import GAME_INFO
 from .options import Options
 from .scoring import (
     gardener_objective_met,
+    plot_cards_met_after,
     plot_objective_met,
-    plot_objective_met_through,
     rank_players,
     score_breakdown,
 )
@@ -191,7 +191,13 @@ class State(RichDisplay):
         plotmet = self._plotmet
         irrigated = fields["irrigated"]
         if irrigated is not self.irrigated and plotmet:
-            plotmet = _plot_cards_met(plotmet, fields, irrigated - self.irrigated)
+            plotmet = plot_cards_met_after(
+                plotmet,
+                fields["colours"],
+                irrigated,
+                irrigated - self.irrigated,
+                self.options.plot_objective_mirror_allowed,
+            )
         _set(new, "_plotmet", plotmet)
         same_bamboo = (
             fields["bamboo"] is self.bamboo and fields["improvements"] is self.improvements
@@ -507,21 +513,6 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture of the garden, the reserves and every player's board."""
         return picture.picture(self)
-
-
-def _plot_cards_met(
-    known: dict[str, bool], fields: Mapping[str, Any], fresh: frozenset[Hex]
-) -> dict[str, bool]:
-    """The plot cards of ``known`` met once the plots ``fresh`` are irrigated too: a met card
-    stays met (colours never change, irrigation is never lost); another is met now only on a
-    placement through a fresh plot (TK-CMP-3)."""
-    colours, irrigated = fields["colours"], fields["irrigated"]
-    mirror = fields["options"].plot_objective_mirror_allowed
-    return {
-        card: met
-        or any(plot_objective_met_through(card, colours, irrigated, h, mirror) for h in fresh)
-        for card, met in known.items()
-    }
 
 
 def _seat(player: Any, num: int) -> int:
