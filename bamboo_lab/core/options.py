@@ -8,6 +8,7 @@ raises :class:`InvalidStateError` naming the field, so a bad option never builds
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, Self
@@ -17,12 +18,18 @@ from .errors import InvalidStateError
 __all__ = ["GameOptions"]
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved type hints of an options class (read once: options are built often)."""
+    return typing.get_type_hints(cls)
+
+
 class GameOptions:
     """Mixin for a frozen dataclass of rule variants: checks values, converts to and from dicts."""
 
     def __post_init__(self) -> None:
         """Check every field against its type hint."""
-        hints = typing.get_type_hints(type(self))
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             _check(type(self).__name__, f.name, hints[f.name], getattr(self, f.name))
         self.validate()
@@ -52,7 +59,7 @@ class GameOptions:
             raise InvalidStateError(
                 f"unknown {cls.__name__} field(s) {unknown}; known: {sorted(names)}"
             )
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         values = {
             k: tuple(v) if isinstance(v, list) and _is_tuple(hints[k]) else v
             for k, v in data.items()
