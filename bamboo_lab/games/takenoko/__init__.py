@@ -52,7 +52,7 @@ from .scoring import (
     shoot_counts,
     shoot_may_count,
 )
-from .state import NAME, PHASES, PLAYER_COUNTS, State, new_game
+from .state import NAME, PHASES, PLAYER_COUNTS, PUBLIC, State, new_game
 from .teaching import (
     cards,
     explain,
@@ -80,6 +80,7 @@ __all__ = [
     "PLOT_TILES",
     "PLY_LIMIT",
     "POND",
+    "PUBLIC",
     "RULES_VERSION",
     "SHAPES",
     "WEATHER_FACES",

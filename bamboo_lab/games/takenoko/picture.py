@@ -40,7 +40,10 @@ def picture(state: State) -> str:
     """The text picture: header, garden rows, legend, channels, plots, reserves, players."""
     lines = []
     over = " (game over)" if state.phase == "over" else ""
-    seen = "" if state.viewer is None else f" (as player {state.viewer} sees it)"
+    viewer = state.viewer
+    seen = "" if viewer is None else f" (as player {viewer} sees it)"
+    if viewer == "public":
+        seen = " (as a spectator sees it)"
     lines.append(
         f"Takenoko, {state.num_players} players: turn {state.turn + 1}, player {state.player},"
         f" phase {state.phase}{over}{seen}"

@@ -167,6 +167,15 @@ def _int(value: Any, what: str, low: int | None = None, high: int | None = None)
     return value
 
 
+def _viewer(value: Any, num: int) -> int | str:
+    """A view's viewer: a seat, or ``"public"`` for the public view (``view(None)``)."""
+    if value == "public":
+        return "public"
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < num:
+        raise _bad(f"viewer must be a seat 0..{num - 1} or 'public', not {short_repr(value)}")
+    return value
+
+
 def _triple(value: Any, what: str, low: int | None = 0) -> tuple[int, int, int]:
     if not isinstance(value, list) or len(value) != 3:
         raise _bad(f"{what} must be a list of 3 integers, not {short_repr(value)}")
@@ -308,7 +317,7 @@ def _load(data: Any) -> dict[str, Any]:
         "final_turns_left": data["final_turns_left"],
         "rng": _int(data["rng"], "rng", 0, MASK64),
         "history": (),
-        "viewer": _int(data["viewer"], "viewer", 0, num - 1) if "viewer" in data else None,
+        "viewer": _viewer(data["viewer"], num) if "viewer" in data else None,
         "start": None,
     }
     for who in (state["gardener"], state["panda"]):

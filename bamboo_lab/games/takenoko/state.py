@@ -45,7 +45,7 @@ from .scoring import (
     score_breakdown,
 )
 
-__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
+__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "PUBLIC", "State", "new_game"]
 
 NAME = GAME_INFO.name
 """The registry name of the game."""
@@ -55,6 +55,9 @@ PLAYER_COUNTS: tuple[int, ...] = GAME_INFO.player_counts
 
 PHASES: tuple[str, ...] = GAME_INFO.phases
 """The pending-decision names a state's ``phase`` takes."""
+
+PUBLIC = "public"
+"""The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
 _set = object.__setattr__
 _CI = {"G": 0, "Y": 1, "P": 2}
@@ -136,8 +139,9 @@ class State(RichDisplay):
     """Turns left after the triggering turn, or None before it ends."""
     rng: int
     """The state of the value generator for mid-game chance (random return order)."""
-    viewer: int | None
-    """The seat this state is a view for, or None for the full state."""
+    viewer: int | str | None
+    """The seat this state is a view for, :data:`PUBLIC` for the public view, or None for the
+    full state."""
     start: Mapping[str, Any] | None
     """The to_dict (empty history, no start) of the position ``history`` begins at, or None
     when it begins at :func:`new_game`."""
@@ -146,10 +150,10 @@ class State(RichDisplay):
     _moves: dict[Hex, tuple[Hex, ...]]
     _plotmet: dict[str, bool]
     _gardmet: dict[str, bool]
-    _seen: dict[int, tuple[Any, ...]]
-    """Per viewer, the hands and decks of the last view and what the viewer saw of them (key
-    -1: the plot pile and its sorted order): shared along a line of play, used while they are
-    the same objects."""
+    _seen: dict[int | str, tuple[Any, ...]]
+    """Per viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer
+    saw of them (key -1: the plot pile and its sorted order): shared along a line of play, used
+    while they are the same objects."""
     _texts: tuple[str, ...] | None
 
     def __init__(self, fields: Mapping[str, Any]) -> None:
@@ -228,6 +232,7 @@ class State(RichDisplay):
         """A short description; ``str(state)`` gives the picture. Turns count from 1, as in
         the picture and the rules' "first turn" (TK-TURN-1)."""
         seen = "" if self.viewer is None else f" view of player {self.viewer}"
+        seen = " public view" if self.viewer == PUBLIC else seen
         return (
             f"<takenoko.State {self.num_players}p turn {self.turn + 1} player {self.player}"
             f" phase {self.phase} plies {len(self.history)}{seen}>"
@@ -357,55 +362,61 @@ class State(RichDisplay):
 
     # ------------------------------------------------------------------ hidden information
 
-    def view(self, player: int) -> State:
+    def view(self, player: int | None) -> State:
         """The state as ``player`` sees it (``viewer`` set): unseen cards and plots hidden.
+
+        None: the public view, what a spectator sees (``viewer`` :data:`PUBLIC`): hidden as for
+        an opponent of every seat at once, so ``state.view(p).view(None) == state.view(None)``.
 
         The hidden cards keep a canonical assignment (the lowest unseen ids) so the view stays a
         playable state, but its picture and :meth:`visible_hand` show them as backs. A view's
-        view for the same seat is the view itself; for another seat it raises
-        InvalidStateError, since a view cannot reveal more than its viewer saw. The starting
-        position (``start``) is replaced by its own view.
+        view for the same seat is the view itself, its public view is allowed; for another seat
+        it raises InvalidStateError, since a view cannot reveal more than its viewer saw. The
+        starting position (``start``) is replaced by its own view.
         """
-        if self.viewer == player:
+        if player is not None:
+            _seat(player, self.num_players)
+        if self.viewer == (PUBLIC if player is None else player):
             return self
         return self._refill(player, None)
 
-    def determinize(self, player: int, seed: int) -> State:
-        """A full state (``viewer`` None) ``player`` cannot tell from this one, the unseen parts
-        reshuffled; on a view, only its viewer can be given."""
+    def determinize(self, player: int | None, seed: int) -> State:
+        """A full state (``viewer`` None) ``player`` (None: a spectator) cannot tell from this
+        one, the unseen parts reshuffled; on a view, only its viewer can be given."""
         return self._refill(player, vrng.derive_seed(seed, "determinize"))
 
     def visible_hand(self, player: int) -> tuple[str, ...]:
         """``player``'s hand as this state's viewer sees it: card ids, or only the card backs
-        (``P?``, ``G?``, ``A?``) for an opponent's cards in a view (TK-SET-4)."""
-        viewer = self.viewer
+        (``P?``, ``G?``, ``A?``) when :meth:`hidden_from_viewer` (TK-SET-4)."""
         hand = self.hands[_seat(player, self.num_players)]
-        if viewer is None or viewer == player:
-            return hand
-        return tuple(card[0] + "?" for card in hand)
+        if self.hidden_from_viewer(player):
+            return tuple(card[0] + "?" for card in hand)
+        return hand
 
     def hidden_from_viewer(self, player: int) -> bool:
-        """True when this state is a view whose viewer cannot see ``player``'s hand."""
+        """True when this is a view hiding ``player``'s hand (the public view hides them all)."""
         viewer = self.viewer
         return viewer is not None and viewer != _seat(player, self.num_players)
 
-    def _refill(self, player: int, rng: int | None) -> State:
-        num = self.num_players
-        _seat(player, num)
+    def _refill(self, player: int | None, rng: int | None) -> State:
+        if player is not None:
+            _seat(player, self.num_players)
+        mark = PUBLIC if player is None else player
         viewer = self.viewer
-        if viewer is not None and viewer != player:
-            raise InvalidStateError(
-                f"this state is player {viewer}'s view: it cannot show what player {player} sees"
-            )
+        if viewer is not None and viewer != mark and (rng is not None or player is not None):
+            # a seat's view may still be made public: that shows less, never more
+            whose = "the public view" if viewer == PUBLIC else f"player {viewer}'s view"
+            wanted = "a spectator" if player is None else f"player {player}"
+            raise InvalidStateError(f"this state is {whose}: it cannot show what {wanted} sees")
         n = self.fields()
-        n["viewer"] = player if rng is None else None
-        seen = self._seen.get(player) if rng is None else None
+        n["viewer"] = mark if rng is None else None
+        seen = self._seen.get(mark) if rng is None else None
         if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
             n["hands"], n["decks"] = seen[2], seen[3]  # the same cards as the last view
         else:
             rng = self._refill_cards(n, player, rng)
             if rng is None:
-                self._seen[player] = (self.hands, self.decks, n["hands"], n["decks"])
+                self._seen[mark] = (self.hands, self.decks, n["hands"], n["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
         if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
@@ -427,18 +438,19 @@ class State(RichDisplay):
         n["plot_deck"] = tuple(pool)
         return self._viewed(n, player, rng)
 
-    def _viewed(self, n: dict[str, Any], player: int, rng: int | None) -> State:
+    def _viewed(self, n: dict[str, Any], player: int | None, rng: int | None) -> State:
         """The state of the refilled fields ``n``, its start refilled alike."""
-        if self.start is not None and (rng is not None or self.start.get("viewer") != player):
+        mark = PUBLIC if player is None else player
+        if self.start is not None and (rng is not None or self.start.get("viewer") != mark):
             # the starting position shows no more than the viewer saw then
             first = State.from_dict(self.start)
             first = first.view(player) if rng is None else first.determinize(player, rng)
             n["start"] = first.to_dict()
         return State(n)
 
-    def _refill_cards(self, n: dict[str, Any], player: int, rng: int | None) -> int | None:
-        """Set the hands and decks of ``n`` as ``player`` sees them (or reshuffled with
-        ``rng``); return the generator's next state."""
+    def _refill_cards(self, n: dict[str, Any], player: int | None, rng: int | None) -> int | None:
+        """Set the hands and decks of ``n`` as ``player`` (None: a spectator) sees them, or
+        reshuffled with ``rng``; return the generator's next state."""
         num = self.num_players
         hands = [list(h) for h in self.hands]
         decks = [list(x) for x in self.decks]

@@ -94,8 +94,9 @@ def met_objectives(state: State, player: int) -> tuple[str, ...]:
     """The cards in ``player``'s hand that they could complete now; on a view, only for the
     viewer, since an opponent's cards there are placeholders behind their backs (TK-SET-4)."""
     if state.hidden_from_viewer(player):
+        whose = "the public" if state.viewer == "public" else f"player {state.viewer}'s"
         raise InvalidStateError(
-            f"this is player {state.viewer}'s view: player {player}'s hand is hidden"
+            f"this is {whose} view: player {player}'s hand is hidden"
             f" ({' '.join(state.visible_hand(player)) or 'empty'}), so its met objectives are"
             " unknown"
         )
