@@ -111,9 +111,15 @@ def board_figure(
 
 
 def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
-    """The seat's own board beside the main one: Takenoko hands, the Bamboo home."""
+    """The seat's own board beside the main one: Takenoko hands (every hand as backs in the
+    public view), the Bamboo home."""
     if game == "takenoko":
-        return fit_width(viz.takenoko.players(state, player=seat))
+        fig = viz.takenoko.players(state, player=seat)
+        if state.viewer == "public":  # viz titles a view by its seat: name the public view
+            fig.update_layout(
+                title_text="<b>Takenoko players</b> · what everyone at the table sees"
+            )
+        return fit_width(fig)
     if game == "bamboo":
         return fit_width(viz.bamboo.home(state, player=seat))
     return None
@@ -324,7 +330,8 @@ class PlayApp:
         return board_figure(self.game, shown, targets, seat if self._secrets_shown() else None)
 
     def _draw_secret(self, shown: Any, seat: int | None, secrets: bool) -> None:
-        """The seat's own board: Takenoko hands (secret), the Bamboo home (public)."""
+        """The seat's own board: Takenoko hands (secret; in hot-seat before the reveal, every
+        seat's board with card backs only), the Bamboo home (public)."""
         c = self.controller
         hidden = seat is not None and c.hot_seat and not secrets
         self.hidden_note.value = (
@@ -338,6 +345,8 @@ class PlayApp:
             fig = secret_figure(self.game, c.state, None)
         elif secrets and seat is not None:
             fig = secret_figure(self.game, shown, seat)
+        elif hidden and self.game == "takenoko":  # the public view: every hand as backs
+            fig = secret_figure(self.game, shown, None)
         elif self.game == "bamboo":  # a Bamboo home holds no secret
             fig = secret_figure(self.game, c.state, max(c.state.current_player, 0))
         self.secret_box.layout.display = "none" if fig is None else ""

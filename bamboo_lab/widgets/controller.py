@@ -152,21 +152,22 @@ class PlayController:
     def spectator_view(self) -> GameState:
         """What everybody at the table sees, no seat's secrets.
 
-        Bamboo: any seat's view (a Bamboo view hides only face-down piles, the same for all).
-        Bangkok: seat 0's view with seat 0's own pontoon turned face down too, so that only the
-        goods every seat knows show (BK-SET-2; all of them once scored, K15). Takenoko's view
-        needs a seat, so it is the seat to move's: the garden picture shows no hand, and the
-        app draws the hands only behind the reveal toggle.
+        Takenoko: the public view ``view(None)`` (every hand as card backs, the drawn plots and
+        the pile's order hidden). Bamboo: any seat's view (a Bamboo view hides only face-down
+        piles, the same for all). Bangkok: seat 0's view with seat 0's own pontoon turned face
+        down too, so that only the goods every seat knows show (BK-SET-2; all of them once
+        scored, K15).
         """
         state: Any = self.state
-        seat = max(state.current_player, 0)
+        if self.game == "takenoko":
+            return state.view(None)
         if self.game == "bangkok":
             public = tuple(
                 g if all(state.pontoon_seen(i, p) for p in range(self.players)) else -1
                 for i, g in enumerate(state.pontoons)
             )
             return state.view(0).evolve(pontoons=public)
-        return state.view(seat)
+        return state.view(max(state.current_player, 0))
 
     # ------------------------------------------------------------------ the decision
 

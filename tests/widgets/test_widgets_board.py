@@ -123,13 +123,37 @@ def test_a_hot_seat_turn_change_switches_the_reveal_off(monkeypatch: Any) -> Non
         app.play(next(iter(c.grouped_actions().values()))[0][1])
     assert len(redraws) == 1, "the toggle switched off by the turn change redraws nothing more"
     assert app.reveal.value is False, "the next player sits down to a board with no hand shown"
-    assert app.secret_picture is None and app.secret_box.layout.display == "none"
+    assert app.secret_picture is not None  # the public players' boards: card backs only
+    assert not any(card in str(app.secret_picture.to_dict()) for card in c.state.hands[seat])
     assert c.state.hands[seat][0] not in str(app.figure.to_dict())
     assert "hidden" in app.hidden_note.value
     app.reveal.value = True  # the new seat's own cards, only when asked
     text = str(app.secret_picture.to_dict())
     assert all(card in text for card in c.state.hands[c.state.current_player])
     assert not any(card in text for card in c.state.hands[seat])
+
+
+def test_TK_SET_4_the_hot_seat_players_panel_shows_card_backs_until_revealed() -> None:
+    """TK-SET-4 ("keeps them hidden"): in hot-seat, after a turn change the players' boards
+    under the garden show every seat's hand as backs (the public view) until the reveal toggle
+    is switched on, then the seat to move's cards and still only backs for the others."""
+    app = widgets.play("takenoko", players=3, bots=None, seed=4)
+    c = app.controller
+    seat = c.state.current_player
+    app.reveal.value = True
+    while c.state.current_player == seat:
+        app.play(next(iter(c.grouped_actions().values()))[0][1])
+    now = c.state.current_player
+    assert app.reveal.value is False and c.board_state() == c.state.view(None)
+    assert app.secret_box.layout.display == "" and app.secret_picture is not None
+    text = str(app.secret_picture.to_dict())
+    assert not any(card in text for hand in c.state.hands for card in hand)
+    backs = sum(len(hand) for hand in c.state.hands)
+    assert text.count("a hidden card") == backs and "what everyone at the table sees" in text
+    app.reveal.value = True
+    text = str(app.secret_picture.to_dict())
+    assert all(card in text for card in c.state.hands[now])
+    assert not any(card in text for p in range(3) if p != now for card in c.state.hands[p])
 
 
 def test_BK_SET_2_the_hot_seat_spectator_board_shows_no_pontoon_good() -> None:

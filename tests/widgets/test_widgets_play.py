@@ -164,7 +164,9 @@ def test_bangkok_pontoons_hidden_in_hot_seat_until_revealed() -> None:
 
 def test_takenoko_hands_hidden_in_hot_seat_until_revealed() -> None:
     app = widgets.play("takenoko", bots=None, seed=4)
-    assert app.secret_box.layout.display == "none"
+    hands = app.controller.state.hands
+    public = str(app.secret_picture.to_dict())  # every seat's board, hands as backs
+    assert not any(card in public for hand in hands for card in hand)
     app.reveal.value = True
     assert app.secret_box.layout.display == ""
     text = str(app.secret_picture.to_dict())
