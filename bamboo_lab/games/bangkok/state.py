@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.protocol import TERMINAL, Outcome
@@ -196,10 +196,16 @@ class State(RichDisplay):
             result = f"player {best[0]} wins with {totals[best[0]]} points"
         return Outcome(totals, best, f"{why}; {result}", tuple(b.as_dict() for b in breakdown))
 
-    def view(self, player: int) -> Self:
+    def view(self, player: int | None) -> Self:
         """What ``player`` sees: other pontoons hidden until scoring (K15: then only the box's
         stay hidden); the unseen part of each pile in a canonical (sorted) order, its renewed
-        bottom cards in their known order; the starting position redacted the same way."""
+        bottom cards in their known order; the starting position redacted the same way.
+
+        None: the public view, what a spectator sees: no pontoon good until scoring, then the
+        players' (BK-SET-2, K15); ``state.view(p).view(None) == state.view(None)``.
+        """
+        if player is not None:
+            checked_int(player, "Bangkok view: player", 0, self.num_players - 1)
         changes: dict[str, Any] = {}
         if self.start is not None:  # the start's views are kept, shared with later states
             views = self.__dict__.setdefault("_start_views", {})
@@ -215,8 +221,9 @@ class State(RichDisplay):
             **changes,
         )
 
-    def pontoon_seen(self, tile: int, player: int) -> bool:
-        """True when ``player`` knows the good of pontoon ``tile`` (BK-SET-2, K15)."""
+    def pontoon_seen(self, tile: int, player: int | None) -> bool:
+        """True when ``player`` (None: a spectator) knows the good of pontoon ``tile``
+        (BK-SET-2, K15)."""
         return tile == player or (self.phase == "over" and tile < self.num_players)
 
     def determinize(self, player: int, seed: int) -> Self:
