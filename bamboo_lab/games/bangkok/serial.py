@@ -120,7 +120,7 @@ def from_dict(cls: type[S], data: Any) -> S:
     return state
 
 
-def start_view(cls: type[S], start: Mapping[str, Any], player: int) -> dict[str, Any]:
+def start_view(cls: type[S], start: Mapping[str, Any], player: int | None) -> dict[str, Any]:
     """The starting position as ``player`` sees it (redacted as :meth:`State.view`)."""
     return to_dict(from_dict(cls, start).view(player))
 
