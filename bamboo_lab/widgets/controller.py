@@ -150,24 +150,15 @@ class PlayController:
         return self.state.view(seat)
 
     def spectator_view(self) -> GameState:
-        """What everybody at the table sees, no seat's secrets.
-
-        Takenoko: the public view ``view(None)`` (every hand as card backs, the drawn plots and
-        the pile's order hidden). Bamboo: any seat's view (a Bamboo view hides only face-down
-        piles, the same for all). Bangkok: seat 0's view with seat 0's own pontoon turned face
-        down too, so that only the goods every seat knows show (BK-SET-2; all of them once
-        scored, K15).
+        """What everybody at the table sees, no seat's secrets: the public view ``view(None)``
+        of Takenoko (every hand as card backs, the drawn plots and the pile's order hidden) and
+        Bangkok (only the pontoon goods every seat knows: none until scoring, BK-SET-2, K15);
+        Bamboo's view of any seat (it hides only face-down piles, the same for all).
         """
-        state: Any = self.state
-        if self.game == "takenoko":
-            return state.view(None)
-        if self.game == "bangkok":
-            public = tuple(
-                g if all(state.pontoon_seen(i, p) for p in range(self.players)) else -1
-                for i, g in enumerate(state.pontoons)
-            )
-            return state.view(0).evolve(pontoons=public)
-        return state.view(max(state.current_player, 0))
+        state: Any = self.state  # GameState.view's protocol names a seat only
+        if self.game == "bamboo":
+            return state.view(max(state.current_player, 0))
+        return state.view(None)
 
     # ------------------------------------------------------------------ the decision
 

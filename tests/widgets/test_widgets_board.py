@@ -160,10 +160,16 @@ def test_BK_SET_2_the_hot_seat_spectator_board_shows_no_pontoon_good() -> None:
     app = widgets.play("bangkok", bots=None, seed=7)
     c = app.controller
     public = c.spectator_view()
-    assert c.board_state(reveal=False) == public
-    # no seat's pontoon and no pontoon in the box: the view of a seat nobody sits in showed one
+    assert c.board_state(reveal=False) == public == c.state.view(None)
+    # no seat's pontoon and no pontoon in the box
     assert all(g == -1 for g in public.pontoons)
-    assert any(g != -1 for g in c.state.view(c.players).pontoons)
+    for seat in range(c.players):  # what every seat sees: their own pontoon turned face down
+        assert c.state.view(seat).view(None) == public
+    while not c.state.is_over():  # once scored, the players' goods show, the box's do not
+        c.play(c.legal_actions()[0])
+    end = c.state.view(None)
+    assert end.pontoons[: c.players] == c.state.pontoons[: c.players]
+    assert all(g == -1 for g in end.pontoons[c.players :])
 
 
 def test_each_change_also_sends_the_full_state_for_views_made_later(monkeypatch: Any) -> None:
