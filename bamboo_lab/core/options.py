@@ -8,7 +8,6 @@ raises :class:`InvalidStateError` naming the field, so a bad option never builds
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, Self
@@ -18,10 +17,16 @@ from .errors import InvalidStateError
 __all__ = ["GameOptions"]
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+"""The resolved type hints of each options class (read once: options are built often)."""
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    """The resolved type hints of an options class (read once: options are built often)."""
-    return typing.get_type_hints(cls)
+    """The resolved type hints of the options class ``cls``."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 class GameOptions:
