@@ -139,11 +139,12 @@ class GameState(Protocol):
         """The :class:`Outcome` once the game is over, else ``None``."""
         ...
 
-    def view(self, player: PlayerId) -> Self:
-        """The same state with what ``player`` cannot see redacted."""
+    def view(self, player: PlayerId | None) -> Self:
+        """The same state with what ``player`` cannot see redacted (None: the public view, what
+        a spectator sees)."""
         ...
 
-    def determinize(self, player: PlayerId, seed: int) -> Self:
+    def determinize(self, player: PlayerId | None, seed: int) -> Self:
         """A state ``player`` cannot tell from this one, hidden parts resampled from ``seed``."""
         ...
 

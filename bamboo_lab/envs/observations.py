@@ -338,7 +338,7 @@ def encode(state: GameState, seat: int) -> list[float]:
 
 
 @lru_cache(maxsize=64)
-def _layout(game: str, num_players: int, options_key: str) -> tuple[Section, ...]:
+def _sections(game: str, num_players: int, options_key: str) -> tuple[Section, ...]:
     import json
 
     module = load(game)
@@ -353,7 +353,7 @@ def observation_layout(game: str, num_players: int, options: Any = None) -> tupl
     import json
 
     opts = load(game).Options.coerce(options)
-    return _layout(game, num_players, json.dumps(opts.to_dict(), sort_keys=True))
+    return _sections(game, num_players, json.dumps(opts.to_dict(), sort_keys=True))
 
 
 def observation_size(game: str, num_players: int, options: Any = None) -> int:

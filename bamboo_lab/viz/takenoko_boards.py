@@ -84,6 +84,8 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     title = "<b>Takenoko players</b>"
     if player is not None:
         title += f" · as player {player} sees them"
+    elif state.viewer == tk.PUBLIC:
+        title += " · what everyone at the table sees"
     elif state.viewer is not None:
         title += f" · as player {state.viewer} sees them"
     fig = canvas(title, 70 + int(n * row_h * 52))

@@ -114,12 +114,7 @@ def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
     """The seat's own board beside the main one: Takenoko hands (every hand as backs in the
     public view), the Bamboo home."""
     if game == "takenoko":
-        fig = viz.takenoko.players(state, player=seat)
-        if state.viewer == "public":  # viz titles a view by its seat: name the public view
-            fig.update_layout(
-                title_text="<b>Takenoko players</b> · what everyone at the table sees"
-            )
-        return fit_width(fig)
+        return fit_width(viz.takenoko.players(state, player=seat))
     if game == "bamboo":
         return fit_width(viz.bamboo.home(state, player=seat))
     return None

@@ -143,3 +143,21 @@ def test_view_redacts_the_start_position() -> None:
     v = s.view(1)
     assert v.start_position is not None and v.start_position["rng"] == 0
     assert v.start_position["food_bag"] == sorted(s.start_position["food_bag"])
+
+
+def test_public_view_is_every_seats_view_and_a_non_seat_is_refused() -> None:
+    """Nothing in Bamboo is secret to one seat: ``view(None)`` (a spectator) equals each seat's
+    view; a player that is no seat is refused, the state unchanged."""
+    from bamboo_lab.core.errors import InvalidStateError
+    from bamboo_lab.games import bamboo as bb
+
+    state = bb.new_game(3, 11)
+    before = state.to_dict()
+    assert all(state.view(p) == state.view(None) for p in range(3))
+    assert state.determinize(None, 5).inventory() == state.inventory()
+    for bad in (3, -1, "0", True, 1.5):
+        with pytest.raises(InvalidStateError, match="player"):
+            state.view(bad)
+        with pytest.raises(InvalidStateError, match="player"):
+            state.determinize(bad, 5)
+    assert state.to_dict() == before

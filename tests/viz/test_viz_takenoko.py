@@ -247,6 +247,17 @@ def test_players_hides_other_hands_with_player() -> None:
     assert all(card in full for hand in s.hands for card in hand)
 
 
+def test_players_of_the_public_view_shows_no_hand_and_says_so() -> None:
+    """A spectator's picture (``view(None)``): no card in any hand is named, the title says
+    what everyone at the table sees."""
+    s = played(tk, 3, 4, 60)
+    fig = vt.players(s.view(None))
+    text = " ".join(a.text for a in fig.layout.annotations)
+    done = {card for p in range(3) for card in s.completed[p]}
+    assert not any(card in text for hand in s.hands for card in hand if card not in done)
+    assert "what everyone at the table sees" in fig.layout.title.text
+
+
 def test_players_shows_points_eaten_and_completed() -> None:
     s = played(tk, 2, 11, 400)
     text = " ".join(a.text for a in vt.players(s).layout.annotations)

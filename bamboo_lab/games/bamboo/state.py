@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import TERMINAL, Outcome
@@ -229,25 +229,35 @@ class State(RichDisplay):
             start_position=start,
         )
 
-    def view(self, player: int) -> State:
+    def view(self, player: int | None) -> State:
         """The state as ``player`` sees it: face-down piles in a canonical order, no generator.
 
         Hidden: the order of the balance and home stacks (except the tiles put under them in
         Winter), the food pile and the gift stack; the spirits under each temple's face-up tile
         and the 5 left in the box; the generator state (also in :attr:`start_position`).
+        Nothing is secret to one seat, so every seat's view is the same, and so is ``None``,
+        the public view (what a spectator sees).
         """
+        self._check_viewer(player, "view")
         return self._with_hidden(sorted, 0)
 
-    def determinize(self, player: int, seed: int) -> State:
+    def determinize(self, player: int | None, seed: int) -> State:
         """A state ``player`` cannot tell from this one: hidden parts reshuffled from ``seed``."""
-        box = [vrng.derive_seed(seed, "determinize", player)]
+        self._check_viewer(player, "determinize")
+        who = "public" if player is None else player
+        box = [vrng.derive_seed(seed, "determinize", who)]
 
         def order(items: Any) -> list[Any]:
             out, box[0] = vrng.shuffled(list(items), box[0])
             return out
 
         state = self._with_hidden(order, 0)
-        return state._evolve(rng=vrng.derive_seed(seed, "rng", player))
+        return state._evolve(rng=vrng.derive_seed(seed, "rng", who))
+
+    def _check_viewer(self, player: Any, what: str) -> None:
+        """InvalidStateError unless ``player`` is a seat of this game or None (the public)."""
+        if player is not None:
+            checked_int(player, f"Bamboo {what}: player", 0, self.num_players - 1)
 
     def inventory(self) -> dict[str, int]:
         """Every component counted where it lies (coins are unlimited and not counted)."""
