@@ -106,7 +106,11 @@ class GardenSandbox:
 
 
 class MarketSandbox:
-    """A Bangkok market from card specs (``bangkok.position``), scored by the engine."""
+    """A Bangkok market from card specs (``bangkok.position``), scored by the engine.
+
+    A free sandbox: a spec may repeat a printed card (``custom_cards=True``), so two cells can
+    hold the same chilli card while a student tries out where it scores best.
+    """
 
     def __init__(self, objective: str = "fish") -> None:
         """An empty market with ``objective`` as the pontoon good."""
@@ -118,7 +122,9 @@ class MarketSandbox:
 
     def _rebuild(self, cells: list[str | None], objective: str) -> bool:
         try:
-            state = bk.position(players=1, markets=[cells], objectives=[objective])
+            state = bk.position(
+                players=1, markets=[cells], objectives=[objective], custom_cards=True
+            )
         except BambooLabError as exc:
             self.message = f"refused: {exc}"
             return False

@@ -95,6 +95,14 @@ def test_market_sandbox_refuses_a_bad_spec_or_a_detached_card() -> None:
     assert s.score() == before
 
 
+def test_market_sandbox_takes_the_same_printed_card_twice() -> None:
+    """A free sandbox: the same chilli card in two cells scores as the engine scores both."""
+    s = widgets.MarketSandbox("blue_peas")
+    assert s.set_cell(1, "C3:FB/B") and s.set_cell(2, "FB") and s.set_cell(5, "C3:FB/B"), s.message
+    cards = [bk.parse_card_spec(x, i) if x else None for i, x in enumerate(s.cells)]
+    assert s.score() == bk.score_market(cards, "blue_peas")
+
+
 def test_home_sandbox_report_is_the_engines() -> None:
     app = widgets.home_sandbox()
     s = app.sandbox
