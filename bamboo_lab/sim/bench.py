@@ -119,16 +119,33 @@ def bot_decisions(
     }
 
 
-def simulate_speedup(game: str, bots: str, n_games: int, jobs: int = 2) -> dict[str, float]:
+def simulate_speedup(
+    game: str,
+    bots: str,
+    n_games: int | None = None,
+    jobs: int = 2,
+    seconds: float = 3.0,
+    repeats: int = 3,
+) -> dict[str, float]:
     """Wall time of ``simulate`` over the same games on 1 process and on ``jobs`` (pool start-up
-    included), after a short warm-up run."""
+    included), the best of ``repeats`` runs each, after a short warm-up run. ``n_games=None``
+    plays as many games as one process plays in about ``seconds`` (timed after the warm-up), so
+    a fast game's run is not all start-up."""
     from .simulate import simulate
 
     simulate(game, bots, 2, 1, progress=False)  # warm the caches both runs share (forked)
-    start = time.perf_counter()
-    simulate(game, bots, n_games, 0, progress=False)
-    one = time.perf_counter() - start
-    start = time.perf_counter()
-    simulate(game, bots, n_games, 0, progress=False, jobs=jobs)
-    many = time.perf_counter() - start
-    return {"one_s": one, "many_s": many, "speedup": one / many}
+    if n_games is None:
+        start = time.perf_counter()
+        simulate(game, bots, 20, 2, progress=False)
+        n_games = max(100, round(20 * seconds / (time.perf_counter() - start)))
+
+    def best(workers: int) -> float:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            simulate(game, bots, n_games, 0, progress=False, jobs=workers)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    one, many = best(1), best(jobs)
+    return {"games": n_games, "one_s": one, "many_s": many, "speedup": one / many}
