@@ -179,15 +179,16 @@ def label(
 
 
 def hex_trace(
-    px: list[float],
-    py: list[float],
+    px: Sequence[float | None],
+    py: Sequence[float | None],
     fill: str,
     line: str,
     width: float,
     pattern: dict[str, Any] | None = None,
     dash: str = "solid",
 ) -> go.Scatter:
-    """A filled polygon trace (a hex or a card shape) with no hover and no legend entry."""
+    """A filled polygon trace (a hex or a card shape, or several separated by None) with no
+    hover and no legend entry."""
     return go.Scatter(
         x=px,
         y=py,

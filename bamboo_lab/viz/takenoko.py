@@ -16,7 +16,7 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, hover_trace, label
+from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
 from .layout import Layout
 from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
 from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
@@ -328,17 +328,7 @@ def _hexes(
 ) -> go.Scatter:
     """One filled trace for several hexes of one kind (no hover, no legend entry)."""
     x, y = _LAYOUT.polygons(hexes, 0.94)
-    return go.Scatter(
-        x=x,
-        y=y,
-        mode="lines",
-        fill="toself",
-        fillcolor=fill,
-        fillpattern=pattern,
-        line={"color": line, "width": width, "dash": dash},
-        hoverinfo="skip",
-        showlegend=False,
-    )
+    return hex_trace(x, y, fill, line, width, pattern, dash)
 
 
 def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:

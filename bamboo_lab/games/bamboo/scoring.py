@@ -6,7 +6,7 @@ by row; balance tiles; food counts) so that notebooks and widgets can call them 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .components import (
@@ -63,7 +63,13 @@ def balance_matches(
             i for i in range(15) if home[i] >= 0 and i % 5 in cols and _TYPE[home[i]] == kind
         )
         return (idx,) if sum(_COMFORT[home[i]] for i in idx) >= need else ()
-    out: list[tuple[int, ...]] = []
+    return tuple(_met_placements(tile, home, region))
+
+
+def _met_placements(
+    tile: BalanceTile, home: Sequence[int], region: int | None
+) -> Iterator[tuple[int, ...]]:
+    """Each placement of ``tile``'s cell pattern met in ``home``, in order, found lazily."""
     for cells in tile.placements[tile.kind if region is None else region]:
         comfort = 0
         for i, want in cells:
@@ -73,8 +79,7 @@ def balance_matches(
             comfort += _COMFORT[h]
         else:
             if comfort >= tile.min_comfort:
-                out.append(tuple(i for i, _ in cells))
-    return tuple(out)
+                yield tuple(i for i, _ in cells)
 
 
 def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = None) -> bool:
@@ -91,17 +96,7 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
         return total >= need
     if len(home) - home.count(-1) < len(tile.cells):
         return False  # each cell needs its own home tile
-    for cells in tile.placements[tile.kind if region is None else region]:
-        comfort = 0
-        for i, want in cells:
-            h = home[i]
-            if h < 0 or (want is not None and _TYPE[h] != want):
-                break
-            comfort += _COMFORT[h]
-        else:
-            if comfort >= tile.min_comfort:
-                return True
-    return False
+    return next(_met_placements(tile, home, region), None) is not None
 
 
 def home_comfort(home: Iterable[int]) -> int:
