@@ -21,6 +21,7 @@ heavily loaded machine); running the cell again then gives a working board.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import functools
 from typing import Any
@@ -127,6 +128,30 @@ def _send_state(widget: go.FigureWidget) -> None:
     else:
         values["_widget_data"] = copy.deepcopy(widget._data)
         values["_widget_layout"] = copy.deepcopy(widget._layout)
+
+
+_STATE_DELAY = 0.3
+"""Seconds the full state waits after an update in a kernel, so the browser draws it first."""
+
+
+def _send_state_soon(widget: go.FigureWidget) -> None:
+    """:func:`_send_state` a moment later when a kernel's event loop runs (the update message
+    goes first and is drawn at once; several quick updates share one state message), else
+    now."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no kernel loop (a script, a test): send it now
+        _send_state(widget)
+        return
+    if getattr(widget, "_state_pending", False):
+        return
+    widget._state_pending = True
+
+    def send() -> None:
+        widget._state_pending = False
+        _send_state(widget)
+
+    loop.call_later(_STATE_DELAY, send)
 
 
 _PLACEHOLDER: dict[str, Any] = {"type": "scatter", "visible": False}
@@ -244,4 +269,4 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     if board is not None and board._deferred:
         board._open_now()
     elif restyle or relayout or rebuilt:
-        _send_state(widget)
+        _send_state_soon(widget)

@@ -3,6 +3,7 @@ widget's state equal to the picture drawn, and the hot-seat board public between
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -219,3 +220,31 @@ def test_an_update_plotly_refuses_falls_back_to_the_whole_figure(monkeypatch: An
     app.play(_first(app.controller))
     assert refused
     _shows(app.figure, app._board_picture())
+
+
+def test_in_a_kernel_loop_the_full_state_follows_the_update_once(monkeypatch: Any) -> None:
+    """In a running event loop (the kernel's) the update goes out at once and the full state a
+    moment later, one message for several quick updates: the browser draws the update first."""
+    fig = viz.bangkok.figure(bk.new_game(2, 3))
+    later = viz.bangkok.figure(bk.new_game(2, 4))
+    widget = BoardWidget(fig)
+    states: list[Any] = []
+    real = widget.send_state
+
+    def spy(key: Any = None) -> None:
+        if key is not None and "_widget_data" in key:  # plotly's own messages pass by
+            states.append(key)
+        real(key)
+
+    monkeypatch.setattr(widget, "send_state", spy)
+
+    async def clicks() -> None:
+        replace_figure(widget, later)
+        replace_figure(widget, fig)
+        assert states == []  # not yet: the update alone has gone
+        await asyncio.sleep(0.5)
+
+    asyncio.run(clicks())
+    assert states == [["_widget_data", "_widget_layout"]]
+    state = widget.get_state()
+    assert state["_widget_data"] == widget.to_plotly_json()["data"]
