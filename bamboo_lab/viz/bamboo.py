@@ -231,7 +231,7 @@ def figure(state: bb.State) -> go.Figure:
             f" {len(b.balance)}<br>spirits awake: {', '.join(b.awake) or '—'}"
             f" · asleep: {', '.join(b.asleep) or '—'}"
         )
-        label(fig, 2.3, mid, info, size=11, anchor="left", align="left")
+        label(fig, 2.3, mid, info, size=11, anchor="left")
         label(
             fig,
             13.3,

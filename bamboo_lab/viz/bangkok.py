@@ -332,7 +332,6 @@ def market(
         anchor="left",
         valign="top",
         color="#444444",
-        align="left",
     )
     goods.traces(fig, legend=False)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 60))
@@ -405,7 +404,6 @@ def figure(state: bk.State) -> go.Figure:
             color="#555555",
             anchor="right",
             valign="bottom",
-            name=f"port cell {i + 1}",
         )
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)

@@ -6,6 +6,8 @@ import pytest
 
 pytest.importorskip("plotly")
 
+from viz_parts import labels, text_of, texts
+
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo.components import TYPE_LETTERS, TYPES
@@ -15,10 +17,6 @@ from bamboo_lab.viz.pictures import played
 HOME = bb.home_from_text(
     "(0,0):G/2 (1,1):F/3 | (0,2):D/3 | (0,3):T/3 (1,4):G/3 (2,3):D/2 (1,0):F/1 (2,0):G/1"
 )
-
-
-def text_of(fig) -> str:
-    return " | ".join(a.text for a in fig.layout.annotations) + fig.layout.title.text
 
 
 def test_BB_END_3_home_shows_left_right_comfort_and_harmony() -> None:
@@ -45,7 +43,7 @@ def test_BB_PAT_1_matches_outline_exactly_the_matched_spaces() -> None:
 def test_home_draws_one_tile_per_filled_space() -> None:
     fig = vbb.home(HOME)
     filled = sum(1 for h in HOME if h >= 0)
-    tiles = [a for a in fig.layout.annotations if a.font.size == 17]
+    tiles = [a for a in labels(fig) if a.size == 17]
     assert len(tiles) == filled == 8
 
 
@@ -67,12 +65,12 @@ def test_board_shows_temples_incense_and_stalks() -> None:
     fig = vbb.figure(s)
     text = text_of(fig)
     assert f"round {s.round}" in text and vbb.season(s) in text
-    sticks = [a for a in fig.layout.annotations if a.text in ("<b>g</b>", "<b>0</b>", "<b>1</b>")]
+    sticks = [a for a in texts(fig) if a in ("<b>g</b>", "<b>0</b>", "<b>1</b>")]
     assert len(sticks) == sum(len(t) for t in s.temples)
     for stack in s.spirit_stacks:
         if stack:
             assert f"spirit:<br><b>{stack[0]}</b>" in text
-    shoots = [a for a in fig.layout.annotations if "<br>" in a.text and len(a.text) < 24]
+    shoots = [a for a in texts(fig) if "<br>" in a and len(a) < 24]
     assert len(shoots) >= sum(len(st) for st in s.stalks)
 
 
@@ -89,9 +87,7 @@ def test_built_position_home_and_temples() -> None:
     assert "left comfort 3" in text and "right comfort 3" in text and "harmony 0 HP" in text
     assert "<b>L10</b>" in text and "· <b>met</b>" in text
     board = vbb.figure(s)
-    sticks = [
-        a.text for a in board.layout.annotations if a.text in ("<b>0</b>", "<b>1</b>", "<b>2</b>")
-    ]
+    sticks = [a for a in texts(board) if a in ("<b>0</b>", "<b>1</b>", "<b>2</b>")]
     assert sticks == ["<b>0</b>", "<b>2</b>", "<b>1</b>", "<b>1</b>"]
 
 
@@ -132,10 +128,10 @@ def test_BB_ADV_1_night_spaces_are_starred_with_their_effect() -> None:
             assert space_at(x, y) == i  # each star sits on its own space
         # an empty special space also says which type it takes, on the space itself
         empty = [i for i in special if home[i] < 0]
-        texts = [a.text for a in fig.layout.annotations]
-        hover = " | ".join(fig.data[-1].hovertext)
+        written = texts(fig)
+        hover = " | ".join(next(t for t in fig.data if t.name == "" and t.hovertext).hovertext)
         for i in empty:
-            assert f"<b>{TYPE_LETTERS[special[i]]}</b> only" in texts
+            assert f"<b>{TYPE_LETTERS[special[i]]}</b> only" in written
             r, c = divmod(i, 5)
             assert f"{r},{c}: empty night space, takes only a {TYPES[special[i]]} tile" in hover
     assert night_of(s, 0)[0] == bb.HOME_TILES[s.boards[0].home[0]].type  # (0,0) is covered
@@ -145,4 +141,4 @@ def test_BB_ADV_1_day_side_and_bare_homes_have_no_night_spaces() -> None:
     for fig in (vbb.home(night_position(False), 0), vbb.home(HOME)):
         assert not [t for t in fig.data if t.name == "night spaces"]
         assert "night" not in fig.layout.title.text
-        assert not [a for a in fig.layout.annotations if "only" in a.text]
+        assert not [a for a in texts(fig) if "only" in a]

@@ -6,6 +6,8 @@ import pytest
 
 pytest.importorskip("plotly")
 
+from viz_parts import boxes, labels, texts
+
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.viz import bangkok as vb
@@ -20,7 +22,7 @@ RULEBOOK_MARKET = [
 
 
 def annotations(fig) -> str:
-    return " | ".join(a.text for a in fig.layout.annotations)
+    return " | ".join(texts(fig))
 
 
 def test_BK_SCORE_2_rulebook_market_scores_20_with_each_chilli_annotated() -> None:
@@ -124,13 +126,12 @@ def test_BK_SOLO_1_solo_piles_stand_over_columns_1_and_3_with_the_turn_token() -
     for _ in range(5):
         s = s.apply(s.legal_actions()[0])
     fig = vb.figure(s)
-    texts = [a.text for a in fig.layout.annotations]
-    assert any(t.startswith("boat pile") for t in texts)
-    assert f"turn<br>{s.turn + 1}" in texts
-    circles = [sh for sh in fig.layout.shapes if sh.type == "circle"]
-    assert len(circles) == 1
+    written = texts(fig)
+    assert any(t.startswith("boat pile") for t in written)
+    assert f"turn<br>{s.turn + 1}" in written
+    assert len(boxes(fig, "circle")) == 1
     two = vb.figure(bk.new_game(2, seed=3))
-    assert not [sh for sh in two.layout.shapes if sh.type == "circle"]
+    assert not boxes(two, "circle")
 
 
 def test_BK_SCORE_9_market_without_score_hides_every_point_but_keeps_outlines() -> None:
@@ -162,10 +163,10 @@ def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
     s = played(bk, 3, 5, 41)
     assert s.phase == "act" and bk.port_placements(s)
     fig = vb.figure(s)
-    labels = {a.name: a for a in fig.layout.annotations if (a.name or "").startswith("port")}
-    assert sorted(labels) == [f"port cell {n}" for n in range(1, 10)]
+    numbers = {t.text: t for t in labels(fig) if t.text.isdigit() and t.size == 10}
+    assert sorted(numbers, key=int) == [str(n) for n in range(1, 10)]
     # the numbers run in reading order: top row left to right, then the next rows
-    order = sorted(labels.values(), key=lambda a: (-round(a.y, 6), a.x))
+    order = sorted(numbers.values(), key=lambda a: (-round(a.y, 6), a.x))
     assert [a.text for a in order] == [str(n) for n in range(1, 10)]
     hover = next(t for t in fig.data if t.hovertext and "port cell 1" in t.hovertext[0])
     seen = set()
@@ -181,7 +182,7 @@ def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
             gained = set(after.apply(action).hands[after.to_move]) - set(after.hands[after.to_move])
             (card,) = gained
             # the hover point nearest the label n names the card drawn in that cell
-            a = labels[f"port cell {n}"]
+            a = numbers[str(n)]
             k = min(range(9), key=lambda i: (hover.x[i] - a.x) ** 2 + (hover.y[i] - a.y) ** 2)
             assert hover.hovertext[k].startswith(f"port cell {n} (take:{n}): card #{card} ")
             seen.add(n)

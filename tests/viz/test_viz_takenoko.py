@@ -6,10 +6,13 @@ import pytest
 
 pytest.importorskip("plotly")
 
+from viz_parts import boxes, texts
+
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz import takenoko as vt
+from bamboo_lab.viz._common import SHAPES
 from bamboo_lab.viz.layout import Layout
 from bamboo_lab.viz.pictures import played
 
@@ -41,7 +44,7 @@ def known_position() -> tk.State:
 
 def fills(fig):
     """The filled traces (free places, pond, plots: one trace per kind)."""
-    return [t for t in fig.data if t.type == "scatter" and t.fill == "toself"]
+    return [t for t in fig.data if t.type == "scatter" and t.fill == "toself" and t.name != SHAPES]
 
 
 def polygons(trace) -> int:
@@ -63,11 +66,11 @@ def test_known_position_hexes_heights_and_channels() -> None:
     kinds = {(s.tiles[h][0], tk.is_irrigated(s, h)) for h in s.tiles}
     assert len(fills(fig)) == 2 + len(kinds)  # free places, the pond, the plots by kind
     # bamboo: one rectangle per section (2 + 1 + 1), each inside its plot's hex
-    sections = [sh for sh in fig.layout.shapes if sh.type == "rect"]
+    sections = boxes(fig, "rect")
     assert len(sections) == 4
     for h, height in ((Hex(1, 0), 2), (Hex(2, -1), 1), (Hex(0, 1), 1)):
         c = LAYOUT.hex_to_pixel(h)
-        inside = [sh for sh in sections if abs((sh.x0 + sh.x1) / 2 - c.x) < 1e-6]
+        inside = [b for b in sections if abs((b[0] + b[1]) / 2 - c.x) < 1e-6]
         assert len(inside) == height
     # the two channels lie exactly on their edges (TK-IRR-2)
     expected = set()
@@ -236,14 +239,14 @@ def test_bad_highlight_and_bad_state_are_refused() -> None:
 def test_players_hides_other_hands_with_player() -> None:
     s = played(tk, 3, 4, 60)
     fig = vt.players(s, player=1)
-    text = " ".join(a.text for a in fig.layout.annotations)
+    text = " ".join(texts(fig))
     for card in s.hands[1]:
         assert card in text
     for p in (0, 2):
         for card in s.hands[p]:
             if card not in s.hands[1]:
                 assert card not in text.replace(" ".join(s.completed[p]), "")
-    full = " ".join(a.text for a in vt.players(s).layout.annotations)
+    full = " ".join(texts(vt.players(s)))
     assert all(card in full for hand in s.hands for card in hand)
 
 
@@ -252,7 +255,7 @@ def test_players_of_the_public_view_shows_no_hand_and_says_so() -> None:
     what everyone at the table sees."""
     s = played(tk, 3, 4, 60)
     fig = vt.players(s.view(None))
-    text = " ".join(a.text for a in fig.layout.annotations)
+    text = " ".join(texts(fig))
     done = {card for p in range(3) for card in s.completed[p]}
     assert not any(card in text for hand in s.hands for card in hand if card not in done)
     assert "what everyone at the table sees" in fig.layout.title.text
@@ -260,7 +263,7 @@ def test_players_of_the_public_view_shows_no_hand_and_says_so() -> None:
 
 def test_players_shows_points_eaten_and_completed() -> None:
     s = played(tk, 2, 11, 400)
-    text = " ".join(a.text for a in vt.players(s).layout.annotations)
+    text = " ".join(texts(vt.players(s)))
     for p in range(2):
         assert f"{s.scores()[p]} points" in text
         for card in s.completed[p]:
@@ -275,9 +278,9 @@ def test_card_pictures_show_what_each_card_asks() -> None:
     assert "3 points" in p13.layout.title.text
     g5 = tk.CARDS["G05"]  # 4 green bamboos of height 3
     g = vt.card(g5)
-    assert len([sh for sh in g.layout.shapes if sh.type == "rect"]) == g5.shoots * g5.height == 12
+    assert len(boxes(g, "rect")) == g5.shoots * g5.height == 12
     a = vt.card("A13")
-    assert len(a.layout.shapes) == sum(tk.CARDS["A13"].sections)
+    assert len(boxes(a, "rect")) == sum(tk.CARDS["A13"].sections)
     with pytest.raises(InvalidStateError):
         vt.card("Z99")
 
