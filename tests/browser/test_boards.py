@@ -26,7 +26,7 @@ LATENCY: dict[str, dict[str, float]] = {}
 
 # Click ``btn`` (or wait for the page's next click when btn is null), then wait until the log
 # text changes; the board update time is the last plotly_afterplot of the figure before then.
-_CLICK_AND_WAIT = """async ([btn, gd, log]) => {
+_CLICK_AND_WAIT = """async ([btn, gd, log, settle]) => {
   const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
     gd.data.map(t => t.x ? t.x.length : 0)]);
   const before = {log: log.value, fig: snap()};
@@ -44,9 +44,9 @@ _CLICK_AND_WAIT = """async ([btn, gd, log]) => {
     await new Promise(r => setTimeout(r, 2));
   }
   const tLog = performance.now() - t0;
-  await new Promise(r => setTimeout(r, 1500));
+  await new Promise(r => setTimeout(r, settle));
   gd.removeListener('plotly_afterplot', onPlot);
-  const plotted = marks.filter(m => m - t0 <= tLog + 1500);
+  const plotted = marks.filter(m => m - t0 <= tLog + settle);
   return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
           log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
           last_line: log.value.split('\\n')[0]};
@@ -105,9 +105,13 @@ def _shot(lab: Lab, cell: Any, name: str) -> Any:
     return lab.screenshot(name)
 
 
-def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
+SETTLE_MS = 1500
+"""How long a timed click waits after the log changed, for any later redraw of the board."""
+
+
+def _click(lab: Lab, button: Any, figure: Any, log: Any, settle: int = SETTLE_MS) -> dict[str, Any]:
     handles = [button.element_handle(), figure.element_handle(), log.element_handle()]
-    return dict(lab.page.evaluate(_CLICK_AND_WAIT, handles))
+    return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, settle]))
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
@@ -147,7 +151,7 @@ def _timed(lab: Lab, cell: Any, figure: Any, log: Any, first: dict[str, Any]) ->
         for _ in range(20):  # the bots' turns, to the person's next decision
             if bot.is_disabled():
                 break
-            assert _click(lab, bot, figure, log)["changed_log"]
+            assert _click(lab, bot, figure, log, settle=400)["changed_log"]  # not timed
         buttons = cell.locator("button.mod-info")
         if not buttons.count():  # the game is over
             break
@@ -175,7 +179,8 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
     lab.page.mouse.move(target["x"], target["y"])
     lab.page.wait_for_timeout(300)
     waiting = lab.page.evaluate_handle(
-        "([gd, log]) => { window.__boardClick = (" + _CLICK_AND_WAIT + ")([null, gd, log]); }",
+        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
+        f"([null, gd, log, {SETTLE_MS}]); }}",
         [figure.element_handle(), log.element_handle()],
     )
     del waiting
