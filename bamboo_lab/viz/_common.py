@@ -78,6 +78,18 @@ class Sketch:
         """Merge ``changes`` into the y axis."""
         self.layout["yaxis"] = {**self.layout.get("yaxis", {}), **changes}
 
+    def _scale(self) -> tuple[float, float] | None:
+        """Pixels per data unit along x and y (one scale for both with equal axes), or None
+        before the axes' ranges are set."""
+        x, y = self.layout.get("xaxis", {}), self.layout.get("yaxis", {})
+        if "range" not in x or "range" not in y:
+            return None
+        margin = self.layout["margin"]
+        (x0, x1), (y0, y1) = x["range"], y["range"]
+        sx = (self.layout["width"] - margin["l"] - margin["r"]) / (x1 - x0)
+        sy = (self.layout["height"] - margin["t"] - margin["b"]) / (y1 - y0)
+        return (min(sx, sy),) * 2 if y.get("scaleanchor") == "x" else (sx, sy)
+
     def figure(self) -> go.Figure:
         """The Plotly figure: shapes below the traces, the traces, the shapes above them as
         filled traces, then the labels' text trace."""
@@ -85,7 +97,7 @@ class Sketch:
         above = [s for s in self.shapes if s.get("layer") != "below"]
         data = [*self.data, *_shape_traces(above)]
         if self.labels:
-            data.append(_label_trace(self.labels))
+            data.append(_label_trace([_padded(a, self._scale()) for a in self.labels]))
         layout = {**self.layout, "shapes": below, "annotations": self.annotations}
         return go.Figure(data=data, layout=layout)
 
@@ -111,6 +123,25 @@ _TEXT_SIDE = {"left": "right", "center": "center", "right": "left"}
 """Where the text goes from its point, by the side of the text the point is on (x)."""
 _TEXT_LEVEL = {"top": "bottom", "middle": "middle", "bottom": "top"}
 """Where the text goes from its point, by the side of the text the point is on (y)."""
+
+
+LABEL_PAD = 3
+"""Pixels between a label's position and the side of its text anchored there (an annotation's
+box pads its text about as much)."""
+
+_PAD_X = {"right": 1, "center": 0, "left": -1}
+_PAD_Y = {"top": 1, "middle": 0, "bottom": -1}
+
+
+def _padded(label: Label, scale: tuple[float, float] | None) -> Label:
+    """``label`` moved :data:`LABEL_PAD` pixels the way its text goes from its position."""
+    if scale is None:
+        return label
+    level, side = label.position.split()
+    return label._replace(
+        x=label.x + _PAD_X[side] * LABEL_PAD / scale[0],
+        y=label.y + _PAD_Y[level] * LABEL_PAD / scale[1],
+    )
 
 
 def _label_trace(labels: Sequence[Label]) -> go.Scatter:
