@@ -97,7 +97,8 @@ class Sketch:
         above = [s for s in self.shapes if s.get("layer") != "below"]
         data = [*self.data, *_shape_traces(above)]
         if self.labels:
-            data.append(_label_trace([_padded(a, self._scale()) for a in self.labels]))
+            scale = self._scale()
+            data.append(_label_trace([_padded(a, scale) for a in self.labels]))
         layout = {**self.layout, "shapes": below, "annotations": self.annotations}
         return go.Figure(data=data, layout=layout)
 
