@@ -155,7 +155,14 @@ class PlayApp:
         self.bot_button = _button("bot move", "the bot to move takes one decision", self.bot_move)
         self.auto = w.Play(value=0, min=0, max=10_000, step=1, interval=700, description="auto")
         self.auto.observe(self._tick, names="value")
-        self.speed = w.IntSlider(value=700, min=100, max=2000, step=100, description="ms per move")
+        self.speed = w.IntSlider(
+            value=700,
+            min=100,
+            max=2000,
+            step=100,
+            description="ms per move",
+            style={"description_width": "initial"},
+        )
         w.jslink((self.speed, "value"), (self.auto, "interval"))
         self.undo_button = _button("undo", "take back your last decision", self.undo, "warning")
         self.seed = w.Text(
@@ -190,7 +197,7 @@ class PlayApp:
                 controls,
                 w.HBox([self.reveal, self.hidden_note]),
                 self.secret_box,
-                w.HTML("<b>Log</b> (rulebook words, notation in brackets)"),
+                w.HTML("<b>Log</b>, newest first (rulebook words, notation in brackets)"),
                 self.log,
             ]
         )

@@ -236,7 +236,12 @@ class SandboxApp:
             options=[("no chip", ""), ("watershed", "W"), ("enclosure", "E"), ("fertilizer", "F")],
             description="chip",
         )
-        self.side = w.Dropdown(options=list(range(6)), description="channel side")
+        self.side = w.Dropdown(
+            options=list(range(6)),
+            description="channel side",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="180px"),
+        )
         self.card = w.Dropdown(options=["(none)"], description="show card")
         self.card.observe(lambda _c: self.redraw(), names="value")
         buttons = [
