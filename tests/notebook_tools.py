@@ -34,6 +34,12 @@ def source(cell: dict[str, Any]) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
+def tags(cell: dict[str, Any]) -> list[str]:
+    """A cell's metadata tags (nbval's markers among them)."""
+    found: list[str] = cell.get("metadata", {}).get("tags", [])
+    return found
+
+
 def code_cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
     """The code cells, in order."""
     return [c for c in nb["cells"] if c["cell_type"] == "code"]

@@ -91,24 +91,6 @@ BINDER_LINK = re.compile(
 )
 
 
-def test_every_deliberate_error_cell_carries_the_raises_exception_tag() -> None:
-    """JupyterLab's "Run All Cells" stops at an error cell without the raises-exception tag."""
-    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    assert notebooks
-    untagged = []
-    for notebook in notebooks:
-        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-        for index, cell in enumerate(cells):
-            source = "".join(cell["source"])
-            tags = cell.get("metadata", {}).get("tags", [])
-            deliberate = cell["cell_type"] == "code" and "# NBVAL_RAISES_EXCEPTION" in source
-            if deliberate and "raises-exception" not in tags:
-                untagged.append(f"{notebook.name} cell {index}")
-    assert not untagged, (
-        f"NBVAL_RAISES_EXCEPTION cells without the raises-exception tag: {untagged}"
-    )
-
-
 def test_readme_binder_links_launch_every_notebook_from_the_main_branch() -> None:
     """Every Binder link names the main branch (no tag that may not exist) and an existing file."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
