@@ -1,47 +1,169 @@
-"""The exercise check says right or not yet, and never prints the answer."""
+"""The exercises' core: answers read in every reasonable form, hints that sharpen with each try,
+never the answer in a student's view, and every game's exercises well formed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
-from bamboo_lab.exercises import NO_ANSWER, check, verdict
+from bamboo_lab import exercises
+from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.exercises import NO_ANSWER, Exercise, Kind, feedback
+
+HINTS = ("count the baskets", "the baskets on the left count twice", "left baskets: see X-1")
 
 
-def test_no_answer_yet() -> None:
-    assert verdict(None, 7, "count the baskets") == NO_ANSWER
+def _exercise(exercise_id: str, kind: Kind, truth: Any, **extra: Any) -> Exercise:
+    """A made-up exercise whose answer is ``truth``."""
+    return Exercise(
+        id=exercise_id,
+        title="a test",
+        question="how many?",
+        rules=("X-1",),
+        kind=kind,
+        position=lambda: "a position",
+        truth=lambda position: truth,
+        hints=HINTS,
+        explanation="because",
+        **extra,
+    )
 
 
-def test_right_and_wrong_numbers_say_high_or_low_without_the_answer() -> None:
-    assert verdict(7, 7, "h") == "right!"
-    assert verdict(9, 7, "count again") == "not yet: too high. Hint: count again"
-    assert verdict(5, 7, "count again") == "not yet: too low. Hint: count again"
-    assert "7" not in verdict(9, 7, "count again")
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Exercise]]:
+    """A registry of made-up exercises in place of the games' (tries and caches cleared)."""
+    made = {
+        "toy-1": _exercise("toy-1", Kind.NUMBER, 34),
+        "toy-2": _exercise("toy-2", Kind.SET, frozenset({"C03", "C07"})),
+        "toy-3": _exercise("toy-3", Kind.SEQUENCE, (2, 3, 0, 1)),
+        "toy-4": _exercise("toy-4", Kind.BOOL, False),
+        "toy-5": _exercise(
+            "toy-5",
+            Kind.CHOICE,
+            "G",
+            item=lambda name: {"G": "G", "GREEN": "G", "P": "P", "PINK": "P"}[str(name).upper()],
+            diagnose=lambda given, truth, position: f"{given} is not the colour here",
+        ),
+    }
+    monkeypatch.setattr(exercises, "_registry", lambda: made)
+    for cache in (exercises._position, exercises._truth):
+        cache.cache_clear()
+    exercises.reset()
+    yield made
+    for cache in (exercises._position, exercises._truth):
+        cache.cache_clear()
+    exercises.reset()
 
 
-def test_sets_compare_in_any_order() -> None:
-    truth = frozenset({"C03", "C07"})
-    assert verdict(["C07", "C03"], truth, "h") == "right!"
-    assert verdict({"C07"}, truth, "h") == "not yet. Hint: h"
-    assert verdict("C07", truth, "h") == "not yet. Hint: h"
+def test_no_answer_yet(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-1", None) == NO_ANSWER
 
 
-def test_bool_is_not_a_number() -> None:
-    assert verdict(True, 1, "h") == "not yet. Hint: h"
+@pytest.mark.parametrize("given", [34, 34.0, "34", " 34 "])
+def test_a_number_is_accepted_in_every_form(fake: dict[str, Exercise], given: Any) -> None:
+    assert feedback("toy-1", given) == "right!"
 
 
-def test_check_prints_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
-    check(3, 3, "h")
+def test_a_wrong_number_says_high_or_low_without_the_answer(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-1", 40) == f"not yet: too high. Hint: {HINTS[0]}"
+    assert feedback("toy-1", "30").startswith("not yet: too low.")
+    assert "34" not in feedback("toy-1", 40)
+
+
+def test_hints_sharpen_with_each_wrong_try_and_name_the_rule_at_the_third(
+    fake: dict[str, Exercise],
+) -> None:
+    said = [feedback("toy-2", {"C03", "C09"}) for _ in range(4)]
+    assert HINTS[0] in said[0] and HINTS[1] in said[1] and HINTS[2] in said[2]
+    assert "'C09'" not in said[0] and "'C09'" in said[1]  # the wrong item, from the second try
+    assert "X-1" not in said[1] and "(rules X-1)" in said[2]
+    assert said[3] == said[2]
+    exercises.reset("toy-2")
+    assert feedback("toy-2", {"C09"}) == f"not yet. Hint: {HINTS[0]}"
+
+
+def test_an_unreadable_answer_says_so_and_does_not_count_a_try(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-1", "thirty").startswith("not yet: I could not read 'thirty' as a number")
+    assert feedback("toy-1", True).startswith("not yet: I could not read True")
+    assert feedback("toy-1", 30) == f"not yet: too low. Hint: {HINTS[0]}"
+
+
+def test_a_set_takes_any_iterable_one_item_and_folded_texts(fake: dict[str, Exercise]) -> None:
+    for given in (["C07", "C03"], ("c03", "c07"), {" C03", "C07"}, frozenset({"C03", "C07"})):
+        assert feedback("toy-2", given) == "right!", given
+    assert feedback("toy-2", "C07").startswith("not yet")
+    assert "1 is missing" in feedback("toy-2", {"C07"})
+
+
+def test_a_sequence_takes_a_list_or_tuple_never_a_set(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-3", [2, 3, 0, 1]) == "right!"
+    assert feedback("toy-3", (2, 3, 0, 1)) == "right!"
+    assert "has no order" in feedback("toy-3", {2, 3, 0, 1})
+    feedback("toy-3", [3, 0, 1])
+    assert "The first wrong place is the 1st." in feedback("toy-3", [3, 0, 1])
+    assert "The answer has 4 items; yours has 3." in feedback("toy-3", [2, 3, 0])
+
+
+@pytest.mark.parametrize("given", [False, "no", "No", " false ", "n"])
+def test_yes_and_no_in_words(fake: dict[str, Exercise], given: Any) -> None:
+    assert feedback("toy-4", given) == "right!"
+
+
+def test_a_choice_takes_a_name_or_an_id_and_diagnoses(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-5", "green") == "right!"
+    assert feedback("toy-5", "G") == "right!"
+    assert feedback("toy-5", "pink").endswith("P is not the colour here")
+    assert "not a name this question knows" in feedback("toy-5", "purple")
+
+
+def test_solution_gives_the_answer_for_a_teacher(
+    fake: dict[str, Exercise], capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = exercises.solution("toy-2")
+    assert "answer: {C03, C07}" in text and "because" in text
+    assert capsys.readouterr().out.strip() == text
+    assert "answer: [2, 3, 0, 1]" in exercises.solution("toy-3")
+
+
+def test_check_prints_the_feedback(
+    fake: dict[str, Exercise], capsys: pytest.CaptureFixture[str]
+) -> None:
+    exercises.check("toy-1", "34")
     assert capsys.readouterr().out == "right!\n"
 
 
-def test_texts_in_a_set_ignore_spaces_and_case_and_one_item_may_stand_alone() -> None:
-    truth = frozenset({"1,0", "0,-1"})
-    assert verdict(["1, 0", "0,-1"], truth, "h") == "right!"
-    assert verdict("1,0", frozenset({"1,0"}), "h") == "right!"
-    assert verdict(["g03"], frozenset({"G03"}), "h") == "right!"
+@pytest.mark.parametrize("bad", ["toy-99", "", None, 7, "x" * 10_000])
+def test_an_unknown_exercise_is_refused_in_one_short_line(
+    fake: dict[str, Exercise], bad: Any
+) -> None:
+    with pytest.raises(InvalidActionError) as error:
+        feedback(bad, 1)
+    assert len(str(error.value)) < 120 and "\n" not in str(error.value)
 
 
-def test_seats_in_order_take_a_list_or_one_seat() -> None:
-    assert verdict([1, 0], (1, 0), "h") == "right!"
-    assert verdict(1, (1,), "h") == "right!"
-    assert verdict([0, 1], (1, 0), "h") == "not yet. Hint: h"
+# The games' own exercises.
+
+EVERY = exercises.all_exercises()
+
+
+def test_every_game_has_exercises_numbered_in_order() -> None:
+    for game in ("takenoko", "bamboo", "bangkok"):
+        ids = [e.id for e in exercises.all_exercises(game)]
+        assert ids == [f"{game}-{n}" for n in range(1, len(ids) + 1)], ids
+        assert len(ids) >= 5, game
+
+
+@pytest.mark.parametrize("exercise", EVERY, ids=[e.id for e in EVERY])
+def test_each_exercise_is_right_for_its_own_answer_and_teaches_when_wrong(
+    exercise: Exercise,
+) -> None:
+    """The engine's answer, as a teacher reveals it, is right; the hints get sharper; the rule
+    IDs it names exist."""
+    exercises.reset(exercise.id)
+    truth = exercises._truth(exercise.id)
+    assert feedback(exercise.id, truth) == "right!"
+    assert len(exercise.hints) >= 2 and len(set(exercise.hints)) == len(exercise.hints)
+    assert exercise.rules and exercise.explanation and exercise.question
+    assert exercise.id in exercises.solution(exercise.id)
