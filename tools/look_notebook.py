@@ -63,7 +63,7 @@ def look(names: list[str], out: Path, timeout_s: float) -> int:
                     shots += 1
                 errors = [e for e in lab.errors() if not e.expected]
                 failures += bool(errors)
-                print(f"{stem}: {shots} screenshots in {out}; unexpected errors: {errors or 'none'}")
+                print(f"{stem}: {shots} screenshots in {out}; errors: {errors or 'none'}")
                 page.context.close()
         browser.close()
     return failures
