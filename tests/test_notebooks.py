@@ -4,9 +4,13 @@ tagged (so Run All goes on), no machine paths, rule links that lead to a rule.""
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
-from notebook_tools import ALL, code_cells, load, rule_ids, rule_links, source, tags
+from notebook_tools import ALL, NOTEBOOKS, code_cells, load, rule_ids, rule_links, source, tags
+
+from bamboo_lab.exercises import NO_ANSWER, all_exercises
 
 GAMES = ("takenoko", "bamboo", "bangkok")
 
@@ -56,3 +60,139 @@ def test_pictures_are_plotly_figures(name: str) -> None:
     """Pictures are the viz figures (plotly output), never static images."""
     outputs = [o for c in code_cells(load(name)) for o in c["outputs"]]
     assert not [o for o in outputs if "image/png" in o.get("data", {})]
+
+
+# The course as a lesson (each rule below is a complaint of a teacher who tried it).
+
+RULES = {
+    "takenoko": "10-takenoko-rules",
+    "bamboo": "20-bamboo-rules",
+    "bangkok": "30-bangkok-rules",
+}
+FURTHER = {"takenoko": "10-takenoko-rules", "bamboo": "24-bamboo-seasons-and-scoring"}
+FURTHER["bangkok"] = "30-bangkok-rules"
+LESSONS = [n for n in ALL if n[:2] in {"10", "11", "13", "20", "21", "23", "24", "30", "31", "33"}]
+"""The rules, edge-case and exercise notebooks: read by newcomers, so no text dumps."""
+SIMULATIONS = [n for n in ALL if n.startswith("4")]
+MAX_TEXT_LINES = 15
+
+
+def _text_outputs(cell: dict[str, Any]) -> list[str]:
+    """The texts a cell shows as plain text: streams, and results with no richer picture."""
+    texts = []
+    for output in cell.get("outputs", []):
+        if output["output_type"] == "stream":
+            texts.append("".join(output["text"]))
+        elif set(output.get("data", {})) == {"text/plain"}:
+            texts.append("".join(output["data"]["text/plain"]))
+    return texts
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lessons_show_no_text_dump(name: str) -> None:
+    """No printed text or plain result of more than 15 lines where a newcomer reads."""
+    for cell in code_cells(load(name)):
+        for text in _text_outputs(cell):
+            assert text.count("\n") <= MAX_TEXT_LINES, f"{source(cell)[:60]!r}: {text[:200]}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_notebook_shows_a_traceback(name: str) -> None:
+    """A deliberate mistake shows the engine's one-line explanation, never a red traceback."""
+    for cell in code_cells(load(name)):
+        assert not [o for o in cell["outputs"] if o["output_type"] == "error"], source(cell)[:60]
+
+
+_PROSE_SKIP = re.compile(
+    r"`[^`]*`"  # code spans
+    r"|\[[^\]]*\]\([^)]*\)"  # links, their words and targets
+    r"|\b(?:TK|BB|BK)-[A-Z]+-\d+\b"  # rule IDs
+    r"|<[^>]+>"  # HTML tags
+)
+
+
+def prose_digits(markdown: str) -> list[str]:
+    """The lines of ``markdown`` that hold a digit outside headings, links, code and rule IDs."""
+    found = []
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        if re.search(r"\d", _PROSE_SKIP.sub("", line)):
+            found.append(line.strip()[:80])
+    return found
+
+
+def test_prose_digits_are_found_outside_headings_links_code_and_rule_ids() -> None:
+    assert prose_digits("# Part 2\nSee [notebook 40](40-x.ipynb), `n=100`, TK-IRR-4.") == []
+    assert prose_digits("Seat 0 won 56.4% of the games.") == ["Seat 0 won 56.4% of the games."]
+
+
+@pytest.mark.parametrize("name", SIMULATIONS)
+def test_simulation_prose_types_no_number(name: str) -> None:
+    """Findings come from the run's own data: the prose of a simulation notebook holds no digit
+    (write "two players"; the numbers are printed by the cells, from the table)."""
+    for cell in load(name)["cells"]:
+        if cell["cell_type"] == "markdown":
+            assert not prose_digits(source(cell)), prose_digits(source(cell))
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_rules_notebook_opens_with_the_goal_and_the_player_aid(game: str) -> None:
+    """Before any code: what the game is about and how you win; the first picture is the
+    player aid; a core path for a class and a part for going further are marked."""
+    cells = load(RULES[game])["cells"]
+    first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+    intro = "\n".join(source(c) for c in cells[:first_code]).lower()
+    assert first_code >= 1 and "win" in intro, intro[:200]
+    pictures = [
+        c
+        for c in code_cells(load(RULES[game]))
+        if any("application/vnd.plotly.v1+json" in o.get("data", {}) for o in c["outputs"])
+    ]
+    assert pictures and "player_aid" in source(pictures[0]), source(pictures[0])[:80]
+    headings = [line for c in cells for line in source(c).splitlines() if line.startswith("#")]
+    assert any(line.lstrip("# ").startswith("Core") for line in headings), headings
+    further = [line for c in load(FURTHER[game])["cells"] for line in source(c).splitlines()]
+    assert any(line.lstrip("# ").startswith("Going further") for line in further if line[:1] == "#")
+
+
+_NOTEBOOK_LINK = re.compile(r"\]\((?!https?:)([^)#\s]+)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_relative_links_lead_to_files_of_the_repository(name: str) -> None:
+    """Links to other notebooks and docs open inside JupyterLab: the files exist."""
+    for cell in load(name)["cells"]:
+        if cell["cell_type"] == "markdown":
+            for target in _NOTEBOOK_LINK.findall(source(cell)):
+                assert (NOTEBOOKS / target).exists(), f"{name}: {target}"
+
+
+def test_the_start_page_links_every_notebook_inside_jupyterlab() -> None:
+    """The course map of 00 opens each notebook with a relative link (and on Binder)."""
+    text = "\n".join(source(c) for c in load("00-start-here")["cells"])
+    linked = set(re.findall(r"\]\(([\w-]+)\.ipynb\)", text))
+    assert linked >= set(ALL) - {"00-start-here"}, sorted(set(ALL) - linked)
+    assert "mybinder.org" in text and "Shift" in text
+
+
+EXERCISE_NOTEBOOKS = [n for n in ALL if n.endswith("-exercises")]
+_CHECK = re.compile(r'^exercises\.check\("([a-z]+-\d+)", answer\)$')
+
+
+@pytest.mark.parametrize("name", EXERCISE_NOTEBOOKS)
+def test_exercise_cells_hold_only_the_answer(name: str) -> None:
+    """A checking cell holds the student's answer (committed as None) and the check of the
+    exercise by its id: the answer is computed in the package, never in sight."""
+    checked = []
+    for cell in code_cells(load(name)):
+        if "check(" not in source(cell):
+            continue
+        lines = [ln for ln in source(cell).splitlines() if ln.strip() and not ln.startswith("#")]
+        assert len(lines) == 2 and lines[0].startswith("answer = None"), source(cell)
+        match = _CHECK.match(lines[1].strip())
+        assert match, lines[1]
+        checked.append(match[1])
+        assert ["".join(o.get("text", "")).strip() for o in cell["outputs"]] == [NO_ANSWER]
+    game = name.split("-")[1]
+    assert checked == [e.id for e in all_exercises(game)]
