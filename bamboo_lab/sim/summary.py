@@ -1,16 +1,28 @@
-"""Summaries of a ``simulate`` frame: win rates with 95% Wilson intervals, score statistics."""
+"""Summaries of a ``simulate`` frame: win rates with 95% Wilson intervals, means with their 95%
+intervals, a bootstrap interval of a ratio, score statistics.
+
+Every interval table has the columns ``low`` and ``high`` beside its value (``win_rate`` or
+``mean``): ``sim.findings`` turns such tables into sentences.
+"""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.errors import InvalidStateError
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["score_summary", "wilson_interval", "win_rates"]
+__all__ = [
+    "mean_interval",
+    "mean_intervals",
+    "ratio_interval",
+    "score_summary",
+    "wilson_interval",
+    "win_rates",
+]
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -28,6 +40,65 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return low, high
+
+
+def mean_interval(values: Any, z: float = Z95) -> tuple[int, float, float, float]:
+    """Count, mean and 95% interval (mean +- z standard errors) of some numbers (NaN dropped).
+
+    The interval of fewer than two numbers is ``(nan, nan)``: one number says nothing of spread.
+    """
+    import pandas as pd
+
+    numbers = pd.Series(values, dtype=float).dropna()
+    count = len(numbers)
+    if count == 0:
+        return 0, math.nan, math.nan, math.nan
+    mean = float(numbers.mean())
+    if count < 2:
+        return count, mean, math.nan, math.nan
+    half = z * float(numbers.std(ddof=1)) / math.sqrt(count)
+    return count, mean, mean - half, mean + half
+
+
+def mean_intervals(frame: pd.DataFrame, column: str, by: str | list[str]) -> pd.DataFrame:
+    """The mean of ``column`` per group of ``by``, with its 95% interval.
+
+    Columns: ``n``, ``mean``, ``low``, ``high``; one row per group, in sorted order.
+    """
+    import pandas as pd
+
+    missing = [
+        name
+        for name in [column, *([by] if isinstance(by, str) else by)]
+        if name not in frame.columns
+    ]
+    if missing:
+        raise InvalidStateError(f"mean_intervals: no such columns in the frame: {missing}")
+    rows = {key: mean_interval(group[column]) for key, group in frame.groupby(by, sort=True)}
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=["n", "mean", "low", "high"])
+    table.index.names = [by] if isinstance(by, str) else by
+    return table
+
+
+def ratio_interval(
+    numerator: Any, denominator: Any, seed: int, resamples: int = 1000
+) -> tuple[float, float, float]:
+    """A ratio of two sums (``sum(numerator) / sum(denominator)``) and its 95% bootstrap
+    interval: the rows are resampled ``resamples`` times and the middle 95% of the ratios kept.
+    """
+    import numpy as np
+
+    top = np.asarray(numerator, dtype=float)
+    bottom = np.asarray(denominator, dtype=float)
+    if top.shape != bottom.shape or top.ndim != 1 or len(top) == 0:
+        raise InvalidStateError("ratio_interval needs two equally long, non-empty columns")
+    if bottom.sum() == 0:
+        raise InvalidStateError("ratio_interval: the denominator sums to zero")
+    picks = np.random.default_rng(seed).integers(0, len(top), size=(resamples, len(top)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = top[picks].sum(axis=1) / bottom[picks].sum(axis=1)
+    low, high = np.nanpercentile(ratios, [2.5, 97.5])
+    return float(top.sum() / bottom.sum()), float(low), float(high)
 
 
 def win_rates(frame: pd.DataFrame, by: str = "bot") -> pd.DataFrame:
