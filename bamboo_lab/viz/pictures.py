@@ -98,6 +98,7 @@ PICTURES: dict[str, Callable[[], go.Figure]] = {
     "takenoko_matches": _matches,
     "bamboo_board": lambda: bamboo.figure(played(bb, 2, 8, 70)),
     "bamboo_home": _home,
+    "bamboo_player_aid": bamboo.player_aid,
     "bangkok_port": lambda: bangkok.figure(played(bk, 3, 5, 40)),
     "bangkok_market": _market,
 }
