@@ -30,6 +30,8 @@ __all__ = [
     "number",
     "overlap",
     "paragraph",
+    "sides",
+    "sorted_out",
     "tell_from",
     "versus",
 ]
@@ -216,6 +218,51 @@ def extremes(
                 f"{head} We can tell it from {listing(apart)}; we cannot tell it from"
                 f" {listing(close)}."
             )
+    return " ".join(sentences)
+
+
+def sides(table: pd.DataFrame, reference: float) -> pd.Series:
+    """Per row: ``"above"`` or ``"below"`` when its interval lies wholly on one side of
+    ``reference``, else ``"cannot tell"`` (the interval holds it, or a bound is unknown)."""
+    import pandas as pd
+
+    words = []
+    for low, high in zip(table["low"].astype(float), table["high"].astype(float), strict=True):
+        if math.isnan(low) or math.isnan(high) or low <= reference <= high:
+            words.append("cannot tell")
+        else:
+            words.append("above" if low > reference else "below")
+    return pd.Series(words, index=table.index, dtype=object)
+
+
+def sorted_out(
+    table: pd.DataFrame,
+    reference: float,
+    reference_name: str,
+    names: Names = None,
+    above: str = "above",
+    below: str = "below",
+) -> str:
+    """The rows sorted by where their intervals lie against ``reference``: which are above it,
+    which below, and which we cannot tell from it (``above``/``below`` may be reworded)."""
+    where = sides(table, reference)
+    groups = {
+        side: [_name(label, names) for label in where.index[where == side]]
+        for side in ("above", "below", "cannot tell")
+    }
+    sentences = []
+    if groups["above"]:
+        sentences.append(
+            f"We can tell that these are {above} {reference_name}: {listing(groups['above'])}."
+        )
+    if groups["below"]:
+        sentences.append(
+            f"We can tell that these are {below} {reference_name}: {listing(groups['below'])}."
+        )
+    if groups["cannot tell"]:
+        sentences.append(
+            f"We cannot tell these from {reference_name}: {listing(groups['cannot tell'])}."
+        )
     return " ".join(sentences)
 
 

@@ -157,3 +157,18 @@ def test_ratio_interval_is_seeded_and_holds_the_ratio() -> None:
     assert ratio_interval(points, actions, seed=0) == (ratio, low, high)
     with pytest.raises(InvalidStateError):
         ratio_interval([1, 2], [0, 0], seed=0)
+
+
+def test_sides_and_sorted_out_place_each_interval_against_a_reference() -> None:
+    table = _table(
+        {"storm": (2.84, 2.75, 2.94), "sun": (2.1, 2.0, 2.3), "clouds": (1.9, 1.8, 1.95)}
+    )
+    assert findings.sides(table, 2.2).to_dict() == {
+        "storm": "above",
+        "sun": "cannot tell",
+        "clouds": "below",
+    }
+    text = findings.sorted_out(table, 2.2, "an average turn", above="better than")
+    assert "We can tell that these are better than an average turn: storm." in text
+    assert "We can tell that these are below an average turn: clouds." in text
+    assert "We cannot tell these from an average turn: sun." in text
