@@ -96,6 +96,7 @@ PICTURES: dict[str, Callable[[], go.Figure]] = {
     "takenoko_players": _players,
     "takenoko_card": lambda: takenoko.card("P14"),
     "takenoko_matches": _matches,
+    "takenoko_player_aid": takenoko.player_aid,
     "bamboo_board": lambda: bamboo.figure(played(bb, 2, 8, 70)),
     "bamboo_home": _home,
     "bamboo_player_aid": bamboo.player_aid,

@@ -1,0 +1,491 @@
+"""The Takenoko exercises (notebook 13, two of them also in notebook 10): each builds its
+position from the box with ``tk.position`` and asks the engine for the answer.
+
+Places are answered as ``"1,0"``, ``(1, 0)`` or a ``Hex``; cards as ``"P02"`` in any case;
+seats as ``1``, ``"1"`` or ``"player 1"``. A wrong item gets a hint naming it, in the engine's
+words (``tk.explain``) where the engine has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bamboo_lab.core.hexgrid import Hex
+from bamboo_lab.games import takenoko as tk
+
+from . import Exercise, Kind
+
+__all__ = ["EXERCISES", "card_item", "place_item", "seat_item", "turns_until_over"]
+
+
+# ---------------------------------------------------------------------- reading answers
+
+
+def place_item(item: Any) -> str:
+    """A place as ``"q,r"``: from ``"1,0"`` (spaces allowed), ``(1, 0)``, ``[1, 0]`` or a Hex."""
+    if isinstance(item, str):
+        parts = item.replace(" ", "").strip("()").split(",")
+        if len(parts) != 2:
+            raise ValueError(f"not a place: {item[:40]!r}")
+        q, r = (int(p) for p in parts)
+        return f"{q},{r}"
+    if isinstance(item, (tuple, list)) and len(item) == 2:
+        q, r = item
+        if type(q) is int and type(r) is int:
+            return f"{q},{r}"
+    raise ValueError(f"not a place: {item!r:.40}")
+
+
+def card_item(item: Any) -> str:
+    """A card id in upper case (``"p02"`` is ``"P02"``; an ObjectiveCard gives its id)."""
+    if isinstance(item, tk.ObjectiveCard):
+        return item.id
+    if isinstance(item, str) and item.strip().upper() in tk.CARDS:
+        return item.strip().upper()
+    raise KeyError(item)
+
+
+def seat_item(item: Any) -> int:
+    """A seat number from ``1``, ``"1"``, ``"player 1"`` or ``"P1"``."""
+    if isinstance(item, bool):
+        raise ValueError("a seat is a number")
+    if isinstance(item, int):
+        return item
+    if isinstance(item, str):
+        text = item.strip().lower().removeprefix("player").removeprefix("p").strip()
+        return int(text)
+    raise ValueError(f"not a seat: {item!r:.40}")
+
+
+def _text(h: Hex) -> str:
+    return f"{h.q},{h.r}"
+
+
+def _hex(place: str) -> Hex:
+    q, r = place.split(",")
+    return Hex(int(q), int(r))
+
+
+def _play(state: tk.State, *texts: str) -> tk.State:
+    for text in texts:
+        state = state.apply(tk.parse_action(text, state))
+    return state
+
+
+def turns_until_over(state: tk.State) -> tuple[int, ...]:
+    """The seats whose turns are played from ``state`` to the end of the game, in order (each
+    player just takes their first legal action)."""
+    turns: list[int] = []
+    while not state.is_over():
+        if state.phase in ("roll", "actions") and state.player not in turns[-1:]:
+            turns.append(state.player)
+        state = state.apply(state.legal_actions()[0])
+    return tuple(turns)
+
+
+def _first_wrong(answer: Any, truth: Any) -> list[Any]:
+    """The items given that are not in the truth, sorted."""
+    return sorted(set(answer) - set(truth), key=str)
+
+
+def _explained(
+    action: Callable[[str], str], state_of: Callable[[tk.State], tk.State]
+) -> Callable[[Any, Any, Any], str | None]:
+    """A diagnose that quotes the engine's reason why the first wrong item is refused."""
+
+    def diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+        wrong = _first_wrong(answer, truth)
+        if not wrong:
+            return None
+        why = tk.explain(state_of(state), action(wrong[0]))
+        return f"{wrong[0]}: {why.reason} ({why.rule})." if why.rule else None
+
+    return diagnose
+
+
+# ---------------------------------------------------------------------- 1: where may a plot go
+
+
+def _plot_position() -> tk.State:
+    plots = [(1, 0, "G", 1), (1, -1, "PF", 2), (0, -1, "Y", 1), (-1, 0, "G", 1), (2, -1, "G", 0)]
+    return tk.position(plots=plots, phase="place_plot", used=["plot"], drawn=["Y", "P"], kept="G")
+
+
+# ---------------------------------------------------------------------- 2: where may the rain fall
+
+
+def _rain_position() -> tk.State:
+    before = tk.position(
+        plots=[
+            (1, 0, "G", 4),
+            (1, -1, "Y", 2),
+            (0, -1, "P", 1),
+            (2, -1, "G", 1),
+            (-1, 0, "YF", 1),
+            (-1, 1, "G", 0),
+            (2, -2, "P", 0),
+        ],
+        channels=["1,0/1,-1", "1,-1/2,-1"],
+        phase="roll",
+    )
+    return before.apply(tk.Roll("rain"))
+
+
+def _rain_truth(state: tk.State) -> frozenset[str]:
+    return frozenset(_text(a.plot) for a in state.legal_actions() if isinstance(a, tk.Grow))
+
+
+def _rain_diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+    wrong = _first_wrong(answer, truth)
+    if not wrong:
+        return None
+    h = _hex(wrong[0])
+    if h == tk.POND:
+        return "0,0 is the pond: no bamboo grows there."
+    if h not in state.tiles:
+        return f"{wrong[0]} is an empty place, not a plot."
+    if not tk.is_irrigated(state, h):
+        return f"{wrong[0]} is dry (hatched): the rain grows only irrigated plots."
+    return f"{wrong[0]} is {state.bamboo[h]} high already: a bamboo is never more than 4."
+
+
+# ---------------------------------------------------------------------- 3: what the gardener grows
+
+
+def _gardener_position() -> tk.State:
+    return tk.position(
+        plots=[
+            (1, 0, "G", 4),
+            (1, -1, "G", 1),
+            (0, -1, "Y", 1),
+            (2, -1, "G", 1),
+            (2, -2, "G", 0),
+            (-1, 0, "G", 1),
+        ],
+        channels=["1,0/1,-1", "1,-1/2,-1"],
+    )
+
+
+def _gardener_truth(state: tk.State) -> frozenset[str]:
+    moved = _play(state, "action gardener", "gardener 1,-1")
+    return frozenset(_text(h) for h in state.tiles if moved.bamboo[h] != state.bamboo[h])
+
+
+def _gardener_diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+    wrong = _first_wrong(answer, truth)
+    if not wrong:
+        return None
+    h, stop = _hex(wrong[0]), Hex(1, -1)
+    if h not in state.tiles:
+        return f"{wrong[0]} is not a plot: nothing grows there."
+    if h != stop and h not in stop.neighbors():
+        return f"{wrong[0]} does not touch 1,-1, where the gardener stops."
+    if state.colours[h] != state.colours[stop]:
+        return f"{wrong[0]} is not green like 1,-1: only plots of its colour grow."
+    if not tk.is_irrigated(state, h):
+        return f"{wrong[0]} is dry (hatched): only irrigated plots grow."
+    return f"{wrong[0]} is {state.bamboo[h]} high already: a bamboo is never more than 4."
+
+
+# ---------------------------------------------------------------------- 4: where may the panda go
+
+
+def _panda_position() -> tk.State:
+    return tk.position(
+        plots=[
+            (1, 0, "P", 1),
+            (2, 0, "G", 0),
+            (2, -1, "Y", 0),
+            (1, -1, "G", 1),
+            (0, 1, "Y", 1),
+            (-1, 1, "G", 1),
+            (-1, 0, "P", 1),
+            (3, -1, "P", 0),
+        ],
+        panda=(1, 0),
+    )
+
+
+# ---------------------------------------------------------------------- 5: which cards are met
+
+
+def _cards_position() -> tk.State:
+    return tk.position(
+        plots=[(1, 0, "G", 4), (1, -1, "G", 2), (0, -1, "G", 1), (-1, 0, "YF", 3), (-1, 1, "Y", 1)],
+        hands={0: ["P02", "P07", "G04", "G06", "A05"]},
+        eaten={0: (1, 1, 0)},
+    )
+
+
+def _cards_picture(state: tk.State) -> Any:
+    from bamboo_lab import viz
+
+    return viz.takenoko.figure(state)
+
+
+# ---------------------------------------------------------------------- 6 and 7: scores
+
+
+def _score_position() -> tk.State:
+    return tk.position(
+        completed={0: ["P01", "P05", "G01", "G03", "A01", "A06", "A07", "A13", "P04"]},
+        hands={0: ["G05", "P12", "A10"]},
+        emperor=0,
+        final_turns_left=0,
+        phase="over",
+    )
+
+
+def _score_picture(state: tk.State) -> Any:
+    from bamboo_lab import viz
+
+    return viz.takenoko.objective_cards(
+        {
+            "player 0 completed": [*state.completed[0], viz.takenoko.EMPEROR],
+            "player 0 still holds": list(state.hands[0]),
+        },
+        "<b>The game is over</b> · player 0's cards (hover a card to read it)",
+    )
+
+
+def _score_diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+    held = sum(tk.CARDS[c].points for c in state.hands[0])
+    if answer == truth + held:
+        return "You counted the cards still in hand: they score nothing."
+    if answer == truth - 2:
+        return "Did you count the Emperor?"
+    return None
+
+
+def _winner_position() -> tk.State:
+    return tk.position(
+        completed={
+            0: ["P01", "P02", "P03", "P05", "G01", "G02", "G03", "A01", "A02"],
+            1: ["P08", "G05", "G09", "A06", "A13"],
+        },
+        emperor=0,
+        final_turns_left=0,
+        phase="over",
+    )
+
+
+def _winner_picture(state: tk.State) -> Any:
+    from bamboo_lab import viz
+
+    rows = {}
+    for seat in range(state.num_players):
+        emperor = [viz.takenoko.EMPEROR] if state.emperor == seat else []
+        rows[f"player {seat} completed"] = [*state.completed[seat], *emperor]
+    return viz.takenoko.objective_cards(rows, "<b>The game is over</b> · who wins?")
+
+
+def _winner_diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+    scores = state.scores()
+    if len(set(scores)) == 1:
+        return "Both totals are equal: look at the points from panda cards (A..)."
+    return None
+
+
+# ---------------------------------------------------------------------- 8: who still plays
+
+
+def _last_position() -> tk.State:
+    return tk.position(
+        4,
+        plots=[(1, 0, "G", 1), (1, -1, "G", 1), (0, -1, "G", 1)],
+        completed={2: ["A01", "A02", "A03", "A06", "G01", "G02"]},
+        hands={2: ["P02"]},
+        player=2,
+    )
+
+
+def _last_truth(state: tk.State) -> tuple[int, ...]:
+    return turns_until_over(_play(state, "claim P02"))
+
+
+def _last_picture(state: tk.State) -> Any:
+    from bamboo_lab import viz
+
+    return viz.takenoko.players(state)
+
+
+def _last_diagnose(answer: Any, truth: Any, state: Any) -> str | None:
+    if answer and answer[0] != state.player:
+        return f"Player {state.player} has not finished their turn yet when they take the Emperor."
+    if len(answer) < len(truth):
+        return "Not just to the end of the round: every other player plays one more turn."
+    return None
+
+
+# ---------------------------------------------------------------------- the exercises
+
+
+def _after(*texts: str) -> Callable[[tk.State], tk.State]:
+    return lambda state: _play(state, *texts)
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="takenoko-1",
+        title="Where may the plot go?",
+        question="Player 0 drew three plots and kept the green one. Where may they place it?"
+        " Answer with a set of places, such as {'1,0', '0,-1'}.",
+        rules=("TK-PLOT-2",),
+        kind=Kind.SET,
+        position=_plot_position,
+        truth=lambda state: frozenset(_text(h) for h in tk.legal_plot_positions(state)),
+        item=place_item,
+        hints=(
+            "a plot goes next to the pond, or next to two plots already placed.",
+            "count, for each free place, the placed plots that share an edge with it;"
+            " the pond does not count as one of the two.",
+            "the places around the pond that are still free count too.",
+        ),
+        diagnose=_explained(lambda place: f"plot {place}", lambda state: state),
+        explanation="The free places beside the pond, and the free places that share an edge"
+        " with two placed plots (the pond is not one of them): tk.legal_plot_positions.",
+    ),
+    Exercise(
+        id="takenoko-2",
+        title="Where may the rain fall?",
+        question="The weather die shows rain. On which plots may player 0 grow a section?"
+        " Answer with a set of places.",
+        rules=("TK-W-2", "TK-IRR-5", "TK-BAM-1"),
+        kind=Kind.SET,
+        position=_rain_position,
+        truth=_rain_truth,
+        item=place_item,
+        hints=(
+            "the rain grows one section on an irrigated plot.",
+            "hatched plots are dry; a bamboo of four sections cannot grow.",
+            "a plot is irrigated beside the pond, beside a channel, or with a watershed.",
+        ),
+        diagnose=_rain_diagnose,
+        explanation="Every irrigated plot below four sections: the plots beside the pond but 1,0"
+        " (four high already), and 2,-1, watered by the channel; not the dry 2,-2.",
+    ),
+    Exercise(
+        id="takenoko-3",
+        title="What does the gardener grow?",
+        question="Player 0 moves the gardener from the pond to 1,-1. On which plots does bamboo"
+        " grow? Answer with a set of places.",
+        rules=("TK-GAR-2", "TK-BAM-1"),
+        kind=Kind.SET,
+        position=_gardener_position,
+        truth=_gardener_truth,
+        item=place_item,
+        hints=(
+            "the plot where the gardener stops grows, and so do the plots touching it.",
+            "only touching plots of the same colour grow, and only the irrigated ones.",
+            "a bamboo already four high cannot grow; the hatched plots are dry.",
+        ),
+        diagnose=_gardener_diagnose,
+        explanation="1,-1 itself and its irrigated green neighbours below four sections: the"
+        " dry 2,-2, the yellow 0,-1 and the full 1,0 do not grow.",
+    ),
+    Exercise(
+        id="takenoko-4",
+        title="Where may the panda go?",
+        question="The panda stands on 1,0. To which places may the panda action move it?"
+        " Answer with a set of places.",
+        rules=("TK-PAN-1", "TK-GAR-1"),
+        kind=Kind.SET,
+        position=_panda_position,
+        truth=lambda state: frozenset(_text(h) for h in tk.panda_destinations(state)),
+        item=place_item,
+        hints=(
+            "the panda goes in a straight line in one of the six directions.",
+            "it goes one plot or more, and it may cross the pond or stop on it.",
+            "it never jumps over an empty place.",
+        ),
+        diagnose=_explained(lambda place: f"panda {place}", _after("action panda")),
+        explanation="Every plot in a straight line from 1,0 without a gap, the pond included:"
+        " tk.panda_destinations.",
+    ),
+    Exercise(
+        id="takenoko-5",
+        title="Which cards are met?",
+        question="Player 0 holds P02, P07, G04, G06 and A05 and has eaten one green and one"
+        " yellow section. Which could player 0 complete right now? Answer with a set of card"
+        " ids, or set() for none.",
+        rules=("TK-CMP-3", "TK-CMP-4", "TK-CMP-6"),
+        kind=Kind.SET,
+        position=_cards_position,
+        truth=lambda state: frozenset(tk.met_objectives(state, 0)),
+        item=card_item,
+        hints=(
+            "check each card on its own, against the garden and player 0's board.",
+            "a plot card needs its shape turned any way, every plot irrigated; a gardener card"
+            " needs a bamboo exactly four high with exactly its improvement.",
+            "a panda card is paid from the sections on the player's board.",
+        ),
+        diagnose=_explained(lambda card: f"claim {card}", lambda state: state),
+        picture=_cards_picture,
+        explanation="P02: the green curve 1,0 1,-1 0,-1, every plot irrigated; G04: the green"
+        " bamboo on 1,0 is four high with no improvement. Not met: P07 (no yellow triangle),"
+        " G06 (the yellow bamboo with the fertilizer, -1,0, is three high), A05 (it asks for"
+        " two green sections; player 0 ate one).",
+    ),
+    Exercise(
+        id="takenoko-6",
+        title="Predict the score",
+        question="The game is over. Player 0 completed the cards of the first row and took the"
+        " Emperor; three cards are still in their hand. What is player 0's final score?",
+        rules=("TK-END-1", "TK-END-4"),
+        kind=Kind.NUMBER,
+        position=_score_position,
+        truth=lambda state: state.scores()[0],
+        hints=(
+            "add the points of the completed cards.",
+            "the Emperor is worth 2 more.",
+            "cards still in hand score nothing.",
+        ),
+        diagnose=_score_diagnose,
+        picture=_score_picture,
+        explanation="The nine completed cards: plot 8 + gardener 7 + panda 17 = 32 points, plus"
+        " 2 for the Emperor: 34. The three cards in hand score nothing.",
+    ),
+    Exercise(
+        id="takenoko-7",
+        title="Who wins?",
+        question="Another game is over. Who wins? Answer with a seat (0 or 1), or {0, 1} if"
+        " they share the victory.",
+        rules=("TK-END-4", "TK-END-5"),
+        kind=Kind.SET,
+        position=_winner_position,
+        truth=lambda state: frozenset(state.outcome().winners),
+        item=seat_item,
+        hints=(
+            "add up each player's points, the Emperor included.",
+            "if the totals are equal, the tie is not shared at once.",
+            "between equal totals, the player with more points from panda cards (A..) wins.",
+        ),
+        diagnose=_winner_diagnose,
+        picture=_winner_picture,
+        explanation="Both players have 28 points; player 1 has more points from panda cards"
+        " (A06 and A13: 10 against 6), so player 1 wins.",
+    ),
+    Exercise(
+        id="takenoko-8",
+        title="Who still plays?",
+        question="Four players. Player 2 is about to complete their 7th objective (P02, met in"
+        " the garden), which takes the Emperor. Whose turns are still played, in order, until the"
+        " game is over? Answer with a list of seats, player 2 included if they still play.",
+        rules=("TK-END-1", "TK-END-2", "TK-END-3"),
+        kind=Kind.SEQUENCE,
+        position=_last_position,
+        truth=_last_truth,
+        item=seat_item,
+        hints=(
+            "the player who takes the Emperor finishes their own turn first.",
+            "then count who still plays: not 'to the end of the round'.",
+            "every other player plays exactly one more turn, clockwise.",
+        ),
+        diagnose=_last_diagnose,
+        picture=_last_picture,
+        explanation="Player 2 finishes the turn, then players 3, 0 and 1 each play one more"
+        " turn: [2, 3, 0, 1].",
+    ),
+)
+"""The Takenoko exercises, in the order of notebook 13."""
