@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from . import __version__
 from .core.checks import check_setup
 from .core.errors import BambooLabError, InvalidStateError
 from .core.protocol import CHANCE, GameState
@@ -48,6 +49,7 @@ def _int(text: str) -> int:
 
 def _parser() -> _Parser:
     parser = _Parser(prog="bamboo-lab", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the games, player counts and rules versions")
 

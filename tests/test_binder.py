@@ -1,6 +1,7 @@
-"""Binder's environment, built the way repo2docker builds it: a fresh virtual environment from
-binder/requirements.txt plus binder/postBuild alone, then the start notebook and a play notebook
-executed in it (a missing pin or a broken postBuild fails here, not in front of a class)."""
+"""Binder's environment, built the way repo2docker builds it: a fresh virtual environment holding
+what repo2docker's base image ships that clashes with us, then binder/requirements.txt and
+binder/postBuild alone, then the start notebook and a play notebook executed in it (a missing
+pin, a conflict or a broken postBuild fails here, not in front of a class)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ("00-start-here.ipynb", "12-takenoko-play.ipynb")
+BASE_IMAGE = ("notebook==7.4.7",)
+"""What repo2docker's Python 3.11 base environment ships that our pins must agree with."""
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
@@ -48,6 +51,7 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     }
     env.pop("PYTHONPATH", None)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    run([*pip, *BASE_IMAGE], repo, env)
     run([*pip, "-r", "binder/requirements.txt"], repo, env)
     run(["bash", "binder/postBuild"], repo, env)
     return repo, env
@@ -62,8 +66,21 @@ def test_postBuild_installs_the_package_and_turns_off_the_news(
     out = subprocess.run([python, "-c", code], cwd="/", env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "site-packages" in out.stdout  # the installed package, not the checkout
-    settings = Path(env["HOME"]) / ".jupyter/lab/user-settings/@jupyterlab/apputils-extension"
-    assert '"fetchNews": "false"' in (settings / "notification.jupyterlab-settings").read_text()
+    overrides = Path(env["VIRTUAL_ENV"]) / "share/jupyter/lab/settings/overrides.json"
+    assert overrides.read_text() == (ROOT / "binder" / "overrides.json").read_text()
+
+
+def test_the_binder_environment_has_no_conflict_and_no_kaleido(
+    binder_env: tuple[Path, dict[str, str]],
+) -> None:
+    """``pip check`` passes over the base image's packages and ours; no PNG exporter (Binder has
+    no chromium)."""
+    _, env = binder_env
+    python = str(Path(env["VIRTUAL_ENV"]) / "bin" / "python")
+    check = subprocess.run([python, "-m", "pip", "check"], env=env, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout[-2000:]
+    kaleido = subprocess.run([python, "-c", "import kaleido"], env=env, capture_output=True)
+    assert kaleido.returncode != 0
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

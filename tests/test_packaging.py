@@ -72,7 +72,8 @@ def test_binder_runtime_and_post_build() -> None:
     post = ROOT / "binder" / "postBuild"
     text = post.read_text()
     assert text.startswith("#!/bin/bash") and "set -e" in text
-    assert "pip install --no-deps ." in text and "fetchNews" in text
+    assert "pip install --no-deps ." in text and "cp binder/overrides.json" in text
+    assert "fetchNews" in (ROOT / "binder" / "overrides.json").read_text()
     assert os.access(post, os.X_OK)
     assert not (ROOT / ".binder").exists() and not (ROOT / "binder" / "environment.yml").exists()
 
@@ -190,12 +191,12 @@ def test_make_lab_is_rooted_at_the_repository(lab_server: tuple[str, bool]) -> N
 
 
 def test_make_lab_turns_off_the_news_pop_up_as_binder_does(lab_server: tuple[str, bool]) -> None:
-    """`make lab` serves the notification settings that binder/postBuild writes for Binder."""
+    """`make lab` serves the notification settings that binder/postBuild installs for Binder."""
     base, by_make = lab_server
     if not by_make:
         pytest.skip("the settings overrides are installed by `make lab`")
-    post_build = (ROOT / "binder" / "postBuild").read_text()
-    written = json.loads(post_build.split("<<'JSON'\n", 1)[1].split("\nJSON", 1)[0])
+    overrides = json.loads((ROOT / "binder" / "overrides.json").read_text())
+    written = overrides["@jupyterlab/apputils-extension:notification"]
     status, body = _get(
         f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token=ci"
     )
