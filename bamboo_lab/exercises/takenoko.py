@@ -108,8 +108,15 @@ def _explained(
 
 
 def _plot_position() -> tk.State:
-    plots = [(1, 0, "G", 1), (1, -1, "PF", 2), (0, -1, "Y", 1), (-1, 0, "G", 1), (2, -1, "G", 0)]
+    plots = [(1, 0, "G", 1), (1, -1, "Y", 1), (2, -1, "P", 0), (0, 1, "G", 1), (-1, 1, "Y", 1)]
+    plots.append((2, 0, "G", 0))
     return tk.position(plots=plots, phase="place_plot", used=["plot"], drawn=["Y", "P"], kept="G")
+
+
+def _plot_picture(state: tk.State) -> Any:
+    from bamboo_lab import viz
+
+    return viz.takenoko.figure(state, places="all")  # the legal places are the question
 
 
 # ---------------------------------------------------------------------- 2: where may the rain fall
@@ -343,6 +350,7 @@ EXERCISES: tuple[Exercise, ...] = (
             "the places around the pond that are still free count too.",
         ),
         diagnose=_explained(lambda place: f"plot {place}", lambda state: state),
+        picture=_plot_picture,
         explanation="The free places beside the pond, and the free places that share an edge"
         " with two placed plots (the pond is not one of them): tk.legal_plot_positions.",
     ),

@@ -315,6 +315,7 @@ def _garden_traces(
     edges: set[Edge],
     target_names: tuple[str, str],
     changed: Changes | None = None,
+    places: str = "legal",
 ) -> tuple[list[float], list[float]]:
     """Draw the garden into ``fig``; return every corner's x and y (for the axis ranges)."""
     xs: list[float] = []
@@ -322,7 +323,13 @@ def _garden_traces(
     hover_x: list[float] = []
     hover_y: list[float] = []
     hover_t: list[str] = []
-    free = sorted(state.plot_spots)
+    if places == "legal":
+        free = sorted(state.plot_spots)
+        free_name, free_hover = "free place", "a plot may be placed here"
+    else:  # every empty hex touching the garden, legal or not: the reader finds the legal ones
+        around = {n for h in (tk.POND, *state.tiles) for n in h.neighbors()}
+        free = sorted(around - set(state.tiles) - {tk.POND})
+        free_name, free_hover = "empty place", "an empty place"
     plots = sorted(state.tiles)
     for h in (*free, tk.POND, *plots):  # the axis ranges cover every hex drawn
         px, py = _LAYOUT.polygon(h, 0.94)
@@ -331,14 +338,14 @@ def _garden_traces(
     # free places: faint dotted outlines (TK-PLOT-2 places where a plot may go now)
     if free:
         fig.add_trace(
-            _legend(_hexes(free, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"), "free place", "free")
+            _legend(_hexes(free, "#F7F7F7", "#BBBBBB", 1.0, dash="dot"), free_name, "free")
         )
     for h in free:
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y, _hex_text(h), size=10, color="#888888")
         hover_x.append(c.x)
         hover_y.append(c.y)
-        hover_t.append(f"free place {_hex_text(h)}: a plot may be placed here")
+        hover_t.append(f"{free_name} {_hex_text(h)}: {free_hover}")
     # the pond
     fig.add_trace(_hexes([tk.POND], palette.POND, palette.WATER, 2.5))
     label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
@@ -652,29 +659,37 @@ def figure(
     highlight: Any = None,
     player: int | None = None,
     changed_from: tk.State | None = None,
+    places: str = "legal",
 ) -> go.Figure:
     """The garden: plots by colour (irrigated solid, dry pale and hatched),
     bamboo as stacked sections, improvements, channels on their edges, the gardener and the
     panda, free places faint; ``highlight`` outlines legal targets (see highlight_targets);
     ``changed_from`` (an earlier position) outlines and marks what changed since (see
-    :func:`changes`) and says it under the title."""
-    fig, xs, ys = _garden(state, highlight, player, changed_from)
+    :func:`changes`) and says it under the title. ``places="all"`` draws every empty place
+    next to the garden alike, instead of only those where a plot may go (for exercises)."""
+    fig, xs, ys = _garden(state, highlight, player, changed_from, places)
     return finish(fig, xs, ys, 0.1)
 
 
 def _garden(
-    state: tk.State, highlight: Any, player: int | None, changed_from: tk.State | None = None
+    state: tk.State,
+    highlight: Any,
+    player: int | None,
+    changed_from: tk.State | None = None,
+    places: str = "legal",
 ) -> tuple[Sketch, list[float], list[float]]:
     if not isinstance(state, tk.State):
         raise InvalidStateError(f"viz.takenoko.figure draws a Takenoko State, not {state!r}")
     if player is not None and player not in range(state.num_players):
         raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
+    if places not in ("legal", "all"):
+        raise InvalidStateError(f"places is 'legal' or 'all', not {places!r:.40}")
     changed = None if changed_from is None else changes(changed_from, state)
     hexes, edges = highlight_targets(state, highlight)
     names = _TARGET_NAMES[highlight if isinstance(highlight, str) else None]
     header = _header(state, player, changed)
     fig = canvas(header, 600)
-    xs, ys = _garden_traces(fig, state, hexes, edges, names, changed)
+    xs, ys = _garden_traces(fig, state, hexes, edges, names, changed, places)
     width, height = _size(xs, ys, True)
     top = 64 + 17 * (header.count("<br>") - 1)
     fig.update_layout(
