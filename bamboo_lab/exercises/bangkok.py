@@ -1,0 +1,493 @@
+"""Bangkok's exercises (notebook 33, and two of them in notebook 30 after their rules).
+
+Every answer comes from the rules engine at the exercise's position: the legal actions, the
+collections, the market scoring. The hints for a wrong answer name the card or cell that is
+wrong, with the engine's own reason (``bangkok.explain``) where the answer is an action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bangkok as bk
+
+from . import Exercise, Kind
+
+__all__ = ["EXERCISES"]
+
+_NAMES = {"passion_fruit": "passion fruit", "thai_zucchini": "Thai zucchini"}
+
+
+def _good_name(good: str) -> str:
+    """A good as the rulebook prints it."""
+    return _NAMES.get(good, good.replace("_", " "))
+
+
+def _cell(item: Any) -> int:
+    """A cell 1-9 from ``5``, ``5.0``, ``"5"`` or ``"cell 5"``."""
+    if isinstance(item, bool):
+        raise ValueError("not a cell")
+    if isinstance(item, float) and item.is_integer():
+        item = int(item)
+    if isinstance(item, str):
+        found = re.fullmatch(r"\s*(?:cell\s*)?#?\s*([1-9])\s*", item.lower())
+        if found is None:
+            raise ValueError("not a cell")
+        item = int(found.group(1))
+    if not isinstance(item, int) or not 1 <= item <= 9:
+        raise ValueError("cells are numbered 1 to 9")
+    return item
+
+
+def _cell_choice(item: Any) -> str:
+    """One cell as an answer to "which cell?": ``"cell 5"`` (a name, so never too high or low)."""
+    return f"cell {_cell(item)}"
+
+
+def _number_of(cell: str) -> int:
+    """The number of a ``"cell 5"`` answer."""
+    return int(cell.split()[-1])
+
+
+def _reason(why: Any) -> str:
+    """The engine's reason, with the card's id (which no picture shows) left out."""
+    return re.sub(r"card #\d+", "your card", why.reason)
+
+
+def _slot(item: Any) -> str:
+    """An edge slot of the port from ``"L1"``, ``"l1"``, ``" R 2 "``."""
+    if not isinstance(item, str):
+        raise ValueError("a slot is a text such as 'L1'")
+    slot = item.replace(" ", "").upper()
+    if slot not in bk.SLOTS:
+        raise ValueError("slots are L1-L3, R1-R3, T1-T3, B1-B3")
+    return slot
+
+
+def _goods_of(item: Any) -> str:
+    """A good from its printed name, its engine name or its letter (``"B"``, ``"blue peas"``)."""
+    if not isinstance(item, str):
+        raise ValueError("a good is a name or a letter")
+    text = item.strip()
+    for word in (text, text.lower(), text.upper()):
+        try:
+            return bk.good(word)
+        except InvalidStateError:  # not this spelling: try the next one
+            continue
+    raise ValueError("goods are passion fruit, Thai zucchini, blue peas, fish (P, Z, B, F)")
+
+
+def _cells(specs: Sequence[str | None]) -> tuple[bk.Card | None, ...]:
+    """A market of 9 card specs as cards."""
+    return tuple(None if s is None else bk.parse_card_spec(s, i) for i, s in enumerate(specs))
+
+
+def _where(state: bk.State, cell: int) -> str:
+    """A port cell and the card on it, in words: ``cell 3 (Z)``."""
+    cid = state.port[cell - 1]
+    return f"cell {cell} ({state.deck.cards[cid].letters})" if cid >= 0 else f"cell {cell}"
+
+
+# --- the pictures (imported lazily: checking an answer needs no plotly) -------------------------
+
+
+def _port_picture(state: bk.State) -> Any:
+    from bamboo_lab.viz import bangkok as vb
+
+    return vb.port(state)
+
+
+def _market_picture(objective: str | None, with_hand: bool = False) -> Callable[[Any], Any]:
+    def draw(position: Any) -> Any:
+        from bamboo_lab.viz import bangkok as vb
+
+        if isinstance(position, bk.State):
+            return vb.market(position, seat=0, show_score=False, hand=with_hand)
+        return vb.market(position, objective=objective, show_score=False)
+
+    return draw
+
+
+# --- 1: where may you place a card (BK-ACT-1) ---------------------------------------------------
+
+
+def _place_position() -> bk.State:
+    return bk.position(
+        port=[["Z", "F", "P"], ["BF", "BB", "C2:B/B"], ["FF", "C1:B/F", "B"]],
+        hands=[["ZP", "B", "F"], ["PP", "Z", "ZF"]],
+        objectives=["fish", "blue peas"],
+    )
+
+
+def _fish_card(state: bk.State) -> int:
+    """The id of player 0's fish card."""
+    return next(c for c in state.hands[0] if state.deck.cards[c].letters == "F")
+
+
+def _place_truth(state: bk.State) -> frozenset[str]:
+    fish = _fish_card(state)
+    return frozenset(
+        a.slot for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort) and a.card == fish
+    )
+
+
+def _place_diagnose(answer: frozenset[str], truth: frozenset[str], state: bk.State) -> str | None:
+    fish = _fish_card(state)
+    for slot in sorted(answer - truth):
+        why = bk.explain(state, bk.PlaceAtPort(fish, "F", slot))
+        return f"At {slot}: {_reason(why)}."
+    return None
+
+
+# --- 2: which cards must you take (BK-ACT-3, BK-ACT-4) ------------------------------------------
+
+
+def _take_position() -> bk.State:
+    state = bk.position(
+        port=[["F", "BF", "Z"], ["PP", "ZZ", "PZ"], ["P", "Z", "PPZ"]],
+        hands=[["BF", "P", "Z"], ["PZ", "ZF", "B"]],
+    )
+    card = next(c for c in state.hands[0] if state.deck.cards[c].letters == "BF")
+    return state.apply(bk.PlaceAtPort(card, "BF", "L1"))
+
+
+def _collect_truth(state: bk.State) -> frozenset[int]:
+    (only,) = state.legal_actions()  # the question has one answer: one way to collect
+    return frozenset(only.cells)
+
+
+def _collect_diagnose(answer: frozenset[int], truth: frozenset[int], state: bk.State) -> str | None:
+    line = {1, 2, 3}
+    outside = sorted(answer - line)
+    if outside:
+        return f"Cell {outside[0]} is not in row 1, the line you placed your card beside."
+    why = bk.explain(state, bk.Collect(tuple(sorted(answer))))
+    if not why.legal:
+        shown = ", ".join(_where(state, c) for c in sorted(answer))
+        return f"Taking {shown}: {_reason(why)}."
+    return None
+
+
+# --- 3: where does your card end up (BK-SHIFT-1) ------------------------------------------------
+
+
+def _shift_position() -> bk.State:
+    state = bk.position(
+        port=[["B", "F", "ZB"], ["PP", "BB", "PB"], ["BF", "Z", "B"]],
+        hands=[["ZF", "B", "P"], ["PZ", "Z", "F"]],
+        chilli_pile=["C2:Z/Z"],
+    )
+    card = next(c for c in state.hands[0] if state.deck.cards[c].letters == "ZF")
+    return state.apply(bk.PlaceAtPort(card, "ZF", "B2"))
+
+
+def _shift_truth(state: bk.State) -> str:
+    (only,) = state.legal_actions()
+    after = state.apply(only)
+    return f"cell {after.port.index(state.placed) + 1}"
+
+
+def _shift_diagnose(given: str, truth: str, state: bk.State) -> str | None:
+    answer = _number_of(given)
+    if answer == 8:
+        return "Cell 8 is where the empty place ends up: the line slides up, away from your card."
+    if answer not in (2, 5, 8):
+        return f"Cell {answer} is not in column 2: your card joins the line it was placed at."
+    return None
+
+
+# --- 4: where may this chilli card go (BK-MKT-3, BK-MKT-5) --------------------------------------
+
+
+def _lay_position() -> bk.State:
+    return bk.position(
+        markets=[[["ZB", "C2:F/F", None], ["PP", "FF", None], [None] * 3], [None] * 9],
+        hands=[["C1:B/F", "ZF", "F", "B"], ["PZ", "Z", "ZF"]],
+        phase="lay",
+    )
+
+
+def _chilli_in_hand(state: bk.State) -> bk.Card:
+    return next(state.deck.cards[c] for c in state.hands[0] if state.deck.cards[c].is_chilli)
+
+
+def _lay_truth(state: bk.State) -> frozenset[int]:
+    chilli = _chilli_in_hand(state)
+    return frozenset(
+        a.cell
+        for a in state.legal_actions()
+        if isinstance(a, bk.LayInMarket) and a.card == chilli.id
+    )
+
+
+def _lay_diagnose(answer: frozenset[int], truth: frozenset[int], state: bk.State) -> str | None:
+    chilli = _chilli_in_hand(state)
+    for cell in sorted(answer - truth):
+        why = bk.explain(state, bk.LayInMarket(chilli.id, chilli.label, cell))
+        return f"Cell {cell} is refused: {_reason(why)}."
+    return None
+
+
+# --- 5-9: scoring -------------------------------------------------------------------------------
+
+_MARKET_GOOD = ["FF", "ZB", "F", "PF", "BBF", "Z", "F", "PP", "BZ"]
+_MARKET_CENTRE = ["BB", "F", "Z", "PF", "C3:PB/F", "ZB", "P", "BF", "PP"]
+_MARKET_BEST = ["C4:BF/P", "ZB", "PP", "F", "C2:Z/Z", "ZZ", "PB", "B", "C1:P/Z"]
+_MARKET_TOTAL = ["C2:F/F", "FF", "ZB", "PF", "BB", "C4:PZ/B", "C1:Z/B", "ZF", "PZF"]
+
+
+def _good_truth(cells: Any) -> int:
+    return bk.score_market(cells, objective="fish").objective_points
+
+
+def _good_diagnose(answer: int, truth: int, cells: Any) -> str | None:
+    cards_with_fish = [i + 1 for i, c in enumerate(cells) if c is not None and "fish" in c.goods]
+    doubles = [i + 1 for i, c in enumerate(cells) if c is not None and c.goods.count("fish") > 1]
+    if answer == len(cards_with_fish) and doubles:
+        return f"You counted cards; count baskets: the card in cell {doubles[0]} has two fish."
+    return None
+
+
+def _centre_truth(cells: Any) -> int:
+    return bk.score_market(cells, objective=None).chillies[0].points
+
+
+def _centre_diagnose(answer: int, truth: int, cells: Any) -> str | None:
+    chilli = bk.score_market(cells, objective=None).chillies[0]
+    everywhere = [
+        sum(c.goods.count(g) for c in cells if c is not None) for g in chilli.card.indicated
+    ]
+    if answer == bk.chilli_points(3, everywhere) and answer != truth:
+        return f"You counted the whole market; it counts only cells {list(chilli.counted)}."
+    if answer * 2 == truth:
+        return "You counted the pairs; each pair is worth 2 points."
+    return None
+
+
+def _best_truth(cells: Any) -> str:
+    chillies = bk.score_market(cells, objective=None).chillies
+    return f"cell {max(chillies, key=lambda chilli: chilli.points).cell}"
+
+
+def _best_diagnose(given: str, truth: str, cells: Any) -> str | None:
+    answer = _number_of(given)
+    score = bk.score_market(cells, objective=None)
+    mine = next((c for c in score.chillies if c.cell == answer), None)
+    if mine is None:
+        return (
+            f"Cell {answer} holds no chilli card: the chilli cards are in the cells tagged C1-C4."
+        )
+    counted = ", ".join(f"{n} {_good_name(g)}" for g, n in mine.counts)
+    return (
+        f"The chilli card in cell {answer} counts {counted}: {mine.points} points."
+        " Another scores more."
+    )
+
+
+def _total_truth(cells: Any) -> int:
+    return bk.score_market(cells, objective="blue_peas").total
+
+
+def _total_diagnose(answer: int, truth: int, cells: Any) -> str | None:
+    score = bk.score_market(cells, objective="blue_peas")
+    if answer == truth - score.complete_bonus:
+        return "You left out the 2 points of a complete market."
+    if answer == truth - score.objective_points:
+        return "You left out the secret good: 1 point per basket of blue peas in the market."
+    for chilli in score.chillies:
+        if chilli.points and answer == truth - chilli.points:
+            return f"You left out the chilli card in cell {chilli.cell}."
+    return None
+
+
+def _which_good_truth(cells: Any) -> str:
+    points = {g: bk.score_market(cells, objective=g).objective_points for g in bk.GOODS}
+    return max(points, key=lambda g: points[g])
+
+
+def _which_good_diagnose(answer: str, truth: str, cells: Any) -> str | None:
+    mine = bk.score_market(cells, objective=answer).objective_points
+    return f"{_good_name(answer).capitalize()} would score {mine}: count the baskets of each good."
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="bangkok-1",
+        title="Where may you place your fish card?",
+        question="Player 0 holds a fish card. Beside which slots of the port may they place it?",
+        rules=("BK-ACT-1",),
+        kind=Kind.SET,
+        position=_place_position,
+        truth=_place_truth,
+        hints=(
+            "a card goes beside a line only if that line shows a good of the card: look for fish.",
+            "a slot names one line: L1 and R1 are both row 1, T1 and B1 both column 1.",
+            "find each row and column with a fish basket; both of its slots are right.",
+        ),
+        item=_slot,
+        diagnose=_place_diagnose,
+        picture=_port_picture,
+        explanation="The fish card needs a fish in the line: rows 1, 2 and 3 and columns 1 and 2"
+        " show fish, column 3 (passion fruit, blue peas, blue peas) does not.",
+    ),
+    Exercise(
+        id="bangkok-2",
+        title="Which cards must you take?",
+        question="Player 0 placed the blue-peas-and-fish card left of row 1. Which port cells"
+        " must they collect?",
+        rules=("BK-ACT-3", "BK-ACT-4"),
+        kind=Kind.SET,
+        position=_take_position,
+        truth=_collect_truth,
+        hints=(
+            "each basket of your card fetches one card of row 1 that shows the same good.",
+            "you must take as many cards as your baskets can fetch together: never refuse one.",
+            "the blue-peas basket and the fish basket each need their own card of row 1.",
+        ),
+        item=_cell,
+        diagnose=_collect_diagnose,
+        picture=_port_picture,
+        explanation="Row 1 shows F, BF, Z. The blue-peas basket can only take BF (cell 2), so"
+        " the fish basket takes F (cell 1): both cards, since a player never refuses a card.",
+    ),
+    Exercise(
+        id="bangkok-3",
+        title="Where does your card end up?",
+        question="Player 0 placed the zucchini-and-fish card below column 2 and takes the two"
+        " cards it must. In which port cell does their placed card end up?",
+        rules=("BK-SHIFT-1",),
+        kind=Kind.CHOICE,
+        position=_shift_position,
+        truth=_shift_truth,
+        hints=(
+            "first find the cards taken, then slide what is left of the line away from your card.",
+            "the placed card joins the line on its own side and everything moves away from it.",
+            "placed below, the line slides up: the cards keep their order, the gap ends at the"
+            " bottom.",
+        ),
+        item=_cell_choice,
+        diagnose=_shift_diagnose,
+        picture=_port_picture,
+        explanation="The card takes F (cell 2) and Z (cell 8). What is left, BB, slides up to"
+        " cell 2 and the placed card follows it into cell 5; cell 8 is refilled.",
+    ),
+    Exercise(
+        id="bangkok-4",
+        title="Where may this chilli card go?",
+        question="Player 0 must lay a card in their market. In which cells may they lay the"
+        " chilli card in their hand?",
+        rules=("BK-MKT-3", "BK-MKT-5"),
+        kind=Kind.SET,
+        position=_lay_position,
+        truth=_lay_truth,
+        hints=(
+            "a new card goes next to a laid card, sharing a side, not only a corner.",
+            "a row of the market holds at most one chilli card.",
+            "list the empty cells next to a laid card, then strike those whose row has a chilli.",
+        ),
+        item=_cell,
+        diagnose=_lay_diagnose,
+        picture=_market_picture(None, with_hand=True),
+        explanation="The empty cells next to a laid card are 3, 6, 7 and 8; cell 3 shares row 1"
+        " with the chilli card in cell 2, so 6, 7 and 8.",
+    ),
+    Exercise(
+        id="bangkok-5",
+        title="Count your secret good",
+        question="Your pontoon hides fish. How many points does your secret good score here?",
+        rules=("BK-SCORE-1",),
+        kind=Kind.NUMBER,
+        position=lambda: _cells(_MARKET_GOOD),
+        truth=_good_truth,
+        hints=(
+            "1 point per basket of fish (F) on all nine cards.",
+            "a card with two fish baskets counts twice.",
+            "go cell by cell from 1 to 9 and add the grey F circles.",
+        ),
+        diagnose=_good_diagnose,
+        picture=_market_picture("fish"),
+        explanation="Fish baskets: cell 1 two, cells 3, 4, 5 and 7 one each: 6 points.",
+    ),
+    Exercise(
+        id="bangkok-6",
+        title="One chilli card",
+        question="How many points does the type-3 chilli card in the centre (cell 5) score?",
+        rules=("BK-SCORE-2", "BK-SCORE-5"),
+        kind=Kind.NUMBER,
+        position=lambda: _cells(_MARKET_CENTRE),
+        truth=_centre_truth,
+        hints=(
+            "a chilli card in the centre counts only itself and cells 2, 4, 6 and 8.",
+            "type 3 scores 2 points per pair: one basket of each of its two goods.",
+            "count its passion fruit and its blue peas in cells 2, 4, 5, 6, 8; the smaller"
+            " count is the number of pairs.",
+        ),
+        diagnose=_centre_diagnose,
+        picture=_market_picture(None),
+        explanation="It indicates passion fruit and blue peas. Cells 2, 4, 5, 6, 8 hold one"
+        " passion fruit (cell 4) and two blue peas (cells 6 and 8): one pair, 2 points.",
+    ),
+    Exercise(
+        id="bangkok-7",
+        title="Which chilli card scores the most?",
+        question="Give the cell (1 to 9) of the chilli card that scores the most points.",
+        rules=("BK-SCORE-2", "BK-SCORE-3", "BK-SCORE-4", "BK-SCORE-6"),
+        kind=Kind.CHOICE,
+        position=lambda: _cells(_MARKET_BEST),
+        truth=_best_truth,
+        hints=(
+            "score the three chilli cards one by one, each over its own outline.",
+            "a corner counts 3 cells, the centre 5; type 1 likes few of its good, type 2 many.",
+            "type 4 scores 2 for each of its goods seen exactly once in its outline.",
+        ),
+        item=_cell_choice,
+        diagnose=_best_diagnose,
+        picture=_market_picture(None),
+        explanation="Cell 1 (type 4, blue peas and fish): one of each, 4 points. Cell 5 (type 2,"
+        " zucchini): four zucchini, 4 points. Cell 9 (type 1, passion fruit): none in cells 6, 8"
+        " and 9, so 5 points: cell 9.",
+    ),
+    Exercise(
+        id="bangkok-8",
+        title="The whole score",
+        question="This complete market belongs to a player whose secret good is blue peas."
+        " What is its total score?",
+        rules=("BK-SCORE-1", "BK-SCORE-2", "BK-SCORE-7"),
+        kind=Kind.NUMBER,
+        position=lambda: _cells(_MARKET_TOTAL),
+        truth=_total_truth,
+        hints=(
+            "add four things: the secret good, each chilli card, and the bonus of a full market.",
+            "the secret good counts blue peas on all nine cards; each chilli only its outline.",
+            "the complete-market bonus is 2 points.",
+        ),
+        diagnose=_total_diagnose,
+        picture=_market_picture("blue_peas"),
+        explanation="Blue peas: 5. Cell 1 (type 2, fish: 4 in cells 1, 2, 4): 4. Cell 6 (type 4,"
+        " passion fruit once, zucchini twice): 2. Cell 7 (type 1, one zucchini): 4. Complete"
+        " market: 2. Total 17.",
+    ),
+    Exercise(
+        id="bangkok-9",
+        title="Which secret good would you want?",
+        question="If you could choose your secret good for this market, which good would score"
+        " the most? (a name or a letter)",
+        rules=("BK-SCORE-1",),
+        kind=Kind.CHOICE,
+        position=lambda: _cells(_MARKET_GOOD),
+        truth=_which_good_truth,
+        hints=(
+            "your secret good scores 1 point per basket of it in the whole market.",
+            "count the baskets of each of the four goods.",
+            "compare fish, blue peas, zucchini and passion fruit: the circles of each colour.",
+        ),
+        item=_goods_of,
+        diagnose=_which_good_diagnose,
+        picture=_market_picture(None),
+        explanation="Fish: 6 baskets; blue peas 4, zucchini 3, passion fruit 3: fish.",
+    ),
+)
+"""Bangkok's exercises, in the order of notebook 33."""
