@@ -16,7 +16,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test,rl,pictures]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test,rl,pictures,docs]"
 	touch $(STAMP)
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
