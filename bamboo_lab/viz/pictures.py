@@ -102,6 +102,7 @@ PICTURES: dict[str, Callable[[], go.Figure]] = {
     "bamboo_player_aid": bamboo.player_aid,
     "bangkok_port": lambda: bangkok.figure(played(bk, 3, 5, 40)),
     "bangkok_market": _market,
+    "bangkok_player_aid": bangkok.player_aid,
 }
 """The main pictures by file name (without ``.png``)."""
 
