@@ -73,20 +73,55 @@ def test_the_sdist_holds_the_licence_readme_and_changelog(dist: Path) -> None:
         assert f"{top}/{name}" in names, name
 
 
-def test_the_wheel_alone_in_a_fresh_environment_plays_a_game(dist: Path, tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
+@pytest.fixture(scope="module")
+def bare(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh environment holding the wheel alone: no extra, no dependency."""
+    venv = tmp_path_factory.mktemp("bare") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
     install = [str(python), "-m", "pip", "install", "--quiet", "--no-index", str(_wheel(dist))]
     subprocess.run(install, check=True, timeout=300)
+    return venv
+
+
+def test_the_wheel_alone_in_a_fresh_environment_plays_a_game(bare: Path) -> None:
     play = (
         "from bamboo_lab.games import replay\n"
         "from bamboo_lab.sim import play_game\n"
+        "from bamboo_lab import exercises\n"
         "record, outcome = play_game('takenoko', 'random', seed=3)\n"
         "assert replay(record)[-1].is_over() and outcome.winners\n"
+        "assert exercises.feedback('takenoko-1', None).startswith('no answer yet')\n"
         "print('played', len(record.actions))\n"
     )
-    done = subprocess.run([str(python), "-c", play], cwd=tmp_path, capture_output=True, text=True)
+    python = str(bare / "bin" / "python")
+    done = subprocess.run([python, "-c", play], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("played"), done.stderr[-2000:]
-    version = subprocess.run([str(venv / "bin" / "bamboo-lab"), "--version"], capture_output=True)
+    version = subprocess.run([str(bare / "bin" / "bamboo-lab"), "--version"], capture_output=True)
     assert version.stdout.decode().strip() == f"bamboo-lab {bamboo_lab.__version__}"
+
+
+@pytest.mark.parametrize(
+    ("code", "package", "extra"),
+    [
+        ("import bamboo_lab.viz", "plotly", "lab"),
+        ("import bamboo_lab.widgets", "ipywidgets", "lab"),
+        ("from bamboo_lab.envs import env; env('takenoko')", "pettingzoo", "rl"),
+        ("from bamboo_lab.sim import simulate; simulate('bamboo', 'random', 2, 1)", "pandas", "lab"),
+    ],
+)
+def test_without_an_extra_the_refusal_is_one_line_naming_it(
+    bare: Path, code: str, package: str, extra: str
+) -> None:
+    python = str(bare / "bin" / "python")
+    done = subprocess.run([python, "-c", code], capture_output=True, text=True)
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 1 and last.startswith("bamboo_lab.core.extras.MissingExtraError:")
+    assert f"needs {package}, which is not installed: pip install 'bamboo-lab[{extra}]'" in last
+
+
+def test_the_command_line_without_the_lab_extra_says_so_in_one_line(bare: Path) -> None:
+    command = [str(bare / "bin" / "bamboo-lab"), "simulate", "takenoko", "--games", "2"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "pip install 'bamboo-lab[lab]'" in done.stderr

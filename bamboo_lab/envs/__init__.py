@@ -13,6 +13,7 @@ from typing import Any
 
 from bamboo_lab.core.checks import check_setup
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.extras import require
 from bamboo_lab.games import GAMES, load
 
 from .observations import Section, encode, observation_layout, observation_size
@@ -38,13 +39,9 @@ def raw_env(
     check_setup(game, num_players, 0, load(game).PLAYER_COUNTS)
     if render_mode not in (None, "ansi", "human"):
         raise InvalidStateError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-    try:
-        from .aec import BambooLabEnv
-    except ImportError as exc:
-        raise ImportError(
-            "bamboo_lab.envs needs the [rl] extra: pip install 'bamboo-lab[rl]'"
-            f" (missing: {exc.name})"
-        ) from exc
+    require("pettingzoo", "gymnasium", "numpy", feature="bamboo_lab.envs", extra="rl")
+    from .aec import BambooLabEnv
+
     return BambooLabEnv(game, num_players, options, render_mode)
 
 
@@ -52,6 +49,7 @@ def env(
     game: str, num_players: int = 2, options: Any = None, render_mode: str | None = None
 ) -> Any:
     """``game`` as a PettingZoo AEC environment (with PettingZoo's order-enforcing wrapper)."""
+    require("pettingzoo", feature="bamboo_lab.envs", extra="rl")
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(raw_env(game, num_players, options, render_mode))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bamboo_lab.bots import make_bots
 from bamboo_lab.core.checks import check_setup, checked_bool, checked_int
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.extras import optional
 from bamboo_lab.core.rng import MASK64, derive_seed
 from bamboo_lab.games import GAMES, load
 
@@ -70,7 +71,7 @@ def simulate(
     ``tqdm.auto`` bar (also off under ``TQDM_DISABLE``). With ``keep_records`` a ``record``
     column holds the game's JSON record, which ``games.replay`` rebuilds.
     """
-    import pandas as pd
+    pd = optional("pandas", "simulate")
 
     if game not in GAMES:
         raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
@@ -200,6 +201,5 @@ def _progress_bar(total: int, progress: bool, game: str) -> Any:
     """A ``tqdm.auto`` bar, or a silent stand-in when off (``progress=False``, TQDM_DISABLE)."""
     if not progress or os.environ.get("TQDM_DISABLE", "").lower() not in ("", "0", "false"):
         return _NoBar()
-    from tqdm.auto import tqdm
-
+    tqdm = optional("tqdm.auto", "simulate's progress bar").tqdm
     return tqdm(total=total, desc=f"{game} games", unit="game")

@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bamboo_lab.core.extras import require
+
+require("plotly", feature="bamboo_lab.viz")  # one line naming the [lab] extra, not a traceback
+
 import plotly.graph_objects as go
 
 from bamboo_lab.core.errors import InvalidStateError

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bamboo_lab.core.extras import require
+
+require("ipywidgets", "anywidget", "plotly", "IPython", feature="bamboo_lab.widgets")
+
 from .app import PlayApp, ReplayApp
 from .controller import PlayController, ReplayController, Step
 from .labels import group_of, label_of, log_line
