@@ -107,7 +107,7 @@ def test_the_wheel_alone_in_a_fresh_environment_plays_a_game(bare: Path) -> None
         ("import bamboo_lab.viz", "plotly", "lab"),
         ("import bamboo_lab.widgets", "ipywidgets", "lab"),
         ("from bamboo_lab.envs import env; env('takenoko')", "pettingzoo", "rl"),
-        ("from bamboo_lab.sim import simulate; simulate('bamboo', 'random', 2, 1)", "pandas", "lab"),
+        ("import bamboo_lab.sim as s; s.simulate('bamboo', 'random', 2, 1)", "pandas", "lab"),
     ],
 )
 def test_without_an_extra_the_refusal_is_one_line_naming_it(
