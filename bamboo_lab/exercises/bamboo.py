@@ -1,0 +1,701 @@
+"""The Bamboo exercises (notebook 23; some of them also in notebooks 20 and 24), and the longer
+positions of the Bamboo lessons, built here so that a notebook cell stays short.
+
+Each exercise builds its position with ``bb.position`` and asks the engine for the answer.
+Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Yf"``,
+``"yellow fund"``), balance tiles by name (``"L05"``, any case) or id, owners of incense as
+``0``, ``"player 1"``, ``"ghost"`` or ``"nobody"``. A wrong item gets a hint naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games.bamboo.components import (
+    ACTION_LETTERS,
+    ACTIONS,
+    COLOUR_LETTERS,
+    COLOURS,
+    KINDS,
+    shoot_name,
+)
+
+from . import Exercise, Kind
+
+__all__ = [
+    "EXERCISES",
+    "autumn_example",
+    "colour_item",
+    "first_turn",
+    "last_round",
+    "owner_item",
+    "play",
+    "shoot_item",
+    "shoots_received",
+    "tile_item",
+    "winter_example",
+]
+
+
+def play(state: bb.State, *texts: str) -> bb.State:
+    """Apply the actions written ``texts`` (the game's notation) one after the other; each is
+    checked by ``bb.parse_action``, which refuses an illegal move with its rule."""
+    for text in texts:
+        state = state.apply(bb.parse_action(text, state))
+    return state
+
+
+# ---------------------------------------------------------------------- reading answers
+
+
+def colour_item(item: Any) -> str:
+    """A temple colour from ``"red"``, ``"Red temple"``, ``"R"`` or ``0``."""
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 4:
+        return COLOURS[item]
+    if isinstance(item, str):
+        word = item.strip().lower().removeprefix("the ").removesuffix(" temple").strip()
+        if word in COLOURS:
+            return word
+        if len(word) == 1 and word.upper() in COLOUR_LETTERS:
+            return COLOURS[COLOUR_LETTERS.index(word.upper())]
+    raise ValueError(f"not a temple colour: {item!r:.40}")
+
+
+def shoot_item(item: Any) -> str:
+    """A shoot's name (``"Yf"``) from ``"Yf"``, ``"yf"``, ``"yellow fund"`` or
+    ``("yellow", "fund")``."""
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 20:
+        return shoot_name(item)
+    if isinstance(item, (tuple, list)) and len(item) == 2:
+        item = " ".join(map(str, item))
+    if isinstance(item, str):
+        words = item.strip().lower().removesuffix(" shoot").split()
+        if len(words) == 1 and len(words[0]) == 2:
+            colour, action = words[0][0].upper(), words[0][1]
+            if colour in COLOUR_LETTERS and action in ACTION_LETTERS:
+                return colour + action
+        if len(words) == 2 and words[0] in COLOURS and words[1] in ACTIONS:
+            return COLOUR_LETTERS[COLOURS.index(words[0])] + ACTION_LETTERS[ACTIONS.index(words[1])]
+    raise ValueError(f"not a shoot: {item!r:.40}")
+
+
+def tile_item(item: Any) -> str:
+    """A balance tile's name from ``"L05"`` (any case), a tile id or a BalanceTile."""
+    if isinstance(item, bb.BalanceTile):
+        return item.name
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(bb.BALANCE_TILES):
+        return bb.BALANCE_TILES[item].name
+    if isinstance(item, str):
+        return bb.balance_tile(item.strip().upper()).name
+    raise ValueError(f"not a balance tile: {item!r:.40}")
+
+
+_NOBODY = ("nobody", "none", "no one", "noone", "-")
+_GHOST = ("ghost", "the ghost", "g", "brown", "the brown ghost")
+
+
+def owner_item(item: Any) -> int | str:
+    """Who wins a temple: a seat (``1``, ``"1"``, ``"player 1"``, ``"P1"``), ``"ghost"`` (also
+    ``-1``, ``"g"``) or ``"nobody"``."""
+    if isinstance(item, bool):
+        raise ValueError("a seat is a number")
+    if isinstance(item, int):
+        if item == bb.GHOST:
+            return "ghost"
+        if 0 <= item < 4:
+            return item
+    if isinstance(item, str):
+        word = item.strip().lower()
+        if word in _GHOST:
+            return "ghost"
+        if word in _NOBODY:
+            return "nobody"
+        seat = word.removeprefix("player").removeprefix("p").strip()
+        if seat.isdigit() and int(seat) < 4:
+            return int(seat)
+    raise ValueError(f"not an owner: {item!r:.40}")
+
+
+def _owner(stack: Sequence[int]) -> int | str:
+    """The winner of a temple's spirit in the answers' words (BB-AUT-1)."""
+    if not stack:
+        return "nobody"
+    best = bb.temple_majority(stack)[0]
+    return "ghost" if best == bb.GHOST else best
+
+
+# ---------------------------------------------------------------------- lesson positions
+
+
+def first_turn() -> bb.State:
+    """Notebook 20's first turn: round 1, player 0 to visit a temple of their board."""
+    return bb.position(
+        player=0,
+        stalks=[["Rb", "Yi", "Gc"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gf", "Bc"]],
+        boards={0: {"temples": [["Rb", "Ri"], ["Yc"], ["Gf", "Gw"], ["Bb"]], "coins": 3}},
+    )
+
+
+def autumn_example() -> bb.State:
+    """Notebook 24's Autumn: round 1, both players with one stick left and the temples full of
+    earlier offerings (the ghost's at the bottom); player 0 sleeps a Tanuki, player 1 owns an
+    Ookami, and both have homes to feed in the Winter that follows."""
+    return bb.position(
+        player=0,
+        temples=[
+            ["ghost", "ghost", 0, 1],
+            ["ghost", "ghost", "ghost", 1],
+            [0, 0],
+            ["ghost", "ghost", "ghost", 1],
+        ],
+        boards={
+            0: {
+                "temples": [["Rb"], ["Yc", "Yi"], ["Gf"], ["Bb"]],
+                "coins": 1,
+                "asleep": ["Tanuki"],
+                "home": "(0,0):G/2 (0,1):F/1 (1,0):D/1",
+                "food": {"rice": 1, "tea": 2},
+            },
+            1: {
+                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc", "Bw"]],
+                "coins": 0,
+                "spirits": ["Ookami"],
+                "home": "(0,0):D/2 (0,1):T/1 (0,3):F/2 (1,3):G/1 (2,3):T/3",
+                "food": {"ramen": 1},
+            },
+        },
+        food_display=["tea", "rice", "rice", "ramen"],
+    )
+
+
+def winter_example(feeding: Literal["choose", "auto"] = "choose") -> bb.State:
+    """Notebook 24's Winter (with the ``feeding`` reading): player 0 has 3 home tiles and a
+    tea, a rice and a ramen; player 1 has 4 tiles and one tea. Both play their last turn."""
+    start = bb.position(
+        options=bb.Options(feeding=feeding),
+        player=0,
+        temples=[[0, 0, 0], [], [], [1, 1, 1]],
+        boards={
+            0: {
+                "temples": [["Rf"], ["Yc"], ["Gf"], ["Bb"]],
+                "coins": 0,
+                "home": "(0,0):G/1 (0,1):F/1 (1,0):D/1",
+                "food": {"tea": 1, "rice": 1, "ramen": 1},
+            },
+            1: {
+                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc"]],
+                "coins": 0,
+                "home": "(0,0):G/1 (0,1):F/1 (1,0):D/1 (1,1):T/1",
+                "food": {"tea": 1},
+            },
+        },
+    )
+    return play(start, "visit red", "done", "place Rf 1", "visit red", "done", "place Ri 2")
+
+
+def last_round() -> bb.State:
+    """Notebook 24's end of the game: round 4, one stick left for each player; balance tiles,
+    spirits and food to score."""
+    return bb.position(
+        round=4,
+        player=0,
+        temples=[[0, 1, 0], [1, 0, 1], [0, 1], [1, 0, 1, 0]],
+        boards={
+            0: {
+                "temples": [["Rb"], ["Yc", "Yi"], ["Gf"], ["Bb"]],
+                "coins": 0,
+                "home": "(0,0):G/2 (0,1):F/3 (1,0):D/1 | (1,2):G/3 | (0,3):F/2 (0,4):G/1",
+                "balance": ["L05", "R02"],
+                "spirits": ["Kappa", "Tengu"],
+                "asleep": ["Kappa"],
+                "food": {"ramen": 2},
+                "hp": 20,
+            },
+            1: {
+                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc", "Bw"]],
+                "coins": 0,
+                "home": "(0,0):D/2 (0,1):T/1 (0,3):F/2 (1,3):G/1 (2,3):T/3 (2,4):D/3",
+                "balance": ["L09"],
+                "spirits": ["Bakeneko"],
+                "food": {"ramen": 2},
+                "hp": 22,
+            },
+        },
+    )
+
+
+# ---------------------------------------------------------------------- the positions
+
+
+def _visit() -> bb.State:
+    return bb.position(
+        round=2,
+        player=0,
+        boards={0: {"temples": [["Rb", "Ri"], ["Yc", "Yi", "Yw"], [], ["Bb"]], "marker": "yellow"}},
+    )
+
+
+def _visit_truth(state: bb.State) -> frozenset[str]:
+    return frozenset(a.temple for a in state.legal_actions() if isinstance(a, bb.VisitTemple))
+
+
+def _visit_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
+    board = state.boards[0]
+    for colour in sorted(answer - truth):
+        t = COLOURS.index(colour)
+        if t == board.marker:
+            return f"The action marker stands on {colour}: last turn's temple (BB-SUM-2)."
+        if not board.temples[t]:
+            return f"The {colour} temple of player 0's board holds no shoot."
+    return None
+
+
+_COINS_MOVES = (
+    "visit red",
+    "offer red",
+    "offer blue",
+    "offer red",
+    "activate Rf 1",
+    "activate Ri 2",
+    "coin",
+    "activate Rc 3",
+    "decline",
+)
+
+
+def _coins() -> bb.State:
+    return bb.position(
+        player=0,
+        stalks=[["Rb", "Gc", "Yw"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gi", "Bc"]],
+        boards={0: {"temples": [["Rf", "Ri", "Rc"], ["Yc"], ["Gf"], ["Bb"]], "coins": 3}},
+    )
+
+
+def _coins_diagnose(answer: int, truth: int, state: bb.State) -> str | None:
+    if answer == truth + 1:
+        return "Did you count the coin paid to offer a stick at the blue temple (BB-SUM-4)?"
+    if answer == truth - 1:
+        return "The improve shoot's 'coin' gives 1 coin (BB-ACT-4)."
+    if answer == truth - 2:
+        return "The fund shoot gives 2 coins (BB-ACT-6)."
+    return None
+
+
+_STALK_MOVES = ("visit green", "activate Gf 2", "done", "place Gw 2")
+
+
+def _stalks() -> bb.State:
+    return bb.position(
+        player=0,
+        stalks=[["Rb", "Gc", "Yw"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gi", "Bc"]],
+        boards={0: {"temples": [["Rf"], ["Yc"], ["Gf", "Gw"], ["Bb"]], "coins": 0}},
+    )
+
+
+def shoots_received(before: bb.State, after: bb.State, player: int = 0) -> frozenset[str]:
+    """The shoots that came to ``player``'s temples between two states (their names)."""
+    came = [c for t in after.boards[player].temples for c in t]
+    for t in before.boards[player].temples:
+        for c in t:
+            if c in came:
+                came.remove(c)
+    return frozenset(shoot_name(c) for c in came)
+
+
+def _stalks_truth(state: bb.State) -> frozenset[str]:
+    return shoots_received(state, play(state, *_STALK_MOVES))
+
+
+def _stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
+    for name in sorted(answer - truth):
+        if name in ("Gf", "Gw"):
+            return f"{name} goes into the stalk; it does not come straight back."
+        return (
+            f"{name} is not pushed out: only the shoot at the top of stalk 2 pops out, each"
+            " time a new shoot enters at its base."
+        )
+    return None
+
+
+_HOME_MET = "(0,0):D/2 (1,0):F/1 (0,1):G/3 | (1,2):F/3 | (0,3):F/2 (0,4):G/1 (1,4):F/3 (2,4):T/1"
+_TILES_MET = ("L09", "L05", "R02", "R05", "C13")
+
+
+def _met() -> tuple[int, ...]:
+    return bb.home_from_text(_HOME_MET)
+
+
+def _met_truth(home: tuple[int, ...]) -> frozenset[str]:
+    report = bb.pattern_report(home, _TILES_MET)
+    return frozenset(name for name, found in report.items() if found["met"])
+
+
+def _met_diagnose(answer: frozenset[str], truth: frozenset[str], home: Any) -> str | None:
+    for name in sorted(answer - truth):
+        tile = bb.balance_tile(name)
+        elsewhere = [
+            KINDS[r] for r in range(3) if r != tile.kind and bb.balance_matches(tile, home, r)
+        ]
+        if elsewhere:
+            return (
+                f"{name} is a {KINDS[tile.kind]} tile: its pattern lies only in the"
+                f" {elsewhere[0]} columns, and a {KINDS[tile.kind]} tile looks at its own"
+                " columns (BB-PAT-1)."
+            )
+        return f"{name}: look for its pattern exactly as drawn, never turned (BB-PAT-2)."
+    for name in sorted(truth - answer):
+        if bb.balance_tile(name).type_total is not None:
+            return f"{name} adds the comfort of every tile of its type in its columns."
+    return None
+
+
+def _score_left() -> bb.State:
+    return bb.position(
+        player=0,
+        boards={
+            0: {
+                "home": "(0,2):D/1 (1,3):G/2",
+                "balance": ["L01"],
+                "temples": [["Rb"], ["Yc"], ["Gf"], ["Bb"]],
+                "coins": 0,
+            }
+        },
+    )
+
+
+def _score_left_truth(state: bb.State) -> bool:
+    return bb.explain(play(state, "visit red", "activate Rb 1"), "score L01").legal
+
+
+def _score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> str | None:
+    if answer and not truth:
+        return "L01 is a left tile: it looks only at the two left columns."
+    return None
+
+
+def _autumn() -> bb.State:
+    return bb.position(
+        round=3,
+        player=0,
+        temples=[
+            ["ghost", "ghost", 0, 0],
+            ["ghost", "ghost", "ghost", 1, 0, 1],
+            ["ghost", "ghost", "ghost", 1, 0, 1, 0, 1],
+            [],
+        ],
+    )
+
+
+def _autumn_truth(state: bb.State) -> tuple[int | str, ...]:
+    return tuple(_owner(stack) for stack in state.temples)
+
+
+def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any) -> str | None:
+    if len(answer) != 4:
+        return "Give four owners: red, yellow, green, blue, in this order."
+    for colour, mine, right in zip(COLOURS, answer, truth, strict=True):
+        if mine != right:
+            return (
+                f"Look again at the {colour} temple: count each owner's sticks; between tied"
+                " owners the stick highest up wins."
+            )
+    return None
+
+
+def _winter() -> bb.State:
+    return bb.position(
+        player=0,
+        boards={
+            0: {
+                "home": "(0,0):G/1 (0,1):F/2 (1,0):D/1 (1,1):T/1 | (0,2):G/2 | (0,3):F/1 (1,3):G/3",
+                "food": {"tea": 1, "rice": 1, "ramen": 1},
+            }
+        },
+    )
+
+
+def _winter_truth(state: bb.State) -> int:
+    board = state.boards[0]
+    bill = bb.feeding_bill(board.home, board.food, ookami="ookami" in board.awake)
+    return int(bill["hp_lost"])
+
+
+def _winter_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
+    board = state.boards[0]
+    tiles = sum(1 for h in board.home if h >= 0)
+    if answer == -truth and truth:
+        return "Say how many HP are lost as a positive number."
+    if answer == tiles:
+        return "The food player 0 holds pays first; only missing units cost HP."
+    if answer == tiles - sum(board.food):
+        return "A counter is worth its units: tea 1, rice 2, ramen 3."
+    return None
+
+
+_HOME_HARMONY = (
+    "(0,0):G/2 (1,0):T/3 (2,1):D/1 | (0,2):F/3 (2,2):D/3 | (0,3):F/1 (1,4):G/2 (2,4):T/1"
+)
+
+
+def _harmony() -> tuple[int, ...]:
+    return bb.home_from_text(_HOME_HARMONY)
+
+
+def _harmony_diagnose(answer: Any, truth: int, home: Any) -> str | None:
+    left, right = bb.harmony(home)
+    centre = bb.home_comfort(home[2::5])
+    if answer > 0:
+        return "Harmony only ever costs HP: answer a negative number, or 0."
+    if answer == -abs(left - right):
+        return "Each point of difference costs 2 HP, not 1."
+    if answer in (-2 * abs(left + centre - right), -2 * abs(left - right - centre)):
+        return "The centre column does not count."
+    return None
+
+
+def _final() -> bb.State:
+    return bb.position(
+        player=0,
+        boards={
+            0: {
+                "home": "(0,0):G/2 (0,1):F/3 (1,1):F/2 | (1,2):F/3 | (0,3):T/2 (1,3):D/1 (1,4):G/2",
+                "balance": ["L05", "C13"],
+                "spirits": ["Kappa", "Tengu"],
+                "asleep": ["Kappa"],
+                "hp": 24,
+            }
+        },
+    )
+
+
+def _final_truth(state: bb.State) -> int:
+    return int(state.final_breakdown(0)["total"])
+
+
+def _final_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
+    parts = state.final_breakdown(0)
+    spirits = state.boards[0].spirits
+    if answer == truth - parts["balance"]:
+        return "The unscored balance tiles count too: half their HP, rounded up, if met."
+    if answer == truth - parts["spirits"]:
+        return "Spirits give 2 HP per different kind."
+    if answer == truth - parts["harmony"]:
+        return "Harmony costs 2 HP per point of comfort difference, left against right."
+    if answer == truth - parts["spirits"] + 2 * len(spirits):
+        return "2 HP per *different* kind: two of the same spirit count once."
+    return None
+
+
+def _pictures() -> dict[str, Any]:
+    """The drawing functions the exercises use (imported when a picture is asked for)."""
+    from bamboo_lab.viz import bamboo as vbb
+
+    return {
+        "board": vbb.figure,
+        "home": lambda home: vbb.home(home, tiles=_TILES_MET, answers=False),
+        "bare": lambda home: vbb.home(home, answers=False),
+        "held": lambda state: vbb.home(state, 0, answers=False),
+        "autumn": lambda state: vbb.autumn(state, answers=False),
+    }
+
+
+def _draw(kind: str) -> Any:
+    """A picture function drawing with ``kind`` of :func:`_pictures`."""
+    return lambda position: _pictures()[kind](position)
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="bamboo-1",
+        title="Which temples may you visit?",
+        question="It is player 0's Summer turn; the action marker (▼) still stands on the"
+        " temple visited last turn. Which temples of player 0's board may be visited now?",
+        rules=("BB-SUM-2",),
+        kind=Kind.SET,
+        position=_visit,
+        truth=_visit_truth,
+        hints=(
+            "Look at player 0's row: the four temples of the board, with their shoots.",
+            "A temple may be visited when it holds a shoot and the marker is not on it.",
+            "The marker's temple was visited last turn and is refused; an empty temple too.",
+        ),
+        item=colour_item,
+        diagnose=_visit_diagnose,
+        picture=_draw("board"),
+        explanation="Red and blue: green holds no shoot, and the marker stands on yellow, the"
+        " temple of the last turn (BB-SUM-2).",
+    ),
+    Exercise(
+        id="bamboo-2",
+        title="How many coins after this turn?",
+        question="Player 0 (3 coins) visits the red temple and offers its 3 sticks: one on red,"
+        " one on blue (paying for it), one on red. Then the fund shoot is activated, the"
+        " improve shoot takes a coin, and the cook shoot's action is declined. How many coins"
+        " does player 0 hold at the end of the turn?",
+        rules=("BB-SUM-4", "BB-ACT-4", "BB-ACT-6"),
+        kind=Kind.NUMBER,
+        position=_coins,
+        truth=lambda state: play(state, *_COINS_MOVES).boards[0].coins,
+        hints=(
+            "Go through the turn step by step, from 3 coins.",
+            "A stick offered at another temple costs 1 coin; fund gives 2, improve's coin 1.",
+            "3 - 1 for the blue stick, + 2 for fund, + 1 for the improve's coin.",
+        ),
+        diagnose=_coins_diagnose,
+        picture=_draw("board"),
+        explanation="5 coins: 3, minus 1 for the stick offered at blue (BB-SUM-4), plus 2 from"
+        " the fund shoot (BB-ACT-6), plus 1 from the improve shoot's coin (BB-ACT-4); the"
+        " declined cook changes nothing.",
+    ),
+    Exercise(
+        id="bamboo-3",
+        title="Which shoots come back to you?",
+        question="Player 0 visits the green temple (a green fund and a green ★ wildcard), puts"
+        " the fund shoot into stalk 2 with its action, then stops activating and places the"
+        " wildcard into stalk 2 as well. Which two shoots come to player 0's temples?",
+        rules=("BB-SUM-5", "BB-SUM-6"),
+        kind=Kind.SET,
+        position=_stalks,
+        truth=_stalks_truth,
+        hints=(
+            "Look at stalk 2 in the stalk field: its base is at the bottom.",
+            "A new shoot enters a stalk at its base and pushes the shoot at the top out.",
+            "Two shoots enter stalk 2, so the two at its top pop out, one after the other.",
+        ),
+        item=shoot_item,
+        diagnose=_stalks_diagnose,
+        picture=_draw("board"),
+        explanation="Yf and Rc: stalk 2 is Bf, Rc, Yf from base to top. Gf enters at the base"
+        " and pushes Yf out; Gw enters and pushes Rc out (BB-SUM-5, BB-SUM-6).",
+    ),
+    Exercise(
+        id="bamboo-4",
+        title="Which balance tiles are met?",
+        question="Player 0's home and five balance tiles are drawn. Which of these tiles have"
+        " their pattern met by the home right now?",
+        rules=("BB-PAT-1", "BB-PAT-2", "BB-PAT-3"),
+        kind=Kind.SET,
+        position=_met,
+        truth=_met_truth,
+        hints=(
+            "For each tile, look only at the columns it looks at (shaded under the tile).",
+            "Patterns are never turned or mirrored; a comfort total adds every tile of its"
+            " type in the tile's columns.",
+            "Left: columns 0 and 1; right: 3 and 4; center: all five.",
+        ),
+        item=tile_item,
+        diagnose=_met_diagnose,
+        picture=_draw("home"),
+        explanation="L09, R02 and C13. L09 (decoration above faith) lies in column 0; R02"
+        " (one faith tile) in the right columns; C13 (faith comfort 7 or more): 1 + 3 + 2 + 3"
+        " = 9. L05 needs a faith tile to the right of a garden tile in the left columns (there"
+        " is none); R05's garden-faith pair is mirrored on the right (faith, then garden).",
+    ),
+    Exercise(
+        id="bamboo-5",
+        title="May player 0 score L01?",
+        question="Player 0 holds the balance tile L01 (one decoration tile) and activates a"
+        " balance shoot. May L01 be scored now? Answer True or False.",
+        rules=("BB-PAT-1", "BB-ACT-3"),
+        kind=Kind.BOOL,
+        position=_score_left,
+        truth=_score_left_truth,
+        hints=(
+            "Look at where the decoration tile lies on the home.",
+            "L01 is a left tile: which columns does it look at?",
+            "A left tile looks only at the two left columns.",
+        ),
+        diagnose=_score_left_diagnose,
+        picture=_draw("held"),
+        explanation="False: L01 is a left tile, so only the two left columns count (BB-PAT-1);"
+        " the decoration tile is in the centre column. Scoring it is refused (BB-ACT-3).",
+    ),
+    Exercise(
+        id="bamboo-6",
+        title="Who wins each temple's spirit?",
+        question="A two-player game at the end of the Summer: the incense of the four temples"
+        " is drawn, bottom to top. Who wins each temple's spirit this Autumn? Answer a list of"
+        ' four, in the order red, yellow, green, blue: 0, 1, "ghost" or "nobody".',
+        rules=("BB-AUT-1", "BB-AUT-2"),
+        kind=Kind.SEQUENCE,
+        position=_autumn,
+        truth=_autumn_truth,
+        hints=(
+            "Count each owner's sticks in each temple.",
+            "Between tied owners, the stick highest in the stack (offered last) wins.",
+            "The ghost's sticks lie at the bottom: the ghost loses every tie.",
+        ),
+        item=owner_item,
+        diagnose=_autumn_diagnose,
+        picture=_draw("autumn"),
+        explanation="[0, ghost, 1, nobody]. Red: the ghost 2, player 0 2, and player 0's"
+        " stick is higher. Yellow: the ghost has 3, more than anyone. Green: the ghost 3,"
+        " player 1 3, player 0 2; of the tied two, player 1's stick is higher. Blue: no"
+        " incense, so the spirit stays for the next round (BB-AUT-1, BB-AUT-2).",
+    ),
+    Exercise(
+        id="bamboo-7",
+        title="What does this Winter cost?",
+        question="Player 0's home has the tiles drawn, and player 0 holds one tea, one rice and"
+        " one ramen counter. How many HP does player 0 lose when feeding the family this"
+        " Winter?",
+        rules=("BB-WIN-2",),
+        kind=Kind.NUMBER,
+        position=_winter,
+        truth=_winter_truth,
+        hints=(
+            "Each home tile needs 1 food unit; count the tiles.",
+            "Tea gives 1 unit, rice 2, ramen 3; each missing unit costs 1 HP.",
+            "7 tiles need 7 units; 1 + 2 + 3 units are held.",
+        ),
+        diagnose=_winter_diagnose,
+        picture=_draw("board"),
+        explanation="1 HP: 7 home tiles need 7 units; tea, rice and ramen give 1 + 2 + 3 = 6,"
+        " so one unit is missing (BB-WIN-2).",
+    ),
+    Exercise(
+        id="bamboo-8",
+        title="The harmony penalty",
+        question="What does harmony cost this home at the end of the game? Answer a negative"
+        " number of HP (or 0).",
+        rules=("BB-END-3",),
+        kind=Kind.NUMBER,
+        position=_harmony,
+        truth=bb.harmony_penalty,
+        hints=(
+            "Add the comfort of the two left columns, then of the two right columns.",
+            "The centre column does not count; each point of difference costs 2 HP.",
+            "Left: 2 + 3 + 1; right: 1 + 2 + 1.",
+        ),
+        diagnose=_harmony_diagnose,
+        picture=_draw("bare"),
+        explanation="-4 HP: the left columns hold 2 + 3 + 1 = 6 comfort, the right columns"
+        " 1 + 2 + 1 = 4; 2 points of difference cost 2 HP each (BB-END-3).",
+    ),
+    Exercise(
+        id="bamboo-9",
+        title="Predict the final score",
+        question="The game is over. Player 0 has 24 HP on the track, the spirits Kappa, Kappa"
+        " and Tengu, the home drawn, and two unscored balance tiles, L05 and C13. What is"
+        " player 0's final score?",
+        rules=("BB-END-2", "BB-END-3", "BB-END-4"),
+        kind=Kind.NUMBER,
+        position=_final,
+        truth=_final_truth,
+        hints=(
+            "Add four things: the HP on the track, the spirits, the harmony and the balance tiles.",
+            "Spirits: 2 HP per different kind; harmony: -2 per point of difference; a met"
+            " unscored balance tile: half its HP, rounded up.",
+            "Kappa and Tengu are 2 kinds; left comfort 7, right 5; L05 (3 HP) and C13 (4 HP)"
+            " are both met.",
+        ),
+        diagnose=_final_diagnose,
+        picture=_draw("held"),
+        explanation="28: 24 HP + 4 for two kinds of spirit (BB-END-2) - 4 for harmony (left 7,"
+        " right 5, BB-END-3) + 2 for L05 (half of 3, rounded up) + 2 for C13 (half of 4)"
+        " (BB-END-4).",
+    ),
+)
+"""The Bamboo exercises, in the order of notebook 23."""
