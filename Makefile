@@ -10,7 +10,9 @@ PYTEST_ARGS ?=
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
 
-.PHONY: lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures
+.DEFAULT_GOAL := help
+
+.PHONY: help lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -18,6 +20,10 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test,rl,pictures,docs]"
 	touch $(STAMP)
+
+## help: list these targets (make with no target does this)
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
 # Rooted at the repository so docs/ is in the file browser; binder/overrides.json (installed as the
@@ -30,14 +36,17 @@ lab: $(STAMP)
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
 test: lint unit notebooks browser
 
+## lint: ruff (code and notebooks) and mypy
 lint: $(STAMP)
 	$(VENV)/bin/ruff check bamboo_lab tests benchmarks tools
 	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks tools
 	$(VENV)/bin/mypy
 
+## unit: the unit, rule and conformance tests (not the slow soak, not the browser)
 unit: $(STAMP)
 	$(PY) -m pytest -m "not slow and not browser" --timeout=900 $(PYTEST_ARGS) tests
 
+## notebooks: every notebook executed under nbval (cells tagged nbval-check-output compared)
 notebooks: $(STAMP)
 	$(PY) -m pytest $(NBVAL_ARGS) notebooks
 
@@ -65,9 +74,11 @@ soak: $(STAMP)
 	BAMBOO_LAB_SOAK=1 $(PY) -m pytest -m slow --timeout=0 $(PYTEST_ARGS) tests
 	BAMBOO_LAB_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest --timeout=0 $(PYTEST_ARGS) tests/test_fuzz.py
 
+## format: ruff format and ruff's fixes
 format: $(STAMP)
 	$(VENV)/bin/ruff format bamboo_lab tests benchmarks tools
 	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks tools
 
+## clean: remove the virtual environment and build outputs
 clean:
 	rm -rf $(VENV) build dist *.egg-info
