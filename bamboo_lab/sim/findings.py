@@ -208,10 +208,12 @@ def extremes(
         close = [_name(other, names) for other in others if not can_tell(table, label, other)]
         head = f"The {word} {what}: {describe(table, label, column, percent, digits, names)}."
         if not close:
-            sentences.append(f"{head} Its interval overlaps no other: we can tell it from all.")
+            sentences.append(
+                f"{head} Its interval overlaps no other: we can tell it from all the others."
+            )
         elif not apart:
             sentences.append(
-                f"{head} Its interval overlaps every other: we cannot tell it from any."
+                f"{head} Its interval overlaps every other: we cannot tell it from any of them."
             )
         else:
             sentences.append(
@@ -240,29 +242,34 @@ def sorted_out(
     reference: float,
     reference_name: str,
     names: Names = None,
-    above: str = "above",
-    below: str = "below",
+    above: str | None = None,
+    below: str | None = None,
+    name_the_rest: bool = True,
 ) -> str:
-    """The rows sorted by where their intervals lie against ``reference``: which are above it,
-    which below, and which we cannot tell from it (``above``/``below`` may be reworded)."""
+    """The rows sorted by where their intervals lie against ``reference``: those we can tell
+    are above it (``above`` names them, e.g. ``"better than an average turn"``), those below,
+    and those we cannot tell from it (named, or only counted without ``name_the_rest``)."""
     where = sides(table, reference)
     groups = {
         side: [_name(label, names) for label in where.index[where == side]]
         for side in ("above", "below", "cannot tell")
     }
-    sentences = []
-    if groups["above"]:
-        sentences.append(
-            f"We can tell that these are {above} {reference_name}: {listing(groups['above'])}."
-        )
-    if groups["below"]:
-        sentences.append(
-            f"We can tell that these are {below} {reference_name}: {listing(groups['below'])}."
-        )
-    if groups["cannot tell"]:
-        sentences.append(
-            f"We cannot tell these from {reference_name}: {listing(groups['cannot tell'])}."
-        )
+    labels = {
+        "above": above or f"above {reference_name}",
+        "below": below or f"below {reference_name}",
+    }
+    sentences = [
+        f"{labels[side][:1].upper()}{labels[side][1:]}, as we can tell: {listing(groups[side])}."
+        for side in ("above", "below")
+        if groups[side]
+    ]
+    rest = groups["cannot tell"]
+    if rest and (name_the_rest or len(rest) == len(table)):
+        every = "any row" if len(rest) == len(table) and not name_the_rest else listing(rest)
+        sentences.append(f"We cannot tell from {reference_name}: {every}.")
+    elif rest:
+        other = "other" if len(rest) == 1 else f"other {len(rest)}"
+        sentences.append(f"We cannot tell the {other} from {reference_name}.")
     return " ".join(sentences)
 
 

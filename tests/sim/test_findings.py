@@ -96,7 +96,7 @@ def test_extremes_name_the_rows_the_top_can_and_cannot_be_told_from() -> None:
     assert "We can tell it from rain; we cannot tell it from sun." in text
     assert "The lowest points per turn: **rain**" in text
     lone = findings.extremes(_table({"a": (5, 4, 6), "b": (1, 0, 2)}), "points", lowest=False)
-    assert "we can tell it from all" in lone and "lowest" not in lone
+    assert "we can tell it from all the others" in lone and "lowest" not in lone
 
 
 def test_names_rename_rows_in_every_sentence() -> None:
@@ -168,7 +168,13 @@ def test_sides_and_sorted_out_place_each_interval_against_a_reference() -> None:
         "sun": "cannot tell",
         "clouds": "below",
     }
-    text = findings.sorted_out(table, 2.2, "an average turn", above="better than")
-    assert "We can tell that these are better than an average turn: storm." in text
-    assert "We can tell that these are below an average turn: clouds." in text
-    assert "We cannot tell these from an average turn: sun." in text
+    text = findings.sorted_out(table, 2.2, "an average turn", above="better than an average turn")
+    assert "Better than an average turn, as we can tell: storm." in text
+    assert "Below an average turn, as we can tell: clouds." in text
+    assert "We cannot tell from an average turn: sun." in text
+    short = findings.sorted_out(table, 2.2, "an average turn", name_the_rest=False)
+    assert short.endswith("We cannot tell the other from an average turn.")
+    wide = _table({"a": (1.0, 0.0, 2.0), "b": (1.5, 0.5, 2.5)})
+    assert findings.sorted_out(wide, 1.0, "no change", name_the_rest=False) == (
+        "We cannot tell from no change: any row."
+    )
