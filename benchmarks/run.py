@@ -8,8 +8,10 @@
 3. The search bot at its default budget, 2 players, against random bots: its decisions per
    second and its slowest answer.
 4. ``simulate`` with 2 processes against 1 over the same games: the speed-up.
+5. ``replay`` and ``widgets.replay`` of a 20,000-action record: seconds and peak memory
+   (``benchmarks/replay.py``).
 
-Usage: ``python benchmarks/run.py [--seconds S] [--only selfplay,heuristic,search,speedup]
+Usage: ``python benchmarks/run.py [--seconds S] [--only selfplay,heuristic,search,speedup,replay]
 [game ...]``.
 """
 
@@ -22,13 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from replay import table as replay_table
 from selfplay import run
 
 from bamboo_lab.games import GAMES, load
 from bamboo_lab.sim.bench import bot_decisions, bot_games, simulate_speedup
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
-SECTIONS = ("selfplay", "heuristic", "search", "speedup")
+SECTIONS = ("selfplay", "heuristic", "search", "speedup", "replay")
 
 
 def selfplay_table(games: list[str], seconds: float) -> None:
@@ -105,6 +108,8 @@ def main() -> None:
         search_table(args.games, args.seconds)
     if "speedup" in sections:
         speedup_table(args.games, args.speedup_games)
+    if "replay" in sections:
+        replay_table()
 
 
 if __name__ == "__main__":

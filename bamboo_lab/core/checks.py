@@ -6,15 +6,20 @@ import reprlib
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from .errors import BambooLabError, InvalidStateError
+from .errors import BambooLabError, InvalidActionError, InvalidStateError
 from .rng import MASK64
 
 __all__ = [
+    "MAX_NOTATION",
+    "QUOTE_LIMIT",
     "SEED_RANGE",
     "check_setup",
     "checked_bool",
     "checked_int",
     "checked_ints",
+    "checked_notation",
+    "listed",
+    "quoted",
     "replace_at",
     "short_repr",
 ]
@@ -23,6 +28,12 @@ T = TypeVar("T")
 
 SEED_RANGE = range(0, MASK64 + 1)
 """Seeds a game accepts: the generator's 64-bit range, so no two seeds play the same game."""
+
+MAX_NOTATION = 80
+"""The longest action text read (the longest notation of any game is under 30 characters)."""
+
+QUOTE_LIMIT = 60
+"""The most characters of an input an error message quotes."""
 
 _MAX_DIGITS = 40
 """Ints longer than this are refused before any arithmetic (a 5,000-digit number is an attack)."""
@@ -106,3 +117,29 @@ def short_repr(value: Any) -> str:
     if isinstance(value, (str, bytes)) and len(value) >= 200:
         return f"a {type(value).__name__} of {len(value)} characters"
     return _REPR.repr(value)
+
+
+def quoted(value: Any) -> str:
+    """``value`` for an error message: a string's repr cut to :data:`QUOTE_LIMIT` characters
+    (with "..."), anything else as :func:`short_repr`."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= QUOTE_LIMIT else repr(value[: QUOTE_LIMIT - 3] + "...")
+    return short_repr(value)[: QUOTE_LIMIT + 20]
+
+
+def checked_notation(text: str, game: str) -> str:
+    """``text`` when it is short enough to be an action's notation, else InvalidActionError."""
+    if len(text) > MAX_NOTATION:
+        raise InvalidActionError(
+            f"not a {game} action: {quoted(text)} ({len(text)} characters;"
+            f" a notation has at most {MAX_NOTATION})"
+        )
+    return text
+
+
+def listed(values: Iterable[Any], most: int = 5) -> str:
+    """At most ``most`` of ``values``, each :func:`quoted`, sorted: ``['a', 'b'] and 3 more``."""
+    every = list(values)
+    shown = sorted(quoted(v) for v in every[:100])  # sorted (sets have no order), cut first
+    more = f" and {len(every) - most} more" if len(every) > most else ""
+    return f"[{', '.join(shown[:most])}]{more}"

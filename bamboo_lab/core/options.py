@@ -12,6 +12,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Self
 
+from .checks import listed, quoted
 from .errors import InvalidStateError
 
 __all__ = ["GameOptions"]
@@ -59,10 +60,10 @@ class GameOptions:
         if not isinstance(data, Mapping):
             raise InvalidStateError(f"{cls.__name__} must be a mapping, not {type(data).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        unknown = sorted(set(data) - names)
+        unknown = [key for key in data if key not in names]
         if unknown:
             raise InvalidStateError(
-                f"unknown {cls.__name__} field(s) {unknown}; known: {sorted(names)}"
+                f"unknown {cls.__name__} field(s) {listed(unknown)}; known: {sorted(names)}"
             )
         hints = _hints(cls)
         values = {
@@ -90,7 +91,9 @@ def _check(owner: str, name: str, hint: Any, value: Any) -> None:
     if origin is typing.Literal:
         allowed = typing.get_args(hint)
         if value not in allowed:
-            raise InvalidStateError(f"{owner}.{name} must be one of {list(allowed)}, not {value!r}")
+            raise InvalidStateError(
+                f"{owner}.{name} must be one of {list(allowed)}, not {quoted(value)}"
+            )
         return
     if hint is bool:
         ok = isinstance(value, bool)
@@ -105,4 +108,4 @@ def _check(owner: str, name: str, hint: Any, value: Any) -> None:
     else:
         ok = True  # richer fields are checked by the game's validate()
     if not ok:
-        raise InvalidStateError(f"{owner}.{name} must be {hint}, not {value!r}")
+        raise InvalidStateError(f"{owner}.{name} must be {hint}, not {quoted(value)}")

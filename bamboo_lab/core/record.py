@@ -10,24 +10,47 @@ too large or too deep raises :class:`InvalidStateError` with one line saying wha
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .checks import SEED_RANGE, checked_bool, checked_int
+from .checks import SEED_RANGE, checked_bool, checked_int, listed
 from .errors import InvalidStateError
 
-__all__ = ["MAX_DEPTH", "MAX_PLAYERS", "MAX_RECORD_BYTES", "SCHEMA", "GameRecord"]
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_PLAYERS",
+    "MAX_RECORD_BYTES",
+    "SCHEMA",
+    "GameRecord",
+    "check_size",
+]
 
 SCHEMA = "bamboo_lab.record/1"
 """The schema tag written into every record; other tags are refused."""
 
-MAX_RECORD_BYTES = 16 * 1024 * 1024
-"""The largest record text read (16 MiB: a long game with its start is a few tens of KiB)."""
+MAX_RECORD_BYTES = 5 * 1024 * 1024
+"""The largest record text read (5 MiB: a game of 20,000 actions with its start is ~300 KiB)."""
 
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects a record may hold (a state dict needs under 10)."""
+
+MAX_ACTIONS = 100_000
+"""The most actions a record may hold (the longest ply limit of any game, Takenoko's)."""
+
+MAX_ITEMS = 250_000
+"""The most JSON values (objects, lists, strings, numbers) a record may hold in all: the
+actions of the longest game plus a starting position (a state dict holds a few thousand)."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 
 MAX_PLAYERS = 100
 """A bound on ``num_players`` before any game looks at it (each game then checks its own)."""
@@ -82,6 +105,10 @@ class GameRecord:
             raise InvalidStateError(
                 f"game record field 'actions' must be a list, not {_kind(self.actions)}"
             )
+        if len(self.actions) > MAX_ACTIONS:
+            raise InvalidStateError(
+                f"a game record holds at most {MAX_ACTIONS} actions, not {len(self.actions)}"
+            )
         for i, action in enumerate(self.actions):
             if not isinstance(action, str):
                 raise InvalidStateError(
@@ -117,14 +144,17 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
+    def from_dict(cls, data: Any, *, _checked: bool = False) -> GameRecord:
         """Rebuild a record from :meth:`to_dict`; raise InvalidStateError when malformed.
 
-        Records written before ``start`` existed (no such key) load with ``start=None``.
+        A record nested deeper than :data:`MAX_DEPTH` or holding more than :data:`MAX_ITEMS`
+        values is refused before anything else is read. Records written before ``start``
+        existed (no such key) load with ``start=None``.
         """
         if not isinstance(data, Mapping):
             raise InvalidStateError(f"a game record must be a JSON object, not {_kind(data)}")
-        _check_depth(data)
+        if not _checked:
+            check_size(data)
         schema = data.get("schema")
         if schema != SCHEMA:
             shown = schema if isinstance(schema, str) and len(schema) < 80 else _kind(schema)
@@ -139,9 +169,9 @@ class GameRecord:
                 raise InvalidStateError(
                     f"game record field {name!r} must be {_kind_name(kind)}, not {_kind(value)}"
                 )
-        extra = sorted(str(k)[:40] for k in set(data) - set(_FIELDS) - _OPTIONAL)
+        extra = [k for k in data if k not in _FIELDS and k not in _OPTIONAL]
         if extra:
-            raise InvalidStateError(f"game record has unknown field(s) {extra}")
+            raise InvalidStateError(f"game record has unknown field(s) {listed(extra)}")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -162,6 +192,7 @@ class GameRecord:
             raise InvalidStateError(
                 f"a game record is too large ({len(text)} bytes; at most {MAX_RECORD_BYTES})"
             )
+        _check_text_shape(text)
         try:
             data = json.loads(text, parse_constant=_refuse_constant)
         except RecursionError as exc:
@@ -173,7 +204,7 @@ class GameRecord:
         except ValueError as exc:  # a number too long for int(), NaN, Infinity
             reason = _first_line(exc)
             raise InvalidStateError(f"a game record holds a bad number: {reason}") from exc
-        return cls.from_dict(data)
+        return cls.from_dict(data, _checked=True)
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` as indented JSON."""
@@ -183,10 +214,22 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         """Read a record written by :meth:`save`; an unreadable file raises InvalidStateError."""
         try:
+            found = os.stat(path)
+            if not stat.S_ISREG(found.st_mode):  # a FIFO or a device would block or never end
+                raise InvalidStateError(f"the game record {_quoted_path(path)} is not a file")
+            if found.st_size > MAX_RECORD_BYTES:
+                raise InvalidStateError(
+                    f"a game record is too large ({found.st_size} bytes;"
+                    f" at most {MAX_RECORD_BYTES})"
+                )
             with Path(path).open("rb") as file:
                 text = file.read(MAX_RECORD_BYTES + 1)
-        except OSError as exc:
-            raise InvalidStateError(f"cannot read the game record {str(path)!r}: {exc}") from exc
+        except (OSError, TypeError, ValueError) as exc:
+            if isinstance(exc, InvalidStateError):
+                raise
+            raise InvalidStateError(
+                f"cannot read the game record {_quoted_path(path)}: {_first_line(exc)}"
+            ) from exc
         return cls.from_json(text)
 
 
@@ -195,22 +238,46 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
-def _check_depth(data: Any) -> None:
-    """Refuse lists and objects nested deeper than :data:`MAX_DEPTH` (no recursion used)."""
+def check_size(data: Any, what: str = "a game record") -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` or holding more than :data:`MAX_ITEMS`
+    values, stopping at the first value past a limit (no recursion used)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
+    items = 0
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidStateError(f"a game record is nested deeper than {MAX_DEPTH} levels")
-        if isinstance(value, Mapping):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, (list, tuple)):
-            stack.extend((v, depth + 1) for v in value)
+            raise InvalidStateError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, (Mapping, list, tuple)):
+            items += len(value)
+            if items > MAX_ITEMS:  # counted before the values are looked at
+                raise InvalidStateError(f"{what} holds more than {MAX_ITEMS} values")
+            values = value.values() if isinstance(value, Mapping) else value
+            stack.extend((v, depth + 1) for v in values)
+
+
+def _check_text_shape(text: str | bytes | bytearray) -> None:
+    """Refuse JSON text holding more than :data:`MAX_ITEMS` values or nested deeper than
+    :data:`MAX_DEPTH`, before parsing it: strings are cut out, then commas and brackets are
+    counted and matching empty pairs removed level by level (each pass in C)."""
+    try:
+        plain = text if isinstance(text, str) else bytes(text).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidStateError(f"a game record is not UTF-8 text: {exc.reason}") from exc
+    skeleton = _STRING.sub("", plain)
+    items = skeleton.count(",") + skeleton.count("[") + skeleton.count("{")
+    if items > MAX_ITEMS:
+        raise InvalidStateError(f"a game record holds more than {MAX_ITEMS} values")
+    brackets = _NOT_BRACKET.sub("", skeleton)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        brackets = _EMPTY_PAIR.sub("", brackets)
+    if _EMPTY_PAIR.search(brackets):  # a pair still inside 32 others (unbalanced: json says)
+        raise InvalidStateError(f"a game record is nested deeper than {MAX_DEPTH} levels")
 
 
 def _plain(value: Mapping[str, Any], name: str) -> dict[str, Any]:
     """A detached JSON-safe copy of ``value`` (string keys, JSON values), or InvalidStateError."""
-    _check_depth(value)
     try:
         copy = json.loads(json.dumps(value, allow_nan=False))
     except (TypeError, ValueError) as exc:
@@ -220,6 +287,12 @@ def _plain(value: Mapping[str, Any], name: str) -> dict[str, Any]:
     if not isinstance(copy, dict) or not all(isinstance(k, str) for k in value):
         raise InvalidStateError(f"game record field {name!r} must have string keys")
     return copy
+
+
+def _quoted_path(path: Any) -> str:
+    """A path for an error message, cut to 80 characters."""
+    text = str(path)
+    return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
 def _first_line(exc: BaseException) -> str:

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from bamboo_lab.core import history as shared_history
 from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
 from bamboo_lab.core.errors import (
     BambooLabError,
@@ -25,6 +26,7 @@ from bamboo_lab.core.record import GameRecord
 __all__ = [
     "GAMES",
     "START_ATTRIBUTES",
+    "actions_between",
     "advance_to",
     "load",
     "new_game",
@@ -63,6 +65,27 @@ def start_of(state: Any) -> Mapping[str, Any] | None:
         if isinstance(start, Mapping):
             return start
     return None
+
+
+def actions_between(before: GameState, after: GameState) -> tuple[Any, ...] | None:
+    """The actions ``after``'s history adds to ``before``'s, or None when it does not extend it
+    (another game, another starting position, or another line of play). Only the histories and
+    starts are compared: two deals of different seeds both begin with an empty history.
+
+    States of one line of play share their history (``bamboo_lab.core.history``): this walks
+    back from ``after`` to ``before`` and costs the number of actions between them, where
+    slicing ``after.history`` would write out both whole histories.
+    """
+    if getattr(before, "game", None) != getattr(after, "game", None):
+        return None
+    first, last = start_of(before), start_of(after)
+    if first is not last and first != last:
+        return None
+    stored = (getattr(s, "__dict__", {}).get("history") for s in (before, after))
+    older, newer = stored
+    if older is None or newer is None:
+        older, newer = before.history, after.history
+    return shared_history.actions_between(older, newer)
 
 
 def start_here(state: GameState) -> GameState:

@@ -30,7 +30,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int, short_repr
+from bamboo_lab.core.checks import checked_int, checked_notation, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 
 from .components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS, FOOD_KINDS, GIFTS, SPIRITS
@@ -417,7 +417,8 @@ def parse_text(text: object) -> object:
         raise InvalidActionError(f"a Bamboo action must be a string, not {type(text).__name__}")
     action = _PARSED.get(text)
     if action is None:
-        action = _PARSED[text] = _parse(text)  # actions are values: memoise
+        # actions are values: memoise
+        action = _PARSED[text] = _parse(checked_notation(text, "Bamboo"))
     return action
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, short_repr
+from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 
 from .actions import parse_text
@@ -103,9 +103,9 @@ def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
         raise InvalidStateError("a Bamboo state must be a mapping")
     keys = set(data)
     missing = [k for k in FIELDS if k not in keys]
-    extra = sorted(str(k) for k in keys - set(FIELDS) - {"start_position"})
+    extra = keys - set(FIELDS) - {"start_position"}
     if missing or extra:
-        raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {extra}")
+        raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {listed(extra)}")
     n = checked_int(data["num_players"], "num_players", 2, 4)
     options = Options.from_dict(data["options"])
     tiles = options.balance_table

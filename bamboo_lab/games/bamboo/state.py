@@ -18,6 +18,7 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import picture, reasons, rules, serial
@@ -161,7 +162,7 @@ class State(RichDisplay):
         if check:
             reasons.ensure_legal(self, action)
         w = dict(self.__dict__)
-        w["history"] = self.history + (action,)  # noqa: RUF005 (hot path: one copy, not an unpacking)
+        w["history"] = History(w["history"], action)  # shared with this state (core.history)
         rules.apply_action(w, action)
         new = object.__new__(State)
         object.__setattr__(new, "__dict__", w)  # the work dict becomes the new state's fields
@@ -353,6 +354,10 @@ class State(RichDisplay):
 
 # ---------------------------------------------------------------- setup
 
+
+setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared History)
+    State, "history", history_property("The actions applied since start_position (or setup).")
+)
 
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built (and type-checked) once: most games use them."""

@@ -15,6 +15,7 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bamboo_lab.core.checks import replace_at
+from bamboo_lab.core.history import History
 
 from .actions import LINES, SLOTS, Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import Card
@@ -381,7 +382,7 @@ def _place(state: State, action: PlaceAtPort) -> State:
         phase="collect",
         placed=action.card,
         slot=action.slot,
-        history=(*state.history, action),
+        history=History(state.__dict__["history"], action),
     )
 
 
@@ -407,7 +408,7 @@ def _collect(state: State, action: Collect) -> State:
         hands=replace_at(state.hands, seat, hand),
         placed=-1,
         slot="",
-        history=(*state.history, action),
+        history=History(state.__dict__["history"], action),
     )
 
 
@@ -454,7 +455,7 @@ def _lay(state: State, action: LayInMarket) -> State:
         hands=replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
         markets=replace_at(state.markets, seat, market),
         end_triggered=state.end_triggered or -1 not in market,
-        history=(*state.history, action),
+        history=History(state.__dict__["history"], action),
     )
 
 
@@ -486,7 +487,7 @@ def _renew(state: State, action: Renew) -> State:
         # the replaced cards were seen going under: the bottom of each pile is public
         boat_known=min(state.boat_known, len(boat)) + len(under_boat),
         chilli_known=min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
-        history=(*state.history, action),
+        history=History(state.__dict__["history"], action),
     )
 
 
@@ -513,7 +514,9 @@ def _end_turn(state: State, passes: int, **changes: Any) -> State:
 
 def _do_pass(state: State, action: Pass) -> State:
     """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
-    return _end_turn(state, passes=state.passes + 1, history=(*state.history, action))
+    return _end_turn(
+        state, passes=state.passes + 1, history=History(state.__dict__["history"], action)
+    )
 
 
 _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bamboo_lab.core.checks import checked_bool, checked_int, short_repr
+from bamboo_lab.core.checks import checked_bool, checked_int, listed, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 
 from . import rules
@@ -74,9 +74,9 @@ def from_dict(cls: type[S], data: Any) -> S:
     """Rebuild a ``cls`` state from :func:`to_dict`'s form, checking everything."""
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a Bangkok state must be a mapping, not {type(data).__name__}")
-    unknown = sorted(str(k)[:40] for k in data if k not in (*FIELDS, "game", "start"))
+    unknown = [k for k in data if k not in (*FIELDS, "game", "start")]
     if unknown:
-        raise InvalidStateError(f"Bangkok state has unknown field(s) {unknown}")
+        raise InvalidStateError(f"Bangkok state has unknown field(s) {listed(unknown)}")
     missing = [f for f in FIELDS if f not in data]
     if missing:
         raise InvalidStateError(f"Bangkok state is missing field(s) {missing}")

@@ -15,6 +15,7 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.history import history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import picture, refusals, rules, serial
@@ -267,6 +268,11 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture: the port with its edge slots, then each seat's hand and market."""
         return picture.picture(self)
+
+
+setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared History)
+    State, "history", history_property("The actions applied since start (or since setup).")
+)
 
 
 def illegal_message(state: State, text: str, rule: str, sentence: str) -> str:

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int, short_repr
+from bamboo_lab.core.checks import checked_int, checked_notation, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
@@ -439,7 +439,7 @@ def action_from_text(text: object) -> Action:
     """Build the action written ``text`` (no legality check); malformed: InvalidActionError."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
-    words = _WORDS.findall(text)
+    words = _WORDS.findall(checked_notation(text, "Takenoko"))
     if not words:
         raise InvalidActionError("an empty string is not a Takenoko action")
     verb, args = words[0], words[1:]

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.checks import listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.rng import MASK64
@@ -201,7 +201,7 @@ def _keys(value: Any, what: str, required: frozenset[str], optional: frozenset[s
     if missing:
         raise _bad(f"{what} lacks the key(s) {sorted(missing)}")
     if unknown:
-        raise _bad(f"{what} has unknown key(s) {sorted(map(str, unknown))[:5]}")
+        raise _bad(f"{what} has unknown key(s) {listed(unknown)}")
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:

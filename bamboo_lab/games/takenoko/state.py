@@ -18,6 +18,7 @@ from bamboo_lab.core.checks import check_setup, short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.core.history import History, written
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
 
 from . import picture, reasons, rules, serial
@@ -34,7 +35,6 @@ from .components import (
     PLOT_TILES,
 )
 from .geometry import POND, POND_RING, figure_moves
-from .history import Extended, written
 from .info import GAME_INFO
 from .options import Options
 from .scoring import (
@@ -186,7 +186,7 @@ class State(RichDisplay):
     def successor(self, fields: dict[str, Any], action: Action) -> State:
         """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
         this one's by ``action``; caches that still hold are shared."""
-        fields["history"] = Extended(self.__dict__["history"], action)
+        fields["history"] = History(self.__dict__["history"], action)
         new = object.__new__(State)
         _set(new, "__dict__", fields)
         _set(new, "_legal", None)
@@ -208,19 +208,13 @@ class State(RichDisplay):
         )
         _set(new, "_gardmet", self._gardmet if same_bamboo else {})
         _set(new, "_seen", self._seen)
-        texts = self._texts
-        if texts is not None:  # the history's notation, kept up to date once asked for
-            texts = (*texts, serial.text_of(action))
-        _set(new, "_texts", texts)
+        _set(new, "_texts", None)
         return new
 
     def history_texts(self) -> tuple[str, ...]:
         """The notation of every action of ``history``."""
-        texts = self._texts
-        if texts is None:
-            texts = tuple(serial.text_of(a) for a in self.history)
-            _set(self, "_texts", texts)
-        return texts
+        texts = self._texts  # kept for a loaded state only: successors share their history
+        return tuple(map(serial.text_of, self.history)) if texts is None else texts
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when all their fields are."""
@@ -235,7 +229,7 @@ class State(RichDisplay):
         seen = " public view" if self.viewer == PUBLIC else seen
         return (
             f"<takenoko.State {self.num_players}p turn {self.turn + 1} player {self.player}"
-            f" phase {self.phase} plies {len(self.history)}{seen}>"
+            f" phase {self.phase} plies {len(self.__dict__['history'])}{seen}>"
         )
 
     # ------------------------------------------------------------------ contract
