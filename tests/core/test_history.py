@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import pickle
+import copy
+import itertools
 import random
 
 import pytest
 
 from bamboo_lab.core.history import CHUNK, History, actions_between, written
-from bamboo_lab.games import GAMES, actions_between as states_between, load, record_of, replay
+from bamboo_lab.games import GAMES, load, record_of, replay
+from bamboo_lab.games import actions_between as states_between
 
 
 def _random_line(name: str, plies: int, seed: int = 3) -> list:
@@ -33,14 +35,14 @@ def test_a_history_writes_out_as_the_tuple_of_its_actions_at_every_length() -> N
         assert len(node) == len(expected)
         assert written(node) == tuple(expected)
     assert node == tuple(expected) and node == History(node.before, node.action)
-    assert pickle.loads(pickle.dumps(node)) == tuple(expected)
+    assert copy.deepcopy(node) == tuple(expected)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_states_of_one_game_share_their_history(name: str) -> None:
     """Each state stores its parent's history and one action: nothing is copied."""
     states = _random_line(name, 300)
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         stored = after.__dict__["history"]
         assert isinstance(stored, History) and stored.before is before.__dict__["history"]
     last = states[-1]
@@ -54,7 +56,7 @@ def test_replayed_states_share_their_history_and_keep_no_tuple(name: str) -> Non
     line = _random_line(name, 400)
     states = replay(record_of(name, line[-1], 3))
     assert [len(s.history) for s in states] == list(range(len(states)))
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         assert states_between(before, after) == (after.history[-1],)
         assert after.__dict__["history"].before is before.__dict__["history"]
     assert all(isinstance(s.__dict__["history"], (tuple, History)) for s in states)
