@@ -27,11 +27,13 @@ from . import Exercise, Kind
 __all__ = [
     "EXERCISES",
     "autumn_example",
+    "bill_rows",
     "colour_item",
     "first_turn",
     "last_round",
     "owner_item",
     "play",
+    "score_rows",
     "shoot_item",
     "shoots_received",
     "tile_item",
@@ -224,6 +226,42 @@ def last_round() -> bb.State:
             },
         },
     )
+
+
+def bill_rows(state: bb.State) -> list[dict[str, Any]]:
+    """Each player's Winter bill as a table row (``bb.feeding_bill``, paying with the least
+    waste; an awake Ookami counted, BB-WIN-2, BB-SPI-4)."""
+    rows = []
+    for board in state.boards:
+        bill = bb.feeding_bill(board.home, board.food, ookami="ookami" in board.awake)
+        paid = ", ".join(f"{n} {kind}" for kind, n in bill["pay"].items()) or "nothing"
+        rows.append(
+            {
+                "units needed (home tiles)": bill["need"],
+                "Ookami's units": bill["ookami"],
+                "counters paid": paid,
+                "units wasted": bill["waste"],
+                "HP lost": bill["hp_lost"],
+            }
+        )
+    return rows
+
+
+def score_rows(state: bb.State) -> dict[str, dict[str, int]]:
+    """Each player's final score, part by part (``final_breakdown``, BB-END-2 to BB-END-4,
+    BB-ADV-2), as table columns by player."""
+    words = {
+        "happiness": "HP on the track",
+        "spirits": "spirits (2 per kind)",
+        "balance": "balance tiles (half)",
+        "harmony": "harmony",
+        "night": "empty night spaces",
+        "total": "total",
+    }
+    return {
+        f"player {p}": {words[k]: state.final_breakdown(p)[k] for k in words}
+        for p in range(state.num_players)
+    }
 
 
 # ---------------------------------------------------------------------- the positions

@@ -260,7 +260,18 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
                 color=CHANGED,
             )
             marks.box(0.07, y - row_h + 0.12, 18.38, y - 0.02, f"player {p}'s belongings")
-        for t in range(4):
+        for t in range(4):  # the board's four temples, each in its colour
+            tx = 12.95 + t * 1.36
+            rect(
+                fig,
+                tx - 0.05,
+                mid - 0.36,
+                tx + 1.33,
+                mid + 0.36,
+                palette.lighter(palette.BAMBOO_COLOURS[t], 0.7),
+                palette.BAMBOO_COLOURS[t],
+                1,
+            )
             for k, code in enumerate(b.temples[t]):
                 x = 12.95 + t * 1.36 + k * 0.33
                 fig.add_shape(
@@ -450,13 +461,16 @@ def home(
     player: int | None = None,
     tiles: Iterable[int | str] | None = None,
     changed_from: Any = None,
+    answers: bool = True,
 ) -> go.Figure:
     """The 5x3 home: tiles by type and comfort, left and right comfort and the harmony
-    penalty, the balance tiles held (or ``tiles``) and where each pattern matches; on the night
-    side, each special space is starred with the type it requires (BB-ADV-1, BB-ADV-2).
+    penalty, the balance tiles held (or ``tiles``) drawn as their patterns and where each one
+    matches; on the night side, each special space is starred with the type it requires
+    (BB-ADV-1, BB-ADV-2).
 
     With ``changed_from`` (the same player's earlier State, or an earlier home) the spaces and
-    balance tiles that changed since are outlined in magenta."""
+    balance tiles that changed since are outlined in magenta. ``answers=False`` leaves out what
+    an exercise asks: the comfort totals, the harmony and which patterns are met."""
     spaces, held, scored, who, night = _home_args(state_or_home, player, tiles)
     old_spaces: tuple[int, ...] | None = None
     old_held: set[int] = set()
@@ -474,11 +488,8 @@ def home(
     left, right = bb.harmony(spaces)
     penalty = bb.harmony_penalty(spaces)
     side = " (night side)" if night else ""
-    fig = canvas(
-        f"<b>Bamboo</b> · {who}{side} · left comfort {left} · right comfort {right} · harmony"
-        f" {penalty} HP",
-        460,
-    )
+    sums = f" · left comfort {left} · right comfort {right} · harmony {penalty} HP"
+    fig = canvas(f"<b>Bamboo</b> · {who}{side}{sums if answers else ''}", 460)
     cw, ch = 1.9, 1.35
     x0, ytop = 0.3, 4.6
     for c, name in ((0, "left"), (2, "centre"), (3, "right")):
@@ -487,6 +498,8 @@ def home(
         fill = "#EAF3FB" if c != 2 else "#F7F7F7"
         rect(fig, x, ytop - 3 * ch - 0.05, x + span * cw, ytop + 0.05, fill, "#FFFFFF", 0)
         total = {"left": f" · comfort {left}", "right": f" · comfort {right}", "centre": ""}
+        if not answers:
+            total = {"left": "", "right": "", "centre": ""}
         label(fig, x + span * cw / 2, ytop + 0.3, f"<b>{name}</b>{total[name]}", size=12)
     hx: list[float] = []
     hy: list[float] = []
@@ -562,22 +575,17 @@ def home(
         label(fig, px, ytop - 0.3, "none held", size=12, anchor="left", color="#555555")
     for k, tile in enumerate(balance):
         colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
-        found = bb.balance_matches(tile, spaces)
+        found = bb.balance_matches(tile, spaces) if answers else ()
         state_text = "scored" if tile.id in scored else ("met" if found else "not met")
+        tx, ty = px + (k % 3) * 2.75, ytop - 0.05 - (k // 3) * _TILE_ROW
+        number = f"<span style='color:{colour}'><b>{k + 1}</b></span> "
+        _pattern_tile(fig, tile, tx, ty, 2.6, prefix=number)
+        if answers:
+            label(fig, tx + 1.3, ty - 3.6, f"{tile.name} · <b>{state_text}</b>", size=12)
         if old_spaces is not None and (
             tile.id not in old_held | old_scored or (tile.id in scored) != (tile.id in old_scored)
         ):
-            row_y = ytop - 0.25 - k * 0.55
-            marks.box(px - 0.1, row_y - 0.25, 18.4, row_y + 0.25, f"{tile.name}: {state_text}")
-        label(
-            fig,
-            px,
-            ytop - 0.25 - k * 0.55,
-            f"<span style='color:{colour}'><b>{k + 1}</b></span> <b>{tile.name}</b>"
-            f" ({KINDS[tile.kind]}, {tile.hp} HP): {tile.describe()} · <b>{state_text}</b>",
-            size=12,
-            anchor="left",
-        )
+            marks.box(tx - 0.05, ty - 3.85, tx + 2.65, ty + 0.05, f"{tile.name}: {state_text}")
         inset = 0.16 + 0.08 * (k % 4)
         xs: list[float | None] = []
         ys: list[float | None] = []
@@ -627,8 +635,11 @@ def home(
     fig.add_trace(hover_trace(hx, hy, ht, 40))
     if marks.xs:
         fig.add_trace(marks.trace())
+    rows = -(-len(balance) // 3)
+    bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW)
     fig.update_xaxes(range=[0, 18.5])
-    fig.update_yaxes(range=[-0.25 if night else 0.1, ytop + 0.6])
+    fig.update_yaxes(range=[bottom, ytop + 0.6])
+    fig.update_layout(height=int((ytop + 0.6 - bottom) * 55) + 66)
     return fig.figure()
 
 
@@ -681,7 +692,13 @@ def _night_spaces(
 # ---------------------------------------------------------------- teaching pictures
 
 
-def _pattern_tile(fig: Sketch, tile: Any, x: float, y: float, width: float = 3.4) -> None:
+_TILE_ROW = 3.95
+"""The height of a row of balance tiles beside a home (a tile and its met line)."""
+
+
+def _pattern_tile(
+    fig: Sketch, tile: Any, x: float, y: float, width: float = 3.4, prefix: str = ""
+) -> None:
     """A balance tile drawn at ``x, y`` (its top left): name, kind and HP, the pattern's cells
     in their types' colours (``any`` for a cell of any type), its comfort condition and the
     columns of the home it looks at (BB-PAT-1, BB-PAT-3)."""
@@ -691,7 +708,7 @@ def _pattern_tile(fig: Sketch, tile: Any, x: float, y: float, width: float = 3.4
         fig,
         x + width / 2,
         y - 0.27,
-        f"<b>{tile.name}</b> · {KINDS[tile.kind]} · <b>{tile.hp} HP</b>",
+        f"{prefix}<b>{tile.name}</b> · {KINDS[tile.kind]} · <b>{tile.hp} HP</b>",
         size=12,
     )
     if tile.type_total is not None:
@@ -716,9 +733,9 @@ def _pattern_tile(fig: Sketch, tile: Any, x: float, y: float, width: float = 3.4
     # the five columns of the home, those the tile looks at shaded
     looked = {0: (0, 1), 1: (0, 1, 2, 3, 4), 2: (3, 4)}[tile.kind]
     for c in range(5):
-        sx = x + width - 1.75 + c * 0.32
+        sx = x + width - 1.6 + c * 0.3
         fill = "#7A7A7A" if c in looked else "#FFFFFF"
-        rect(fig, sx, y - 3.22, sx + 0.28, y - 3.0, fill, "#7A7A7A", 1)
+        rect(fig, sx, y - 3.22, sx + 0.26, y - 3.0, fill, "#7A7A7A", 1)
     label(fig, x + 0.12, y - 3.11, "looks at", size=9, anchor="left", color="#444444")
 
 
@@ -758,9 +775,10 @@ def _owner(owner: int) -> str:
     return "the ghost" if owner == bb.GHOST else f"player {owner}"
 
 
-def autumn(state: bb.State) -> go.Figure:
+def autumn(state: bb.State, answers: bool = True) -> go.Figure:
     """Who wins each temple's face-up spirit: the incense of each temple bottom to top, the
-    sticks of each owner counted, and the winner by ``temple_majority`` (BB-AUT-1, BB-AUT-2)."""
+    sticks of each owner counted, and the winner by ``temple_majority`` (BB-AUT-1, BB-AUT-2).
+    ``answers=False`` draws only the sticks and the spirits (for an exercise)."""
     if not isinstance(state, bb.State):
         raise InvalidStateError(f"viz.bamboo.autumn draws a Bamboo State, not {state!r}")
     fig = canvas(f"<b>Bamboo</b> · round {state.round} · Autumn: who wins each temple's spirit", 10)
@@ -773,7 +791,7 @@ def autumn(state: bb.State) -> go.Figure:
         rounded_rect(fig, x, 0, x + 4.4, 6.2, fill, edge, 2)
         label(fig, x + 2.2, 5.85, f"<b>{COLOURS[t]} temple</b>", size=13)
         label(fig, x + 2.2, 5.35, f"spirit: <b>{spirit}</b>", size=12)
-        ranking = bb.temple_majority(stack) if stack else ()
+        ranking = bb.temple_majority(stack) if stack and answers else ()
         for k, owner in enumerate(stack):
             sx, sy = x + 0.2 + (k // 10) * 0.7, 0.6 + (k % 10) * 0.42
             colour = palette.player_colour(owner)
@@ -788,6 +806,8 @@ def autumn(state: bb.State) -> go.Figure:
                 bold=True,
             )
         label(fig, x + 0.2, 0.3, "bottom", size=9, anchor="left", color="#444444")
+        if not answers:
+            continue
         counts = {o: stack.count(o) for o in ranking}
         lines = [f"{_owner(o)}: {counts[o]}" for o in ranking] or ["no incense"]
         label(fig, x + 1.75, 4.8, "<br>".join(lines), size=11, anchor="left", valign="top")
@@ -818,14 +838,18 @@ def autumn(state: bb.State) -> go.Figure:
             fillcolor="rgba(0,0,0,0)",
             line={"color": CHANGED, "width": 3},
         )
+    title = "Autumn: who wins each temple's spirit" if answers else "the incense in the temples"
+    fig.update_layout(
+        title={**fig.layout["title"], "text": f"<b>Bamboo</b> · round {state.round} · {title}"}
+    )
     label(
         fig,
         0.1,
         -0.15,
         "Most incense wins the spirit; between tied owners the stick highest in the stack"
         " (offered last) wins (BB-AUT-1).<br>The ghost's sticks lie at the bottom, so it loses"
-        " every tie; a spirit it wins leaves the game (BB-AUT-2). Magenta: the winner's top"
-        " stick.",
+        " every tie; a spirit it wins leaves the game (BB-AUT-2)."
+        + (" Magenta: the winner's top stick." if answers else ""),
         size=10,
         anchor="left",
         valign="top",
