@@ -540,7 +540,7 @@ def _changed_channels(fig: Sketch, changed: Changes) -> None:
                 y=ys,
                 mode="lines",
                 line={"color": CHANGED, "width": 18},
-                opacity=0.45,
+                opacity=0.6,
                 name="channel just laid",
                 legendgroup="changed",
                 hoverinfo="skip",
@@ -648,10 +648,17 @@ def _wrapped(sentences: list[str], width: int = 96) -> list[str]:
 
 
 def _size(xs: list[float], ys: list[float], legend: bool) -> tuple[int, int]:
+    """The picture's size: 820 pixels wide, less for a small garden so that a hex is never
+    drawn more than about 160 pixels across."""
     w = max(xs) - min(xs) + 0.6
     h = max(ys) - min(ys) + 0.6
-    height = int((WIDTH - 20) * h / w) + 56 + (60 if legend else 10)
-    return WIDTH, max(420, min(height, 980))
+    width = max(560, min(WIDTH, int(w * _MAX_SCALE) + 20))
+    height = int((width - 20) * h / w) + 56 + (60 if legend else 10)
+    return width, max(420, min(height, 980))
+
+
+_MAX_SCALE = 92
+"""Pixels per unit of the layout at most (a hex is about 1.7 units across)."""
 
 
 def figure(
