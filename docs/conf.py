@@ -1,0 +1,77 @@
+"""Sphinx configuration of the bamboo_lab documentation site (``make docs``).
+
+The source directory is the repository root (``sphinx-build -c docs . build/site``) so that
+``docs/`` and ``notebooks/`` are both inside it: the notebooks link the rule pages as
+``../docs/rules/takenoko.md#tk-irr-4`` and the guides link the notebooks as
+``../notebooks/X.ipynb``, and those same links work on GitHub, in JupyterLab and on the site.
+Only ``docs/**`` and ``notebooks/*.ipynb`` are read (``include_patterns``).
+
+MyST-NB renders the notebooks from their committed outputs (no execution). A saved Plotly
+figure is drawn interactively with the plotly.js that the ``plotly`` package ships (copied into
+``_static``, loaded only by pages that have a figure); the PNG that ``tools/static_pictures.py``
+saves beside it is what GitHub and nbviewer show.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import bamboo_lab  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "bamboo_lab"
+author = "bamboo_lab contributors"
+copyright = "bamboo_lab contributors, MIT licence"
+release = version = bamboo_lab.__version__
+
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "bamboo_docs"]
+
+root_doc = "docs/index"
+include_patterns = ["docs/**", "notebooks/*.ipynb"]
+exclude_patterns = [
+    ".*",
+    "build",
+    "dist",
+    "test-artifacts",
+    "**/.ipynb_checkpoints",
+    "docs/conf.py",
+    "docs/img/**",
+    "docs/_ext/**",
+]
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+
+# MyST: rule headings (`<a id="tk-irr-4"></a>TK-IRR-4 — ...`) are anchored by their rule ID.
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 4
+myst_heading_slug_func = "bamboo_docs.heading_slug"
+
+# MyST-NB: show the committed outputs, never run a notebook while building.
+nb_execution_mode = "off"
+nb_output_stderr = "show"
+nb_merge_streams = True
+PLOTLY_MIME = "application/vnd.plotly.v1+json"  # drawn by bamboo_docs.PlotlyFigure
+nb_mime_priority_overrides = [("html", PLOTLY_MIME, 5), ("dirhtml", PLOTLY_MIME, 5)]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+html_theme = "furo"
+html_title = f"bamboo_lab {release}"
+html_show_sourcelink = False
+html_copy_source = False
+html_static_path: list[str] = []
+
+suppress_warnings = [
+    # Python objects re-exported under two names (a package and its submodule).
+    "ref.python",
+    # Markdown cells that start at a level-3 heading (a notebook's own structure).
+    "myst.header",
+]
