@@ -12,7 +12,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 
 .DEFAULT_GOAL := help
 
-.PHONY: help lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures
+.PHONY: help lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures docs
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -63,6 +63,12 @@ clean-notebooks: $(STAMP)
 ## pictures: render a PNG of each main figure to docs/img/ (kaleido + Debian chromium)
 pictures: $(STAMP)
 	$(PY) -m bamboo_lab.viz.pictures docs/img
+
+## docs: build the documentation site into build/site/ (guides, rules, notebooks as saved, API)
+# The source is the repository root, so docs/ and notebooks/ link each other as on GitHub.
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -W --keep-going -q -c docs . build/site
+	@echo "The site is in build/site/: open build/site/index.html"
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
 bench: $(STAMP)
