@@ -286,7 +286,7 @@ def market(
             _halo(fig, x, y, cw, ch)
         _draw_card(fig, goods, c, x, y, cw, ch, 27, reserve=0.2 if i in chilli_cells else 0.0)
         if i in changed:
-            _tag(fig, x + cw / 2, y + ch - 0.05, "new")
+            _tag(fig, x + cw / 2, y - 0.02, "new")
         label(
             fig,
             x + cw - 0.08,
@@ -361,8 +361,12 @@ def market(
     label(fig, px, 6.9, title, size=15, anchor="left", valign="top")
     for i, text in enumerate(rows):
         label(fig, px, 6.2 - i * 0.55, text, size=13, anchor="left")
-    key = [f"type {t}: {v}" for t, v in CHILLI_TYPES.items()]
-    key += ["outline n: the cells chilli card n counts", *_KEY]
+    key = []
+    if score.chillies:
+        key += [f"type {t}: {v}" for t, v in CHILLI_TYPES.items()]
+        key += ["outline n: the cells chilli card n counts", *_KEY[:2]]
+    if any(c is not None and c.kind == "initial" for c in cells):
+        key.append(_KEY[2])
     if changed:
         key.append(f"<span style='color:{_CHANGED_TEXT}'><b>yellow, new</b></span>: changed")
     label(
@@ -580,7 +584,7 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
                 detail=False,
             )
     if changes:
-        label(fig, 0.05, 0.2, "yellow: changed since the picture before", 10, "#444444", "left")
+        label(fig, 7.3, 0.3, "yellow: changed since the picture before", 11, "#444444", "left")
     goods.traces(fig, legend=True)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40))
     fig.update_layout(
@@ -729,7 +733,7 @@ def port(
     fig = canvas(f"<b>Bangkok</b> · the port · {who}", 700)
     goods = _Goods()
     cw, ch, gap, vgap = 1.25, 1.55, 0.22, 0.42
-    px0, top = 1.95, 7.45
+    px0, top = 2.45, 7.45
     width, height = 3 * cw + 2 * gap, 3 * ch + 2 * vgap
     hover_x: list[float] = []
     hover_y: list[float] = []
@@ -779,7 +783,7 @@ def port(
         )
         label(fig, x + cw / 2, y - 0.08, "placed", 11, palette.HIGHLIGHT, valign="top", bold=True)
     # the hand of the seat shown, in rows of three
-    hx = 9.0
+    hx = 9.4
     label(
         fig,
         hx,
@@ -823,8 +827,8 @@ def port(
         legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "itemclick": False},
         margin={"l": 10, "r": 10, "t": 80, "b": 10},
     )
-    fig.update_xaxes(range=[0, 13.6])
-    fig.update_yaxes(range=[-1.3, 8.4], scaleanchor="x", scaleratio=1)
+    fig.update_xaxes(range=[0, 14.0])
+    fig.update_yaxes(range=[-1.6, 8.4], scaleanchor="x", scaleratio=1)
     return fig.figure()
 
 
