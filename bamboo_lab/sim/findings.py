@@ -264,9 +264,10 @@ def sorted_out(
         if groups[side]
     ]
     rest = groups["cannot tell"]
-    if rest and (name_the_rest or len(rest) == len(table)):
-        every = "any row" if len(rest) == len(table) and not name_the_rest else listing(rest)
-        sentences.append(f"We cannot tell from {reference_name}: {every}.")
+    if rest and name_the_rest:
+        sentences.append(f"We cannot tell from {reference_name}: {listing(rest)}.")
+    elif rest and len(rest) == len(table):
+        sentences.append(f"We cannot tell any of them from {reference_name}.")
     elif rest:
         other = "other" if len(rest) == 1 else f"other {len(rest)}"
         sentences.append(f"We cannot tell the {other} from {reference_name}.")

@@ -176,5 +176,5 @@ def test_sides_and_sorted_out_place_each_interval_against_a_reference() -> None:
     assert short.endswith("We cannot tell the other from an average turn.")
     wide = _table({"a": (1.0, 0.0, 2.0), "b": (1.5, 0.5, 2.5)})
     assert findings.sorted_out(wide, 1.0, "no change", name_the_rest=False) == (
-        "We cannot tell from no change: any row."
+        "We cannot tell any of them from no change."
     )
