@@ -22,14 +22,17 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.viz.layout import Layout
 
 from .board import BoardWidget, replace_figure
-from .controller import PlayController, ReplayController
+from .controller import BoardText, PlayController, ReplayController
 from .labels import label_of
 
 __all__ = [
+    "LAST_TURN",
     "PlayApp",
     "ReplayApp",
     "board_figure",
+    "board_pictures",
     "click_targets",
+    "last_places",
     "replace_figure",
     "secret_figure",
 ]
@@ -80,9 +83,26 @@ def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
 
 
 def board_figure(
+    game: str,
+    state: Any,
+    targets: dict[Hex | Edge, list[Any]],
+    seat: int | None,
+    last: tuple[Any, ...] = (),
+    title: str = "",
+) -> go.Figure:
+    """The main picture of ``state``; on the Takenoko garden, ringed targets to click and the
+    places of the ``last`` turn's actions numbered; ``title`` replaces the picture's own."""
+    fig = _main_figure(game, state, targets, seat)
+    if last:
+        _mark_last(fig, game, last)
+    if title:
+        fig.update_layout(title={"text": title})
+    return fig
+
+
+def _main_figure(
     game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None
 ) -> go.Figure:
-    """The main picture of ``state``; on the Takenoko garden, ringed targets to click."""
     if game == "takenoko":
         fig = viz.takenoko.figure(state, highlight=set(targets), player=seat)
         if targets:
@@ -110,6 +130,67 @@ def board_figure(
     return fit_width(viz.bangkok.figure(state))
 
 
+LAST_TURN = "the last turn's moves"
+"""The name of the trace numbering the places of the last turn's moves."""
+_LAST_COLOUR = "#7B3294"
+
+
+def _hover_points(fig: go.Figure) -> dict[str, tuple[float, float]]:
+    """Each hover text of the picture's hover traces and where it is (its first words)."""
+    found: dict[str, tuple[float, float]] = {}
+    for trace in fig.data:
+        texts = getattr(trace, "hovertext", None)
+        if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
+            continue
+        for x, y, text in zip(trace.x, trace.y, texts, strict=False):
+            found.setdefault(str(text), (x, y))
+    return found
+
+
+def last_places(game: str, fig: go.Figure, actions: tuple[Any, ...]) -> list[tuple[float, float]]:
+    """Where on the main picture each of ``actions`` happened (a hex, an edge, a port cell)."""
+    places: list[tuple[float, float]] = []
+    if game == "takenoko":
+        for a in actions:
+            where = getattr(a, "edge", None) or getattr(a, "plot", None)
+            if where is not None:
+                places.append(_target_point(where))
+    elif game == "bangkok":
+        points = _hover_points(fig)
+        for a in actions:
+            for cell in getattr(a, "cells", ()):
+                prefix = f"port cell {cell} "
+                hit = next((xy for text, xy in points.items() if text.startswith(prefix)), None)
+                if hit is not None:
+                    places.append(hit)
+    return places
+
+
+def _mark_last(fig: go.Figure, game: str, last: tuple[Any, ...]) -> None:
+    """Number the places of the last turn's moves on the picture (1 = the first move)."""
+    places = last_places(game, fig, last)
+    if not places:
+        return
+    fig.add_trace(
+        go.Scatter(
+            x=[p[0] for p in places],
+            y=[p[1] for p in places],
+            mode="markers+text",
+            text=[str(k + 1) for k in range(len(places))],
+            textfont={"color": "#FFFFFF", "size": 12},
+            marker={
+                "size": 20,
+                "color": _LAST_COLOUR,
+                "symbol": "diamond",
+                "line": {"color": "#FFFFFF", "width": 1.5},
+            },
+            hoverinfo="skip",
+            name=LAST_TURN,
+            showlegend=True,
+        )
+    )
+
+
 def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
     """The seat's own board beside the main one: Takenoko hands (every hand as backs in the
     public view), the Bamboo home."""
@@ -127,8 +208,55 @@ def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.B
     return b
 
 
+_GAME_TITLES = {"takenoko": "Takenoko", "bamboo": "Bamboo", "bangkok": "Bangkok"}
+
+
+def board_pictures(
+    controller: PlayController, reveal: bool = False
+) -> tuple[go.Figure, go.Figure | None]:
+    """The main picture and the seat's own board (None: none shown), drawn from the board's
+    view only (:meth:`PlayController.board_state`): what the secrecy test compares."""
+    c = controller
+    shown: Any = c.board_state(reveal)
+    seat = c.viewer(reveal)
+    text = c.board(reveal)
+    legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
+    targets = click_targets(shown, tuple(legal))
+    last = tuple(step.action for step in c.last_turn() if step.player >= 0)
+    title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(text.status)}"
+    title += f"<br><sup>{html.escape(text.scores)}</sup>"
+    main = board_figure(c.game, shown, targets, seat, last, title)
+    secret: go.Figure | None = None
+    if c.game == "takenoko":  # every hand as backs unless the seat's own cards are shown
+        secret = secret_figure(c.game, shown, seat)
+    elif c.game == "bamboo":  # a Bamboo home holds no secret: the seat to move's, or yours
+        home = seat if seat is not None else max(shown.current_player, 0)
+        secret = secret_figure(c.game, shown, home)
+    return main, secret
+
+
+_CELL = "padding:2px 10px"
+
+
+def _table_html(controller: PlayController, text: BoardText) -> str:
+    """The final score as an HTML table: one row per category, one column per seat."""
+    if not text.table:
+        return ""
+    head = "".join(
+        f"<th style='padding:2px 10px'>{html.escape(controller.seat_name(p))}</th>"
+        for p in range(controller.players)
+    )
+    rows = "".join(
+        f"<tr><td style='padding:2px 10px'>{html.escape(words)}</td>"
+        + "".join(f"<td style='{_CELL};text-align:right'>{html.escape(v)}</td>" for v in values)
+        + "</tr>"
+        for words, values in text.table
+    )
+    return f"<b>Final score</b><table><tr><th></th>{head}</tr>{rows}</table>"
+
+
 class PlayApp:
-    """The play board: figure, grouped action buttons, bot steps, undo, new game, log."""
+    """The play board: figure, grouped action buttons, bot turns, undo, new game, log."""
 
     def __init__(self, controller: PlayController) -> None:
         """Build the widgets around ``controller`` and draw the first position."""
@@ -142,6 +270,9 @@ class PlayApp:
         self._secret_drawn: Any = None
         self.status = w.HTML()
         self.scores = w.HTML()
+        self.notes = w.HTML()
+        self.last_turn = w.HTML()
+        self.final = w.HTML()
         self.message = w.HTML()
         self.actions = w.VBox(layout=w.Layout(width="100%"))
         self.log = w.Textarea(
@@ -152,7 +283,12 @@ class PlayApp:
         self.notation = w.Text(placeholder="or type an action, e.g. " + self._example())
         self.notation.layout = w.Layout(width="340px")
         self.try_button = _button("play typed action", "play the typed notation", self._typed)
-        self.bot_button = _button("bot move", "the bot to move takes one decision", self.bot_move)
+        self.bot_button = _button(
+            "bot's turn", "the bot to move plays its whole turn", self.bot_turn, "primary"
+        )
+        self.step_button = _button(
+            "one bot decision", "the bot to move takes one decision only", self.bot_move
+        )
         self.auto = w.Play(value=0, min=0, max=10_000, step=1, interval=700, description="auto")
         self.auto.observe(self._tick, names="value")
         self.speed = w.IntSlider(
@@ -160,7 +296,7 @@ class PlayApp:
             min=100,
             max=2000,
             step=100,
-            description="ms per move",
+            description="ms per turn",
             style={"description_width": "initial"},
         )
         w.jslink((self.speed, "value"), (self.auto, "interval"))
@@ -178,10 +314,19 @@ class PlayApp:
         self._shown_seat = controller.shown_seat()
         """The seat whose cards the reveal toggle shows: a new seat finds it switched off."""
         self.reveal.observe(self._on_reveal, names="value")
-        self.figure = BoardWidget(self._board_picture())
+        main, _secret = board_pictures(controller, False)
+        self.figure = BoardWidget(main)
         self.hidden_note = w.HTML()
         controls = w.HBox(
-            [self.bot_button, self.auto, self.speed, self.undo_button, self.seed, self.new_button],
+            [
+                self.bot_button,
+                self.step_button,
+                self.auto,
+                self.speed,
+                self.undo_button,
+                self.seed,
+                self.new_button,
+            ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         typed = w.HBox([self.notation, self.try_button])
@@ -189,7 +334,10 @@ class PlayApp:
             [
                 self.status,
                 self.scores,
+                self.notes,
                 self.figure,
+                self.last_turn,
+                self.final,
                 w.HTML("<b>Your move</b>"),
                 self.actions,
                 typed,
@@ -230,9 +378,14 @@ class PlayApp:
         self.controller.bot_move()
         self.redraw()
 
+    def bot_turn(self) -> None:
+        """The bot to move plays its whole turn."""
+        self.controller.bot_turn()
+        self.redraw()
+
     def _tick(self, _change: Any) -> None:
         if self.controller.is_bot_to_play():
-            self.bot_move()
+            self.bot_turn()
         else:
             self.auto.playing = False
 
@@ -247,7 +400,7 @@ class PlayApp:
         try:
             seed = int(text) if text else None
         except ValueError:
-            self.controller.message = f"a seed is a whole number, not {text!r}"
+            self.controller.message = f"a seed is a whole number, not {text[:40]!r}"
         else:
             try:
                 self.controller.new_game(seed)
@@ -258,8 +411,13 @@ class PlayApp:
     def click(self, x: float, y: float) -> bool:
         """A click on the garden at (x, y): play the legal action at the nearest ringed target
         (or, when several share it, show only those as buttons). False when nothing is there."""
-        targets = click_targets(self.controller.state, self.controller.legal_actions())
-        if not self.controller.is_person_to_play() or not targets:
+        c = self.controller
+        reveal = bool(self.reveal.value)
+        shown: Any = c.board_state(reveal)
+        if not c.is_person_to_play() or c.viewer(reveal) != shown.current_player:
+            return False
+        targets = click_targets(shown, tuple(shown.legal_actions()))
+        if not targets:
             return False
         best = min(targets, key=lambda t: _dist(_target_point(t), (x, y)))
         if _dist(_target_point(best), (x, y)) > _CLICK_RADIUS:
@@ -270,11 +428,7 @@ class PlayApp:
         else:
             where = _where(best)
             self._draw_actions(
-                {
-                    f"at {where}": [
-                        (label_of(self.game, a, self.controller.state), a) for a in options
-                    ]
-                }
+                {f"at {where}": [(label_of(self.game, a, shown), a) for a in options]}
             )
             self.message.value = f"<i>{len(options)} ways to play at {where}: pick one</i>"
         return True
@@ -290,7 +444,8 @@ class PlayApp:
             self.redraw()
 
     def redraw(self) -> None:
-        """Redraw everything from the controller (the FigureWidget is updated in place).
+        """Redraw everything from the controller's :meth:`~PlayController.board` (the
+        FigureWidget is updated in place).
 
         In hot-seat, when the seat to move changes the reveal toggle switches off: the next
         player sits down to the public board, none of the last player's cards on screen.
@@ -299,58 +454,49 @@ class PlayApp:
         if c.shown_seat() != self._shown_seat:
             self.reveal.value = False  # no redraw from the toggle yet: the seat differs
             self._shown_seat = c.shown_seat()
-        replace_figure(self.figure, self._board_picture())
+        reveal = bool(self.reveal.value)
+        text = c.board(reveal)
+        main, secret = board_pictures(c, reveal)
+        replace_figure(self.figure, main)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
-        seat = c.shown_seat()
-        secrets = self._secrets_shown()
-        self._draw_secret(c.board_state(bool(self.reveal.value)), seat, secrets)
-        self.status.value = f"<b>{html.escape(c.status())}</b>"
-        self.scores.value = "Scores: " + html.escape(c.scores_text())
+        self._draw_secret(secret, c.shown_seat(), reveal)
+        self.status.value = f"<b>{html.escape(text.status)}</b>"
+        self.scores.value = html.escape(text.scores)
+        self.notes.value = "<br>".join(html.escape(n) for n in text.notes)
+        self.last_turn.value = (
+            "<b>Last turn</b><ol style='margin:0'>"
+            + "".join(f"<li>{html.escape(line)}</li>" for line in text.last_turn)
+            + "</ol>"
+            if text.last_turn
+            else ""
+        )
+        self.final.value = _table_html(c, text)
         if c.message:
             self.message.value = f"<span style='color:#b00020'>{html.escape(c.message)}</span>"
         else:
             self.message.value = ""
-        self._draw_actions(c.grouped_actions())
-        self.bot_button.disabled = not c.is_bot_to_play()
+        self._draw_actions(c.grouped_actions(reveal))
+        self.bot_button.disabled = self.step_button.disabled = not c.is_bot_to_play()
         self.undo_button.disabled = not c.steps
         self.seed.value = str(c.seed)
-        self.log.value = "\n".join(c.log[-200:][::-1])
-
-    def _secrets_shown(self) -> bool:
-        """Whether the shown seat's secret cards are on screen (hot-seat: behind the toggle)."""
-        c = self.controller
-        return c.shown_seat() is not None and (bool(self.reveal.value) or not c.hot_seat)
+        self.log.value = "\n".join(text.log[-200:][::-1])
 
     def _board_picture(self) -> go.Figure:
-        """The main board as the shown seat may see it, its click targets ringed."""
-        c = self.controller
-        seat = c.shown_seat()
-        legal = c.legal_actions() if c.is_person_to_play() else ()
-        targets = click_targets(c.state, legal)
-        shown = c.board_state(bool(self.reveal.value))
-        return board_figure(self.game, shown, targets, seat if self._secrets_shown() else None)
+        """The main picture as the board shows it now."""
+        return board_pictures(self.controller, bool(self.reveal.value))[0]
 
-    def _draw_secret(self, shown: Any, seat: int | None, secrets: bool) -> None:
+    def _draw_secret(self, fig: go.Figure | None, seat: int | None, reveal: bool) -> None:
         """The seat's own board: Takenoko hands (secret; in hot-seat before the reveal, every
         seat's board with card backs only), the Bamboo home (public)."""
         c = self.controller
-        hidden = seat is not None and c.hot_seat and not secrets
+        hidden = seat is not None and c.hot_seat and not reveal
         self.hidden_note.value = (
             f"<i>{html.escape(c.seat_name(seat))}'s secret cards are hidden: the others look"
             " away, then press the button.</i>"
-            if hidden and seat is not None
+            if hidden and seat is not None and self.game != "bamboo"
             else ""
         )
-        fig = None
-        if c.state.is_over():
-            fig = secret_figure(self.game, c.state, None)
-        elif secrets and seat is not None:
-            fig = secret_figure(self.game, shown, seat)
-        elif hidden and self.game == "takenoko":  # the public view: every hand as backs
-            fig = secret_figure(self.game, shown, None)
-        elif self.game == "bamboo":  # a Bamboo home holds no secret
-            fig = secret_figure(self.game, c.state, max(c.state.current_player, 0))
         self.secret_box.layout.display = "none" if fig is None else ""
         self.secret_picture = fig
         drawn = None if fig is None else fig.to_plotly_json()
@@ -377,11 +523,13 @@ class PlayApp:
             rows.append(w.HTML(f"<span style='color:#555'>{html.escape(group)}</span>"))
             rows.append(box)
         if not rows:
-            waiting = (
-                "the game is over"
-                if self.controller.state.is_over()
-                else "a bot is to play: press “bot move” (one decision) or ▶ (auto-play)"
-            )
+            c = self.controller
+            if c.state.is_over():
+                waiting = "the game is over"
+            elif c.is_bot_to_play():
+                waiting = "a bot is to play: press “bot's turn” (or ▶ to let the bots play on)"
+            else:
+                waiting = "your cards are hidden: press “show my secret cards” to play"
             rows = [w.HTML(f"<i>{waiting}</i>")]
         self.actions.children = rows
 

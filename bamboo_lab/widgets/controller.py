@@ -7,6 +7,7 @@ without a browser.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,12 +19,12 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.core.rng import derive_seed
-from bamboo_lab.games import load, record_of
+from bamboo_lab.games import actions_between, load, record_of
 from bamboo_lab.games import replay as replay_record
 
-from .labels import button_label, group_of, log_line
+from .labels import SCORE_ROWS, button_label, decision_words, group_of, log_line, weather_words
 
-__all__ = ["PlayController", "ReplayController", "Step"]
+__all__ = ["BoardText", "PlayController", "ReplayController", "Step"]
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,41 @@ def _seat_bots(game: str, players: int, bots: Any, human: int) -> tuple[Bot | No
     return tuple(None if s is None else make_bot(s, game) for s in specs)
 
 
+@dataclass(frozen=True)
+class BoardText:
+    """Everything a board shows in words, computed from the shown view only (see
+    :meth:`PlayController.board`): the secrecy test compares these across determinisations."""
+
+    seat: int | None
+    """Whose secrets the board shows (None: what everybody at the table sees)."""
+    status: str
+    """Who is to play and what to decide, in rulebook words."""
+    scores: str
+    """The running points (what the shown seat can count), or the outcome once over."""
+    table: tuple[tuple[str, tuple[str, ...]], ...]
+    """Once over: the final score, one row per category (``(words, value per seat)``)."""
+    notes: tuple[str, ...]
+    """What the picture needs in words: the weather in effect, food held, whose turn."""
+    buttons: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    """The person's legal actions: ``(group, ((label, notation), ...))``."""
+    log: tuple[str, ...]
+    """Every move in rulebook words, oldest first."""
+    last_turn: tuple[str, ...]
+    """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
+
+
+_MAX_BOT_TURN = 400
+"""Decisions one bot turn may take before the board stops it (no turn of the games is longer)."""
+
+
 class PlayController:
     """A game in play: the list of states (for undo), the log, the bots and the refusals.
 
     ``bots`` is None (hot-seat: every seat is a person), a bot name or object (every seat but
-    ``human`` plays it), or one entry per seat (None where a person plays). Chance nodes (the
-    Takenoko weather die) are rolled at once with a generator derived from the seed and the
-    ply, so undoing and replaying a move rolls the same face.
+    ``human`` plays it), or one entry per seat (None where a person plays; two people or more
+    share the screen as in hot-seat). Chance nodes (the Takenoko weather die) are rolled at once
+    with a generator derived from the seed and the ply, so undoing and replaying a move rolls
+    the same face. Everything shown is computed from a seat's view (:meth:`board`).
     """
 
     def __init__(
@@ -78,6 +107,8 @@ class PlayController:
         self.players = players
         self.message = ""
         """The last refusal or notice, in rulebook words (empty when all went well)."""
+        self._games = 0
+        """How many games this controller started (a bot's decision is for one of them)."""
         self.new_game(seed)
 
     # ------------------------------------------------------------------ setup and state
@@ -88,6 +119,7 @@ class PlayController:
             seed = random.Random().randrange(2**31)  # a fresh seed, short enough to read and type
         check_setup(self.game, self.players, seed, self.module.PLAYER_COUNTS)
         self.seed = seed
+        self._games += 1
         self.states: list[GameState] = [self.module.new_game(self.players, seed, self.options)]
         self.steps: list[Step] = []
         self.message = ""
@@ -95,7 +127,7 @@ class PlayController:
 
     @property
     def state(self) -> GameState:
-        """The current state."""
+        """The current state (the whole truth: never shown as it is, see :meth:`board_state`)."""
         return self.states[-1]
 
     @property
@@ -104,9 +136,14 @@ class PlayController:
         return [s.line for s in self.steps]
 
     @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(seat for seat, bot in enumerate(self.seats) if bot is None)
+
+    @property
     def hot_seat(self) -> bool:
-        """True when every seat is played by a person."""
-        return all(b is None for b in self.seats)
+        """True when more than one person shares the screen (secret cards behind a toggle)."""
+        return len(self.persons) > 1
 
     def is_person_to_play(self) -> bool:
         """True when the game is on and the seat to move is a person's."""
@@ -126,39 +163,76 @@ class PlayController:
         return f"Player {seat}" if self.hot_seat else f"Player {seat} (you)"
 
     def shown_seat(self) -> int | None:
-        """Whose secrets the board may show: the person's seat against bots, the seat to
-        move in hot-seat (behind the reveal toggle), None once the game is over."""
-        if self.state.is_over():
+        """Whose secrets the board may show: the person's seat against bots, the person to
+        move in hot-seat (behind the reveal toggle; None while a bot or nobody is to move)."""
+        if not self.hot_seat:
+            return self.persons[0] if self.persons else None
+        seat = self.state.current_player
+        if self.state.is_over() or seat < 0 or self.seats[seat] is not None:
             return None
-        if self.hot_seat:
-            seat = self.state.current_player
-            return seat if seat >= 0 else None
-        return self.seats.index(None) if None in self.seats else None
+        return seat
+
+    def viewer(self, reveal: bool = False) -> int | None:
+        """The seat whose view the board draws: :meth:`shown_seat`, or None (the public view)
+        in hot-seat until the seat to move presses the reveal toggle."""
+        seat = self.shown_seat()
+        return None if self.hot_seat and not reveal else seat
 
     def board_state(self, reveal: bool = False) -> GameState:
-        """The state the board draws: the shown seat's view, so hidden cards stay hidden.
-
-        Against bots only the person's seat shows. In hot-seat the seat to move sees its
-        secrets only with ``reveal``; otherwise the board is :meth:`spectator_view`. With bots
-        only, and once the game is over, the whole state is public.
-        """
-        seat = self.shown_seat()
-        if seat is None:
-            return self.state
-        if self.hot_seat and not reveal:
-            return self.spectator_view()
-        return self.state.view(seat)
+        """The state the board draws: the view of :meth:`viewer`, so hidden cards stay hidden
+        (``view(None)``, the public view, in hot-seat before the reveal and with bots only)."""
+        return self._view(self.state, self.viewer(reveal))
 
     def spectator_view(self) -> GameState:
         """What everybody at the table sees, no seat's secrets: the public view ``view(None)``
-        of Takenoko (every hand as card backs, the drawn plots and the pile's order hidden) and
-        Bangkok (only the pontoon goods every seat knows: none until scoring, BK-SET-2, K15);
-        Bamboo's view of any seat (it hides only face-down piles, the same for all).
-        """
-        state: Any = self.state  # GameState.view's protocol names a seat only
-        if self.game == "bamboo":
-            return state.view(max(state.current_player, 0))
-        return state.view(None)
+        (Takenoko: every hand as card backs, the drawn plots and the pile's order hidden;
+        Bangkok: only the pontoon goods every seat knows, none until scoring, BK-SET-2, K15;
+        Bamboo: the face-down piles in a canonical order, the same for every seat)."""
+        return self._view(self.state, None)
+
+    def log_viewer(self) -> int | None:
+        """Whose view the log is written from: the person's against bots, the public's in
+        hot-seat (the log stays on screen for everybody)."""
+        return None if self.hot_seat else (self.persons[0] if self.persons else None)
+
+    @staticmethod
+    def _view(state: GameState, seat: int | None) -> GameState:
+        viewed: Any = state  # GameState.view's protocol names a seat only
+        return viewed.view(seat)
+
+    # ------------------------------------------------------------------ what the board shows
+
+    def board(self, reveal: bool = False) -> BoardText:
+        """The board's words, every one computed from :meth:`board_state` and the log."""
+        shown: Any = self.board_state(reveal)
+        seat = self.viewer(reveal)
+        return BoardText(
+            seat=seat,
+            status=self._status(shown),
+            scores=self._scores(shown, seat),
+            table=self._table(shown),
+            notes=self._notes(shown),
+            buttons=tuple(
+                (group, tuple((label, str(action)) for label, action in items))
+                for group, items in self._groups(shown, seat).items()
+            ),
+            log=tuple(self.log),
+            last_turn=tuple(step.line for step in self.last_turn()),
+        )
+
+    def last_turn(self) -> list[Step]:
+        """The steps of the last turn played: the trailing moves of one seat (dice rolled
+        among them included), e.g. a bot's whole turn or the person's moves so far."""
+        found: list[Step] = []
+        seat = None
+        for step in reversed(self.steps):
+            if step.player >= 0:
+                if seat is None:
+                    seat = step.player
+                elif step.player != seat:
+                    break
+            found.append(step)
+        return found[::-1]
 
     # ------------------------------------------------------------------ the decision
 
@@ -168,14 +242,21 @@ class PlayController:
             return ()
         return tuple(self.state.legal_actions())
 
-    def grouped_actions(self) -> dict[str, list[tuple[str, Any]]]:
-        """The person's legal actions as ``group -> [(label, action)]`` in the engine's order."""
+    def grouped_actions(self, reveal: bool = True) -> dict[str, list[tuple[str, Any]]]:
+        """The person's legal actions as ``group -> [(label, action)]`` in the engine's order,
+        named from what the board shows (in hot-seat, ``reveal=False`` is the public board)."""
+        return self._groups(self.board_state(reveal), self.viewer(reveal))
+
+    def _groups(self, shown: Any, seat: int | None) -> dict[str, list[tuple[str, Any]]]:
         groups: dict[str, list[tuple[str, Any]]] = {}
         if not self.is_person_to_play():
             return groups
-        for a in self.legal_actions():
+        mover = shown.current_player
+        if seat != mover and self.game == "takenoko":
+            return groups  # the hand and the drawn plots are secret: reveal them first
+        for a in shown.legal_actions():
             groups.setdefault(group_of(self.game, a), []).append(
-                (button_label(self.game, a, self.state), a)
+                (button_label(self.game, a, shown), a)
             )
         return groups
 
@@ -184,33 +265,80 @@ class PlayController:
         holds the reason from ``explain`` (the rule ID and a sentence); nothing changes."""
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
-            self.message = f"{action} was not played: {who}."
+            self.message = f"{_short(action)} was not played: {who}."
             return False
+        mine = self._view(self.state, self.state.current_player)  # the mover's own knowledge
         try:
-            verdict = self.module.explain(self.state, action)
+            verdict = self.module.explain(mine, action)
         except BambooLabError as exc:  # malformed notation: the parser says what is wrong
-            self.message = f"{action!r} is not an action: {exc}"
+            self.message = f"{_short(action)} is not an action: {exc}"
             return False
         if not verdict.legal:
             self.message = str(verdict)
             return False
         if isinstance(action, str):
             action = self.module.parse_action(action.strip(), self.state)
-        self._apply(action)
+        own = self._legal_twin(action)
+        if own is None:
+            self.message = f"{_short(action)} is not a legal action now"
+            return False
+        self._apply(own)
         self.message = ""
         return True
 
+    def _legal_twin(self, action: Any) -> Any:
+        """The engine's own legal action equal to ``action`` (never the caller's object)."""
+        for legal in self.legal_actions():
+            if legal == action:
+                return legal
+        return None
+
     def bot_move(self) -> bool:
-        """Let the bot to move take one decision (then roll any die); False if not a bot's turn."""
+        """Let the bot to move take one decision (then roll any die); False if not a bot's
+        turn, or when the bot fails (:attr:`message` says why and nothing changes)."""
         if not self.is_bot_to_play():
             return False
         seat = self.state.current_player
         bot = self.seats[seat]
         assert bot is not None
         legal = self.legal_actions()
+        before, games = self.state, self._games
         rng = random.Random(derive_seed(self.seed, "widget-bot", seat, len(self.states)))
-        action = bot.choose(self.state.view(seat), legal, rng)
-        self._apply(action)
+        try:
+            action = bot.choose(self._view(before, seat), legal, rng)
+        except Exception as exc:  # a custom bot's bug: reported, the game goes on unchanged
+            self.message = (
+                f"{self.seat_name(seat)} failed to choose: {type(exc).__name__}: {_short(exc)}"
+            )
+            return False
+        if self._games != games or self.state is not before:
+            # the bot started a new game or moved inside choose: its decision is stale
+            self.message = (
+                f"{self.seat_name(seat)}'s decision was not played: the game changed while"
+                " it was choosing."
+            )
+            return False
+        own = self._legal_twin(action)
+        if own is None:
+            self.message = f"{self.seat_name(seat)} chose {_short(action)}, not a legal action"
+            return False
+        self._apply(own)
+        return True
+
+    def bot_turn(self) -> bool:
+        """Let the bot to move play its whole turn (every decision until another seat is to
+        play, dice included); False if no bot is to play or it failed on the first one."""
+        if not self.is_bot_to_play():
+            return False
+        seat = self.state.current_player
+        played = 0
+        while self.is_bot_to_play() and self.state.current_player == seat:
+            if not self.bot_move():
+                return played > 0
+            played += 1
+            if played >= _MAX_BOT_TURN:
+                self.message = f"{self.seat_name(seat)} took {played} decisions: stopped"
+                break
         return True
 
     def undo(self) -> bool:
@@ -230,27 +358,67 @@ class PlayController:
         """The game so far as a record (save it, or give it to ``widgets.replay``)."""
         return record_of(self.game, self.state, self.seed, self.options)
 
-    def scores_text(self) -> str:
-        """The running scores, one per seat, and the outcome once over."""
-        scores = self.state.scores()
-        parts = [f"{self.seat_name(p)}: {s}" for p, s in enumerate(scores)]
-        text = " · ".join(parts)
-        outcome = self.state.outcome()
-        if outcome is not None:
+    def scores_text(self, reveal: bool = False) -> str:
+        """The running scores as the board's seat can count them, the outcome once over."""
+        return self._scores(self.board_state(reveal), self.viewer(reveal))
+
+    def status(self, reveal: bool = False) -> str:
+        """Who is to play and what to decide, in one sentence of rulebook words."""
+        return self._status(self.board_state(reveal))
+
+    # ------------------------------------------------------------------ words of a view
+
+    def _status(self, shown: Any) -> str:
+        if shown.is_over():
+            outcome = shown.outcome()
             won = " and ".join(self.seat_name(p) for p in outcome.winners) or "nobody"
-            text += f"  —  game over: {won} won"
+            return f"The game is over: {won} won."
+        seat = shown.current_player
+        what = decision_words(self.game, shown)
+        if self.seats[seat] is not None:
+            return f"{self.seat_name(seat)} is to play ({what}): press “bot's turn”."
+        return f"{self.seat_name(seat)} to play: {what}."
+
+    def _scores(self, shown: Any, seat: int | None) -> str:
+        scores = shown.scores()
+        if shown.is_over():
+            parts = [f"{self.seat_name(p)} {s}" for p, s in enumerate(scores)]
+            return "Final score: " + " · ".join(parts)
+        parts = [f"{self.seat_name(p)} {s}" for p, s in enumerate(scores)]
+        text = "Points so far: " + " · ".join(parts)
+        if self.game == "bangkok":  # BK-SET-2: a secret pontoon good is not counted
+            hidden = [p for p in range(self.players) if shown.objective(p) is None]
+            if hidden:
+                who = ", ".join(f"Player {p}" for p in hidden)
+                text += f" (without the secret pontoon good of {who})"
         return text
 
-    def status(self) -> str:
-        """Who is to play and what to do, in one sentence."""
-        state = self.state
-        if state.is_over():
-            return "The game is over."
-        seat = state.current_player
-        phase = getattr(state, "phase", "")
-        if self.is_bot_to_play():
-            return f"{self.seat_name(seat)} is to play ({phase}): press “bot move” or auto-play."
-        return f"{self.seat_name(seat)} to play ({phase}): pick an action."
+    def _table(self, shown: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        outcome = shown.outcome() if shown.is_over() else None
+        if outcome is None:
+            return ()
+        rows = []
+        for key, words in SCORE_ROWS[self.game].items():
+            values = [row.get(key) for row in outcome.breakdown]
+            if all(v is None for v in values):
+                continue
+            rows.append((words, tuple(_cell(v) for v in values)))
+        return tuple(rows)
+
+    def _notes(self, shown: Any) -> tuple[str, ...]:
+        notes: list[str] = []
+        if self.game == "takenoko" and shown.weather and not shown.is_over():
+            notes.append("Weather this turn: " + weather_words(shown.weather))
+        if self.game == "bamboo":
+            kinds = ("tea", "rice", "ramen")
+            for p, board in enumerate(shown.boards):
+                held = ", ".join(f"{n} {k}" for n, k in zip(board.food, kinds, strict=True) if n)
+                notes.append(
+                    f"{self.seat_name(p)}: food {held or 'none'} · {board.coins} coins ·"
+                    f" {board.hp} HP · {board.reserve} incense"
+                    + (" · passed this Summer" if board.passed else "")
+                )
+        return tuple(notes)
 
     # ------------------------------------------------------------------ internals
 
@@ -258,10 +426,14 @@ class PlayController:
         seat = self.state.current_player
         before = self.state
         after = before.apply(action)
-        line = log_line(self.game, seat, action, before, self.seat_name(seat))
         self.states.append(after)
-        self.steps.append(Step(seat, action, line))
+        self.steps.append(Step(seat, action, self._line(seat, action, before)))
         self._resolve_chance()
+
+    def _line(self, seat: int, action: Any, before: GameState) -> str:
+        """The log line of ``action`` from the log's viewer's view of ``before``."""
+        seen = self._view(before, self.log_viewer())
+        return log_line(self.game, seat, action, seen, self.seat_name(seat) if seat >= 0 else "")
 
     def _resolve_chance(self) -> None:
         """Roll every pending die with a generator derived from the seed and the ply."""
@@ -271,7 +443,20 @@ class PlayController:
             face = rng.choices(faces, weights)[0]
             before = self.state
             self.states.append(before.apply(face))
-            self.steps.append(Step(CHANCE, face, log_line(self.game, CHANCE, face, before, "")))
+            self.steps.append(Step(CHANCE, face, self._line(CHANCE, face, before)))
+
+
+def _short(value: Any) -> str:
+    """``value`` as text, at most about 80 characters (a long input is cut)."""
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _cell(value: Any) -> str:
+    """One cell of the final score table (a pontoon good in words)."""
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return "" if value is None else str(value)
 
 
 class ReplayController:
@@ -292,6 +477,7 @@ class ReplayController:
                 ) from None
             if not states or not all(isinstance(getattr(s, "game", None), str) for s in states):
                 raise InvalidStateError("replay needs a non-empty list of game states")
+            _check_one_game(states)
             self.states = states
             self.game = states[0].game
         self.lines = self._lines()
@@ -300,7 +486,7 @@ class ReplayController:
     def _lines(self) -> list[str]:
         lines = []
         for before, after in zip(self.states, self.states[1:], strict=False):
-            new = after.history[len(before.history) :]
+            new = actions_between(before, after) or ()  # shared histories: not written out
             seat = before.current_player
             for action in new:
                 who = f"Player {seat}" if seat >= 0 else ""
@@ -309,7 +495,9 @@ class ReplayController:
 
     def go(self, index: int) -> GameState:
         """Move to position ``index`` (0 = the start) and return its state."""
-        if not isinstance(index, int) or not 0 <= index < len(self.states):
+        if isinstance(index, bool) or not isinstance(index, int):  # True is not a ply
+            raise InvalidStateError(f"position must be a whole number, not {_short(repr(index))}")
+        if not 0 <= index < len(self.states):
             raise InvalidStateError(f"position must be 0..{len(self.states) - 1}, not {index!r}")
         self.index = index
         return self.states[index]
@@ -323,3 +511,23 @@ class ReplayController:
     def log(self) -> list[str]:
         """The log up to the current position."""
         return self.lines[: self.index]
+
+
+def _check_one_game(states: list[Any]) -> None:
+    """Each state follows the one before it by the actions it adds to the history: one game,
+    in order (a shuffled list, or states of several games, is refused)."""
+    for ply, (before, after) in enumerate(itertools.pairwise(states), start=1):
+        ok = type(after) is type(before) and len(after.history) > len(before.history)
+        if ok:
+            state = before
+            try:
+                for action in after.history[len(before.history) :]:
+                    state = state.apply(action)
+            except BambooLabError:
+                ok = False
+            ok = ok and state == after
+        if not ok:
+            raise InvalidStateError(
+                f"state {ply} of the list does not follow state {ply - 1}: give the states of"
+                " one game in order"
+            )

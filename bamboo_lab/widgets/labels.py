@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["button_label", "group_of", "label_of", "log_line"]
+__all__ = [
+    "SCORE_ROWS",
+    "button_label",
+    "decision_words",
+    "group_of",
+    "label_of",
+    "log_line",
+    "weather_words",
+]
 
 _TK_GROUPS = {
     "Roll": "weather die",
@@ -119,6 +127,12 @@ def _plot_name(tile: str) -> str:
     return f"{_TK_COLOURS.get(tile[0], tile[0])}{printed}"
 
 
+def _plots_unseen(state: Any) -> bool:
+    """True when ``state`` is a view whose viewer is not the player drawing the plots."""
+    viewer = getattr(state, "viewer", None)
+    return viewer is not None and viewer != getattr(state, "player", None)
+
+
 def _takenoko(action: Any, state: Any) -> str:
     kind = type(action).__name__
     if kind == "Roll":
@@ -135,6 +149,8 @@ def _takenoko(action: Any, state: Any) -> str:
         return _TK_KINDS.get(action.kind, action.kind)
     if kind == "KeepPlot":
         drawn = getattr(state, "drawn", ())
+        if _plots_unseen(state):  # TK-PLOT-1: only the player who drew them sees the plots
+            return "keep one of the drawn plots"
         if 0 < action.index <= len(drawn):
             return f"keep the {_plot_name(drawn[action.index - 1])} plot"
         return f"keep plot {action.index}"
@@ -143,6 +159,8 @@ def _takenoko(action: Any, state: Any) -> str:
         return f"plot on {_hex(action.plot)}{chip}"
     if kind == "ReturnPlots":
         drawn = getattr(state, "drawn", ())
+        if _plots_unseen(state):
+            return "return the other plots under the pile"
         if len(drawn) >= max(action.order):
             top, under = (_plot_name(drawn[i - 1]) for i in action.order)
             return f"return the {top} plot on top of the {under} plot"
@@ -252,3 +270,93 @@ def log_line(game: str, player: int, action: Any, state: Any, who: str) -> str:
     if player < 0:
         return f"{words}  [{action}]"
     return f"{who}: {words}  [{action}]"
+
+
+_TK_WEATHER = {
+    "sun": "sun: a third action this turn, all three of different kinds (TK-W-1)",
+    "rain": "rain: one irrigated plot grows a section of its colour (TK-W-2)",
+    "wind": "wind: the two actions may be of the same kind (TK-W-3)",
+    "storm": "storm: the panda jumps to any plot and eats a section there (TK-W-4)",
+    "clouds": "clouds: take an improvement chip, place it now or keep it (TK-W-5)",
+    "?": "“?”: the player chooses one of the five other faces (TK-W-6)",
+}
+
+
+def weather_words(face: str | None) -> str:
+    """What the weather face in effect does, in the rulebook's words (empty for no weather)."""
+    return _TK_WEATHER.get(face, f"weather {face}") if face else ""
+
+
+_TK_DECISIONS = {
+    "roll": "roll the weather die",
+    "choose_weather": "choose the weather",
+    "rain": "rain: pick an irrigated plot to grow (or do not use the rain)",
+    "storm": "storm: put the panda on any plot (or do not use the storm)",
+    "clouds": "clouds: take an improvement chip (or do not use the clouds)",
+    "actions": "choose an action, complete an objective, or end the turn",
+    "keep_plot": "keep one of the three drawn plots",
+    "place_plot": "place the plot in the garden",
+    "return_plots": "put the other two plots back under the pile",
+    "gardener": "move the gardener in a straight line",
+    "panda": "move the panda in a straight line",
+    "objective": "draw an objective card: pick the deck",
+}
+_BB_DECISIONS = {
+    "draft": "set-up: draft a shoot",
+    "gift": "Spring: take a gift from the forest",
+    "visit": "Summer: visit a temple of your board",
+    "offer": "Summer: offer incense at the temples",
+    "place": "Summer: activate your shoots and place them in the stalks",
+    "receive": "Summer: put the ejected shoot into one of your temples",
+    "balance": "balance: obtain or score a balance tile (or take 1 HP)",
+    "improve": "improve: buy a home tile (or take 1 coin)",
+    "home": "improve: place the home tile in your home",
+    "cook": "cook: take food from the display",
+    "wildcard": "wildcard: choose the action it gives",
+    "tengu": "Tengu: refill the food display first, or take a counter",
+    "tengu_take": "Tengu: take a food counter",
+    "end": "end your turn (or use a spirit)",
+    "wake": "Winter: wake a sleeping spirit (or done)",
+    "feed": "Winter: feed your family, one food counter at a time",
+}
+_BK_DECISIONS = {
+    "act": "place a hand card beside the port, or renew a port line",
+    "collect": "collect port cards in line with the placed card",
+    "lay": "lay a collected card in your market",
+}
+
+
+def decision_words(game: str, state: Any) -> str:
+    """The pending decision of ``state`` in rulebook words (never an engine phase name)."""
+    phase = getattr(state, "phase", "")
+    table = {"takenoko": _TK_DECISIONS, "bamboo": _BB_DECISIONS, "bangkok": _BK_DECISIONS}[game]
+    return table.get(phase, "pick an action")
+
+
+SCORE_ROWS: dict[str, dict[str, str]] = {
+    "takenoko": {
+        "plot": "plot objectives",
+        "gardener": "gardener objectives",
+        "panda": "panda objectives",
+        "emperor": "the Emperor",
+        "objectives": "objectives completed",
+        "total": "total",
+    },
+    "bamboo": {
+        "happiness": "happiness track (HP)",
+        "spirits": "spirits",
+        "harmony": "harmony",
+        "balance": "balance tiles",
+        "night": "night spaces",
+        "comfort": "comfort",
+        "total": "total",
+    },
+    "bangkok": {
+        "objective": "pontoon good",
+        "objective_points": "objective baskets",
+        "chilli_points": "chilli cards",
+        "complete_bonus": "complete market",
+        "total": "total",
+    },
+}
+"""The rows of a final score table: each category of the game's final score, in its words."""

@@ -43,7 +43,8 @@ def test_a_whole_game_played_through_the_handlers(game: str) -> None:
     outcome = c.state.outcome()
     assert outcome is not None and outcome.winners
     assert len(c.log) == len(c.states) - 1 == len(c.state.history)
-    assert "game over" in c.scores_text()
+    assert c.scores_text().startswith("Final score:")
+    assert c.board().table[-1][0] == "total"
     assert c.grouped_actions() == {} and not c.bot_move()
     # the record replays to the same final state
     assert widgets.ReplayController(c.record()).states[-1] == c.state
@@ -129,6 +130,10 @@ def test_the_garden_rings_the_legal_targets_as_one_clickable_trace() -> None:
     app.controller.play("action plot")
     app.controller.play("keep 1")
     app.redraw()
+    assert not [t for t in app.figure.data if t.name == "click a ringed target"], (
+        "hot-seat: nothing to click before the seat to move shows its cards"
+    )
+    app.reveal.value = True
     clickable = [t for t in app.figure.data if t.name == "click a ringed target"]
     assert len(clickable) == 1
     legal = {a.plot for a in app.controller.legal_actions() if isinstance(a, tk.PlacePlot)}
@@ -223,7 +228,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
 
 
 def test_buttons_and_log_speak_rulebook_words() -> None:
-    c = widgets.PlayController("takenoko", 2, bots=None, seed=7)
+    c = widgets.PlayController("takenoko", 2, bots="heuristic", seed=7)
     assert c.play("action plot")
     keep = [label for label, _ in c.grouped_actions()["keep one drawn plot"]]
     colours = {"G": "green", "Y": "yellow", "P": "pink"}
@@ -232,10 +237,119 @@ def test_buttons_and_log_speak_rulebook_words() -> None:
         for label, t in zip(keep, c.state.drawn, strict=True)
     )
     assert c.play("keep 2")
-    assert c.log[-1] == "Player 0: keep the green plot  [keep 2]"
+    assert c.log[-1] == "Player 0 (you): keep the green plot  [keep 2]"
+    hot = widgets.PlayController("takenoko", 2, bots=None, seed=7)
+    assert hot.play("action plot") and hot.play("keep 2")
+    assert hot.log[-1] == "Player 0: keep one of the drawn plots  [keep 2]", (
+        "the hot-seat log is public: the drawn plots are the player's secret (TK-PLOT-1)"
+    )
     c.play(c.legal_actions()[0])
     returns = [label for label, _ in c.grouped_actions()["return the other plots"]]
     assert all(" plot on top of the " in label for label in returns)
     b = widgets.PlayController("bangkok", 2, bots=None, seed=7)
     groups = b.grouped_actions()
     assert any(g.startswith("place card #0 (passion fruit) at the port") for g in groups)
+
+
+def test_replay_refuses_shuffled_or_mixed_state_lists_and_a_bool_position() -> None:
+    from bamboo_lab.core.errors import InvalidStateError
+
+    record, _ = play_game("bangkok", "random", seed=9)
+    states = widgets.ReplayController(record).states
+    assert widgets.ReplayController(states[:6]).states == states[:6]
+    with pytest.raises(InvalidStateError, match="does not follow"):
+        widgets.ReplayController([states[0], states[2], states[1]])
+    other = widgets.ReplayController(play_game("bangkok", "random", seed=10)[0]).states
+    with pytest.raises(InvalidStateError, match="does not follow"):
+        widgets.ReplayController([states[0], other[1]])
+    mixed = widgets.ReplayController(play_game("takenoko", "random", seed=9)[0]).states
+    with pytest.raises(InvalidStateError, match="does not follow"):
+        widgets.ReplayController([states[0], mixed[1]])
+    viewer = widgets.ReplayController(states[:6])
+    viewer.go(3)
+    with pytest.raises(InvalidStateError, match="whole number"):
+        viewer.go(True)
+    assert viewer.index == 3, "a refused position changes nothing"
+
+
+class _Broken:
+    """A custom bot with a bug in ``choose``."""
+
+    name = "broken"
+
+    def choose(self, state: object, legal: object, rng: object) -> object:
+        raise ZeroDivisionError("division by zero in my bot")
+
+
+def test_a_custom_bots_exception_is_a_clear_message_that_changes_nothing() -> None:
+    c = widgets.PlayController("bangkok", 2, bots=[None, _Broken()], seed=2)
+    assert c.play(_first_button(c))
+    while c.is_person_to_play():
+        assert c.play(_first_button(c))
+    before, log = c.state, list(c.log)
+    assert not c.bot_move() and not c.bot_turn()
+    assert c.state is before and c.log == log
+    assert "Player 1 (broken bot) failed to choose: ZeroDivisionError" in c.message
+
+
+class _Restarter:
+    """A bot that starts a new game of its controller while choosing (then answers)."""
+
+    name = "restarter"
+
+    def __init__(self) -> None:
+        self.controller: widgets.PlayController | None = None
+
+    def choose(self, state: object, legal: tuple[object, ...], rng: object) -> object:
+        assert self.controller is not None
+        self.controller.new_game(self.controller.seed)
+        return legal[0]
+
+
+def test_a_bot_that_starts_a_new_game_while_choosing_gets_no_stale_move_played() -> None:
+    bot = _Restarter()
+    c = widgets.PlayController("bangkok", 2, bots=[None, bot], seed=2)
+    bot.controller = c
+    while c.is_person_to_play():
+        assert c.play(_first_button(c))
+    assert c.is_bot_to_play()
+    assert not c.bot_move()
+    assert c.steps == [] and c.state == c.states[0], "the new game is untouched"
+    assert "the game changed while it was choosing" in c.message
+    assert not any("(you)" in line for line in c.log)
+
+
+def test_a_bot_turn_is_one_step_with_its_moves_listed() -> None:
+    c = widgets.PlayController("takenoko", 2, bots="heuristic", seed=4)
+    while c.is_person_to_play():
+        assert c.play(_first_button(c))
+    seat = c.state.current_player
+    assert c.bot_turn()
+    assert c.state.is_over() or c.state.current_player != seat
+    turn = c.last_turn()
+    assert len(turn) > 1 and {s.player for s in turn} <= {seat, -1}
+    board = c.board()
+    assert board.last_turn == tuple(s.line for s in turn)
+    assert any(line.startswith("Player 1 (heuristic bot)") for line in board.last_turn)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_status_lines_speak_rulebook_words_never_phase_names(game: str) -> None:
+    from bamboo_lab.games import load
+    from bamboo_lab.widgets.labels import decision_words
+
+    phases = load(game).PHASES
+    c = widgets.PlayController(game, 2, bots="heuristic", seed=5)
+    seen = set()
+    while not c.state.is_over():
+        board = c.board()
+        seen.add(c.state.phase)
+        assert decision_words(game, c.state) in board.status
+        for phase in phases:
+            assert f"({phase})" not in board.status and f"to {phase}" not in board.status
+        assert "_" not in board.status and "so far" not in board.status or "Points" in board.scores
+        c.bot_turn() if c.is_bot_to_play() else c.play(_first_button(c))
+    assert len(seen) > 2
+    board = c.board()
+    assert "so far" not in board.scores and board.scores.startswith("Final score")
+    assert board.table[-1][0] == "total"
