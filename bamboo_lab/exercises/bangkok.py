@@ -207,6 +207,7 @@ def _lay_position() -> bk.State:
         markets=[[["ZB", "C2:F/F", None], ["PP", "FF", None], [None] * 3], [None] * 9],
         hands=[["C1:B/F", "ZF", "F", "B"], ["PZ", "Z", "ZF"]],
         phase="lay",
+        turn=2,
     )
 
 
