@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from notebook_tools import code_cells, load, rule_ids, rule_links, run, source, tags
+from notebook_tools import NOTEBOOKS, code_cells, load, rule_ids, rule_links, run, source, tags
 
 from bamboo_lab import exercises
 from bamboo_lab.games import takenoko as tk
@@ -207,3 +207,30 @@ def test_exercises_show_each_position_and_check_it_by_id_only() -> None:
             exercise = exercises.get(source(cell).split('"')[1])
             before = "\n".join(source(c) for c in rules_nb[max(0, k - 4) : k])
             assert all(rule.lower() in before for rule in exercise.rules), exercise.id
+
+
+def test_the_teachers_guide_has_a_timed_plan_the_player_aid_and_every_solution() -> None:
+    """docs/teaching/takenoko.md: a lesson plan whose sections are the notebook's Core
+    sections, the player aid picture, and each exercise's answer as the engine computes it."""
+    guide = (NOTEBOOKS.parent / "docs" / "teaching" / "takenoko.md").read_text(encoding="utf-8")
+    assert "](../img/takenoko_player_aid.png)" in guide
+    assert (NOTEBOOKS.parent / "docs" / "img" / "takenoko_player_aid.png").exists()
+    core = [
+        line[3:]
+        for c in load("10-takenoko-rules")["cells"]
+        if c["cell_type"] == "markdown"
+        for line in source(c).splitlines()
+        if line.startswith("## Core")
+    ]
+    for heading in core:
+        assert f"| {heading} |" in guide, heading
+    assert "| 0-5 |" in guide and "| 43-45 |" in guide
+    for exercise in exercises.all_exercises("takenoko"):
+        right = exercise.truth(exercise.position())
+        assert f"### {exercise.id}: {exercise.title}" in guide
+        items = sorted(right, key=str) if isinstance(right, frozenset | tuple) else [right]
+        section = guide.split(f"### {exercise.id}:")[1].split("###")[0]
+        answer = next(line for line in section.splitlines() if line.startswith("- **Answer:**"))
+        for item in items:
+            assert str(item) in answer, (exercise.id, item)
+        assert exercise.explanation in section
