@@ -29,6 +29,7 @@ from .takenoko_boards import bamboo_section, card, players
 __all__ = [
     "EMPEROR",
     "HIGHLIGHTS",
+    "MARKS_KEY",
     "WEATHER_EFFECTS",
     "Changes",
     "card",
@@ -631,7 +632,16 @@ def _header(state: tk.State, player: int | None, changed: Changes | None = None)
         lines.append(f"<sup>{state.weather}: {WEATHER_EFFECTS[state.weather]}</sup>")
     if changed is not None:
         lines += [f"<sup>{line}</sup>" for line in _wrapped(changed.sentences())]
+        if changed.hexes():
+            lines.append(f"<sup><i>{MARKS_KEY}</i></sup>")
     return "<br>".join(lines)
+
+
+MARKS_KEY = (
+    "boxes on changed plots: new = placed · wet = irrigated now · +1 / -1 = bamboo sections"
+    " grown / eaten · +W +E +F = improvement"
+)
+"""The key to the boxes :func:`figure` writes on changed plots (with ``changed_from``)."""
 
 
 def _wrapped(sentences: list[str], width: int = 96) -> list[str]:

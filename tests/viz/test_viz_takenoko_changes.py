@@ -207,3 +207,10 @@ def test_objective_cards_draw_each_card_with_its_points() -> None:
         vt.objective_cards({"x": ["Z99"]})
     with pytest.raises(InvalidStateError):
         vt.objective_cards({})
+
+
+def test_the_key_to_the_boxes_is_under_the_title_when_something_changed() -> None:
+    before = walk()
+    after = play(before, "action gardener", "gardener 0,1")
+    assert vt.MARKS_KEY in vt.figure(after, changed_from=before).layout.title.text
+    assert vt.MARKS_KEY not in vt.figure(after).layout.title.text
