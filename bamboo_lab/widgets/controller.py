@@ -34,6 +34,8 @@ class Step:
     player: int
     action: Any
     line: str
+    events: tuple[str, ...] = ()
+    """What the rules did by themselves after it (Bamboo: passes, Autumn, Winter bills)."""
 
 
 def _seat_bots(game: str, players: int, bots: Any, human: int) -> tuple[Bot | None, ...]:
@@ -132,8 +134,9 @@ class PlayController:
 
     @property
     def log(self) -> list[str]:
-        """Every applied action in rulebook words, oldest first."""
-        return [s.line for s in self.steps]
+        """Every applied action in rulebook words, oldest first, each followed by what the
+        rules then did by themselves (lines starting with ``·``)."""
+        return [line for step in self.steps for line in (step.line, *step.events)]
 
     @property
     def persons(self) -> tuple[int, ...]:
@@ -217,7 +220,9 @@ class PlayController:
                 for group, items in self._groups(shown, seat).items()
             ),
             log=tuple(self.log),
-            last_turn=tuple(step.line for step in self.last_turn()),
+            last_turn=tuple(
+                line for step in self.last_turn() for line in (step.line, *step.events)
+            ),
         )
 
     def last_turn(self) -> list[Step]:
@@ -427,8 +432,16 @@ class PlayController:
         before = self.state
         after = before.apply(action)
         self.states.append(after)
-        self.steps.append(Step(seat, action, self._line(seat, action, before)))
+        line = self._line(seat, action, before)
+        self.steps.append(Step(seat, action, line, self._events(before, after)))
         self._resolve_chance()
+
+    def _events(self, before: GameState, after: GameState) -> tuple[str, ...]:
+        """What happened by itself between two states, from the log's view (Bamboo)."""
+        if self.game != "bamboo":
+            return ()
+        viewer = self.log_viewer()
+        return season_events(self._view(before, viewer), self._view(after, viewer), self.seat_name)
 
     def _line(self, seat: int, action: Any, before: GameState) -> str:
         """The log line of ``action`` from the log's viewer's view of ``before``."""
@@ -444,6 +457,52 @@ class PlayController:
             before = self.state
             self.states.append(before.apply(face))
             self.steps.append(Step(CHANCE, face, self._line(CHANCE, face, before)))
+
+
+def season_events(before: Any, after: Any, name: Any = lambda p: f"Player {p}") -> tuple[str, ...]:
+    """Bamboo: the passes (BB-SUM-1), each temple's award in Autumn with the majority that won
+    it (BB-AUT-1, BB-AUT-2) and each Winter bill (BB-WIN-2) between two states, in words."""
+    from bamboo_lab.games import bamboo
+
+    events: list[str] = []
+    colours = ("red", "yellow", "green", "blue")
+    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
+        if now.passed and not was.passed:
+            events.append(f"· {name(p)} passes for the rest of the Summer (BB-SUM-1)")
+    autumn = bamboo.season(before) == "Summer" and bamboo.season(after) != "Summer"
+    if autumn:
+        for t, stack in enumerate(before.temples):
+            spirit = before.spirit_stacks[t][0] if before.spirit_stacks[t] else None
+            if not stack or spirit is None:
+                continue
+            ranked = bamboo.temple_majority(stack)
+            counts = ", ".join(
+                f"{'the ghost' if o < 0 else name(o)} {stack.count(o)}" for o in ranked
+            )
+            winner = "the ghost (the spirit leaves the game)" if ranked[0] < 0 else name(ranked[0])
+            if len(ranked) > 1 and stack.count(ranked[0]) == stack.count(ranked[1]):
+                counts += ", a tie: the stick placed last wins"
+            events.append(
+                f"· Autumn, {colours[t]} temple: {spirit} goes to {winner}; incense {counts}"
+                " (BB-AUT-1)"
+            )
+    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
+        starts = after.phase == "feed" and after.player == p
+        starts = starts and (before.phase != "feed" or before.player != p)
+        if starts:
+            need = sum(1 for tile in now.home if tile >= 0)
+            held = ", ".join(
+                f"{n} {kind}"
+                for n, kind in zip(now.food, ("tea", "rice", "ramen"), strict=True)
+                if n
+            )
+            events.append(
+                f"· Winter bill of {name(p)}: {need} food unit{'' if need == 1 else 's'}, one per"
+                f" home tile; holds {held or 'no food'} (BB-WIN-2)"
+            )
+        if now.hp < was.hp and (autumn or bamboo.season(before) == "Winter"):
+            events.append(f"· {name(p)} goes short of food: {now.hp - was.hp} HP (BB-WIN-2)")
+    return tuple(events)
 
 
 def _short(value: Any) -> str:
