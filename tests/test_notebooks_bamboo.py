@@ -1,32 +1,47 @@
-"""The Bamboo notebooks (20 rules, 21 edge cases, 23 exercises): committed executed and clean,
-every rule of docs/rules/bamboo.md cited, every action shown, the exercise checks right for the
-engine's answers.
+"""The Bamboo notebooks (20 rules: the core, 24 seasons and scoring: going further, 21 edge
+cases, 23 exercises): committed executed and clean, every rule of docs/rules/bamboo.md cited,
+every action shown, every effect drawn, the exercises answered in the package.
 
 The notebooks' code runs here in a plain namespace (no kernel): fast, and it lets the tests look
-at the positions the notebooks build and call the exercise checks with other answers.
+at the positions the notebooks build.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from notebook_tools import (
-    tags,
-    assert_check_says_right_only_for,
-    assert_no_answer_shown,
-    code_cells,
-    exercise_calls,
-    load,
-    rule_ids,
-    rule_links,
-    run,
-    source,
-)
+from notebook_tools import code_cells, load, rule_ids, rule_links, run, source, tags
 
-BAMBOO = ["20-bamboo-rules", "21-bamboo-scoring-edge-cases", "23-bamboo-exercises"]
+BAMBOO = [
+    "20-bamboo-rules",
+    "24-bamboo-seasons-and-scoring",
+    "21-bamboo-scoring-edge-cases",
+    "23-bamboo-exercises",
+]
+WALKTHROUGH = ["20-bamboo-rules", "24-bamboo-seasons-and-scoring"]
 SECTIONS = ("set", "pl", "spr", "sum", "act", "pat", "spi", "aut", "win", "adv", "end")
 RULES_GAME = "bamboo"
+PLOTLY = "application/vnd.plotly.v1+json"
+
+
+def _markdown(name: str, start: str = "") -> str:
+    """The Markdown of a notebook, from the first cell whose text starts with ``start``."""
+    cells = [source(c) for c in load(name)["cells"] if c["cell_type"] == "markdown"]
+    first = next(i for i, text in enumerate(cells) if text.startswith(start))
+    return "\n".join(cells[first:])
+
+
+def _code(names: list[str]) -> str:
+    return "\n".join(source(c) for name in names for c in code_cells(load(name)))
+
+
+def _pictures(name: str) -> list[str]:
+    """The sources of the cells of ``name`` that draw a picture."""
+    return [
+        source(c)
+        for c in code_cells(load(name))
+        if any(PLOTLY in o.get("data", {}) for o in c["outputs"])
+    ]
 
 
 def test_checked_outputs_are_text_not_figures() -> None:
@@ -37,41 +52,91 @@ def test_checked_outputs_are_text_not_figures() -> None:
                 kinds = {o["output_type"] for o in cell["outputs"]}
                 assert kinds <= {"stream", "execute_result"}, source(cell)[:60]
                 for o in cell["outputs"]:
-                    assert "application/vnd.plotly.v1+json" not in o.get("data", {})
+                    assert PLOTLY not in o.get("data", {})
 
 
 def test_rules_walkthrough_cites_every_rule_in_rulebook_order() -> None:
-    """20-bamboo-rules links every rule ID of the rules page, and (after the introduction) the
-    rulebook's sections
-    (set-up, player set-up, Spring, Summer, actions, patterns, spirits, Autumn, Winter,
-    advanced game, end) are first cited in the rulebook's order."""
-    nb = load("20-bamboo-rules")
-    text = "\n".join(source(c) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
-    cited = list(dict.fromkeys(rule_links(RULES_GAME, text)))  # after the introduction
+    """20 and 24 together link every rule ID of the rules page, and from 20's first Core
+    section on (the goal and the first turn come before) the rulebook's sections (set-up,
+    player set-up, Spring, Summer, actions, patterns, spirits, Autumn, Winter, advanced game,
+    end) are first cited in the rulebook's order."""
+    text = _markdown("20-bamboo-rules", "## Core") + "\n" + _markdown(WALKTHROUGH[1])
+    cited = list(dict.fromkeys(rule_links(RULES_GAME, text)))
     assert set(cited) == set(rule_ids(RULES_GAME))
     sections = list(dict.fromkeys(i.split("-")[1] for i in cited))
     assert sections == list(SECTIONS)
 
 
+def test_the_core_is_in_20_and_going_further_in_24() -> None:
+    """20 holds the core (Core sections, up to the patterns); 24 the rest (Going further)."""
+    core = re.findall(r"^## (.+)$", _markdown("20-bamboo-rules"), flags=re.MULTILINE)
+    further = re.findall(r"^## (.+)$", _markdown(WALKTHROUGH[1]), flags=re.MULTILINE)
+    assert core[0] == "Your first turn" and sum(h.startswith("Core:") for h in core) == 6
+    assert sum(h.startswith("Going further:") for h in further) == 5
+    assert set(rule_links(RULES_GAME, _markdown("20-bamboo-rules", "## Core"))) >= {
+        "bb-set-1",
+        "bb-sum-7",
+        "bb-act-7",
+        "bb-pat-3",
+    }
+    for rule in ("bb-spi-1", "bb-aut-1", "bb-win-1", "bb-adv-1", "bb-end-5"):
+        assert rule in rule_links(RULES_GAME, _markdown(WALKTHROUGH[1])), rule
+
+
 def test_rules_walkthrough_shows_every_action_kind() -> None:
-    """20-bamboo-rules plays every action of the notation at least once (Pass with the
-    voluntary_pass option), and builds its positions with the position builder."""
-    code = "\n".join(source(c) for c in code_cells(load("20-bamboo-rules")))
+    """20 and 24 play every action of the notation at least once and build their positions
+    with the position builder (short cells; the long ones are named builders)."""
+    code = _code(WALKTHROUGH)
     played = set(re.findall(r'"([a-z]+)(?: [^"]*)?"', code))
     for word in (
-        "draft", "gift", "visit", "offer", "activate", "place", "receive", "hp", "coin",
-        "decline", "done", "refill", "fund", "cook", "take", "score", "buy", "home", "food",
-        "use", "wake", "feed", "end", "pass",
+        "draft", "gift", "visit", "offer", "activate", "place", "receive", "hp", "coin", "decline",
+        "done", "refill", "fund", "cook", "take", "score", "buy", "home", "food", "use",
+        "wake", "feed", "end", "pass",
     ):  # fmt: skip
         assert word in played, word
     for spirit in ("kappa", "tanuki", "rokurokubi", "kitsune", "ookami", "bakeneko", "tengu"):
-        assert f'"use {spirit}"' in code, spirit
-    assert code.count("bb.position(") >= 8
+        assert f"use {spirit}" in code, spirit
+    assert code.count("bb.position(") >= 5
+    for cell in code_cells(load(WALKTHROUGH[0])) + code_cells(load(WALKTHROUGH[1])):
+        assert source(cell).count("\n") < 25, source(cell)[:60]
+
+
+def test_every_effect_is_drawn_with_what_changed() -> None:
+    """Each step that changes the table is a picture with ``changed_from``: the first turn,
+    Spring, the Summer steps, each action, the spirits, Autumn, Winter and the end."""
+    core = " ".join(_pictures("20-bamboo-rules"))
+    further = " ".join(_pictures(WALKTHROUGH[1]))
+    assert "player_aid" in _pictures("20-bamboo-rules")[0]
+    assert core.count("changed_from=") >= 9 and further.count("changed_from=") >= 7
+    assert "viz.bamboo.autumn(" in further and "viz.bamboo.patterns(" in core
+
+
+def test_no_state_dumps_and_tables_for_bills_and_scores() -> None:
+    """No ``print(state)``-style dumps or inventories; bills and scores are pandas tables."""
+    code = _code(BAMBOO)
+    assert "print(state)" not in code and "inventory()" not in code
+    assert ".describe()" not in code and "home_from_text(" not in _code(["23-bamboo-exercises"])
+    further = _code([WALKTHROUGH[1]])
+    assert "pd.DataFrame(lesson.bill_rows(" in further
+    assert "pd.DataFrame(lesson.score_rows(" in further
+
+
+def test_deliberate_mistakes_show_the_one_line_explanation() -> None:
+    """A refused move is shown with ``bb.explain``: one line with its rule ID, no traceback."""
+    for name in BAMBOO:
+        for cell in code_cells(load(name)):
+            assert "raises-exception" not in tags(cell)
+            if "bb.explain(" in source(cell):
+                for o in cell["outputs"]:
+                    text = "".join(o.get("text", "")) or "".join(
+                        o.get("data", {}).get("text/plain", "")
+                    )
+                    assert re.search(r"\(BB-[A-Z]+-\d+\)", text), source(cell)[:60]
 
 
 def test_rules_walkthrough_positions_play_to_the_end() -> None:
-    """The walkthrough's last position is a finished game with an outcome (BB-END-1, BB-END-5)."""
-    ns = run("20-bamboo-rules")
+    """24's last position is a finished game with an outcome (BB-END-1, BB-END-5)."""
+    ns = run(WALKTHROUGH[1])
     over = ns["over"]
     assert over.is_over()
     outcome = over.outcome()
@@ -79,21 +144,31 @@ def test_rules_walkthrough_positions_play_to_the_end() -> None:
     assert [over.final_breakdown(p)["total"] for p in (0, 1)] == list(outcome.scores)
 
 
-def test_BB_SUM_5_edge_cases_refusal_raises_with_its_rule() -> None:
-    """21: the deliberate error is the engine's IllegalActionError naming BB-SUM-5."""
+def test_exercises_follow_the_rule_they_practise() -> None:
+    """Two exercises in 20 (after BB-SUM-2 and BB-SUM-6), two in 24 (Autumn, Winter), each as
+    a picture and a checking cell holding only the answer."""
+    for name, ids in ((WALKTHROUGH[0], ["bamboo-1", "bamboo-3"]), (WALKTHROUGH[1], ["bamboo-6", "bamboo-7"])):  # fmt: skip
+        code = _code([name])
+        assert re.findall(r'exercises\.check\("(bamboo-\d+)", answer\)', code) == ids
+        assert re.findall(r'exercises\.show\("(bamboo-\d+)"\)', code) == ids
+        assert code.count("answer = None") == 2
+
+
+def test_BB_SUM_5_edge_cases_refusal_is_explained_with_its_rule() -> None:
+    """21: the deliberate mistake shows the engine's one line naming BB-SUM-5."""
     cells = code_cells(load("21-bamboo-scoring-edge-cases"))
-    raised = [o for c in cells for o in c["outputs"] if o["output_type"] == "error"]
-    assert [o["ename"] for o in raised] == ["IllegalActionError"]
-    assert "(BB-SUM-5)" in raised[0]["evalue"]
+    said = ["".join(o.get("text", "")) for c in cells for o in c["outputs"]]
+    assert any("'activate Rb 1' is illegal" in s and "(BB-SUM-5)" in s for s in said)
 
 
 def test_edge_cases_show_both_readings_of_every_disputed_option() -> None:
-    """21: every option switching a disputed reading is run with both its values."""
-    code = "\n".join(source(c) for c in code_cells(load("21-bamboo-scoring-edge-cases")))
+    """21: every option switching a disputed reading is run with both its values (the
+    feeding reading through the lesson's Winter position, which passes it to bb.Options)."""
+    code = _code(["21-bamboo-scoring-edge-cases"])
+    assert 'lesson.winter_example("choose")' in code and 'lesson.winter_example("auto")' in code
     readings = {
         "first_turn_free": ('"game"', '"round"'),
         "voluntary_pass": ("False", "True"),
-        "feeding": ('"choose"', '"auto"'),
         "draft_order": ('"clockwise"', '"snake"'),
         "wildcards": ('"unmarked"', '"board"'),
     }
@@ -103,7 +178,8 @@ def test_edge_cases_show_both_readings_of_every_disputed_option() -> None:
 
 
 def test_edge_cases_answer_the_questions_of_issue_13() -> None:
-    """21: one section per question players get wrong, each answered with its rule."""
+    """21: one section per question players get wrong, each answered with its rule, the homes
+    drawn and the bills and scores in tables."""
     nb = load("21-bamboo-scoring-edge-cases")
     text = "\n".join(source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     headings = re.findall(r"^## \d+\. (.+)$", text, flags=re.MULTILINE)
@@ -113,46 +189,15 @@ def test_edge_cases_answer_the_questions_of_issue_13() -> None:
     for rule in ("bb-sum-2", "bb-sum-3", "bb-sum-5", "bb-sum-6", "bb-aut-1", "bb-aut-2",
                  "bb-win-2", "bb-end-4", "bb-end-3"):  # fmt: skip
         assert rule in rule_links(RULES_GAME, text), rule
+    code = _code(["21-bamboo-scoring-edge-cases"])
+    assert "print(state" not in code and "final_breakdown(0).items()" not in code
+    assert code.count("pd.DataFrame(") >= 4
+    assert len(_pictures("21-bamboo-scoring-edge-cases")) >= 8
 
 
-def test_exercise_checks_say_right_only_for_the_engine_answer() -> None:
-    """23: each check says "right" for the engine's answer, a hint otherwise, and the committed
-    notebook shows no answer (every check cell still holds None)."""
-    calls, check, _ = exercise_calls("23-bamboo-exercises")
-    assert len(calls) == 7
-    for answer, truth, hint in calls:
-        assert answer is None
-        if isinstance(truth, frozenset):
-            wrong: Any = frozenset({"nothing"})
-        elif isinstance(truth, int):
-            wrong = truth + 1
-        else:
-            wrong = 0
-        right = set(truth) if isinstance(truth, frozenset) else truth
-        wrong = set(wrong) if isinstance(wrong, frozenset) else wrong
-        assert_check_says_right_only_for(check, right, wrong, truth, hint)
-    assert_no_answer_shown("23-bamboo-exercises")
-
-
-def test_exercise_answers_are_the_rules() -> None:
-    """23: the engine's answers are the ones the rules give, worked out by hand (BB-SUM-2,
-    BB-SUM-6, BB-PAT-1/2, BB-END-3, BB-AUT-1, BB-WIN-2, BB-END-2..4)."""
-    truths: list[Any] = []
-
-    def recorder(check: Any) -> Any:
-        def wrapped(answer: Any, truth: Any, hint: str) -> None:
-            truths.append(truth)
-
-        wrapped.patched = True  # type: ignore[attr-defined]
-        return wrapped
-
-    run("23-bamboo-exercises", patch={"check": recorder})
-    assert truths == [
-        frozenset({"red", "blue"}),  # green is empty, the marker is on yellow
-        frozenset({"Yf", "Rc"}),  # the two top shoots of stalk 2
-        frozenset({"L09", "R02", "C13"}),  # R05 is mirrored, L05 has no faith to the right
-        -4,  # left 6, right 4 comfort
-        1,  # 2-2-2 tie, player 1's stick on top
-        1,  # 7 tiles, 6 food units
-        28,  # 24 + 4 spirits - 4 harmony + 2 + 2 half points
-    ]
+def test_exercise_notebook_draws_every_position() -> None:
+    """23: each exercise is shown as a picture (homes and patterns drawn, never as text)."""
+    nb = "23-bamboo-exercises"
+    shown = [re.search(r'exercises\.show\("(bamboo-\d+)"\)', s) for s in _pictures(nb)]
+    assert [m[1] for m in shown if m] == [f"bamboo-{n}" for n in range(1, 10)]
+    assert "print(" not in _code([nb])

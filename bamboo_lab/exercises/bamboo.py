@@ -33,7 +33,9 @@ __all__ = [
     "last_round",
     "owner_item",
     "play",
+    "player_rows",
     "score_rows",
+    "setup_rows",
     "shoot_item",
     "shoots_received",
     "tile_item",
@@ -226,6 +228,46 @@ def last_round() -> bb.State:
             },
         },
     )
+
+
+def setup_rows(state: bb.State) -> dict[str, dict[str, int]]:
+    """Where the main board's components lie, face up and face down, as table columns
+    (BB-SET-1 to BB-SET-6)."""
+    spirits = sum(map(len, state.spirit_stacks))
+    return {
+        "face up": {
+            "shoots in the stalks": sum(map(len, state.stalks)),
+            "gifts": len(state.gift_display),
+            "balance tiles": sum(map(len, state.balance_market)),
+            "home tiles": sum(map(len, state.home_market)),
+            "spirits": sum(1 for stack in state.spirit_stacks if stack),
+            "food counters": len(state.food_display),
+        },
+        "face down": {
+            "shoots in the stalks": 0,
+            "gifts": len(state.gift_stack),
+            "balance tiles": sum(map(len, state.balance_stacks)),
+            "home tiles": sum(map(len, state.home_stacks)),
+            "spirits": spirits - sum(1 for stack in state.spirit_stacks if stack),
+            "food counters": len(state.food_bag),
+        },
+    }
+
+
+def player_rows(state: bb.State) -> dict[str, dict[str, Any]]:
+    """What each player holds, as table columns by player (BB-PL-2 to BB-PL-6)."""
+    tiles = state.options.balance_table
+    return {
+        f"player {p}": {
+            "HP": board.hp,
+            "coins": board.coins,
+            "incense in the reserve": board.reserve,
+            "incense on the round track": board.track,
+            "shoots on the board": sum(map(len, board.temples)),
+            "balance tiles": ", ".join(tiles[t].name for t in board.balance) or "none",
+        }
+        for p, board in enumerate(state.boards)
+    }
 
 
 def bill_rows(state: bb.State) -> list[dict[str, Any]]:

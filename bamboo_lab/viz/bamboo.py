@@ -623,20 +623,20 @@ def home(
             color="#444444",
         )
     if old_spaces is not None:
-        label(
-            fig,
-            18.4,
-            0.35,
-            "<b>magenta outline: changed since the previous picture</b>",
-            size=11,
-            anchor="right",
-            color=CHANGED,
-        )
+        said = "<b>magenta outline: changed since the previous picture</b>"
+        if isinstance(changed_from, bb.State) and isinstance(state_or_home, bb.State):
+            moved = _board_changes(changed_from, state_or_home, _seat(state_or_home, player))
+            said = "<b>changed:</b> " + " · ".join(moved) + "<br>" + said if moved else said
+        rows = -(-len(balance) // 3)
+        low = min(0.35, ytop - 0.45 - rows * _TILE_ROW)
+        label(fig, 18.4, low, said, size=11, anchor="right", color=CHANGED)
     fig.add_trace(hover_trace(hx, hy, ht, 40))
     if marks.xs:
         fig.add_trace(marks.trace())
     rows = -(-len(balance) // 3)
     bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW)
+    if old_spaces is not None:
+        bottom = min(bottom, ytop - 0.85 - rows * _TILE_ROW)
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[bottom, ytop + 0.6])
     fig.update_layout(height=int((ytop + 0.6 - bottom) * 55) + 66)
@@ -709,7 +709,7 @@ def _pattern_tile(
         x + width / 2,
         y - 0.27,
         f"{prefix}<b>{tile.name}</b> · {KINDS[tile.kind]} · <b>{tile.hp} HP</b>",
-        size=12,
+        size=12 if width >= 3 else 11,
     )
     if tile.type_total is not None:
         kind, need = tile.type_total
