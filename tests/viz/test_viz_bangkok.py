@@ -38,7 +38,7 @@ def test_BK_SCORE_2_rulebook_market_scores_20_with_each_chilli_annotated() -> No
 
 def outline_cells(trace) -> set[int]:
     """The market cells (0-8) whose centres an outline trace encloses."""
-    cw, ch, gap, x0, y0 = 1.5, 1.85, 0.3, 0.4, 6.4
+    (cw, ch, gap), (x0, y0) = vb.MARKET_CARD, vb.MARKET_ORIGIN
     xs = [x for x in trace.x if x is not None]
     ys = [y for y in trace.y if y is not None]
     segments = [
@@ -111,7 +111,11 @@ def test_BK_SCORE_2_rulebook_market_in_a_built_position() -> None:
         pytest.skip("bangkok.position is not available")
     rows = [["C4:BZ/P", "B", "BZ"], ["FF", "C3:FB/B", "BBF"], ["ZF", "BP", "C1:P/Z"]]
     s = bk.position(
-        players=2, markets=[rows, [None] * 9], objectives=["blue_peas", "fish"], to_move=1
+        players=2,
+        markets=[rows, [None] * 9],
+        objectives=["blue_peas", "fish"],
+        to_move=1,
+        turn=9,
     )
     fig = vb.market(s, seat=0)
     assert "20 points" in fig.layout.title.text
