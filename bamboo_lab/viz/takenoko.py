@@ -204,9 +204,8 @@ class Changes:
             points = sum(tk.CARDS[c].points for c in cards)
             said.append(f"player {p} completed {' '.join(cards)} (+{points} points)")
         for p, count in sorted(self.stored_channels.items()):
-            said.append(
-                f"player {p} {'took' if count > 0 else 'laid'} {abs(count)} stored channel(s)"
-            )
+            many = "a stored channel" if abs(count) == 1 else f"{abs(count)} stored channels"
+            said.append(f"player {p} {'took' if count > 0 else 'laid'} {many}")
         for p, chips in sorted(self.stored_improvements.items()):
             for imp, count in zip(IMPROVEMENT_NAMES, chips, strict=True):
                 if count:
