@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import html
+import itertools
+import json
 import re
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
+
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The mime type of a saved Plotly figure in a notebook output."""
+_FIGURE_NUMBERS = itertools.count(1)
 
 _RULE_HEADING = re.compile(r"^\s*((?:TK|BB|BK)-[A-Z]+-\d+[a-z]?)\b")
 
@@ -29,20 +34,49 @@ class PlotlyFigure:
     @staticmethod
     def handle_mime(renderer: Any, data: Any, inline: bool) -> Any:
         """Raw HTML that draws ``data`` with plotly.js, or None for any other mime type."""
-        if data.mime_type != PLOTLY_MIME:
+        if data.mime_type != PLOTLY_MIME or not isinstance(data.content, dict):
             return None
-        import plotly.io
-        from docutils import nodes
+        return [nodes.raw("", figure_html(data.content), format="html", classes=["output"])]
 
-        figure = data.content if isinstance(data.content, dict) else {}
-        markup = plotly.io.to_html(
-            figure,
-            include_plotlyjs=False,
-            full_html=False,
-            validate=False,
-            config={"displaylogo": False, "responsive": True},
-        )
-        return [nodes.raw("", markup, format="html", classes=["output", "plotly-figure"])]
+
+FIGURES_JS = """// Draw each saved Plotly figure at its own size, scaled down to fit the column.
+function bambooFit(box) {
+  const plot = box.firstElementChild;
+  const width = Number(box.dataset.width), height = Number(box.dataset.height);
+  const scale = Math.min(1, box.clientWidth / width);
+  plot.style.transform = scale < 1 ? `scale(${scale})` : "";
+  box.style.height = `${height * scale}px`;
+}
+window.addEventListener("DOMContentLoaded", () => {
+  for (const source of document.querySelectorAll("script.plotly-figure-data")) {
+    const box = source.previousElementSibling;
+    const figure = JSON.parse(source.textContent);
+    Plotly.newPlot(box.firstElementChild, figure.data, figure.layout, figure.config);
+    bambooFit(box);
+  }
+});
+window.addEventListener("resize", () => {
+  for (const box of document.querySelectorAll(".plotly-figure")) bambooFit(box);
+});
+"""
+
+
+def figure_html(figure: dict[str, Any]) -> str:
+    """A box of the figure's own size (plotly's 700 x 500 by default) and its JSON, which
+    ``bamboo_figures.js`` draws once plotly.js is loaded (the theme loads scripts last)."""
+    layout = figure.get("layout", {})
+    width, height = layout.get("width") or 700, layout.get("height") or 500
+    config = {"displaylogo": False, **figure.get("config", {})}
+    payload = json.dumps({"data": figure.get("data", []), "layout": layout, "config": config})
+    payload = payload.replace("</", "<\\/")  # "<\/" is "</" in JSON, and ends no script
+    return (
+        f'<div class="plotly-figure" data-width="{width}" data-height="{height}"'
+        f' style="height: {height}px; overflow: hidden">'
+        f'<div id="plotly-figure-{next(_FIGURE_NUMBERS)}" class="plotly-graph-div"'
+        f' style="width: {width}px; height: {height}px; transform-origin: 0 0"></div></div>\n'
+        '<script type="application/json" class="plotly-figure-data">'
+        f"{payload}</script>\n"
+    )
 
 
 def _register_plotly_renderer() -> None:
@@ -55,19 +89,21 @@ def _register_plotly_renderer() -> None:
 
 
 def _plotly_js(app: Any) -> None:
-    """Copy the plotly.js that the plotly package ships into the site's ``_static``."""
+    """Put the plotly.js that the plotly package ships, and ``FIGURES_JS``, in ``_static``."""
     import plotly
 
     source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     (static / "plotly.min.js").write_bytes(source.read_bytes())
+    (static / "bamboo_figures.js").write_text(FIGURES_JS, encoding="utf-8")
 
 
 def _page_scripts(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
     """Load plotly.js on the pages that draw a Plotly figure (and on no other)."""
     if "plotly-graph-div" in context.get("body", ""):
         app.add_js_file("plotly.min.js", priority=100)
+        app.add_js_file("bamboo_figures.js", priority=101)
 
 
 def _root_redirect(app: Any, exception: Exception | None) -> None:
