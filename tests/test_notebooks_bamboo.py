@@ -147,7 +147,8 @@ def test_rules_walkthrough_positions_play_to_the_end() -> None:
 def test_exercises_follow_the_rule_they_practise() -> None:
     """Two exercises in 20 (after BB-SUM-2 and BB-SUM-6), two in 24 (Autumn, Winter), each as
     a picture and a checking cell holding only the answer."""
-    for name, ids in ((WALKTHROUGH[0], ["bamboo-1", "bamboo-3"]), (WALKTHROUGH[1], ["bamboo-6", "bamboo-7"])):  # fmt: skip
+    placed = {WALKTHROUGH[0]: ["bamboo-1", "bamboo-3"], WALKTHROUGH[1]: ["bamboo-6", "bamboo-7"]}
+    for name, ids in placed.items():
         code = _code([name])
         assert re.findall(r'exercises\.check\("(bamboo-\d+)", answer\)', code) == ids
         assert re.findall(r'exercises\.show\("(bamboo-\d+)"\)', code) == ids
