@@ -30,6 +30,7 @@ __all__ = [
     "EMPEROR",
     "HIGHLIGHTS",
     "MARKS_KEY",
+    "PHASE_WORDS",
     "WEATHER_EFFECTS",
     "Changes",
     "card",
@@ -620,9 +621,27 @@ def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) ->
         bamboo_section(fig, x, y, y + 0.16, 0.15, colour, 1.2)
 
 
+PHASE_WORDS: dict[str, str] = {
+    "roll": "rolls the weather die",
+    "choose_weather": "chooses the weather",
+    "rain": "chooses where the rain grows bamboo",
+    "storm": "chooses where the storm sends the panda",
+    "clouds": "chooses an improvement chip",
+    "actions": "chooses an action",
+    "keep_plot": "keeps one of the plots drawn",
+    "place_plot": "places the kept plot",
+    "return_plots": "returns the other plots",
+    "gardener": "moves the gardener",
+    "panda": "moves the panda",
+    "objective": "draws an objective card",
+}
+"""What the player to move is doing, by phase, in the rulebook's words (the picture's title)."""
+
+
 def _header(state: tk.State, player: int | None, changed: Changes | None = None) -> str:
     scores = state.scores()
-    who = "game over" if state.is_over() else f"player {state.player} to play ({state.phase})"
+    doing = PHASE_WORDS.get(state.phase, state.phase)
+    who = "game over" if state.is_over() else f"player {state.player} {doing}"
     weather = f" · weather {state.weather}" if state.weather else ""
     pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
     you = f" · you are player {player}" if player is not None else ""

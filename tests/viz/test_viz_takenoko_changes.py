@@ -214,3 +214,12 @@ def test_the_key_to_the_boxes_is_under_the_title_when_something_changed() -> Non
     after = play(before, "action gardener", "gardener 0,1")
     assert vt.MARKS_KEY in vt.figure(after, changed_from=before).layout.title.text
     assert vt.MARKS_KEY not in vt.figure(after).layout.title.text
+
+
+def test_the_title_says_what_the_player_does_in_words_not_phase_names() -> None:
+    for phase in tk.PHASES[:-1]:
+        assert phase in vt.PHASE_WORDS
+    state = tk.position(plots=[(1, 0, "G", 1)], phase="roll")
+    assert "player 0 rolls the weather die" in vt.figure(state).layout.title.text
+    state = play(state, "roll rain")
+    assert "chooses where the rain grows bamboo" in vt.figure(state).layout.title.text
