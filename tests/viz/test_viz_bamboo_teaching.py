@@ -176,7 +176,7 @@ def test_BB_AUT_1_BB_AUT_2_autumn_picture_names_the_engines_winners() -> None:
     assert any("tie: the higher" in w for w in winners)  # red: a tie
     assert any("out of the game" in w for w in winners)  # the ghost's spirit (BB-AUT-2)
     hidden = vbb.autumn(last, answers=False)
-    assert not [w for w in texts(hidden) if "→" in w or ": " in w and "spirit" not in w]
+    assert not [w for w in texts(hidden) if "→" in w or (": " in w and "spirit" not in w)]
 
 
 def test_player_aid_holds_the_whole_game_on_one_page() -> None:
