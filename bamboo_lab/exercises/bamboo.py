@@ -677,7 +677,7 @@ EXERCISES: tuple[Exercise, ...] = (
         id="bamboo-5",
         title="May player 0 score L01?",
         question="Player 0 holds the balance tile L01 (one decoration tile) and activates a"
-        " balance shoot. May L01 be scored now? Answer True or False.",
+        " balance shoot. May L01 be scored now?",
         rules=("BB-PAT-1", "BB-ACT-3"),
         kind=Kind.BOOL,
         position=_score_left,
@@ -696,8 +696,7 @@ EXERCISES: tuple[Exercise, ...] = (
         id="bamboo-6",
         title="Who wins each temple's spirit?",
         question="A two-player game at the end of the Summer: the incense of the four temples"
-        " is drawn, bottom to top. Who wins each temple's spirit this Autumn? Answer a list of"
-        ' four, in the order red, yellow, green, blue: 0, 1, "ghost" or "nobody".',
+        " is drawn, bottom to top. Who wins each temple's spirit this Autumn?",
         rules=("BB-AUT-1", "BB-AUT-2"),
         kind=Kind.SEQUENCE,
         position=_autumn,
@@ -738,8 +737,7 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="bamboo-8",
         title="The harmony penalty",
-        question="What does harmony cost this home at the end of the game? Answer a negative"
-        " number of HP (or 0).",
+        question="What does harmony cost this home at the end of the game?",
         rules=("BB-END-3",),
         kind=Kind.NUMBER,
         position=_harmony,
