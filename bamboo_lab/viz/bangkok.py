@@ -764,8 +764,8 @@ def port(
         if side in "LR":
             x = px0 - cw - 0.65 if side == "L" else px0 + width + 0.65
             y = top - k * (ch + vgap) - ch
-        else:  # above or below a column, nudged outward past the slot name
-            x = px0 + k * (cw + gap) + 0.5 * cw
+        else:  # above or below its column, past the slot name
+            x = px0 + k * (cw + gap)
             y = top + 0.5 if side == "T" else top - height - 0.5 - ch
         if changes.placed:
             _halo(fig, x, y, cw, ch)
@@ -781,7 +781,12 @@ def port(
             edge=palette.HIGHLIGHT,
             edge_width=3.5,
         )
-        label(fig, x + cw / 2, y - 0.08, "placed", 11, palette.HIGHLIGHT, valign="top", bold=True)
+        if side == "T":  # the word above the card, clear of the slot names
+            label(
+                fig, x + cw / 2, y + ch + 0.12, "placed", 11, palette.HIGHLIGHT, "center", "bottom"
+            )
+        else:
+            label(fig, x + cw / 2, y - 0.12, "placed", 11, palette.HIGHLIGHT, "center", "top")
     # the hand of the seat shown, in rows of three
     hx = 9.4
     label(
@@ -819,7 +824,10 @@ def port(
             "yellow: changed since the picture before (slid: moved along its line;"
             " your card: the placed card, now in the port; from pile: a refill)"
         )
-    label(fig, 0.1, -0.05, "<br>".join(key), 10, "#444444", "left", "top")
+    below = state.placed >= 0 and (state.slot or "").startswith("B")
+    above = state.placed >= 0 and (state.slot or "").startswith("T")
+    key_y = -0.55 if below else -0.05  # under a card waiting below the port
+    label(fig, 0.1, key_y, "<br>".join(key), 10, "#444444", "left", "top")
     goods.traces(fig, legend=True)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 50))
     fig.update_layout(
@@ -828,7 +836,9 @@ def port(
         margin={"l": 10, "r": 10, "t": 80, "b": 10},
     )
     fig.update_xaxes(range=[0, 14.0])
-    fig.update_yaxes(range=[-1.6, 8.4], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(range=[key_y - 1.55, 10.0 if above else 8.4], scaleanchor="x", scaleratio=1)
+    if above or below:
+        fig.update_layout(height=750)
     return fig.figure()
 
 
