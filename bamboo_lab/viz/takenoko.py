@@ -543,7 +543,6 @@ def _changed_channels(fig: Sketch, changed: Changes) -> None:
                 line={"color": CHANGED, "width": 18},
                 opacity=0.6,
                 name="channel just laid",
-                legendgroup="changed",
                 hoverinfo="skip",
             )
         )
@@ -562,7 +561,6 @@ def _changed_plots(fig: Sketch, changed: Changes) -> None:
             mode="lines",
             line={"color": CHANGED, "width": 5},
             name="changed: its box says how",
-            legendgroup="changed",
             hoverinfo="skip",
         )
     )
@@ -594,7 +592,6 @@ def _moved(fig: Sketch, who: str, start: Hex, dx: float, dy: float, marker: dict
             mode="markers",
             marker=open_marker,
             name=f"where the {who} was",
-            legendgroup="changed",
             hoverinfo="text",
             hovertext=[f"the {who} was on {_hex_text(start)}"],
         )
