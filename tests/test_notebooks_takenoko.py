@@ -234,3 +234,14 @@ def test_the_teachers_guide_has_a_timed_plan_the_player_aid_and_every_solution()
         for item in items:
             assert str(item) in answer, (exercise.id, item)
         assert exercise.explanation in section
+
+
+def test_the_cards_written_in_exercise_5_are_the_engines() -> None:
+    """13 lists the cards of exercise 5 in a table: the same cards as the exercise's hand,
+    with their points."""
+    text = "\n".join(source(c) for c in load("13-takenoko-exercises")["cells"])
+    rows = re.findall(r"^\| `([PGA]\d\d)` \| [^|]+ \| (\d+) \|$", text, flags=re.MULTILINE)
+    hand = exercises.get("takenoko-5").position().hands[0]
+    assert [card for card, _ in rows] == list(hand)
+    for card, points in rows:
+        assert tk.CARDS[card].points == int(points), card
