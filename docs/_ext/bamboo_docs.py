@@ -26,6 +26,40 @@ def heading_slug(title: str) -> str:
     return found.group(1).lower() if found else github_slugify(title)
 
 
+_RAW_ANCHOR = re.compile(r'^<a id="([^"]+)">$')
+_RULE_SECTION_ID = re.compile(r"^((?:tk|bb|bk)-[a-z]+-\d+[a-z]?)-.+$")
+
+
+def _rule_anchors(app: Any, doctree: nodes.document) -> None:
+    """Drop the ``<a id="tk-irr-4"></a>`` of a rule heading: the section carries that id, and
+    the raw anchor would be copied into the page's table of contents (an ``<a>`` in an ``<a>``).
+    """
+    for title in list(doctree.findall(nodes.title)):
+        raws = list(title.findall(nodes.raw))
+        for opening, closing in itertools.pairwise(raws):
+            found = _RAW_ANCHOR.match(opening.astext().strip())
+            if found and closing.astext().strip() == "</a>":
+                section = title.parent
+                if isinstance(section, nodes.section) and found.group(1) not in section["ids"]:
+                    section["ids"].append(found.group(1))
+                opening.parent.remove(opening)
+                closing.parent.remove(closing)
+
+
+def _rule_links(app: Any, doctree: nodes.document, docname: str) -> None:
+    """Links to a rule heading use its rule ID (``#tk-irr-4``), the anchor GitHub uses too."""
+    for reference in doctree.findall(nodes.reference):
+        if reference.get("refid"):
+            found = _RULE_SECTION_ID.match(reference["refid"])
+            if found:
+                reference["refid"] = found.group(1)
+        elif "#" in reference.get("refuri", ""):
+            page, _, fragment = reference["refuri"].partition("#")
+            found = _RULE_SECTION_ID.match(fragment)
+            if found:
+                reference["refuri"] = f"{page}#{found.group(1)}"
+
+
 class PlotlyFigure:
     """A MyST-NB mime renderer: a saved Plotly figure becomes an interactive plot on the page."""
 
@@ -121,6 +155,8 @@ def _root_redirect(app: Any, exception: Exception | None) -> None:
 def setup(app: Any) -> dict[str, bool]:
     """Plotly figures drawn live, plotly.js in ``_static``, a redirect at the site's root."""
     _register_plotly_renderer()
+    app.connect("doctree-read", _rule_anchors, priority=100)  # before the tables of contents
+    app.connect("doctree-resolved", _rule_links)
     app.connect("builder-inited", _plotly_js)
     app.connect("html-page-context", _page_scripts)
     app.connect("build-finished", _root_redirect)

@@ -57,6 +57,7 @@ class Site:
     returncode: int
     log: str
     base: str
+    figures: dict[str, int]
     pages: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -75,6 +76,7 @@ def _figures(path: Path) -> int:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """``make docs``'s build into a temporary folder, served by http.server on 127.0.0.1."""
     out = tmp_path_factory.mktemp("site")
+    figures = {path.stem: _figures(path) for path in NOTEBOOKS}  # as the build reads them
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-c", "docs", ".", str(out)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     if not (out / "docs" / "index.html").exists():
@@ -90,6 +92,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             done.returncode,
             done.stdout + done.stderr,
             f"http://127.0.0.1:{server.server_port}/",
+            figures,
         )
     finally:
         server.shutdown()
@@ -116,7 +119,7 @@ def crawled(site: Site, browser: Any) -> Site:
         if "/notebooks/" in url:
             facts["pictures"] = page.evaluate(_PICTURES)
         site.pages[url] = facts
-        for link in facts["links"]:
+        for link in facts["links"] + facts["sources"]:
             target = urldefrag(link).url
             if target.startswith(site.base) and target.endswith(".html"):
                 queue.append(target)
@@ -191,7 +194,7 @@ def test_every_notebook_page_shows_its_pictures(crawled: Site, browser: Any, pat
     url = crawled.base + f"notebooks/{path.stem}.html"
     assert url in crawled.pages, f"{path.name} has no page on the site"
     pictures = crawled.pages[url]["pictures"]
-    expected = _figures(path)
+    expected = crawled.figures[path.stem]
     shown = pictures["images"] + pictures["plots"]
     assert shown == expected, f"{path.name}: {shown} pictures on the page, {expected} saved"
     assert not pictures["broken_images"], pictures["broken_images"]
