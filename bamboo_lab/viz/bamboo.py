@@ -307,13 +307,14 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
     bottom = fy - 0.75 - n * row_h
     legend = (
         "shoots: colour letter and action · on the players' temples b balance, i improve,"
-        " c cook, f fund · ★ wildcard: any one of the four actions"
+        " c cook, f fund · ★ wildcard: any one of the four actions<br>incense: 0, 1 ... a"
+        " player's stick · g the brown ghost's (2 players) · ▼ marker: the temple visited last"
     )
     if before:
         legend += "<br><span style='color:#E6007E'><b>magenta outline: changed since the"
         legend += " previous picture</b></span>"
     label(fig, 0.1, bottom - 0.1, legend, size=10, anchor="left", valign="top", color="#444444")
-    bottom -= 0.55 if before else 0.35
+    bottom -= 0.8 if before else 0.6
     fig.add_trace(hover_trace(hx, hy, ht, 30))
     if marks.xs:
         fig.add_trace(marks.trace())
@@ -611,7 +612,16 @@ def home(
     if night:  # the night side's special spaces: one starred trace (BB-ADV-1, BB-ADV-2)
         _night_spaces(fig, spaces, night, x0, ytop, cw, ch)
     legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
-    label(fig, x0, 0.35, f"{legend} · number = comfort", size=11, anchor="left", color="#444444")
+    outlined = " · outline n: where tile n is met" if answers and balance else ""
+    label(
+        fig,
+        x0,
+        0.35,
+        f"{legend} · number = comfort{outlined}",
+        size=11,
+        anchor="left",
+        color="#444444",
+    )
     if night:
         label(
             fig,
@@ -848,8 +858,8 @@ def autumn(state: bb.State, answers: bool = True) -> go.Figure:
         -0.15,
         "Most incense wins the spirit; between tied owners the stick highest in the stack"
         " (offered last) wins (BB-AUT-1).<br>The ghost's sticks lie at the bottom, so it loses"
-        " every tie; a spirit it wins leaves the game (BB-AUT-2)."
-        + (" Magenta: the winner's top stick." if answers else ""),
+        " every tie; a spirit it wins leaves the game (BB-AUT-2). Sticks: 0, 1 ... a player's,"
+        " g the ghost's." + (" Magenta: the winner's top stick." if answers else ""),
         size=10,
         anchor="left",
         valign="top",
