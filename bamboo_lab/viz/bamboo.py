@@ -876,30 +876,30 @@ _AID_SEASONS = (
         "Spring",
         "#7FC4A8",
         "1. move 1 incense stick<br>from your round track<br>to your reserve<br>"
-        "2. take a gift of the forest<br>and do its action",
+        "2. take a gift of the<br>forest and do its action",
     ),
     (
         "Summer",
         "#F0E442",
-        "turns in order, until all pass:<br>1. visit a temple of your<br>board (not last turn's)"
-        "<br>2. offer 1 stick per shoot<br>in it (1 coin: another temple)<br>"
-        "3. put its shoots in the stalks<br>(2 new at most per stalk),<br>"
-        "activate 1 shoot per stick<br>4. each pushes the top shoot<br>out to your temples"
+        "turns in order until<br>everyone has passed:<br>1. visit a temple of your<br>board"
+        " (not last turn's)<br>2. offer 1 stick per shoot<br>in it (1 coin: elsewhere)<br>"
+        "3. put its shoots in the<br>stalks (2 new per stalk<br>at most), activate 1<br>"
+        "shoot per stick offered<br>4. each pushes the top<br>shoot out to your temples"
         "<br>no incense left: pass",
     ),
     (
         "Autumn",
         "#E69F00",
-        "each temple: the most incense<br>wins its face-up spirit<br>tie: the stick highest<br>"
-        "up (offered last) wins<br>2 players: the ghost's sticks<br>lie at the bottom<br>"
-        "all sticks go back to<br>their reserves",
+        "each temple: the most<br>incense wins its spirit<br>tie: the stick highest<br>"
+        "up (offered last) wins<br>2 players: the ghost's<br>sticks lie at the bottom<br>"
+        "then all sticks go back<br>to their reserves",
     ),
     (
         "Winter",
         "#56B4E9",
-        "1. wake used spirits (coins)<br>2. feed your family:<br>1 food unit per home tile,"
-        "<br>tea 1 · rice 2 · ramen 3,<br>no change given<br>each missing unit: −1 HP<br>"
-        "3. the start player moves on<br>4. the markets turn over",
+        "1. wake used spirits<br>(pay their coins)<br>2. feed your family:<br>1 food unit per"
+        " home tile<br>tea 1 · rice 2 · ramen 3<br>no change given<br>each missing unit: −1 HP"
+        "<br>3. the start player<br>moves on<br>4. the markets turn over",
     ),
 )
 """The player aid's four seasons: name, colour and what happens (BB-SPR, BB-SUM, BB-AUT, BB-WIN)."""
@@ -964,7 +964,7 @@ def player_aid() -> go.Figure:
     for k, (name, colour, text) in enumerate(_AID_SEASONS):
         x = 0.1 + k * 4.6
         _aid_box(fig, x, 16.3, x + 4.45, 23.9, f"{k + 1}. {name}", colour)
-        label(fig, x + 0.2, 23.05, text, size=12, anchor="left", valign="top")
+        label(fig, x + 0.2, 23.05, text, size=13, anchor="left", valign="top")
     _aid_box(
         fig, 0.1, 11.9, 18.4, 16.0, "The shoot actions (Summer, one per stick offered)", "#999999"
     )
@@ -972,7 +972,7 @@ def player_aid() -> go.Figure:
         x = 0.3 + k * 3.65
         _shoot(fig, colour_index * 5 + ACTIONS.index(action), x, 14.35, 1.1, 0.8)
         label(fig, x + 1.25, 14.75, f"<b>{action}</b>", size=12, anchor="left")
-        label(fig, x, 14.1, text, size=11, anchor="left", valign="top")
+        label(fig, x, 14.1, text, size=12, anchor="left", valign="top")
     # Autumn: a worked majority (BB-AUT-1), its winner from the engine
     _aid_box(fig, 0.1, 6.6, 6.1, 11.6, "Autumn: who wins a spirit", "#E69F00")
     stack = (bb.GHOST, bb.GHOST, 0, 1, 0, 1)
@@ -1063,7 +1063,7 @@ def player_aid() -> go.Figure:
         " (harmony)<br>"
         "   − 1 HP per empty special space (advanced game, night side) · most HP wins; a tie:"
         " most comfort",
-        size=11,
+        size=12,
         anchor="left",
         valign="top",
     )
