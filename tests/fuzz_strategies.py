@@ -43,6 +43,8 @@ __all__ = [
     "count",
     "deep",
     "dict_cases",
+    "env_cases",
+    "explain_play_cases",
     "flush_findings",
     "foreign_cases",
     "position_cases",
@@ -50,6 +52,7 @@ __all__ = [
     "record_finding",
     "record_text_cases",
     "sample_state",
+    "sandbox_cases",
     "setup_cases",
     "state_specs",
     "text_cases",
@@ -76,6 +79,8 @@ class Case:
     run: Callable[[], Any]
     payload: Any = None
     """The raw input, when another strategy reuses it (a damaged record's text)."""
+    snapshot: Callable[[], Any] | None = None
+    """What a refused input must leave unchanged (taken before and after the run)."""
 
     def __repr__(self) -> str:
         """The reproducer (what hypothesis prints for a falsifying example)."""
@@ -766,3 +771,165 @@ def cli_cases(draw: st.DrawFn, game: str) -> Case:
         return None
 
     return Case(game, "command line", code, run)
+
+
+# --- explain and play with forged actions ----------------------------------------------------
+
+
+def _forged(action: Any, field: str, value: Any) -> Any:
+    """``action`` with ``field`` set to ``value`` past its frozen constructor."""
+    forged = type(action).__new__(type(action))
+    for f in dataclasses.fields(action):
+        object.__setattr__(forged, f.name, getattr(action, f.name))
+    object.__setattr__(forged, field, value)
+    return forged
+
+
+def _snapshot_of(state: Any) -> Callable[[], str]:
+    return lambda: json.dumps(state.to_dict(), sort_keys=True)
+
+
+@st.composite
+def explain_play_cases(draw: st.DrawFn, game: str) -> Case:
+    """``explain``, ``play`` and ``apply`` of a forged action (a field set past the constructor,
+    or equal to a legal one), or of a near-miss text; the state must not change."""
+    spec = draw(st.sampled_from(state_specs(game, per_count=3)))
+    state = sample_state(*spec)
+    module = load(game)
+    legal = state.legal_actions()
+    if not legal or not dataclasses.is_dataclass(legal[0]):
+        return draw(text_cases(game))
+    action = draw(st.sampled_from(legal))
+    fields = [f.name for f in dataclasses.fields(action)]
+    if fields and draw(st.booleans()):
+        field = draw(st.sampled_from(fields))
+        value, value_code = draw(st.sampled_from(bad_values(getattr(action, field))))
+        forged = _forged(action, field, value)
+        what = f"_forged(s.legal_actions()[{legal.index(action)}], {field!r}, {value_code})"
+    else:
+        forged = _forged(action, fields[0], getattr(action, fields[0])) if fields else action
+        what = f"s.legal_actions()[{legal.index(action)}]  # rebuilt"
+    how = draw(st.sampled_from(["explain", "play", "apply"]))
+    code = _module_code(game) + _spec_code(spec) + f"a = {what}; "
+    code += {"explain": "G.explain(s, a)", "play": "play(s, a)", "apply": "s.apply(a)"}[how]
+
+    def run() -> Any:
+        from bamboo_lab.games import play
+
+        if how == "explain":
+            module.explain(state, forged)
+            return None
+        after = play(state, forged) if how == "play" else state.apply(forged)
+        assert after.history[-1] in legal and any(a is after.history[-1] for a in legal), (
+            "applied the caller's object, not the engine's own legal action"
+        )
+        return after
+
+    return Case(game, "explain and play", code, run, snapshot=_snapshot_of(state))
+
+
+# --- the PettingZoo environment --------------------------------------------------------------
+
+ENV_SEEDS: list[tuple[Any, str]] = [
+    ("abc", "'abc'"),
+    ([1], "[1]"),
+    (1.5, "1.5"),
+    (True, "True"),
+    (-1, "-1"),
+    (2**64, "2**64"),
+    (None, "None"),
+    (7, "7"),
+]
+ENV_ACTIONS: list[tuple[Any, str]] = [(-1, "-1"), (10**9, "10**9"), ("0", "'0'"), (None, "None")]
+
+
+@st.composite
+def env_cases(draw: st.DrawFn, game: str) -> Case:
+    """The PettingZoo env: ``reset`` with an odd seed, or ``step`` with an odd action."""
+    from bamboo_lab.envs import env
+
+    environment = env(game)
+    environment.reset(seed=3)
+    if draw(st.booleans()):
+        seed, seed_code = draw(st.sampled_from(ENV_SEEDS))
+        code = f"from bamboo_lab.envs import env; e = env({game!r}); e.reset(seed=3); "
+        code += f"e.reset(seed={seed_code})"
+
+        def run() -> Any:
+            environment.reset(seed=seed)
+            return environment.unwrapped.state
+
+    else:
+        action, action_code = draw(st.sampled_from(ENV_ACTIONS))
+        code = f"from bamboo_lab.envs import env; e = env({game!r}); e.reset(seed=3); "
+        code += f"e.step({action_code})"
+
+        def run() -> Any:
+            environment.step(action)
+            return environment.unwrapped.state
+
+    def snapshot() -> Any:
+        return json.dumps(environment.unwrapped.state.to_dict(), sort_keys=True)
+
+    return Case(game, "environment", code, run, snapshot=snapshot)
+
+
+# --- the scoring sandboxes -------------------------------------------------------------------
+
+SANDBOX_VALUES: list[tuple[Any, str]] = [
+    (None, "None"),
+    ("1,0/1,-1", "'1,0/1,-1'"),
+    ((1, 0), "(1, 0)"),
+    (10, "10"),
+    (-1, "-1"),
+    ("G", "'G'"),
+    ([1], "[1]"),
+    (True, "True"),
+    ("x" * 10_000, "'x' * 10_000"),
+]
+SANDBOX_CALLS = {
+    "takenoko": (
+        "garden_sandbox",
+        ["place_plot", "remove_plot", "set_bamboo", "set_chip", "toggle_channel"],
+    ),
+    "bangkok": ("market_sandbox", ["set_cell", "set_objective"]),
+    "bamboo": ("home_sandbox", ["place"]),
+}
+
+
+@st.composite
+def sandbox_cases(draw: st.DrawFn, game: str) -> Case:
+    """A scoring sandbox's method called with odd arguments: refused (False, with the refusal
+    shown) and nothing placed changes, or accepted."""
+    from bamboo_lab.widgets import sandboxes
+
+    factory, methods = SANDBOX_CALLS[game]
+    sandbox = {
+        "garden_sandbox": sandboxes.GardenSandbox,
+        "market_sandbox": sandboxes.MarketSandbox,
+        "home_sandbox": sandboxes.HomeSandbox,
+    }[factory]()
+    method = draw(st.sampled_from(methods))
+    arity = len(inspect.signature(getattr(sandbox, method)).parameters)
+    picks = [draw(st.sampled_from(SANDBOX_VALUES)) for _ in range(min(arity, 3))]
+    args = [value for value, _ in picks]
+    code = (
+        "from bamboo_lab.widgets import sandboxes; "
+        f"x = sandboxes.{type(sandbox).__name__}(); "
+        f"x.{method}({', '.join(c for _, c in picks)})"
+    )
+
+    def parts() -> Any:
+        return repr({k: v for k, v in vars(sandbox).items() if k != "message"})
+
+    def run() -> Any:
+        if getattr(sandbox, method)(*args) is False:
+            assert sandbox.message.startswith("refused:"), "refused without saying why"
+            raise SandboxRefused(sandbox.message)
+        return None
+
+    return Case(game, "sandbox", code, run, snapshot=parts)
+
+
+class SandboxRefused(BambooLabError):
+    """A sandbox call returned False and showed its refusal."""

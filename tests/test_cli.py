@@ -240,3 +240,28 @@ def test_bench_measures_random_self_play(capsys: Capture) -> None:
         ["bangkok", "4"],
     ]
     assert all(float(row[2]) > 0 for row in rows)
+
+
+def test_replay_of_a_fifo_is_refused_instead_of_blocking(tmp_path: Path, capsys: Capture) -> None:
+    """``bamboo-lab replay <a FIFO>`` blocked forever: only a regular file is read."""
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    refused(capsys, ["replay", str(fifo)], "is not a file")
+
+
+def test_replay_refuses_a_record_whose_actions_miss_its_final_digest(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """Integrity: a record carries the digest of its final position; a cut action list is
+    refused with a clear error, and a record without a digest (older) still replays."""
+    path, _ = _saved_game(tmp_path, plies=8)
+    data = json.loads(path.read_text())
+    assert len(data["final_digest"]) == 64
+    data["actions"] = data["actions"][:-1]
+    path.write_text(json.dumps(data))
+    refused(capsys, ["replay", str(path)], "do not reach", "final_digest")
+    del data["final_digest"]
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 0

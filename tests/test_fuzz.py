@@ -40,11 +40,14 @@ from fuzz_strategies import (
     cli_cases,
     count,
     dict_cases,
+    env_cases,
+    explain_play_cases,
     foreign_cases,
     position_cases,
     record_cases,
     record_finding,
     record_text_cases,
+    sandbox_cases,
     setup_cases,
     text_cases,
 )
@@ -53,6 +56,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bamboo_lab.core.errors import BambooLabError
+from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import GAMES, load
 
 EXAMPLES = int(os.environ.get("BAMBOO_LAB_FUZZ_EXAMPLES", "40"))
@@ -70,9 +74,32 @@ FUZZ = settings(
 )
 
 
+MESSAGE_LIMIT = 1000
+"""The longest refusal message (it quotes at most ~80 characters of the input)."""
+
+DEAD_END_WALK = 40
+"""Random decisions walked from every accepted state, each position checked for a dead end."""
+
+
+def check_no_dead_end(state: Any) -> None:
+    """No dead ends: every position on a short random walk is over or has a legal action."""
+    rng = random.Random(1)
+    for ply in range(DEAD_END_WALK):
+        if state.is_over():
+            return
+        if state.current_player == CHANCE:
+            actions = [a for a, _ in state.chance_outcomes()]
+        else:
+            actions = list(state.legal_actions())
+        assert actions, f"dead end after {ply} plies: not over, no legal action ({state!r})"
+        state = state.apply(actions[rng.randrange(len(actions))], check=False)
+
+
 def check_accepted(state: Any) -> None:
-    """An accepted state round-trips through JSON, prints, and plays on keeping every invariant."""
+    """An accepted state round-trips through JSON, prints, plays on keeping every invariant and
+    reaches no dead end."""
     module = load(state.game)
+    check_no_dead_end(state)
     text = json.dumps(state.to_dict(), sort_keys=True)
     again = type(state).from_dict(json.loads(text))
     assert again == state, "accepted, but from_dict(to_dict(s)) != s"
@@ -83,10 +110,14 @@ def check_accepted(state: Any) -> None:
 
 def judge(case: Case) -> None:
     """Run one input: refused with a BambooLabError, or accepted into a sound state."""
+    before = case.snapshot() if case.snapshot is not None else None
     try:
         state = case.run()
-    except BambooLabError:
+    except BambooLabError as exc:
         count(case, "refused")
+        assert len(str(exc)) <= MESSAGE_LIMIT, f"a {len(str(exc))}-character message: {case}"
+        if case.snapshot is not None:
+            assert case.snapshot() == before, f"refused, but the input changed: {case}"
         return
     except Exception as exc:
         line = record_finding(case, exc, "crash")
@@ -115,6 +146,7 @@ INPUTS: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
     "new_game_arguments": setup_cases,
     "objects_that_are_not_actions": foreign_cases,
     "position_builder_arguments": position_cases,
+    "forged_actions_in_explain_and_play": explain_play_cases,
 }
 """The kinds of bad input, each a strategy of cases for one game."""
 
@@ -134,6 +166,24 @@ def test_bad_input(
 @given(data=st.data())
 def test_command_line_arguments_and_record_files(game: str, data: st.DataObject) -> None:
     judge(data.draw(cli_cases(game)))
+
+
+SURFACES: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
+    "environment": env_cases,
+    "sandbox": sandbox_cases,
+}
+"""Inputs through the PettingZoo env and the scoring sandboxes (optional extras)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("inputs", list(SURFACES.values()), ids=list(SURFACES))
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 4))
+@given(data=st.data())
+def test_bad_input_through_envs_and_sandboxes(
+    game: str, inputs: Callable[[str], st.SearchStrategy[Case]], data: st.DataObject
+) -> None:
+    pytest.importorskip("pettingzoo" if inputs is env_cases else "ipywidgets")
+    judge(data.draw(inputs(game)))
 
 
 def test_collected_findings_fail_the_run() -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from .errors import BambooLabError, InvalidActionError, InvalidStateError
@@ -18,13 +19,18 @@ __all__ = [
     "checked_int",
     "checked_ints",
     "checked_notation",
+    "checked_state",
+    "forged_action",
     "listed",
+    "own_action",
     "quoted",
+    "refusing_malformed",
     "replace_at",
     "short_repr",
 ]
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 SEED_RANGE = range(0, MASK64 + 1)
 """Seeds a game accepts: the generator's 64-bit range, so no two seeds play the same game."""
@@ -143,3 +149,51 @@ def listed(values: Iterable[Any], most: int = 5) -> str:
     shown = sorted(quoted(v) for v in every[:100])  # sorted (sets have no order), cut first
     more = f" and {len(every) - most} more" if len(every) > most else ""
     return f"[{', '.join(shown[:most])}]{more}"
+
+
+def checked_state(state: Any, kind: type[T], what: str) -> T:
+    """``state`` when it is a ``kind``, else InvalidStateError saying ``what`` needs one."""
+    if not isinstance(state, kind):
+        game = getattr(kind, "game", kind.__name__).title()
+        raise InvalidStateError(f"{what} needs a {game} state, not {short_repr(state)}")
+    return state
+
+
+def refusing_malformed(what: str) -> Callable[[F], F]:
+    """Decorate a builder so that a wrong-typed argument it trips on (a TypeError, KeyError...)
+    is refused as InvalidStateError naming ``what``, as every other bad argument is."""
+
+    def decorate(build: F) -> F:
+        @functools.wraps(build)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return build(*args, **kwargs)
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+                if isinstance(exc, BambooLabError):
+                    raise
+                reason = quoted(str(exc)).strip("'\"")
+                raise InvalidStateError(
+                    f"{what}: malformed argument ({type(exc).__name__}: {reason})"
+                ) from exc
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
+
+
+def own_action(legal: tuple[T, ...], action: Any) -> T | None:
+    """The engine's own object among ``legal`` equal to ``action``, or None: the rules then
+    apply a value they built, never the caller's (whose fields may have been forged past the
+    frozen constructor: ``Hex(1.0, 0) == Hex(1, 0)`` but does not save as ``1,0``)."""
+    try:
+        return legal[legal.index(action)]
+    except Exception:  # (not found, or a forged field that cannot compare)
+        return None
+
+
+def forged_action(action: Any, game: str) -> InvalidActionError:
+    """The error for an action the engine cannot read (fields set past its constructor)."""
+    return InvalidActionError(
+        f"{short_repr(action)} is not a well-formed {game} action"
+        " (its fields were changed after it was built?)"
+    )

@@ -3,12 +3,15 @@
 A record is small, readable JSON: the game, the rules version, the player count, the options that
 differ from the defaults, the seed, the action strings and, when the game did not begin at
 ``new_game`` (a built or loaded position), its starting position ``start`` (a state's
-``to_dict``), as PGN carries a FEN. Reading one never uses pickle or eval; anything malformed,
-too large or too deep raises :class:`InvalidStateError` with one line saying what is wrong.
+``to_dict``), as PGN carries a FEN; and the digest of the position it reaches
+(``final_digest``), as PGN carries the result, so a corrupted start or action list is caught.
+Reading one never uses pickle or eval; anything malformed, too large or too deep raises
+:class:`InvalidStateError` with one line saying what is wrong (limits: docs/simulation.md).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -30,6 +33,7 @@ __all__ = [
     "SCHEMA",
     "GameRecord",
     "check_size",
+    "state_digest",
 ]
 
 SCHEMA = "bamboo_lab.record/1"
@@ -63,7 +67,8 @@ _FIELDS: dict[str, type | tuple[type, ...]] = {
     "options": dict,
     "actions": list,
 }
-_OPTIONAL = {"schema", "truncated", "start"}
+_OPTIONAL = {"schema", "truncated", "start", "final_digest"}
+_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,9 @@ class GameRecord:
     """True when the game stopped at its ply limit before its end."""
     start: Mapping[str, Any] | None = None
     """The starting position (a ``to_dict`` with empty history), or None for ``new_game``."""
+    final_digest: str | None = None
+    """The :func:`state_digest` of the position the actions reach, as PGN carries the result:
+    ``replay`` refuses a record that does not reach it. None in records written before it."""
 
     def __post_init__(self) -> None:
         """Check every field's type and range; normalise ``actions`` and the mappings."""
@@ -114,6 +122,13 @@ class GameRecord:
                 raise InvalidStateError(
                     f"game record actions must be strings; action {i} is {_kind(action)}"
                 )
+        if self.final_digest is not None and (
+            not isinstance(self.final_digest, str) or not _HEX.fullmatch(self.final_digest)
+        ):
+            raise InvalidStateError(
+                "game record field 'final_digest' must be 64 hexadecimal digits or null,"
+                f" not {_kind(self.final_digest)}"
+            )
         if self.start is not None and not isinstance(self.start, Mapping):
             raise InvalidStateError(
                 f"game record field 'start' must be an object or null, not {_kind(self.start)}"
@@ -137,6 +152,8 @@ class GameRecord:
         }
         if self.start is not None:
             data["start"] = dict(self.start)
+        if self.final_digest is not None:
+            data["final_digest"] = self.final_digest
         return data
 
     def to_json(self, indent: int | None = None) -> str:
@@ -181,6 +198,7 @@ class GameRecord:
             actions=tuple(data["actions"]),
             truncated=data.get("truncated", False),
             start=data.get("start"),
+            final_digest=data.get("final_digest"),
         )
 
     @classmethod
@@ -236,6 +254,13 @@ class GameRecord:
 def _refuse_constant(name: str) -> Any:
     """JSON's NaN and Infinity are not numbers a record may hold."""
     raise ValueError(f"{name} is not allowed")
+
+
+def state_digest(state: Any) -> str:
+    """The sha256 (hex) of a state's sorted JSON form (``to_dict``): a record's
+    ``final_digest``, and what the golden records store."""
+    text = json.dumps(state.to_dict(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def check_size(data: Any, what: str = "a game record") -> None:

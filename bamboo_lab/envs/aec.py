@@ -11,6 +11,7 @@ stopped at the game's ply limit is truncated with no reward.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any
 
@@ -18,6 +19,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from bamboo_lab.core.checks import SEED_RANGE, checked_int
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.rng import derive_seed
@@ -87,7 +89,7 @@ class BambooLabEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: from ``seed`` when given, else the next seed of the last one."""
         if seed is not None:
-            self._seeds = random.Random(derive_seed(int(seed), "env"))
+            self._seeds = random.Random(derive_seed(_env_seed(seed), "env"))
         elif self._seeds is None:
             self._seeds = random.Random()  # no seed ever given: a fresh game each time
         game_seed = self._seeds.getrandbits(64)
@@ -200,3 +202,11 @@ def _as_index(action: Any, size: int) -> int:
     if not 0 <= index < size:
         raise InvalidActionError(f"action index {index} is outside 0..{size - 1}")
     return index
+
+
+def _env_seed(seed: Any) -> int:
+    """``reset``'s seed as an int: an integer (numpy's too) in 0..2**64-1, else
+    InvalidStateError (never ``int("abc")``'s ValueError, nor 1.5 played as 1)."""
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        seed = int(seed)
+    return checked_int(seed, "the reset seed", SEED_RANGE.start, SEED_RANGE.stop - 1)

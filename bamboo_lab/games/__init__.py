@@ -21,7 +21,7 @@ from bamboo_lab.core.errors import (
     InvalidStateError,
 )
 from bamboo_lab.core.protocol import CHANCE, GameModule, GameState
-from bamboo_lab.core.record import GameRecord
+from bamboo_lab.core.record import GameRecord, state_digest
 
 __all__ = [
     "GAMES",
@@ -120,7 +120,8 @@ def replay(record: GameRecord) -> list[GameState]:
     ``State.from_dict``, its ``start`` set to itself, as :func:`start_here` does), else
     ``new_game(num_players, seed, options)``. Raises :class:`InvalidStateError` when the record
     names an unknown game, another rules version, bad options, a start position that does not
-    load or disagrees with the record, or an action that is malformed or illegal at its point.
+    load or disagrees with the record, an action that is malformed or illegal at its point, or
+    actions that do not reach the record's ``final_digest`` (records without one are not checked).
     """
     if not isinstance(record, GameRecord):
         raise InvalidStateError(f"replay needs a GameRecord, not {type(record).__name__}")
@@ -140,6 +141,11 @@ def replay(record: GameRecord) -> list[GameState]:
             raise InvalidStateError(f"record action {ply} ({shown!r}) is refused: {exc}") from exc
         state = state.apply(action, check=False)
         states.append(state)
+    if record.final_digest is not None and state_digest(state) != record.final_digest:
+        raise InvalidStateError(
+            f"the record's {len(record.actions)} actions do not reach the position it was saved"
+            " with (final_digest differs): its start or actions were changed or corrupted"
+        )
     return states
 
 
@@ -178,6 +184,7 @@ def record_of(
     The record carries a starting position when the history does not begin at
     ``new_game(name, n, seed, options)``: the state's ``start`` when it has one, or the state
     itself when it has an empty history but is not that new game (a built or loaded position).
+    ``options=None`` takes the state's own options.
     With ``check`` (the default), the actions are replayed from the start and a state they do
     not reach (a history from another seed or options) is refused with InvalidStateError.
     """
@@ -187,6 +194,8 @@ def record_of(
             f"record_of({name!r}) needs a {name} state, not {short_repr(state)}"
         )
     checked_int(seed, "the seed", SEED_RANGE.start, SEED_RANGE.stop - 1)
+    if options is None:  # the state's own options (a custom Bangkok deck, variants)
+        options = getattr(state, "options", None)
     try:
         opts = module.Options.coerce(options)
     except BambooLabError as exc:
@@ -205,6 +214,7 @@ def record_of(
         options=opts.to_dict(),
         actions=tuple(str(a) for a in state.history),
         start=start,
+        final_digest=state_digest(state),
     )
     if check and state.history:
         where = "its start position" if start is not None else f"new_game(seed={seed})"

@@ -8,12 +8,14 @@ A part the engine refuses is taken back and the refusal is shown.
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
 import ipywidgets as w
 
 from bamboo_lab import viz
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import bamboo as bb
@@ -27,6 +29,51 @@ from .board import BoardWidget, replace_figure
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
 _LAYOUT = Layout()
+
+
+class _Refused(Exception):
+    """A sandbox argument of the wrong type or range (shown as the refusal, nothing changes)."""
+
+
+def _hex(plot: Any) -> Hex:
+    """``plot`` as a Hex: a Hex or a ``(q, r)`` pair of integers."""
+    if isinstance(plot, Hex):
+        return plot
+    if (
+        isinstance(plot, tuple)
+        and len(plot) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in plot)
+    ):
+        return Hex(*plot)
+    raise _Refused(f"a plot is a Hex or a (q, r) pair of integers, not {short_repr(plot)}")
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is an integer in ``low..high``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _Refused(f"{what} must be an integer {low} to {high}, not {short_repr(value)}")
+    return value
+
+
+def _text(value: Any, what: str) -> str | None:
+    """``value`` if it is a string or None."""
+    if value is not None and not isinstance(value, str):
+        raise _Refused(f"{what} must be text or None, not {short_repr(value)}")
+    return value
+
+
+def _refusing(method: Any) -> Any:
+    """A sandbox method that shows a wrong-typed argument as its refusal and returns False."""
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> bool:
+        try:
+            return bool(method(self, *args, **kwargs))
+        except _Refused as exc:
+            self.message = f"refused: {exc}"
+            return False
+
+    return checked
 
 
 # ---------------------------------------------------------------------- Takenoko garden
@@ -55,34 +102,48 @@ class GardenSandbox:
         self.plots, self.channels, self.state, self.message = plots, channels, state, ""
         return True
 
+    @_refusing
     def place_plot(self, plot: Hex, tile: str, bamboo: int = 0, chip: str | None = None) -> bool:
         """Put a plot (``"G"``, ``"YW"``: colour and printed improvement) on ``plot``."""
-        return self._rebuild({**self.plots, plot: (tile, bamboo, chip)}, self.channels)
+        plot = _hex(plot)
+        if not isinstance(tile, str):
+            raise _Refused(f"a tile is a colour letter such as 'G', not {short_repr(tile)}")
+        part = (tile, _whole(bamboo, "the bamboo height", 0, 4), _text(chip, "a chip"))
+        return self._rebuild({**self.plots, plot: part}, self.channels)
 
+    @_refusing
     def remove_plot(self, plot: Hex) -> bool:
         """Take the plot at ``plot`` away (and the channels that need it)."""
+        plot = _hex(plot)
         plots = {h: v for h, v in self.plots.items() if h != plot}
         channels = {e for e in self.channels if plot not in e.hexes()}
         return self._rebuild(plots, channels)
 
+    @_refusing
     def set_bamboo(self, plot: Hex, height: int) -> bool:
         """Set the bamboo height (0-4) on a plot."""
+        plot, height = _hex(plot), _whole(height, "the bamboo height", 0, 4)
         if plot not in self.plots:
             self.message = f"no plot at {plot.q},{plot.r}"
             return False
         tile, _, chip = self.plots[plot]
         return self._rebuild({**self.plots, plot: (tile, height, chip)}, self.channels)
 
+    @_refusing
     def set_chip(self, plot: Hex, chip: str | None) -> bool:
         """Put an improvement chip (``"W"``, ``"E"``, ``"F"``) on a plot, or None to lift it."""
+        plot, chip = _hex(plot), _text(chip, "a chip")
         if plot not in self.plots:
             self.message = f"no plot at {plot.q},{plot.r}"
             return False
         tile, height, _ = self.plots[plot]
         return self._rebuild({**self.plots, plot: (tile, height, chip)}, self.channels)
 
+    @_refusing
     def toggle_channel(self, edge: Edge) -> bool:
         """Add an irrigation channel on ``edge``, or lift the one there."""
+        if not isinstance(edge, Edge):
+            raise _Refused(f"a channel lies on an Edge, not {short_repr(edge)}")
         return self._rebuild(self.plots, self.channels ^ {edge})
 
     def plot_objectives(self) -> dict[str, tuple[tuple[Hex, ...], ...]]:
@@ -131,14 +192,19 @@ class MarketSandbox:
         self.cells, self.objective, self.state, self.message = cells, objective, state, ""
         return True
 
+    @_refusing
     def set_cell(self, cell: int, spec: str | None) -> bool:
         """Lay a card (a spec such as ``"C3:FB/B"`` or ``"ZP"``) in cell 1-9, None to clear."""
+        cell, spec = _whole(cell, "a market cell", 1, 9), _text(spec, "a card spec")
         cells = list(self.cells)
         cells[cell - 1] = spec or None
         return self._rebuild(cells, self.objective)
 
+    @_refusing
     def set_objective(self, good: str) -> bool:
         """Change the pontoon good."""
+        if not isinstance(good, str):
+            raise _Refused(f"a pontoon good is a name such as 'fish', not {short_repr(good)}")
         return self._rebuild(self.cells, good)
 
     def score(self) -> bk.MarketScore:
@@ -172,8 +238,11 @@ class HomeSandbox:
         self.spaces, self.home, self.message = spaces, home, ""
         return True
 
+    @_refusing
     def place(self, row: int, col: int, kind: str | None, comfort: int = 1) -> bool:
         """Put a home tile of ``kind`` (D, F, G or T) and ``comfort`` on a space, None to clear."""
+        row, col = _whole(row, "a home row", 0, 2), _whole(col, "a home column", 0, 4)
+        kind, comfort = _text(kind, "a tile kind"), _whole(comfort, "a comfort", 0, 9)
         spaces = {k: v for k, v in self.spaces.items() if k != (row, col)}
         if kind:
             spaces[(row, col)] = (kind, comfort)

@@ -115,3 +115,25 @@ def test_render_ansi_is_the_text_picture() -> None:
     e = raw_env("bamboo", 2, render_mode="ansi")
     e.reset(seed=2)
     assert e.render() == str(e.state)
+
+
+@pytest.mark.parametrize("seed", ["abc", [1], 1.5, True, -1, 2**64])
+def test_reset_refuses_a_seed_that_is_not_a_64_bit_integer_and_changes_nothing(
+    seed: object,
+) -> None:
+    """reset(seed="abc") was a ValueError, [1] a TypeError and 1.5 played seed 1."""
+    game = env("takenoko")
+    game.reset(seed=4)
+    before = game.unwrapped.state
+    with pytest.raises(InvalidStateError, match="the reset seed"):
+        game.reset(seed=seed)  # type: ignore[arg-type]
+    assert game.unwrapped.state is before
+
+
+def test_reset_takes_a_numpy_integer_seed_as_the_same_int() -> None:
+    import numpy as np
+
+    first, second = env("bangkok"), env("bangkok")
+    first.reset(seed=np.int64(9))
+    second.reset(seed=9)
+    assert first.unwrapped.state == second.unwrapped.state

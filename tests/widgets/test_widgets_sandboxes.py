@@ -125,3 +125,64 @@ def test_home_sandbox_report_is_the_engines() -> None:
     assert f"penalty <b>{report['harmony_penalty']} HP</b>" in app.report.value
     app.spaces[0].value = ""
     assert s.home[0] == -1
+
+
+@pytest.mark.parametrize(
+    ("call", "args"),
+    [
+        ("place_plot", ((1, 0), 5)),
+        ("place_plot", ("1,0", "G")),
+        ("place_plot", (Hex(1, 0), "G", "2")),
+        ("remove_plot", (None,)),
+        ("set_bamboo", (Hex(1, 0), 9)),
+        ("set_chip", (Hex(1, 0), 3)),
+        ("toggle_channel", ("1,0/1,-1",)),
+    ],
+)
+def test_a_garden_sandbox_refuses_wrong_typed_arguments_and_changes_nothing(
+    call: str, args: tuple
+) -> None:
+    """Sandboxes: a wrong-typed argument is shown as the refusal; the garden stays as it was."""
+    sandbox = widgets.GardenSandbox()
+    assert sandbox.place_plot(Hex(1, 0), "G")
+    before = (dict(sandbox.plots), set(sandbox.channels), sandbox.state)
+    assert getattr(sandbox, call)(*args) is False
+    assert sandbox.message.startswith("refused:")
+    assert (sandbox.plots, sandbox.channels, sandbox.state) == before
+    assert sandbox.remove_plot(Hex(1, 0))  # still usable
+
+
+def test_a_garden_sandbox_takes_a_q_r_pair_as_a_plot() -> None:
+    sandbox = widgets.GardenSandbox()
+    assert sandbox.place_plot((1, 0), "G") and Hex(1, 0) in sandbox.plots
+
+
+@pytest.mark.parametrize(
+    ("call", "args"),
+    [
+        ("set_cell", (10, "B")),
+        ("set_cell", (0, "B")),
+        ("set_cell", ("1", "B")),
+        ("set_cell", (1, 7)),
+        ("set_objective", (None,)),
+    ],
+)
+def test_a_market_sandbox_refuses_wrong_typed_arguments_and_changes_nothing(
+    call: str, args: tuple
+) -> None:
+    sandbox = widgets.MarketSandbox()
+    assert sandbox.set_cell(1, "ZP")
+    before = (list(sandbox.cells), sandbox.objective, sandbox.state)
+    assert getattr(sandbox, call)(*args) is False and sandbox.message.startswith("refused:")
+    assert (sandbox.cells, sandbox.objective, sandbox.state) == before
+
+
+@pytest.mark.parametrize(
+    "args", [(None, 0, "G"), (0, 5, "G"), (0, 0, 3), (0, 0, "G", "2"), (True, 0, "G")]
+)
+def test_a_home_sandbox_refuses_wrong_typed_arguments_and_changes_nothing(args: tuple) -> None:
+    sandbox = widgets.HomeSandbox()
+    assert sandbox.place(0, 0, "G", 2)
+    before = (dict(sandbox.spaces), sandbox.home)
+    assert sandbox.place(*args) is False and sandbox.message.startswith("refused:")
+    assert (sandbox.spaces, sandbox.home) == before

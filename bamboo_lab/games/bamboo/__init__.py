@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bamboo_lab.core.checks import checked_state
 from bamboo_lab.core.errors import IllegalActionError
 
 from .actions import (
@@ -146,6 +147,7 @@ def parse_action(text: str, state: State) -> Any:
     IllegalActionError naming the rule it breaks (``.rule``).
     """
     action = parse_text(text)
+    checked_state(state, State, "parse_action")
     if action in state.legal_actions():
         return action
     rule, sentence = why_not(state, action)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from bamboo_lab.core.checks import checked_int, short_repr
+from bamboo_lab.core.checks import checked_int, refusing_malformed, short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 from .actions import Choose
@@ -96,6 +96,7 @@ _BOARD_KEYS = frozenset(
 _TOTAL_INCENSE = 7  # BB-PL-2: 3 in reserve and 4 on the round track
 
 
+@refusing_malformed("bamboo.position")
 def position(
     *,
     players: int = 2,

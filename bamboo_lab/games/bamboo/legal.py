@@ -131,8 +131,8 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
             for t in range(4)
             if b.temples[t] and (t != b.marker)  # BB-SUM-2
         ]
-        if s.options.voluntary_pass:
-            out.append(_PASS)
+        if s.options.voluntary_pass or not out:
+            out.append(_PASS)  # BB-SUM-1 (reading): no temple may be visited, so one passes
         out.extend(_summer_spirits(s, b))
         return tuple(out)
     if phase == "offer":

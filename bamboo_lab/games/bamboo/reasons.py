@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.checks import forged_action, own_action, short_repr
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 
 from .actions import (
@@ -91,14 +91,20 @@ _CHOICE_PHASES: dict[str, tuple[str, ...]] = {
 }
 
 
-def ensure_legal(s: Any, action: Any) -> None:
-    """Raise InvalidActionError for a non-action, IllegalActionError (with its rule) if illegal."""
+def ensure_legal(s: Any, action: Any) -> Any:
+    """The engine's own legal action equal to ``action``; InvalidActionError for a non-action
+    (or a forged one), IllegalActionError (with its rule) if illegal."""
     if type(action) not in _ASKED and type(action) is not Choose:
         raise InvalidActionError(f"{short_repr(action)} is not an action of bamboo")
-    if action in s.legal_actions():
-        return
-    rule, sentence = why_not(s, action)
-    raise IllegalActionError(illegal_message(s, str(action), sentence, rule), rule=rule)
+    own = own_action(s.legal_actions(), action)
+    if own is not None:
+        return own
+    try:
+        rule, sentence = why_not(s, action)
+        message = illegal_message(s, str(action), sentence, rule)
+    except Exception as exc:  # (a forged action the rules cannot read)
+        raise forged_action(action, "Bamboo") from exc
+    raise IllegalActionError(message, rule=rule)
 
 
 def illegal_message(s: Any, text: str, sentence: str, rule: str) -> str:

@@ -256,8 +256,10 @@ def _check_turn(kw: Mapping[str, Any]) -> None:
         raise InvalidStateError("a shoot is being received exactly in phase 'receive'")
     if phase == "place" and not kw["pending"]:
         raise InvalidStateError("phase 'place' needs shoots in hand")
-    if (kw["context"] == "shoot") != (len(kw["activating"]) == 2) or (
-        kw["activating"] and kw["activating"][1] > 3
+    if (
+        (kw["context"] == "shoot") != (len(kw["activating"]) == 2)
+        or (len(kw["activating"]) == 2 and kw["activating"][1] > 3)
+        or len(kw["activating"]) not in (0, 2)
     ):
         raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
     # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring

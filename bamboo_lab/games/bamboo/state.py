@@ -160,7 +160,7 @@ class State(RichDisplay):
         A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
         """
         if check:
-            reasons.ensure_legal(self, action)
+            action = reasons.ensure_legal(self, action)
         w = dict(self.__dict__)
         w["history"] = History(w["history"], action)  # shared with this state (core.history)
         rules.apply_action(w, action)
@@ -341,6 +341,11 @@ class State(RichDisplay):
             )
             raise InvalidStateError(f"components are not conserved: {diff}")
         serial.check_decision(state)
+        if state.phase != "over" and not state.legal_actions():  # no dead end (issue 22)
+            raise InvalidStateError(
+                f"phase {state.phase!r} of a game not over offers no legal action"
+                " (no game reaches it)"
+            )
         if state.start_position is not None:
             _check_start(state, cls.from_dict(state.start_position), history)
         return state._evolve(history=history)

@@ -9,6 +9,7 @@ with another list, or name a custom card in ``position(...)``.
 
 from __future__ import annotations
 
+from bamboo_lab.core.checks import checked_state
 from bamboo_lab.core.errors import IllegalActionError
 
 from .actions import (
@@ -91,6 +92,7 @@ def parse_action(text: str, state: State) -> PlaceAtPort | Collect | LayInMarket
     """The legal action written ``text``: malformed -> InvalidActionError; well formed but
     illegal -> IllegalActionError naming the rule it breaks (see :func:`explain`)."""
     action = parse_notation(text)
+    checked_state(state, State, "parse_action")
     found = refusal(state, action)
     if found is not None:
         raise IllegalActionError(illegal_message(state, text, *found), found[0])

@@ -106,7 +106,7 @@ def from_dict(cls: type[S], data: Any) -> S:
         phase=_choice(data["phase"], PHASES, "phase"),
         placed=-1 if placed is None else _int(data, "placed", 0, TOTAL_CARDS - 1),
         slot="" if data["slot"] is None else _choice(data["slot"], SLOTS, "slot"),
-        turn=_int(data, "turn", 0, PLY_LIMIT),
+        turn=_int(data, "turn", 0, PLY_LIMIT if data["history"] else PLY_LIMIT // 2),
         end_triggered=checked_bool(data["end_triggered"], "Bangkok state field 'end_triggered'"),
         passes=_int(data, "passes", 0, n),
         boat_known=_int(data, "boat_known", 0, len(boat_pile)),
@@ -115,9 +115,22 @@ def from_dict(cls: type[S], data: Any) -> S:
         start=None if data.get("start") is None else _start(cls, data["start"], n, options),
     )
     check_consistent(state)
+    hidden = {i for i, good in enumerate(state.pontoons) if good < 0}
+    if hidden and hidden not in _view_patterns(state):
+        raise InvalidStateError(
+            f"pontoons {sorted(hidden)} are hidden, as no view hides them: a view hides the"
+            " others' pontoons until scoring, then the box's (BK-SET-2, K15)"
+        )
     if state.phase != "over" and not state.legal_actions():
         raise InvalidStateError(f"no legal action in phase {state.phase!r}: inconsistent state")
     return state
+
+
+def _view_patterns(state: Any) -> list[set[int]]:
+    """The pontoons each view (a seat's, or the public one) hides in ``state``'s phase."""
+    seats: list[int | None] = [None, *range(state.num_players)]
+    tiles = range(len(state.pontoons))
+    return [{i for i in tiles if not state.pontoon_seen(i, seat)} for seat in seats]
 
 
 def start_view(cls: type[S], start: Mapping[str, Any], player: int | None) -> dict[str, Any]:
@@ -232,6 +245,27 @@ def check_consistent(state: State) -> None:
     for seat in range(state.num_players):
         _check_hand(state, seat)
     _check_end(state)
+    for seat in range(state.num_players):
+        _check_market_growth(state, seat)
+
+
+def turns_started(turn: int, seat: int, num_players: int) -> int:
+    """The turns ``seat`` has begun when turn ``turn`` (from 0) is being played."""
+    return (turn - seat) // num_players + 1 if turn >= seat else 0
+
+
+def _check_market_growth(state: State, seat: int) -> None:
+    """A turn lays at most 2 cards in the market (BK-MKT-1: a hand of 3 places one card and
+    collects at most 3, so 2 exceed 3), so a market holds at most 2 per turn its seat began."""
+    if state.num_players == 1 or state.phase == "over":
+        return  # solo: ``turn`` is the token's space; over: a scoring example need not be played
+    cards = sum(1 for c in state.markets[seat] if c >= 0)
+    most = 2 * turns_started(state.turn, seat, state.num_players)
+    if cards > most:
+        raise InvalidStateError(
+            f"market {seat} holds {cards} cards after {most // 2} turn(s) of its seat: a turn"
+            " lays at most 2 (BK-MKT-1); give a later 'turn'"
+        )
 
 
 def _check_hand(state: State, seat: int) -> None:

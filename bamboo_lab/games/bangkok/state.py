@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup, checked_int
+from bamboo_lab.core.checks import check_setup, checked_int, forged_action, own_action
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.history import history_property
@@ -148,9 +148,17 @@ class State(RichDisplay):
                     f"a {type(action).__name__} is not an action of {NAME}"
                     " (PlaceAtPort, Collect, LayInMarket, Renew or Pass)"
                 )
-            found = refusals.refusal(self, action)
-            if found is not None:
-                raise IllegalActionError(illegal_message(self, str(action), *found), found[0])
+            own = None if self.phase == "over" else own_action(self.legal_actions(), action)
+            if own is None:
+                try:
+                    found = refusals.refusal(self, action)
+                    message = illegal_message(self, str(action), *found) if found else ""
+                except Exception as exc:  # (a forged action the rules cannot read)
+                    raise forged_action(action, NAME) from exc
+                if found is None:  # equal to no legal action, yet no rule refuses it
+                    raise forged_action(action, NAME)
+                raise IllegalActionError(message, found[0])
+            action = own  # the engine's own object, not the caller's (issue 22)
         return rules.apply_action(self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
@@ -227,9 +235,14 @@ class State(RichDisplay):
         (BK-SET-2, K15)."""
         return tile == player or (self.phase == "over" and tile < self.num_players)
 
-    def determinize(self, player: int, seed: int) -> Self:
-        """A state ``player`` cannot tell apart: hidden pontoons and pile orders resampled."""
-        r = vrng.derive_seed(seed, "bangkok", "determinize", player)
+    def determinize(self, player: int | None, seed: int) -> Self:
+        """A state ``player`` (None: a spectator) cannot tell apart: hidden pontoons and pile
+        orders resampled."""
+        if player is not None:
+            checked_int(player, "Bangkok determinize: player", 0, self.num_players - 1)
+        checked_int(seed, "Bangkok determinize: seed", 0, vrng.MASK64)
+        who = "public" if player is None else player
+        r = vrng.derive_seed(seed, "bangkok", "determinize", who)
         hidden = [i for i in range(len(self.pontoons)) if not self.pontoon_seen(i, player)]
         goods, r = vrng.shuffled([self.pontoons[i] for i in hidden], r)
         pontoons = list(self.pontoons)

@@ -18,7 +18,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import checked_bool, checked_int, short_repr
+from bamboo_lab.core.checks import (
+    checked_bool,
+    checked_int,
+    forged_action,
+    own_action,
+    refusing_malformed,
+    short_repr,
+)
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
@@ -27,6 +34,7 @@ from .components import GOOD_LETTERS, GOODS, Card, build_deck, parse_card_spec
 from .info import NAME, PLAYER_COUNTS
 from .options import Options
 from .refusals import refusal
+from .serial import turns_started
 from .state import State
 
 __all__ = ["cards", "explain", "good", "port_placements", "position", "shift_line"]
@@ -121,10 +129,16 @@ def explain(state: State, action_or_text: Any) -> Explanation:
         action = parse_notation(action)
     elif not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"a {type(action).__name__} is not an action of {NAME}")
-    found = refusal(state, action)
-    if found is None:
+    if state.phase != "over" and own_action(state.legal_actions(), action) is not None:
         return Explanation(str(action), True)
-    return Explanation(str(action), False, found[0], found[1])
+    try:
+        found = refusal(state, action)
+        text = str(action)
+    except Exception as exc:  # (a forged action the rules cannot read)
+        raise forged_action(action, NAME) from exc
+    if found is None:  # equal to no legal action, yet no rule refuses it
+        raise forged_action(action, NAME)
+    return Explanation(text, False, found[0], found[1])
 
 
 def shift_line(
@@ -260,6 +274,19 @@ def _per_seat(value: Any, n: int, what: str) -> list[Any]:
     return list(value)
 
 
+def _first_turn(n: int, solo: bool, to_move: Any, markets: Sequence[Sequence[int]]) -> Any:
+    """The default ``turn``: the first of ``to_move``'s turns (solo: space 0) by which every
+    market could hold its cards, 2 laid per turn at most (BK-MKT-1)."""
+    turn = 0 if n == 1 and solo else to_move
+    if n == 1 or not isinstance(turn, int) or isinstance(turn, bool):
+        return turn  # solo: the token's space; a bad value is refused by from_dict
+    need = [(sum(1 for c in m if c >= 0) + 1) // 2 for m in markets]
+    while any(turns_started(turn, seat, n) < k for seat, k in enumerate(need)):
+        turn += n
+    return turn
+
+
+@refusing_malformed("bangkok.position")
 def position(
     num_players: int | None = None,
     *,
@@ -356,7 +383,7 @@ def position(
         "phase": phase,
         "placed": real([placed_id])[0] if placed_id != -1 else None,
         "slot": slot,
-        "turn": (0 if n == 1 and opts.solo else to_move) if turn is None else turn,
+        "turn": _first_turn(n, opts.solo, to_move, market_ids) if turn is None else turn,
         "end_triggered": any(all(c != -1 for c in m) for m in market_ids),
         "passes": passes,
         "boat_known": 0,

@@ -6,6 +6,7 @@ notation, the phases, the options and the teaching helpers.
 
 from __future__ import annotations
 
+from bamboo_lab.core.checks import checked_state
 from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import find_legal
@@ -150,6 +151,8 @@ def parse_action(text: str, state: State) -> Action:
         raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
     action = action_from_text(text)
     if not isinstance(state, State):
+        if getattr(state, "game", None) != NAME or not hasattr(state, "legal_actions"):
+            checked_state(state, State, "parse_action")
         return find_legal(state, str(action))
     if state.is_over() or action not in state.legal_actions():
         raise illegal_error(state, action)

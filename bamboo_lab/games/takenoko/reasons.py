@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.core.checks import forged_action
+from bamboo_lab.core.errors import BambooLabError, IllegalActionError
 
 from .actions import (
     Action,
@@ -57,6 +58,14 @@ PENDING: dict[str, tuple[str, str]] = {
 _LETTER = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
 _FREE = (Claim, PlaceChannel, PlaceImprovement)
 _WEATHER_PHASES = ("rain", "storm", "clouds", "choose_weather")
+
+
+def refusal_of(state: State, action: Action) -> BambooLabError:
+    """:func:`illegal_error`, or InvalidActionError for a forged action the rules cannot read."""
+    try:
+        return illegal_error(state, action)
+    except Exception as exc:  # (fields set past the frozen constructor)
+        raise forged_action(action, "Takenoko") from exc
 
 
 def illegal_error(state: State, action: Action) -> IllegalActionError:

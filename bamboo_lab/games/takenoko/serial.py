@@ -16,7 +16,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.rng import MASK64
 
-from .actions import Action, action_from_text, intern
+from .actions import Action, EndTurn, action_from_text, intern
 from .components import (
     ACTION_KINDS,
     BAMBOO_SUPPLY,
@@ -331,8 +331,8 @@ def _load(data: Any) -> dict[str, Any]:
     _check_turn(state)
     _check_hands(state)
     history = data["history"]
-    if not isinstance(history, list):
-        raise _bad("'history' must be a list of action strings")
+    if not isinstance(history, list) or len(history) > GAME_INFO.ply_limit:
+        raise _bad(f"'history' must be a list of {GAME_INFO.ply_limit} action strings at most")
     try:
         state["history"] = tuple(map(_ACTION_OF.__getitem__, history))
     except (KeyError, TypeError):
@@ -342,7 +342,30 @@ def _load(data: Any) -> dict[str, Any]:
             raise _bad(f"bad history entry: {exc}") from exc
     if "start" in data:
         state["start"] = _load_start(data["start"], state)
+    _check_ends(state)
+    _check_kept_objectives(state)
     return state
+
+
+def _check_ends(state: Mapping[str, Any]) -> None:
+    """Each ``end`` in the history ends one turn (TK-TURN-1): as many as the turns played since
+    the start (one more once the game's last ``end`` ended it without a new turn)."""
+    start = state["start"]
+    if not state["history"] and state["turn"] > _MAX_TURN - GAME_INFO.ply_limit:
+        raise _bad(
+            f"turn {state['turn']} is too late for a position: its game could play past"
+            f" turn {_MAX_TURN}, and its later states would not load (at most"
+            f" {_MAX_TURN - GAME_INFO.ply_limit})"
+        )
+    if start is None and not state["history"]:
+        return  # a position of its own (takenoko.position, start_here)
+    ends = sum(1 for action in state["history"] if type(action) is EndTurn)
+    played = state["turn"] - (0 if start is None else start["turn"])
+    if ends not in (played, played + 1):
+        raise _bad(
+            f"the history ends {ends} turn(s) but {played} were played since the start: a"
+            " history must be the game's own (TK-TURN-1)"
+        )
 
 
 def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -371,6 +394,27 @@ def _check_hands(state: Mapping[str, Any]) -> None:
                 f"player {p} holds {' '.join(cards)}: with no card drawn, a player holds the"
                 " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
             )
+
+
+def _check_kept_objectives(state: Mapping[str, Any]) -> None:
+    """No rule puts an objective back in a deck (TK-SET-4, TK-OBJ-1): a saved game from setup
+    holds one card of each kind dealt at setup, and a game from a start keeps its cards."""
+    start = state["start"]
+    for p in range(state["num_players"]):
+        cards = {*state["hands"][p], *state["completed"][p]}
+        if start is None and state["history"] and not {"A", "G", "P"} <= {c[0] for c in cards}:
+            raise _bad(
+                f"player {p} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
+                " and panda objective dealt at setup, in hand or completed (TK-SET-4)"
+            )
+        if start is not None and start.get("viewer") is None and state["viewer"] is None:
+            before = start["players"][p]
+            lost = {*before["hand"], *before["completed"]} - cards
+            if lost:
+                raise _bad(
+                    f"player {p} no longer holds {' '.join(sorted(lost))}, held at the start:"
+                    " no rule puts an objective back in a deck (TK-OBJ-1)"
+                )
 
 
 _KEY_TYPES = (int, str, type(None))

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup, short_repr
+from bamboo_lab.core.checks import check_setup, own_action, short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -264,8 +264,10 @@ class State(RichDisplay):
         if check:
             if not isinstance(action, ACTION_TYPES):
                 raise InvalidActionError(f"{short_repr(action)} is not an action of {NAME}")
-            if self.is_over() or action not in self.legal_actions():
-                raise reasons.illegal_error(self, action)
+            own = None if self.is_over() else own_action(self.legal_actions(), action)
+            if own is None:
+                raise reasons.refusal_of(self, action)
+            action = own  # the engine's own object, not the caller's (issue 22)
         return rules.apply_action(self, action)
 
     def is_over(self) -> bool:
@@ -514,6 +516,10 @@ class State(RichDisplay):
         state = cls(fields)
         if texts is not None:
             _set(state, "_texts", texts)
+        if state.phase != "over" and not state.legal_actions():  # no dead end (issue 22)
+            raise InvalidStateError(
+                f"invalid Takenoko state: phase {state.phase} offers no legal action"
+            )
         return state
 
     def __str__(self) -> str:

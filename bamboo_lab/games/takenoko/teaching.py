@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.checks import forged_action, own_action, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import Explanation
@@ -390,10 +390,14 @@ def explain(state: State, action: Any) -> Explanation:
         action = action_from_text(action)
     elif not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{short_repr(action)} is not a Takenoko action")
-    text = str(action)
-    if not state.is_over() and action in state.legal_actions():
-        return Explanation(text, True)
-    rule, reason = why_illegal(state, action)
+    own = None if state.is_over() else own_action(state.legal_actions(), action)
+    if own is not None:
+        return Explanation(str(own), True)
+    try:
+        text = str(action)
+        rule, reason = why_illegal(state, action)
+    except Exception as exc:  # (a forged action the rules cannot read)
+        raise forged_action(action, "Takenoko") from exc
     return Explanation(text, False, rule, reason)
 
 
