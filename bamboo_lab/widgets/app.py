@@ -26,13 +26,11 @@ from .controller import BoardText, PlayController, ReplayController
 from .labels import label_of
 
 __all__ = [
-    "LAST_TURN",
     "PlayApp",
     "ReplayApp",
     "board_figure",
     "board_pictures",
     "click_targets",
-    "last_places",
     "replace_figure",
     "secret_figure",
 ]
@@ -87,24 +85,23 @@ def board_figure(
     state: Any,
     targets: dict[Hex | Edge, list[Any]],
     seat: int | None,
-    last: tuple[Any, ...] = (),
+    before: Any = None,
     title: str = "",
 ) -> go.Figure:
-    """The main picture of ``state``; on the Takenoko garden, ringed targets to click and the
-    places of the ``last`` turn's actions numbered; ``title`` replaces the picture's own."""
-    fig = _main_figure(game, state, targets, seat)
-    if last:
-        _mark_last(fig, game, last)
+    """The main picture of ``state``; on the Takenoko garden, ringed targets to click; what
+    changed since ``before`` (the position before the last turn) marked; ``title`` replaces
+    the picture's own."""
+    fig = _main_figure(game, state, targets, seat, before)
     if title:
         fig.update_layout(title={"text": title})
     return fig
 
 
 def _main_figure(
-    game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None
+    game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None, before: Any
 ) -> go.Figure:
     if game == "takenoko":
-        fig = viz.takenoko.figure(state, highlight=set(targets), player=seat)
+        fig = viz.takenoko.figure(state, highlight=set(targets), player=seat, changed_from=before)
         if targets:
             pts = [_target_point(t) for t in targets]
             fig.add_trace(
@@ -126,69 +123,8 @@ def _main_figure(
             )
         return fit_width(fig, garden=True)
     if game == "bamboo":
-        return fit_width(viz.bamboo.figure(state))
-    return fit_width(viz.bangkok.figure(state))
-
-
-LAST_TURN = "the last turn's moves"
-"""The name of the trace numbering the places of the last turn's moves."""
-_LAST_COLOUR = "#7B3294"
-
-
-def _hover_points(fig: go.Figure) -> dict[str, tuple[float, float]]:
-    """Each hover text of the picture's hover traces and where it is (its first words)."""
-    found: dict[str, tuple[float, float]] = {}
-    for trace in fig.data:
-        texts = getattr(trace, "hovertext", None)
-        if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
-            continue
-        for x, y, text in zip(trace.x, trace.y, texts, strict=False):
-            found.setdefault(str(text), (x, y))
-    return found
-
-
-def last_places(game: str, fig: go.Figure, actions: tuple[Any, ...]) -> list[tuple[float, float]]:
-    """Where on the main picture each of ``actions`` happened (a hex, an edge, a port cell)."""
-    places: list[tuple[float, float]] = []
-    if game == "takenoko":
-        for a in actions:
-            where = getattr(a, "edge", None) or getattr(a, "plot", None)
-            if where is not None:
-                places.append(_target_point(where))
-    elif game == "bangkok":
-        points = _hover_points(fig)
-        for a in actions:
-            for cell in getattr(a, "cells", ()):
-                prefix = f"port cell {cell} "
-                hit = next((xy for text, xy in points.items() if text.startswith(prefix)), None)
-                if hit is not None:
-                    places.append(hit)
-    return places
-
-
-def _mark_last(fig: go.Figure, game: str, last: tuple[Any, ...]) -> None:
-    """Number the places of the last turn's moves on the picture (1 = the first move)."""
-    places = last_places(game, fig, last)
-    if not places:
-        return
-    fig.add_trace(
-        go.Scatter(
-            x=[p[0] for p in places],
-            y=[p[1] for p in places],
-            mode="markers+text",
-            text=[str(k + 1) for k in range(len(places))],
-            textfont={"color": "#FFFFFF", "size": 12},
-            marker={
-                "size": 20,
-                "color": _LAST_COLOUR,
-                "symbol": "diamond",
-                "line": {"color": "#FFFFFF", "width": 1.5},
-            },
-            hoverinfo="skip",
-            name=LAST_TURN,
-            showlegend=True,
-        )
-    )
+        return fit_width(viz.bamboo.figure(state, changed_from=before))
+    return fit_width(viz.bangkok.figure(state, changed_from=before))
 
 
 def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
@@ -222,10 +158,9 @@ def board_pictures(
     text = c.board(reveal)
     legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
     targets = click_targets(shown, tuple(legal))
-    last = tuple(step.action for step in c.last_turn() if step.player >= 0)
     title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(text.status)}"
     title += f"<br><sup>{html.escape(text.scores)}</sup>"
-    main = board_figure(c.game, shown, targets, seat, last, title)
+    main = board_figure(c.game, shown, targets, seat, c.before_last_turn(reveal), title)
     secret: go.Figure | None = None
     if c.game == "takenoko":  # every hand as backs unless the seat's own cards are shown
         secret = secret_figure(c.game, shown, seat)

@@ -206,7 +206,8 @@ def _forget_arrays(widget: go.FigureWidget) -> None:
 def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]:
     """The layout paths whose value changes (removals, as None, first)."""
     old, new = _items(widget._layout, layout)
-    gone = {path: None for path in old if path not in new}
+    # a list that is gone (shapes, annotations) is emptied: None would leave its items as {}
+    gone = {path: [] if isinstance(old[path], list) else None for path in old if path not in new}
     return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
 
@@ -264,6 +265,10 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
         except ValueError:  # a path plotly's update refuses: send the whole figure instead
             _rebuild(widget, fig)
             rebuilt = True
+        for path, value in relayout.items():  # an emptied list reads as absent, as in ``fig``
+            if value == [] and path not in plain["layout"]:
+                widget._layout.pop(path, None)
+                widget.layout._compound_array_props.pop(path, None)
         _forget_arrays(widget)
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:

@@ -239,6 +239,14 @@ class PlayController:
             found.append(step)
         return found[::-1]
 
+    def before_last_turn(self, reveal: bool = False) -> GameState | None:
+        """The position before :meth:`last_turn`, as the board's viewer saw it (None at the
+        start): the pictures mark what changed since."""
+        turn = self.last_turn()
+        if not turn:
+            return None
+        return self._view(self.states[len(self.states) - 1 - len(turn)], self.viewer(reveal))
+
     # ------------------------------------------------------------------ the decision
 
     def legal_actions(self) -> tuple[Any, ...]:

@@ -27,7 +27,7 @@ from bamboo_lab.widgets.app import board_pictures
 
 GAMES = {  # game -> (players, seeds, figures compared at every n-th decision)
     "takenoko": (2, (3,), 16),
-    "bamboo": (2, (3,), 5),
+    "bamboo": (2, (3,), 8),
     "bangkok": (3, (3, 4, 5), 8),
 }
 """Hundreds of decisions per game; about 40 of them get their pictures compared too."""
