@@ -52,10 +52,16 @@ def bamboo_section(
     )
 
 
+CARD_W, CARD_H = 1.5, 1.65
+"""A hand card's width and height on the players' boards (data units)."""
+
+
 def _card_face(
-    fig: Sketch, x: float, y: float, card_id: str, met: bool, w: float = 0.95, h: float = 1.2
+    fig: Sketch, x: float, y: float, card_id: str, met: bool, w: float = CARD_W, h: float = CARD_H
 ) -> None:
-    """A hand card: face (id, points) or back (``P?``); met cards get a vermillion rim."""
+    """A hand card: its face drawn as the printed card shows it (the plot shape in colour, the
+    bamboo to grow with its improvement, the sections to pay) with its id and points; or its
+    back (``P?``). Met cards get a vermillion rim."""
     if card_id.endswith("?"):
         deck = _DECK_NAMES[card_id[0]]
         rounded_rect(fig, x, y, x + w, y + h, "#BDBDBD", "#666666", 1.5)
@@ -65,9 +71,37 @@ def _card_face(
     c = tk.CARDS[card_id]
     edge = palette.HIGHLIGHT if met else "#555555"
     rounded_rect(fig, x, y, x + w, y + h, _DECK_FILL[c.deck], edge, 3.5 if met else 1.2)
-    label(fig, x + w / 2, y + h * 0.72, card_id, size=13, bold=True)
-    label(fig, x + w / 2, y + h * 0.45, c.deck, size=10, color="#333333")
-    label(fig, x + w / 2, y + h * 0.18, f"{c.points} pts", size=11)
+    label(fig, x + w / 2, y + h - 0.16, f"<b>{card_id}</b> {c.points} pts", size=10)
+    mid_x, mid_y = x + w / 2, y + h * 0.5
+    if c.deck == "plot":  # the shape in its colours (TK-CMP-3)
+        cells = [hx for hx, _ in c.pattern]
+        small = Layout(size=0.17)
+        pts = [small.hex_to_pixel(hx) for hx in cells]
+        cx = (max(p.x for p in pts) + min(p.x for p in pts)) / 2
+        cy = (max(p.y for p in pts) + min(p.y for p in pts)) / 2
+        shifted = Layout(size=0.17, origin=type(small.origin)(mid_x - cx, mid_y - cy))
+        for colour in sorted({col for _, col in c.pattern}):
+            px, py = shifted.polygons([hx for hx, col in c.pattern if col == colour], 0.95)
+            fig.add_trace(hex_trace(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 1.5))
+        words = "irrigated plots"
+    elif c.deck == "gardener":  # the bamboo to grow and its improvement (TK-CMP-4, TK-CMP-5)
+        for k in range(c.shoots):
+            sx = mid_x - 0.3 + (k - (c.shoots - 1) / 2) * 0.24
+            for i in range(c.height):
+                y0 = mid_y - 0.32 + i * 0.15
+                bamboo_section(fig, sx, y0, y0 + 0.12, 0.08, c.colour, 0.8)
+        mark = {"any": "any", "none": "no chip"}.get(c.improvement, c.improvement)
+        label(fig, mid_x + 0.33, mid_y, f"<b>{mark}</b>", size=11, color="#333333")
+        words = f"height {c.height}" + (f" ×{c.shoots}" if c.shoots > 1 else "")
+    else:  # the sections to pay back (TK-CMP-6)
+        colours = [
+            col for col, n in zip(("G", "Y", "P"), c.sections, strict=True) for _ in range(n)
+        ]
+        for k, colour in enumerate(colours):
+            sx = mid_x + (k - (len(colours) - 1) / 2) * 0.26
+            bamboo_section(fig, sx, mid_y - 0.28, mid_y + 0.2, 0.09, colour, 1)
+        words = "eaten, paid back"
+    label(fig, x + w / 2, y + 0.14, words, size=9, color="#333333")
     if met:
         label(fig, x + w / 2, y - 0.12, "met now", size=10, color=palette.HIGHLIGHT, bold=True)
 
@@ -96,7 +130,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     stored: dict[str, list[tuple[float, float, int]]] = {imp: [] for imp in palette.IMPROVEMENTS}
     for p in range(n):
         y = (n - 1 - p) * row_h
-        player_band(fig, p, 0, 17.5, y, y + row_h - 0.15, 0.18)
+        player_band(fig, p, 0, 20.3, y, y + row_h - 0.15, 0.18)
         turn = " ◀ plays" if not state.is_over() and state.player == p else ""
         emperor = " + Emperor" if state.emperor == p else ""
         label(fig, 0.35, y + 1.75, f"Player {p}{turn}", size=14, anchor="left", bold=True)
@@ -114,40 +148,40 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
         hand = state.visible_hand(p)
         if player is not None and p != player:
             hand = tuple(c[0] + "?" for c in hand)
-        label(fig, 3.0, y + 1.95, "hand", size=11, anchor="left", color="#333333")
+        label(fig, 3.4, y + 2.05, "hand", size=11, anchor="left", color="#333333")
         for i, cid in enumerate(hand):
-            x = 3.0 + i * 1.05
+            x = 3.4 + i * (CARD_W + 0.1)
             met = not cid.endswith("?") and tk.objective_met(state, p, cid)
-            _card_face(fig, x, y + 0.35, cid, met)
-            hover_x.append(x + 0.47)
+            _card_face(fig, x, y + 0.3, cid, met)
+            hover_x.append(x + CARD_W / 2)
             hover_y.append(y + 0.95)
             hover_t.append(tk.CARDS[cid].describe() if not cid.endswith("?") else "a hidden card")
         # eaten sections: one stack per colour with the count
-        label(fig, 8.55, y + 1.95, "eaten", size=11, anchor="left", color="#333333")
+        label(fig, 11.5, y + 1.95, "eaten", size=11, anchor="left", color="#333333")
         for i, colour in enumerate(("G", "Y", "P")):
             count = state.eaten[p][i]
-            x = 8.75 + i * 0.7
+            x = 11.7 + i * 0.7
             for k in range(min(count, 6)):
                 bamboo_section(fig, x, y + 0.45 + k * 0.2, y + 0.62 + k * 0.2, 0.14, colour, 1)
             label(fig, x, y + 0.22, f"{colour}{count}", size=11, bold=True)
         # stored channels and chips
-        label(fig, 10.9, y + 1.95, "stored", size=11, anchor="left", color="#333333")
+        label(fig, 13.85, y + 1.95, "stored", size=11, anchor="left", color="#333333")
         chips = state.stored_improvements[p]
         label(
             fig,
-            10.9,
+            13.85,
             y + 1.35,
             f"channels {state.stored_channels[p]}",
             12,
             anchor="left",
         )
         for i, imp in enumerate(palette.IMPROVEMENTS):
-            stored[imp].append((11.05 + i * 0.62, y + 0.75, chips[i]))
-            label(fig, 11.05 + i * 0.62, y + 0.3, str(chips[i]), size=11)
+            stored[imp].append((14.0 + i * 0.62, y + 0.75, chips[i]))
+            label(fig, 14.0 + i * 0.62, y + 0.3, str(chips[i]), size=11)
         # completed objectives
-        label(fig, 13.1, y + 1.95, "completed", size=11, anchor="left", color="#333333")
+        label(fig, 16.0, y + 1.95, "completed", size=11, anchor="left", color="#333333")
         for i, cid in enumerate(state.completed[p]):
-            x = 13.1 + (i % 6) * 0.72
+            x = 16.0 + (i % 6) * 0.72
             yy = y + 1.05 - (i // 6) * 0.75
             c = tk.CARDS[cid]
             rounded_rect(fig, x, yy, x + 0.66, yy + 0.62, _DECK_FILL[c.deck], "#555555", 1)
@@ -179,7 +213,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             )
         )
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 30))
-    fig.update_xaxes(range=[-0.05, 17.55])
+    fig.update_xaxes(range=[-0.05, 20.35])
     fig.update_yaxes(range=[-0.2, n * row_h])
     return fig.figure()
 

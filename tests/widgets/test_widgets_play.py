@@ -374,3 +374,19 @@ def test_bamboo_logs_every_season_event() -> None:
     assert any("Winter bill of Player 1" in line for line in log)
     assert any("goes short of food" in line for line in log)
     assert len(c.steps) == len(c.states) - 1
+
+
+def test_TK_CMP_3_hand_cards_are_drawn_with_what_they_ask_not_only_in_a_hover() -> None:
+    """TK-CMP-3..6: a hand card's face shows its shape in colour (plot), its bamboo and
+    improvement (gardener) or its sections (panda), and its points, as visible marks."""
+    from bamboo_lab import viz
+
+    state = tk.new_game(2, 4).view(0)
+    fig = viz.takenoko.players(state, player=0)
+    texts = " ".join(str(t.text) for t in fig.data if t.mode and "text" in t.mode)
+    for card in state.hands[0]:
+        assert f"<b>{card}</b> {tk.CARDS[card].points} pts" in texts
+    fills = {t.fillcolor for t in fig.data if t.fill == "toself"}
+    plot = next(c for c in state.hands[0] if c[0] == "P")
+    for _, colour in tk.CARDS[plot].pattern:
+        assert viz.palette.TAKENOKO_PLOTS[colour] in fills
