@@ -200,5 +200,5 @@ def test_exercise_notebook_draws_every_position() -> None:
     """23: each exercise is shown as a picture (homes and patterns drawn, never as text)."""
     nb = "23-bamboo-exercises"
     shown = [re.search(r'exercises\.show\("(bamboo-\d+)"\)', s) for s in _pictures(nb)]
-    assert [m[1] for m in shown if m] == [f"bamboo-{n}" for n in range(1, 10)]
+    assert [m[1] for m in shown if m] == [f"bamboo-{n}" for n in range(1, 11)]
     assert "print(" not in _code([nb])

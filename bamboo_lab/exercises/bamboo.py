@@ -9,6 +9,7 @@ Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Y
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -28,6 +29,7 @@ __all__ = [
     "EXERCISES",
     "autumn_example",
     "bill_rows",
+    "cell_item",
     "colour_item",
     "first_turn",
     "last_round",
@@ -83,6 +85,24 @@ def shoot_item(item: Any) -> str:
         if len(words) == 2 and words[0] in COLOURS and words[1] in ACTIONS:
             return COLOUR_LETTERS[COLOURS.index(words[0])] + ACTION_LETTERS[ACTIONS.index(words[1])]
     raise ValueError(f"not a shoot: {item!r:.40}")
+
+
+def cell_item(item: Any) -> str:
+    """A home space as ``"row,col"`` from ``"1,2"``, ``"(1, 2)"``, ``(1, 2)``, ``"row 1 col 2"``
+    (in any order) or its index 0-14 (row by row)."""
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 15:
+        return "{},{}".format(*divmod(item, 5))
+    if isinstance(item, (tuple, list)) and len(item) == 2:
+        item = ",".join(map(str, item))
+    if isinstance(item, str):
+        text = item.strip().lower()
+        named = re.search(r"row\s*(\d+)", text), re.search(r"col(?:umn)?\s*(\d+)", text)
+        numbers = re.findall(r"\d+", text)
+        if named[0] and named[1]:
+            numbers = [named[0][1], named[1][1]]
+        if len(numbers) == 2 and int(numbers[0]) < 3 and int(numbers[1]) < 5:
+            return f"{int(numbers[0])},{int(numbers[1])}"
+    raise ValueError(f"not a home space: {item!r:.40}")
 
 
 def tile_item(item: Any) -> str:
@@ -568,6 +588,35 @@ def _final_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
     return None
 
 
+_NIGHT_HOME = (
+    "(0,1):G/1 (0,2):T/1 (0,3):D/1 (1,0):F/2 (1,1):D/2 (1,3):G/2 (1,4):T/2 (2,0):G/1 (2,1):F/3"
+    " (2,2):D/1 (2,3):T/1"
+)
+
+
+def _night() -> bb.State:
+    start = bb.position(
+        options=bb.Options(night_side=True),
+        player=0,
+        home_market=[["A09"], []],
+        boards={0: {"temples": [["Ri"], ["Yc"], ["Gf"], ["Bb"]], "coins": 3, "home": _NIGHT_HOME}},
+    )
+    return play(start, "visit red", "offer red", "activate Ri 1", "buy A09")
+
+
+def _night_truth(state: bb.State) -> frozenset[str]:
+    return frozenset(
+        f"{a.row},{a.col}" for a in state.legal_actions() if isinstance(a, bb.PlaceHomeTile)
+    )
+
+
+def _night_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
+    for cell in sorted(answer - truth):
+        why = bb.explain(state, f"home {cell}")
+        return f"{cell}: {why.reason}." if why.reason else None
+    return None
+
+
 def _pictures() -> dict[str, Any]:
     """The drawing functions the exercises use (imported when a picture is asked for)."""
     from bamboo_lab.viz import bamboo as vbb
@@ -774,6 +823,28 @@ EXERCISES: tuple[Exercise, ...] = (
         explanation="28: 24 HP + 4 for two kinds of spirit (BB-END-2) - 4 for harmony (left 7,"
         " right 5, BB-END-3) + 2 for L05 (half of 3, rounded up) + 2 for C13 (half of 4)"
         " (BB-END-4).",
+    ),
+    Exercise(
+        id="bamboo-10",
+        title="Where may the new tile go?",
+        question="The advanced game (night side). Player 0 has just bought A09, a faith home"
+        " tile, and must place it on the home drawn. The starred spaces take only a tile of"
+        " the type written on them. Which spaces may A09 go to?",
+        rules=("BB-ADV-1", "BB-ACT-4"),
+        kind=Kind.SET,
+        position=_night,
+        truth=_night_truth,
+        hints=(
+            "A home tile goes on an empty space of the home.",
+            "A starred night space takes only a tile of the type written on it.",
+            "A09 is a faith tile: the empty spaces with no star, and the starred faith space.",
+        ),
+        item=cell_item,
+        diagnose=_night_diagnose,
+        picture=_draw("held"),
+        explanation="0,4 and 1,2: the home has four empty spaces; 1,2 has no star, 0,4 is the"
+        " night space for faith, while 0,0 takes only decoration and 2,4 only tools"
+        " (BB-ADV-1, BB-ACT-4).",
     ),
 )
 """The Bamboo exercises, in the order of notebook 23."""

@@ -14,7 +14,7 @@ from bamboo_lab import exercises
 from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo as bb
 
-IDS = [f"bamboo-{n}" for n in range(1, 10)]
+IDS = [f"bamboo-{n}" for n in range(1, 11)]
 
 
 @pytest.fixture(autouse=True)
@@ -66,6 +66,7 @@ RIGHT_FORMS: dict[str, list[Any]] = {
     "bamboo-7": [1, "1", 1.0],
     "bamboo-8": [-4, "-4", -4.0],
     "bamboo-9": [28, "28"],
+    "bamboo-10": [{"0,4", "1,2"}, [(0, 4), "(1, 2)"], [4, 7], ["row 0 col 4", " 1 , 2 "]],
 }
 
 
@@ -130,6 +131,7 @@ WRONG: dict[str, Any] = {
     "bamboo-7": 7,
     "bamboo-8": 4,
     "bamboo-9": 24,
+    "bamboo-10": {"0,0", "1,2"},
 }
 
 
@@ -159,12 +161,24 @@ DIAGNOSED: list[tuple[str, Any, str]] = [
     ("bamboo-8", 4, "negative number"),
     ("bamboo-8", -2, "costs 2 HP, not 1"),
     ("bamboo-9", 24, "balance tiles count too"),
+    ("bamboo-10", {"0,0", "1,2"}, "0,0: this night space accepts only a decoration tile"),
+    ("bamboo-10", {"0,1"}, "0,1 is taken"),
 ]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "words"), DIAGNOSED)
 def test_diagnose_names_what_is_wrong(exercise_id: str, answer: Any, words: str) -> None:
     assert words in said(exercise_id, answer)
+
+
+def test_BB_ADV_1_a_faith_tile_on_the_night_side() -> None:
+    """Four empty spaces: 1,2 (no star) and 0,4 (faith's night space) take the faith tile;
+    0,0 (decoration only) and 2,4 (tools only) do not (BB-ADV-1)."""
+    exercise = exercises.get("bamboo-10")
+    state = exercise.position()
+    assert sum(1 for h in state.boards[0].home if h < 0) == 4
+    assert exercise.truth(state) == {"0,4", "1,2"}
+    assert lesson.cell_item(14) == "2,4" and lesson.cell_item("column 3 row 1") == "1,3"
 
 
 def test_unreadable_answers_say_so_and_do_not_count() -> None:
