@@ -4,7 +4,8 @@ positions of the Bamboo lessons, built here so that a notebook cell stays short.
 Each exercise builds its position with ``bb.position`` and asks the engine for the answer.
 Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Yf"``,
 ``"yellow fund"``), balance tiles by name (``"L05"``, any case) or id, owners of incense as
-``0``, ``"player 1"``, ``"ghost"`` or ``"nobody"``. A wrong item gets a hint naming it.
+``0``, ``"player 1"``, ``"ghost"`` or ``"nobody"``, home spaces as ``"1,2"``, ``(1, 2)`` or
+``"row 1 col 2"``. A wrong item gets a hint naming it.
 """
 
 from __future__ import annotations
