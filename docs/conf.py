@@ -59,7 +59,8 @@ nb_mime_priority_overrides = [("html", PLOTLY_MIME, 5), ("dirhtml", PLOTLY_MIME,
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True}
+add_module_names = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 

@@ -13,6 +13,12 @@ from docutils import nodes
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The mime type of a saved Plotly figure in a notebook output."""
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+"""The mime type of an ipywidget (a board) in a notebook output."""
+BINDER = (
+    "https://mybinder.org/v2/gh/bamboo-lab/bamboo_lab/main?urlpath=lab/tree/notebooks/{notebook}"
+)
+"""Where a notebook runs with nothing installed."""
 _FIGURE_NUMBERS = itertools.count(1)
 
 _RULE_HEADING = re.compile(r"^\s*((?:TK|BB|BK)-[A-Z]+-\d+[a-z]?)\b")
@@ -60,6 +66,42 @@ def _rule_links(app: Any, doctree: nodes.document, docname: str) -> None:
                 reference["refuri"] = f"{page}#{found.group(1)}"
 
 
+_RULE_ID = re.compile(r"\b((?:TK|BB|BK)-[A-Z]+-\d+[a-z]?)\b")
+_RULE_PAGES = {"tk": "docs/rules/takenoko", "bb": "docs/rules/bamboo", "bk": "docs/rules/bangkok"}
+
+
+def _rule_ids_in(root: Path) -> set[str]:
+    """The anchors of every rule heading in the rule pages under ``root`` (``tk-irr-4``, ...)."""
+    anchors: set[str] = set()
+    for page in _RULE_PAGES.values():
+        text = (root / f"{page}.md").read_text(encoding="utf-8")
+        anchors.update(re.findall(r'^#+ <a id="([^"]+)"></a>', text, flags=re.MULTILINE))
+    return anchors
+
+
+def _api_rule_links(app: Any, doctree: nodes.document, docname: str) -> None:
+    """In the API reference, each rule ID a docstring names links to its rule."""
+    if not docname.startswith("docs/api/"):
+        return
+    known = _rule_ids_in(Path(app.srcdir))
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if isinstance(parent, nodes.FixedTextElement | nodes.literal | nodes.reference):
+            continue
+        pieces = _RULE_ID.split(text.astext())
+        if len(pieces) == 1:
+            continue
+        replacement: list[nodes.Node] = []
+        for index, piece in enumerate(pieces):
+            anchor = piece.lower()
+            if index % 2 and anchor in known:
+                page = app.builder.get_relative_uri(docname, _RULE_PAGES[anchor[:2]])
+                replacement.append(nodes.reference(piece, piece, refuri=f"{page}#{anchor}"))
+            elif piece:
+                replacement.append(nodes.Text(piece))
+        parent.replace(text, replacement)
+
+
 class PlotlyFigure:
     """A MyST-NB mime renderer: a saved Plotly figure becomes an interactive plot on the page."""
 
@@ -67,10 +109,26 @@ class PlotlyFigure:
 
     @staticmethod
     def handle_mime(renderer: Any, data: Any, inline: bool) -> Any:
-        """Raw HTML that draws ``data`` with plotly.js, or None for any other mime type."""
+        """Raw HTML that draws a Plotly figure, a note in place of a board (an ipywidget, whose
+        state is not saved), or None for any other mime type."""
+        if data.mime_type == WIDGET_MIME:
+            return [widget_note(Path(renderer.source).name)]
         if data.mime_type != PLOTLY_MIME or not isinstance(data.content, dict):
             return None
         return [nodes.raw("", figure_html(data.content), format="html", classes=["output"])]
+
+
+def widget_note(notebook: str) -> nodes.Element:
+    """A line that says where the interactive board of a notebook cell can be used."""
+    binder = BINDER.format(notebook=notebook)
+    return nodes.paragraph(
+        "",
+        "",
+        nodes.emphasis("", "An interactive board appears here when the notebook runs: open it on "),
+        nodes.reference("", "Binder", refuri=binder),
+        nodes.emphasis("", " or in JupyterLab (make lab)."),
+        classes=["output", "widget-note"],
+    )
 
 
 FIGURES_JS = """// Draw each saved Plotly figure at its own size, scaled down to fit the column.
@@ -157,6 +215,7 @@ def setup(app: Any) -> dict[str, bool]:
     _register_plotly_renderer()
     app.connect("doctree-read", _rule_anchors, priority=100)  # before the tables of contents
     app.connect("doctree-resolved", _rule_links)
+    app.connect("doctree-resolved", _api_rule_links)
     app.connect("builder-inited", _plotly_js)
     app.connect("html-page-context", _page_scripts)
     app.connect("build-finished", _root_redirect)
