@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-from notebook_tools import code_cells, load, rule_ids, rule_links, run, source, tags
+from notebook_tools import NOTEBOOKS, code_cells, load, rule_ids, rule_links, run, source, tags
+
+from bamboo_lab import exercises
 
 BAMBOO = [
     "20-bamboo-rules",
@@ -202,3 +204,44 @@ def test_exercise_notebook_draws_every_position() -> None:
     shown = [re.search(r'exercises\.show\("(bamboo-\d+)"\)', s) for s in _pictures(nb)]
     assert [m[1] for m in shown if m] == [f"bamboo-{n}" for n in range(1, 11)]
     assert "print(" not in _code([nb])
+
+
+def _sections(name: str, prefix: str) -> dict[str, set[int]]:
+    """The cells (JupyterLab's numbers, from 1) of each ``## <prefix>...`` section of ``name``."""
+    cells = load(name)["cells"]
+    starts = [
+        (k, source(c).splitlines()[0][3:])
+        for k, c in enumerate(cells, start=1)
+        if c["cell_type"] == "markdown" and source(c).startswith("## ")
+    ]
+    ends = [k - 1 for k, _ in starts[1:]] + [len(cells)]
+    return {
+        heading: set(range(first, last + 1))
+        for (first, heading), last in zip(starts, ends, strict=True)
+        if heading.startswith(prefix)
+    }
+
+
+def test_the_teachers_guide_follows_the_notebooks_and_holds_every_solution() -> None:
+    """docs/teaching/bamboo.md: a timed plan whose rows cover exactly the cells of each Core
+    section of 20 (and each Going further section of 24), the player aid picture, and each
+    exercise's answer and worked solution as the engine gives them."""
+    guide = (NOTEBOOKS.parent / "docs" / "teaching" / "bamboo.md").read_text(encoding="utf-8")
+    assert "](../img/bamboo_player_aid.png)" in guide
+    assert (NOTEBOOKS.parent / "docs" / "img" / "bamboo_player_aid.png").exists()
+    lesson, second = guide.split("## Going further")[:2]
+    for text, name, prefix in ((lesson, WALKTHROUGH[0], "Core"), (second, WALKTHROUGH[1], "Going")):
+        rows = re.findall(r"^\| [\d-]+ \| ([^|]+) \| cells (\d+)-(\d+) \|", text, flags=re.M)
+        for heading, cells in _sections(name, prefix).items():
+            covered: set[int] = set()
+            for section, first, last in rows:
+                if section.startswith(heading):
+                    covered |= set(range(int(first), int(last) + 1))
+            assert covered == cells, heading
+    assert "| 0-5 |" in lesson and "| 43-45 |" in lesson
+    for exercise in exercises.all_exercises("bamboo"):
+        line = next(ln for ln in guide.splitlines() if ln.startswith(f"- **{exercise.id}** "))
+        right = exercise.truth(exercise.position())
+        items = sorted(right, key=str) if isinstance(right, frozenset | tuple) else [right]
+        assert all(str(item) in line for item in items), exercise.id
+        assert exercise.explanation in line, exercise.id
