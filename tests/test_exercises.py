@@ -111,6 +111,10 @@ def test_yes_and_no_in_words(fake: dict[str, Exercise], given: Any) -> None:
     assert feedback("toy-4", given) == "right!"
 
 
+def test_a_wrong_yes_or_no_is_neither_high_nor_low(fake: dict[str, Exercise]) -> None:
+    assert feedback("toy-4", True) == f"not yet. Hint: {HINTS[0]}"
+
+
 def test_a_choice_takes_a_name_or_an_id_and_diagnoses(fake: dict[str, Exercise]) -> None:
     assert feedback("toy-5", "green") == "right!"
     assert feedback("toy-5", "G") == "right!"

@@ -22,8 +22,11 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from lab import CHROMIUM, LAUNCH_ARGS, Lab, jupyter_lab  # noqa: E402
 
 _SCROLLER = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  return w.content.node.closest('.jp-WindowedPanel-outer') || w.content.node;
+  const panel = window.jupyterapp.shell.currentWidget.node;
+  const scrollable = [panel, ...panel.querySelectorAll('*')]
+    .filter(e => e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible');
+  scrollable.sort((a, b) => b.scrollHeight - a.scrollHeight);
+  return scrollable[0] || panel;
 }"""
 
 

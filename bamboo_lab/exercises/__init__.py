@@ -179,7 +179,7 @@ def feedback(exercise_id: str, answer: Any) -> str:
         return "right!"
     tries = _TRIES[exercise.id] = _TRIES.get(exercise.id, 0) + 1
     words = ["not yet"]
-    if isinstance(given, (int, float)) and isinstance(truth, (int, float)):
+    if exercise.kind is Kind.NUMBER:
         words = [f"not yet: too {'high' if given > truth else 'low'}"]
     hint = exercise.hints[min(tries, len(exercise.hints)) - 1] if exercise.hints else ""
     line = f"{'. '.join(words)}. Hint: {hint}" if hint else f"{words[0]}."
