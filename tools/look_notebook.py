@@ -24,7 +24,8 @@ from lab import CHROMIUM, LAUNCH_ARGS, Lab, jupyter_lab  # noqa: E402
 _SCROLLER = """() => {
   const panel = window.jupyterapp.shell.currentWidget.node;
   const scrollable = [panel, ...panel.querySelectorAll('*')]
-    .filter(e => e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible');
+    .filter(e => e.scrollHeight > e.clientHeight + 10
+      && getComputedStyle(e).overflowY !== 'visible');
   scrollable.sort((a, b) => b.scrollHeight - a.scrollHeight);
   return scrollable[0] || panel;
 }"""
