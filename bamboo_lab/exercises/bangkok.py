@@ -475,7 +475,7 @@ EXERCISES: tuple[Exercise, ...] = (
         id="bangkok-9",
         title="Which secret good would you want?",
         question="If you could choose your secret good for this market, which good would score"
-        " the most? (a name or a letter)",
+        " the most?",
         rules=("BK-SCORE-1",),
         kind=Kind.CHOICE,
         position=lambda: _cells(_MARKET_GOOD),

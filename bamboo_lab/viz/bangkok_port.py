@@ -109,7 +109,7 @@ def port(
         anchor="left",
         valign="bottom",
     )
-    hw, hh = 1.05, 1.35
+    hw, hh = 1.2, 1.55
     for j, cid in enumerate(state.hands[player]):
         r, c = divmod(j, 3)
         x, y = hx + c * (hw + 0.3), top - 0.1 - r * (hh + 0.45) - hh

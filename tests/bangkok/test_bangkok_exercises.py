@@ -147,3 +147,20 @@ def test_each_exercise_is_drawn_as_a_picture(exercise_id: str) -> None:
     assert fig.data and "Bangkok" in fig.layout.title.text
     # the score is never shown: the student counts it
     assert "points</b>" not in fig.layout.title.text
+
+
+def test_the_teachers_guide_gives_every_solution() -> None:
+    """docs/teaching/bangkok.md has a section per exercise stating the engine's answer."""
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "teaching" / "bangkok.md").read_text()
+    for exercise_id in IDS:
+        section = guide.split(f"### {exercise_id}:")[1].split("\n### ")[0]
+        right = truth(exercise_id)
+        if isinstance(right, frozenset):
+            assert all(str(item) in section for item in right), exercise_id
+        else:
+            shown = str(right).replace("_", " ")
+            assert f"Answer: {shown}" in section or f"Answer: {shown.split()[-1]}" in section, (
+                exercise_id
+            )
