@@ -294,6 +294,10 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
     who = "game over" if state.is_over() else f"player {state.to_move} to {state.phase}"
     scores = state.scores()
     pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
+    # the key of the marks (C1-C4, →PZ) and of the yellow glow, under the scores
+    pts += " · C1-C4: chilli type, →PZ: the goods it scores"
+    if changes:
+        pts += " · <b>yellow</b>: changed since the picture before"
     fig = canvas(f"<b>Bangkok</b> · turn {state.turn + 1} · {who}<br><sup>{pts}</sup>", 600)
     goods = Goods()
     cw, ch, gx, gy = 1.0, 1.25, 0.18, 0.2
@@ -355,6 +359,8 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
     if state.placed >= 0 and state.slot:
         side = state.slot[0]
         x, y = slot_box(state.slot)
+        if changes.placed:
+            halo(fig, x, y, cw, ch)
         draw_card(
             fig,
             goods,
@@ -450,8 +456,6 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
                 11,
                 detail=False,
             )
-    if changes:
-        label(fig, 7.3, 0.3, "yellow: changed since the picture before", 11, "#444444", "left")
     goods.traces(fig, legend=True)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40))
     fig.update_layout(
