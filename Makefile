@@ -67,7 +67,7 @@ pictures: $(STAMP)
 ## docs: build the documentation site into build/site/ (guides, rules, notebooks as saved, API)
 # The source is the repository root, so docs/ and notebooks/ link each other as on GitHub.
 docs: $(STAMP)
-	$(VENV)/bin/sphinx-build -W --keep-going -q -c docs . build/site
+	$(VENV)/bin/sphinx-build -W --keep-going -q -d build/doctrees -c docs . build/site
 	@echo "The site is in build/site/: open build/site/index.html"
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
