@@ -398,7 +398,8 @@ def _check_hands(state: Mapping[str, Any]) -> None:
 
 def _check_kept_objectives(state: Mapping[str, Any]) -> None:
     """No rule puts an objective back in a deck (TK-SET-4, TK-OBJ-1): a saved game from setup
-    holds one card of each kind dealt at setup, and a game from a start keeps its cards."""
+    holds one card of each kind dealt at setup, and a game from a start keeps the objectives
+    completed at that start."""
     start = state["start"]
     for p in range(state["num_players"]):
         cards = {*state["hands"][p], *state["completed"][p]}
@@ -407,13 +408,12 @@ def _check_kept_objectives(state: Mapping[str, Any]) -> None:
                 f"player {p} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
                 " and panda objective dealt at setup, in hand or completed (TK-SET-4)"
             )
-        if start is not None and start.get("viewer") is None and state["viewer"] is None:
-            before = start["players"][p]
-            lost = {*before["hand"], *before["completed"]} - cards
+        if start is not None:  # completed cards are public: no view or guess changes them
+            lost = set(start["players"][p]["completed"]) - set(state["completed"][p])
             if lost:
                 raise _bad(
-                    f"player {p} no longer holds {' '.join(sorted(lost))}, held at the start:"
-                    " no rule puts an objective back in a deck (TK-OBJ-1)"
+                    f"player {p} no longer shows {' '.join(sorted(lost))}, completed at the"
+                    " start: a completed objective stays completed (TK-OBJ-1)"
                 )
 
 
