@@ -1,6 +1,6 @@
 """Sphinx configuration of the bamboo_lab documentation site (``make docs``).
 
-The source directory is the repository root (``sphinx-build -c docs . build/site``) so that
+The source directory is the repository root (``sphinx-build -c docs . build/site``), so that
 ``docs/`` and ``notebooks/`` are both inside it: the notebooks link the rule pages as
 ``../docs/rules/takenoko.md#tk-irr-4`` and the guides link the notebooks as
 ``../notebooks/X.ipynb``, and those same links work on GitHub, in JupyterLab and on the site.
@@ -9,7 +9,8 @@ Only ``docs/**`` and ``notebooks/*.ipynb`` are read (``include_patterns``).
 MyST-NB renders the notebooks from their committed outputs (no execution). A saved Plotly
 figure is drawn interactively with the plotly.js that the ``plotly`` package ships (copied into
 ``_static``, loaded only by pages that have a figure); the PNG that ``tools/static_pictures.py``
-saves beside it is what GitHub and nbviewer show.
+saves beside it is what GitHub and nbviewer show. The site's own extension (rule-ID anchors
+and links, the figures, a note in place of a board) is ``docs/_ext/bamboo_docs.py``.
 """
 
 from __future__ import annotations
