@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.sim import findings, mean_interval, mean_intervals, ratio_interval, win_rates
+from bamboo_lab.sim.summary import t_quantile
 
 
 def _table(rows: dict[str, tuple[float, float, float]], value: str = "mean") -> pd.DataFrame:
@@ -132,12 +133,27 @@ def test_tell_from_marks_the_rows_apart_from_a_reference() -> None:
     }
 
 
-def test_mean_interval_is_the_mean_plus_minus_z_standard_errors() -> None:
+def test_mean_interval_is_the_mean_plus_minus_t_standard_errors() -> None:
     n, mean, low, high = mean_interval([1, 2, 3, 4, None])
     assert (n, mean) == (4, 2.5)
-    half = 1.959963984540054 * pd.Series([1, 2, 3, 4]).std() / 2
-    assert low == pytest.approx(2.5 - half) and high == pytest.approx(2.5 + half)
+    half = 3.182 * pd.Series([1, 2, 3, 4]).std() / 2  # t with three degrees of freedom
+    assert low == pytest.approx(2.5 - half, abs=5e-3)
+    assert high == pytest.approx(2.5 + half, abs=5e-3)
     assert math.isnan(mean_interval([7])[2])
+
+
+@pytest.mark.parametrize(
+    ("degrees", "table"),
+    [(1, 12.706), (2, 4.303), (4, 2.776), (5, 2.571), (10, 2.228), (29, 2.045), (120, 1.980)],
+)
+def test_t_quantile_matches_the_printed_tables(degrees: int, table: float) -> None:
+    assert t_quantile(degrees) == pytest.approx(table, abs=1e-3)
+    assert t_quantile(3) == pytest.approx(3.182, abs=4e-3)
+
+
+def test_t_quantile_needs_a_degree_of_freedom() -> None:
+    with pytest.raises(InvalidStateError):
+        t_quantile(0)
 
 
 def test_mean_intervals_per_group() -> None:
