@@ -7,8 +7,6 @@ picture never re-implements a rule. Hexes are pointy-top (:mod:`bamboo_lab.viz.l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
@@ -16,17 +14,29 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import EMPEROR_POINTS
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label, rounded_rect
+from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
 from .layout import Layout
 from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
 from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
 from .takenoko_aid import WEATHER_EFFECTS, player_aid
 from .takenoko_boards import bamboo_section, card, players
+from .takenoko_changes import (
+    CHANGED,
+    MARKS_KEY,
+    Changes,
+    changes,
+    draw_changed_channels,
+    draw_changed_plots,
+    draw_moved,
+    header_lines,
+    hex_text,
+)
+from .takenoko_objectives import EMPEROR, objective_cards
 
 __all__ = [
+    "CHANGED",
     "EMPEROR",
     "HIGHLIGHTS",
     "MARKS_KEY",
@@ -47,9 +57,6 @@ HIGHLIGHTS: tuple[str, ...] = ("plot", "channel", "gardener", "panda", "legal")
 """The named highlights: one action's targets, or every target of the legal actions."""
 
 _LAYOUT = Layout()
-
-CHANGED = palette.BLACK
-"""The outline of what changed since an earlier position (legal targets are vermillion)."""
 
 _TARGET_NAMES: dict[str | None, tuple[str, str]] = {
     "plot": ("plot can go here", "highlighted edges"),
@@ -122,182 +129,14 @@ def highlight_targets(state: tk.State, highlight: Any) -> tuple[set[Hex], set[Ed
     return hexes, edges
 
 
-# ---------------------------------------------------------------------- what changed
-
-
-_SECTION_NAMES = ("green", "yellow", "pink")
-
-
-@dataclass(frozen=True)
-class Changes:
-    """What differs between two positions of one game, read from their public fields."""
-
-    plots: tuple[Hex, ...]
-    """Plots placed (in ``after`` only)."""
-    channels: tuple[Edge, ...]
-    """Irrigation channels laid."""
-    bamboo: dict[Hex, tuple[int, int]]
-    """Plots whose bamboo height changed: (before, after); a new plot counts from 0."""
-    improvements: dict[Hex, str]
-    """Improvements that appeared on plots already in the garden, or as chips on new ones."""
-    irrigated: tuple[Hex, ...]
-    """Plots irrigated in ``after`` and not in ``before`` (new plots included)."""
-    gardener: tuple[Hex, Hex] | None
-    """(from, to) when the gardener moved."""
-    panda: tuple[Hex, Hex] | None
-    """(from, to) when the panda moved."""
-    eaten: dict[int, tuple[int, int, int]]
-    """Per player, the sections gained (positive) or paid back (negative), green/yellow/pink."""
-    completed: dict[int, tuple[str, ...]]
-    """Per player, the objective cards completed."""
-    stored_channels: dict[int, int]
-    """Per player, the change in channels kept on their board."""
-    stored_improvements: dict[int, tuple[int, int, int]]
-    """Per player, the change in watershed, enclosure and fertilizer chips kept."""
-    weather: str | None
-    """The weather face rolled or chosen, when it changed."""
-    emperor: int | None
-    """The player who took the Emperor, when it changed hands."""
-
-    def hexes(self) -> tuple[Hex, ...]:
-        """Every plot that changed: placed, grown or eaten, improved or newly irrigated."""
-        found = {*self.plots, *self.bamboo, *self.improvements, *self.irrigated}
-        return tuple(sorted(found))
-
-    def marks(self) -> dict[Hex, str]:
-        """The short mark written on each changed plot: ``new``, ``+1``, ``-1``, ``wet``, ``+F``."""
-        out: dict[Hex, list[str]] = {h: [] for h in self.hexes()}
-        for h in self.plots:
-            out[h].append("new")
-        for h in self.irrigated:
-            if h not in self.plots:
-                out[h].append("wet")
-        for h, imp in self.improvements.items():
-            out[h].append(f"+{imp}")
-        for h, (old, new) in self.bamboo.items():
-            out[h].append(f"{new - old:+d}")
-        return {h: " ".join(words) for h, words in out.items()}
-
-    def sentences(self) -> list[str]:
-        """What changed, one short sentence per fact, in the order a player sees it happen."""
-        said: list[str] = []
-        if self.weather is not None:
-            said.append(f"the weather is {self.weather}: {WEATHER_EFFECTS[self.weather]}")
-        said += [f"plot {_hex_text(h)} placed" for h in self.plots]
-        said += [f"channel {_edge_text(e)} laid" for e in self.channels]
-        said += [
-            f"{IMPROVEMENT_NAMES[imp]} on {_hex_text(h)}" for h, imp in self.improvements.items()
-        ]
-        said += [f"{_hex_text(h)} now irrigated" for h in self.irrigated]
-        for who, move in (("gardener", self.gardener), ("panda", self.panda)):
-            if move is not None:
-                said.append(f"the {who} moved {_hex_text(move[0])} → {_hex_text(move[1])}")
-        for h, (old, new) in sorted(self.bamboo.items()):
-            said.append(f"bamboo on {_hex_text(h)}: {old} → {new}")
-        for p, delta in sorted(self.eaten.items()):
-            gained = _sections_text([max(d, 0) for d in delta])
-            paid = _sections_text([max(-d, 0) for d in delta])
-            if gained:
-                said.append(f"player {p} ate {gained}")
-            if paid:
-                said.append(f"player {p} paid back {paid}")
-        for p, cards in sorted(self.completed.items()):
-            points = sum(tk.CARDS[c].points for c in cards)
-            said.append(f"player {p} completed {' '.join(cards)} (+{points} points)")
-        for p, count in sorted(self.stored_channels.items()):
-            many = "a stored channel" if abs(count) == 1 else f"{abs(count)} stored channels"
-            said.append(f"player {p} {'took' if count > 0 else 'laid'} {many}")
-        for p, chips in sorted(self.stored_improvements.items()):
-            for imp, count in zip(IMPROVEMENT_NAMES, chips, strict=True):
-                if count:
-                    verb = "took" if count > 0 else "placed"
-                    said.append(f"player {p} {verb} a {IMPROVEMENT_NAMES[imp]} chip")
-        if self.emperor is not None:
-            said.append(f"player {self.emperor} took the Emperor (+{EMPEROR_POINTS} points)")
-        return said
-
-
-def _edge_text(e: Edge) -> str:
-    a, b = e.hexes()
-    return f"{_hex_text(a)}/{_hex_text(b)}"
-
-
-def _sections_text(counts: list[int]) -> str:
-    return ", ".join(f"{n} {name}" for n, name in zip(counts, _SECTION_NAMES, strict=True) if n)
-
-
-def changes(before: tk.State, after: tk.State) -> Changes:
-    """What changed from ``before`` to ``after`` (two positions of one game), from their fields."""
-    for state in (before, after):
-        if not isinstance(state, tk.State):
-            raise InvalidStateError(f"changes compares two Takenoko States, not {state!r}")
-    if before.num_players != after.num_players:
-        raise InvalidStateError("changes compares two positions of one game (same players)")
-    seats = range(after.num_players)
-    bamboo = {
-        h: (before.bamboo.get(h, 0), after.bamboo.get(h, 0))
-        for h in sorted(after.tiles)
-        if before.bamboo.get(h, 0) != after.bamboo.get(h, 0)
-    }
-    new_plots = tuple(sorted(set(after.tiles) - set(before.tiles)))
-    improvements = {
-        h: imp
-        for h, imp in sorted(after.improvements.items())
-        if before.improvements.get(h) != imp and not (h in new_plots and len(after.tiles[h]) > 1)
-    }
-
-    def moved(old: Hex, new: Hex) -> tuple[Hex, Hex] | None:
-        return (old, new) if old != new else None
-
-    def delta(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, int, int]:
-        a, b, c = (n - o for o, n in zip(old, new, strict=True))
-        return a, b, c
-
-    eaten = {p: delta(before.eaten[p], after.eaten[p]) for p in seats}
-    chips = {p: delta(before.stored_improvements[p], after.stored_improvements[p]) for p in seats}
-    return Changes(
-        plots=new_plots,
-        channels=tuple(sorted(after.channels - before.channels)),
-        bamboo=bamboo,
-        improvements=improvements,
-        irrigated=tuple(
-            sorted(
-                h
-                for h in after.tiles
-                if tk.is_irrigated(after, h) and not tk.is_irrigated(before, h)
-            )
-        ),
-        gardener=moved(before.gardener, after.gardener),
-        panda=moved(before.panda, after.panda),
-        eaten={p: d for p, d in eaten.items() if any(d)},
-        completed={
-            p: tuple(c for c in after.completed[p] if c not in before.completed[p])
-            for p in seats
-            if len(after.completed[p]) != len(before.completed[p])
-        },
-        stored_channels={
-            p: after.stored_channels[p] - before.stored_channels[p]
-            for p in seats
-            if after.stored_channels[p] != before.stored_channels[p]
-        },
-        stored_improvements={p: d for p, d in chips.items() if any(d)},
-        weather=after.weather if after.weather != before.weather else None,
-        emperor=after.emperor if after.emperor != before.emperor else None,
-    )
-
-
 # ---------------------------------------------------------------------- the garden
-
-
-def _hex_text(h: Hex) -> str:
-    return f"{h.q},{h.r}"
 
 
 def _plot_hover(state: tk.State, h: Hex) -> str:
     code = state.tiles[h]
     colour = COLOUR_NAMES[code[0]]
     wet = "irrigated" if tk.is_irrigated(state, h) else "dry (not irrigated)"
-    lines = [f"<b>{colour} plot {_hex_text(h)}</b>", wet, f"bamboo: {state.bamboo.get(h, 0)} of 4"]
+    lines = [f"<b>{colour} plot {hex_text(h)}</b>", wet, f"bamboo: {state.bamboo.get(h, 0)} of 4"]
     imp = state.improvements.get(h)
     if imp:
         how = "printed" if len(code) > 1 else "chip"
@@ -343,10 +182,10 @@ def _garden_traces(
         )
     for h in free:
         c = _LAYOUT.hex_to_pixel(h)
-        label(fig, c.x, c.y, _hex_text(h), size=10, color="#888888")
+        label(fig, c.x, c.y, hex_text(h), size=10, color="#888888")
         hover_x.append(c.x)
         hover_y.append(c.y)
-        hover_t.append(f"{free_name} {_hex_text(h)}: {free_hover}")
+        hover_t.append(f"{free_name} {hex_text(h)}: {free_hover}")
     # the pond
     fig.add_trace(_hexes([tk.POND], palette.POND, palette.WATER, 2.5))
     label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
@@ -383,7 +222,7 @@ def _garden_traces(
         code = state.tiles[h]
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y + 0.62, code[0], size=12, bold=True)
-        label(fig, c.x, c.y - 0.66, _hex_text(h), size=10, color="#222222")
+        label(fig, c.x, c.y - 0.66, hex_text(h), size=10, color="#222222")
         hover_x.append(c.x)
         hover_y.append(c.y)
         hover_t.append(_plot_hover(state, h))
@@ -418,7 +257,7 @@ def _garden_traces(
                 )
             )
     if changed is not None:
-        _changed_channels(fig, changed)
+        draw_changed_channels(fig, changed)
     # irrigation channels on their exact edges (TK-IRR-2)
     cx: list[float | None] = []
     cy: list[float | None] = []
@@ -467,7 +306,7 @@ def _garden_traces(
         hover_x.append(m[0])
         hover_y.append(m[1])
         p, q = e.hexes()
-        hover_t.append(f"channel spot {_hex_text(p)}/{_hex_text(q)}")
+        hover_t.append(f"channel spot {hex_text(p)}/{hex_text(q)}")
     if ex:
         fig.add_trace(
             go.Scatter(
@@ -481,7 +320,7 @@ def _garden_traces(
             )
         )
     if changed is not None:
-        _changed_plots(fig, changed)
+        draw_changed_plots(fig, changed)
     # the gardener and the panda
     for who, where, dx, dy, marker in (
         (
@@ -503,7 +342,7 @@ def _garden_traces(
         line = {"color": palette.BLACK if who == "gardener" else "#FFFFFF", "width": 2}
         move = None if changed is None else getattr(changed, who)
         if move is not None:
-            _moved(fig, who, move[0], dx, dy, marker)
+            draw_moved(fig, who, move[0], dx, dy, marker)
         fig.add_trace(
             go.Scatter(
                 x=[c.x + dx],
@@ -512,7 +351,7 @@ def _garden_traces(
                 marker={**marker, "line": line},
                 name=who,
                 hoverinfo="text",
-                hovertext=[f"the {who} at {_hex_text(where)}"],
+                hovertext=[f"the {who} at {hex_text(where)}"],
             )
         )
     # one invisible marker per hex carries its hover text
@@ -524,78 +363,6 @@ def _legend(trace: go.Scatter, name: str, group: str) -> go.Scatter:
     """``trace`` with a legend entry ``name`` (a swatch of its fill and pattern)."""
     trace.update(name=name, showlegend=True, legendgroup=group)
     return trace
-
-
-def _changed_channels(fig: Sketch, changed: Changes) -> None:
-    """A dark halo under each channel just laid (drawn before the channels)."""
-    xs: list[float | None] = []
-    ys: list[float | None] = []
-    for e in changed.channels:
-        a, b = _LAYOUT.edge_segment(e)
-        xs += [a.x, b.x, None]
-        ys += [a.y, b.y, None]
-    if xs:
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": CHANGED, "width": 18},
-                opacity=0.6,
-                name="channel just laid",
-                hoverinfo="skip",
-            )
-        )
-
-
-def _changed_plots(fig: Sketch, changed: Changes) -> None:
-    """A thick outline on every plot that changed and its mark (``new``, ``+1``...) in a box."""
-    marks = changed.marks()
-    if not marks:
-        return
-    x, y = _LAYOUT.polygons(sorted(marks), 0.84)
-    fig.add_trace(
-        go.Scatter(
-            x=x,
-            y=y,
-            mode="lines",
-            line={"color": CHANGED, "width": 5},
-            name="changed: its box says how",
-            hoverinfo="skip",
-        )
-    )
-    for h, mark in sorted(marks.items()):
-        c = _LAYOUT.hex_to_pixel(h)
-        fig.add_annotation(
-            x=c.x + 0.14,
-            y=c.y + 0.5,
-            xanchor="left",
-            yanchor="middle",
-            text=f"<b>{mark}</b>",
-            showarrow=False,
-            font={"size": 12, "color": palette.BLACK},
-            bgcolor="#FFFFFF",
-            bordercolor=CHANGED,
-            borderwidth=2,
-            borderpad=1,
-        )
-
-
-def _moved(fig: Sketch, who: str, start: Hex, dx: float, dy: float, marker: dict[str, Any]) -> None:
-    """Where ``who`` stood before (an open marker) and a dashed line to where it stands now."""
-    c = _LAYOUT.hex_to_pixel(start)
-    open_marker = {**marker, "symbol": f"{marker['symbol']}-open", "line": {"width": 2}}
-    fig.add_trace(
-        go.Scatter(
-            x=[c.x + dx],
-            y=[c.y + dy],
-            mode="markers",
-            marker=open_marker,
-            name=f"where the {who} was",
-            hoverinfo="text",
-            hovertext=[f"the {who} was on {_hex_text(start)}"],
-        )
-    )
 
 
 def _hexes(
@@ -646,30 +413,8 @@ def _header(state: tk.State, player: int | None, changed: Changes | None = None)
     if state.weather and changed is None:
         lines.append(f"<sup>{state.weather}: {WEATHER_EFFECTS[state.weather]}</sup>")
     if changed is not None:
-        lines += [f"<sup>{line}</sup>" for line in _wrapped(changed.sentences())]
-        if changed.hexes():
-            lines.append(f"<sup><i>{MARKS_KEY}</i></sup>")
+        lines += header_lines(changed)
     return "<br>".join(lines)
-
-
-MARKS_KEY = (
-    "boxes on changed plots: new = placed · wet = irrigated now · +1 / -1 = bamboo sections"
-    " grown / eaten · +W +E +F = improvement"
-)
-"""The key to the boxes :func:`figure` writes on changed plots (with ``changed_from``)."""
-
-
-def _wrapped(sentences: list[str], width: int = 96) -> list[str]:
-    """``sentences`` joined by `` · `` into lines of at most about ``width`` characters."""
-    if not sentences:
-        return ["what changed: nothing"]
-    lines = ["what changed: " + sentences[0]]
-    for sentence in sentences[1:]:
-        if len(lines[-1]) + len(sentence) + 3 > width:
-            lines.append(sentence)
-        else:
-            lines[-1] += " · " + sentence
-    return lines
 
 
 def _size(xs: list[float], ys: list[float], legend: bool) -> tuple[int, int]:
@@ -763,7 +508,7 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
                 showlegend=k == 0,
                 legendgroup="matches",
                 hoverinfo="text",
-                hovertext=" ".join(_hex_text(h) for h in placement),
+                hovertext=" ".join(hex_text(h) for h in placement),
             )
         )
     # every matched hex outlined, in one trace
@@ -784,50 +529,3 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
     return finish(fig, xs, ys, 0.1)
-
-
-_CARD_FILL = {"plot": "#DCEFFA", "gardener": "#FBEACC", "panda": "#E8E8E8"}
-EMPEROR = "Emperor"
-"""The name that draws the Emperor card in :func:`objective_cards`."""
-
-
-def objective_cards(rows: Mapping[str, Sequence[str]], title: str = "") -> go.Figure:
-    """Rows of objective cards, each card with its id, kind and points (``"Emperor"`` draws
-    the Emperor card); hover a card to read what it asks. For scoring questions, where the
-    garden does not matter."""
-    if not rows:
-        raise InvalidStateError("objective_cards needs at least one row of cards")
-    for name, cards in rows.items():
-        for cid in cards:
-            if cid != EMPEROR and cid not in tk.CARDS:
-                raise InvalidStateError(f"row {name!r}: unknown objective card {cid!r}")
-    longest = max(len(cards) for cards in rows.values())
-    width, height, gap = 0.95, 1.25, 0.12
-    row_h = height + 0.75
-    fig = canvas(title or "<b>Objective cards</b>", 90 + int(len(rows) * row_h * 62))
-    hover_x: list[float] = []
-    hover_y: list[float] = []
-    hover_t: list[str] = []
-    for k, (name, cards) in enumerate(rows.items()):
-        y = (len(rows) - 1 - k) * row_h
-        label(fig, 0.0, y + height + 0.28, f"<b>{name}</b>", size=13, anchor="left")
-        for i, cid in enumerate(cards):
-            x = i * (width + gap)
-            if cid == EMPEROR:
-                rounded_rect(fig, x, y, x + width, y + height, "#F6E7A8", palette.BLACK, 2)
-                label(fig, x + width / 2, y + height * 0.68, "Emperor", size=11, bold=True)
-                label(fig, x + width / 2, y + height * 0.28, f"{EMPEROR_POINTS} pts", size=12)
-                text = f"the Emperor: {EMPEROR_POINTS} points (TK-END-1)"
-            else:
-                c = tk.CARDS[cid]
-                rounded_rect(fig, x, y, x + width, y + height, _CARD_FILL[c.deck], "#555555", 1.2)
-                label(fig, x + width / 2, y + height * 0.74, cid, size=13, bold=True)
-                label(fig, x + width / 2, y + height * 0.48, c.deck, size=10, color="#333333")
-                label(fig, x + width / 2, y + height * 0.2, f"{c.points} pts", size=12)
-                text = c.describe()
-            hover_x.append(x + width / 2)
-            hover_y.append(y + height / 2)
-            hover_t.append(text)
-    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40))
-    right = max(longest * (width + gap), 6.0)
-    return finish(fig, [0.0, right], [0.0, (len(rows) - 1) * row_h + height + 0.5], 0.1)
