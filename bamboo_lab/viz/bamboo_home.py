@@ -1,0 +1,337 @@
+"""A Bamboo player's 5x3 home (comfort, harmony, where each balance tile's pattern matches, the
+night side's special spaces) and balance tiles drawn as their patterns.
+
+Split from :mod:`bamboo_lab.viz.bamboo`, which re-exports :func:`home` and :func:`patterns`.
+Every number comes from the game's scoring helpers (``harmony``, ``harmony_penalty``,
+``balance_matches``); nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games.bamboo.components import TYPE_LETTERS, TYPES
+from bamboo_lab.games.bamboo.rules import night_of
+
+from . import palette
+from ._common import Sketch, canvas, hover_trace, label, rect, rounded_rect
+from .bamboo_changes import CHANGED, Marks, board_changes
+from .bamboo_pieces import pattern_tile
+
+__all__ = ["home", "patterns"]
+
+
+_TILE_ROW = 3.95
+"""The height of a row of balance tiles beside a home (a tile and its met line)."""
+
+
+def _seat(state: bb.State, player: int | None) -> int:
+    """The seat whose home is drawn: ``player``, or the one to play (seat 0 once it is over)."""
+    if player is None:
+        return state.player if state.player in range(state.num_players) else 0
+    return player
+
+
+def _home_args(
+    state_or_home: Any, player: int | None, tiles: Iterable[int | str] | None
+) -> tuple[tuple[int, ...], list[Any], set[int], str, dict[int, int]]:
+    """The home's spaces, the balance tiles to show, those scored, its name and its night-side
+    special spaces (index -> required type; empty on the day side and for a bare home)."""
+    if isinstance(state_or_home, bb.State):
+        s = state_or_home
+        p = _seat(s, player)
+        if not isinstance(p, int) or p not in range(s.num_players):
+            raise InvalidStateError(f"player must be a seat 0..{s.num_players - 1}, not {player!r}")
+        board = s.boards[p]
+        held = list(board.balance) if tiles is None else list(tiles)
+        night = dict(night_of(s, p))
+        return tuple(board.home), held, set(board.scored), f"player {p}'s home", night
+    h = state_or_home
+    if (
+        not isinstance(h, Sequence)
+        or isinstance(h, str)
+        or len(h) != 15
+        or not all(isinstance(v, int) and -1 <= v < len(bb.HOME_TILES) for v in h)
+    ):
+        raise InvalidStateError(
+            "a home is 15 home-tile ids (-1 for an empty space), e.g. from home_from_text"
+        )
+    return tuple(h), list(tiles or ()), set(), "a home", {}
+
+
+def home(
+    state_or_home: Any,
+    player: int | None = None,
+    tiles: Iterable[int | str] | None = None,
+    changed_from: Any = None,
+    answers: bool = True,
+) -> go.Figure:
+    """The 5x3 home: tiles by type and comfort, left and right comfort and the harmony
+    penalty, the balance tiles held (or ``tiles``) drawn as their patterns and where each one
+    matches; on the night side, each special space is starred with the type it requires
+    (BB-ADV-1, BB-ADV-2).
+
+    With ``changed_from`` (the same player's earlier State, or an earlier home) the spaces and
+    balance tiles that changed since are outlined in magenta. ``answers=False`` leaves out what
+    an exercise asks: the comfort totals, the harmony and which patterns are met."""
+    spaces, held, scored, who, night = _home_args(state_or_home, player, tiles)
+    old_spaces: tuple[int, ...] | None = None
+    old_held: set[int] = set()
+    old_scored: set[int] = set()
+    if changed_from is not None:
+        if isinstance(changed_from, bb.State) != isinstance(state_or_home, bb.State):
+            raise InvalidStateError(
+                "changed_from is of the same kind as the home: a State or a home"
+            )
+        seat = _seat(state_or_home, player) if isinstance(state_or_home, bb.State) else None
+        old_spaces, old_list, old_scored, _, _ = _home_args(changed_from, seat, None)
+        old_held = {t if isinstance(t, int) else bb.balance_tile(t).id for t in old_list}
+    marks = Marks()
+    balance = [bb.BALANCE_TILES[t] if isinstance(t, int) else bb.balance_tile(t) for t in held]
+    left, right = bb.harmony(spaces)
+    penalty = bb.harmony_penalty(spaces)
+    side = " (night side)" if night else ""
+    sums = f" · left comfort {left} · right comfort {right} · harmony {penalty} HP"
+    fig = canvas(f"<b>Bamboo</b> · {who}{side}{sums if answers else ''}", 460)
+    cw, ch = 1.9, 1.35
+    x0, ytop = 0.3, 4.6
+    for c, name in ((0, "left"), (2, "centre"), (3, "right")):
+        span = 2 if c != 2 else 1
+        x = x0 + c * cw
+        fill = "#EAF3FB" if c != 2 else "#F7F7F7"
+        rect(fig, x, ytop - 3 * ch - 0.05, x + span * cw, ytop + 0.05, fill, "#FFFFFF", 0)
+        total = {"left": f" · comfort {left}", "right": f" · comfort {right}", "centre": ""}
+        if not answers:
+            total = {"left": "", "right": "", "centre": ""}
+        label(fig, x + span * cw / 2, ytop + 0.3, f"<b>{name}</b>{total[name]}", size=12)
+    hx: list[float] = []
+    hy: list[float] = []
+    ht: list[str] = []
+    for i, hid in enumerate(spaces):
+        r, c = divmod(i, 5)
+        x = x0 + c * cw + 0.06
+        y = ytop - (r + 1) * ch + 0.06
+        if hid < 0 and i in night:  # a special space: only its type (BB-ADV-1)
+            kind = night[i]
+            rounded_rect(
+                fig,
+                x,
+                y,
+                x + cw - 0.12,
+                y + ch - 0.12,
+                palette.lighter(palette.HOME_TYPES[kind], 0.75),
+                palette.darker(palette.HOME_TYPES[kind], 0.3),
+                2,
+                dash="dash",
+            )
+            label(
+                fig,
+                x + cw / 2 - 0.06,
+                y + ch * 0.5,
+                f"<b>{TYPE_LETTERS[kind]}</b> only",
+                size=13,
+                color="#222222",
+            )
+            label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=10, color="#555555")
+            hx.append(x + cw / 2)
+            hy.append(y + ch / 2)
+            ht.append(
+                f"{r},{c}: empty night space, takes only a {TYPES[kind]} tile (BB-ADV-1);"
+                " −1 HP at the end if still empty (BB-ADV-2)"
+            )
+            continue
+        if hid < 0:
+            rounded_rect(
+                fig, x, y, x + cw - 0.12, y + ch - 0.12, "#FFFFFF", "#BBBBBB", 1, dash="dot"
+            )
+            label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=10, color="#999999")
+            continue
+        htile = bb.HOME_TILES[hid]
+        rounded_rect(
+            fig,
+            x,
+            y,
+            x + cw - 0.12,
+            y + ch - 0.12,
+            palette.lighter(palette.HOME_TYPES[htile.type], 0.25),
+            "#444444",
+            1.2,
+        )
+        if old_spaces is not None and old_spaces[i] != hid:
+            marks.box(x - 0.03, y - 0.03, x + cw - 0.09, y + ch - 0.09, f"{r},{c}: a new home tile")
+        label(
+            fig,
+            x + cw / 2 - 0.06,
+            y + ch * 0.55,
+            f"<b>{TYPE_LETTERS[htile.type]} {htile.comfort}</b>",
+            size=17,
+        )
+        label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[htile.type], size=10, color="#222222")
+        hx.append(x + cw / 2)
+        hy.append(y + ch / 2)
+        special = f"<br>night space: {TYPES[night[i]]} only" if i in night else ""
+        ht.append(f"{r},{c}: {htile.name}, {TYPES[htile.type]}, comfort {htile.comfort}{special}")
+    # balance tiles and their matches
+    px = x0 + 5 * cw + 0.4
+    label(fig, px, ytop + 0.3, "<b>balance tiles</b>", size=13, anchor="left")
+    if not balance:
+        label(fig, px, ytop - 0.3, "none held", size=12, anchor="left", color="#555555")
+    for k, tile in enumerate(balance):
+        colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
+        found = bb.balance_matches(tile, spaces) if answers else ()
+        state_text = "scored" if tile.id in scored else ("met" if found else "not met")
+        tx, ty = px + (k % 3) * 2.75, ytop - 0.05 - (k // 3) * _TILE_ROW
+        number = f"<span style='color:{colour}'><b>{k + 1}</b></span> "
+        pattern_tile(fig, tile, tx, ty, 2.6, prefix=number)
+        if answers:
+            label(fig, tx + 1.3, ty - 3.6, f"{tile.name} · <b>{state_text}</b>", size=12)
+        if old_spaces is not None and (
+            tile.id not in old_held | old_scored or (tile.id in scored) != (tile.id in old_scored)
+        ):
+            marks.box(tx - 0.05, ty - 3.85, tx + 2.65, ty + 0.05, f"{tile.name}: {state_text}")
+        inset = 0.16 + 0.08 * (k % 4)
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for match in found:
+            for i in match:
+                r, c = divmod(i, 5)
+                a, b = x0 + c * cw + inset, ytop - (r + 1) * ch + inset
+                a2, b2 = x0 + (c + 1) * cw - inset, ytop - r * ch - inset
+                xs += [a, a2, a2, a, a, None]
+                ys += [b, b, b2, b2, b, None]
+        if xs:
+            fig.add_trace(
+                go.Scatter(
+                    x=xs,
+                    y=ys,
+                    mode="lines",
+                    line={"color": colour, "width": 4, "dash": dash},
+                    hoverinfo="skip",
+                    showlegend=False,
+                    name=f"{tile.name} matches",
+                )
+            )
+    if night:  # the night side's special spaces: one starred trace (BB-ADV-1, BB-ADV-2)
+        _night_spaces(fig, spaces, night, x0, ytop, cw, ch)
+    legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
+    outlined = " · outline n: where tile n is met" if answers and balance else ""
+    label(
+        fig,
+        x0,
+        0.35,
+        f"{legend} · number = comfort{outlined}",
+        size=11,
+        anchor="left",
+        color="#444444",
+    )
+    if night:
+        label(
+            fig,
+            x0,
+            0.0,
+            "★ night space: takes only a tile of its type; −1 HP at the end if left empty",
+            size=11,
+            anchor="left",
+            color="#444444",
+        )
+    if old_spaces is not None:
+        said = "<b>magenta outline: changed since the previous picture</b>"
+        if isinstance(changed_from, bb.State) and isinstance(state_or_home, bb.State):
+            moved = board_changes(changed_from, state_or_home, _seat(state_or_home, player))
+            said = "<b>changed:</b> " + " · ".join(moved) + "<br>" + said if moved else said
+        rows = -(-len(balance) // 3)
+        low = min(0.35, ytop - 0.45 - rows * _TILE_ROW)
+        label(fig, 18.4, low, said, size=11, anchor="right", color=CHANGED)
+    fig.add_trace(hover_trace(hx, hy, ht, 40))
+    if marks.xs:
+        fig.add_trace(marks.trace())
+    rows = -(-len(balance) // 3)
+    bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW)
+    if old_spaces is not None:
+        bottom = min(bottom, ytop - 0.85 - rows * _TILE_ROW)
+    fig.update_xaxes(range=[0, 18.5])
+    fig.update_yaxes(range=[bottom, ytop + 0.6])
+    fig.update_layout(height=int((ytop + 0.6 - bottom) * 55) + 66)
+    return fig.figure()
+
+
+def _night_spaces(
+    fig: Sketch,
+    spaces: Sequence[int],
+    night: dict[int, int],
+    x0: float,
+    ytop: float,
+    cw: float,
+    ch: float,
+) -> None:
+    """A star in the corner of each special space, its hover naming the effect."""
+    xs: list[float] = []
+    ys: list[float] = []
+    texts: list[str] = []
+    for i, kind in sorted(night.items()):
+        r, c = divmod(i, 5)
+        xs.append(x0 + c * cw + 0.3)
+        ys.append(ytop - r * ch - 0.3)
+        wanted = TYPES[kind]
+        if spaces[i] >= 0:
+            now = f"covered by a {wanted} tile: no penalty"
+        else:
+            now = f"empty: takes only a {wanted} tile, −1 HP at the end if still empty"
+        texts.append(
+            f"<b>night space {r},{c}</b> ({wanted} only)<br>{now}<br>rules: a special space"
+            " accepts only a home tile of its type (BB-ADV-1); each one left uncovered at the"
+            " end costs 1 HP (BB-ADV-2)"
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers",
+            marker={
+                "symbol": "star",
+                "size": 17,
+                "color": palette.NIGHT,
+                "line": {"color": "#FFFFFF", "width": 1.5},
+            },
+            name="night spaces",
+            hoverinfo="text",
+            hovertext=texts,
+            showlegend=False,
+        )
+    )
+
+
+def patterns(tiles: Iterable[int | str], title: str = "balance tiles") -> go.Figure:
+    """Balance tiles drawn as their patterns: coloured cells by home-tile type (``any`` for a
+    cell of any type), the comfort they ask for, and the home columns each one looks at."""
+    chosen = [bb.BALANCE_TILES[t] if isinstance(t, int) else bb.balance_tile(t) for t in tiles]
+    if not chosen:
+        raise InvalidStateError("patterns draws at least one balance tile, e.g. ['L05']")
+    per_row = 5
+    rows = -(-len(chosen) // per_row)
+    fig = canvas(f"<b>Bamboo</b> · {title}", 10)
+    for k, tile in enumerate(chosen):
+        r, c = divmod(k, per_row)
+        pattern_tile(fig, tile, 0.1 + c * 3.68, -r * 3.6)
+    bottom = -rows * 3.6 + 0.1
+    legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
+    label(
+        fig,
+        0.1,
+        bottom - 0.05,
+        f"{legend} · any: a tile of any type · shaded columns: where on the home the pattern"
+        " must lie (never turned or mirrored)",
+        size=10,
+        anchor="left",
+        valign="top",
+        color="#444444",
+    )
+    fig.update_xaxes(range=[0, 18.5])
+    fig.update_yaxes(range=[bottom - 0.6, 0.1])
+    fig.update_layout(height=int((rows * 3.6 + 0.7) * 43) + 66)
+    return fig.figure()
