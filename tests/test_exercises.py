@@ -3,6 +3,7 @@ never the answer in a student's view, and every game's exercises well formed."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -157,6 +158,19 @@ def test_every_game_has_exercises_numbered_in_order() -> None:
         ids = [e.id for e in exercises.all_exercises(game)]
         assert ids == [f"{game}-{n}" for n in range(1, len(ids) + 1)], ids
         assert len(ids) >= 5, game
+
+
+def test_helper_modules_add_no_exercises_and_each_exercise_is_in_its_games_module() -> None:
+    """A game's helper module (``bamboo_lessons``) defines no ``EXERCISES`` and the registry
+    skips it; every exercise is in the module its id's prefix names, none is left out."""
+    from bamboo_lab.exercises import bamboo_answers, bamboo_lessons, bamboo_positions
+
+    for helper in (bamboo_answers, bamboo_lessons, bamboo_positions):
+        assert not hasattr(helper, "EXERCISES"), helper.__name__
+    games = {exercise.game for exercise in EVERY}
+    modules = {game: importlib.import_module(f"bamboo_lab.exercises.{game}") for game in games}
+    assert all(exercise in modules[exercise.game].EXERCISES for exercise in EVERY)
+    assert len(EVERY) == sum(len(module.EXERCISES) for module in modules.values())
 
 
 @pytest.mark.parametrize("exercise", EVERY, ids=[e.id for e in EVERY])

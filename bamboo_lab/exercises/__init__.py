@@ -98,10 +98,11 @@ _TRIES: dict[str, int] = {}
 
 @functools.cache
 def _registry() -> dict[str, Exercise]:
-    """Every exercise of every game module of this package, by id."""
+    """Every exercise of every game module of this package, by id (a helper module of a game,
+    such as ``bamboo_lessons``, defines no ``EXERCISES`` and adds none)."""
     found: dict[str, Exercise] = {}
     for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-        for exercise in importlib.import_module(f"{__name__}.{module}").EXERCISES:
+        for exercise in getattr(importlib.import_module(f"{__name__}.{module}"), "EXERCISES", ()):
             found[exercise.id] = exercise
     return found
 

@@ -1,5 +1,8 @@
 """The Bamboo exercises (notebook 23; some of them also in notebooks 20 and 24), and the longer
-positions of the Bamboo lessons, built here so that a notebook cell stays short.
+positions of the Bamboo lessons, so that a notebook cell stays short: the lessons' positions and
+tables live in :mod:`~bamboo_lab.exercises.bamboo_lessons`, the answer readers in
+:mod:`~bamboo_lab.exercises.bamboo_answers`, the exercises' positions in
+:mod:`~bamboo_lab.exercises.bamboo_positions`; all are re-exported here.
 
 Each exercise builds its position with ``bb.position`` and asks the engine for the answer.
 Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Yf"``,
@@ -10,21 +13,44 @@ Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Y
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 from bamboo_lab.games import bamboo as bb
-from bamboo_lab.games.bamboo.components import (
-    ACTION_LETTERS,
-    ACTIONS,
-    COLOUR_LETTERS,
-    COLOURS,
-    KINDS,
-    shoot_name,
-)
+from bamboo_lab.games.bamboo.components import COLOURS, KINDS
 
 from . import Exercise, Kind
+from .bamboo_answers import (
+    cell_item,
+    colour_item,
+    owner_item,
+    shoot_item,
+    spirit_winner,
+    tile_item,
+)
+from .bamboo_lessons import (
+    autumn_example,
+    bill_rows,
+    first_turn,
+    last_round,
+    play,
+    player_rows,
+    score_rows,
+    setup_rows,
+    shoots_received,
+    winter_example,
+)
+from .bamboo_positions import (
+    autumn_position,
+    coins_position,
+    final_position,
+    harmony_position,
+    met_position,
+    night_position,
+    score_left_position,
+    stalks_position,
+    visit_position,
+    winter_position,
+)
 
 __all__ = [
     "EXERCISES",
@@ -44,298 +70,6 @@ __all__ = [
     "tile_item",
     "winter_example",
 ]
-
-
-def play(state: bb.State, *texts: str) -> bb.State:
-    """Apply the actions written ``texts`` (the game's notation) one after the other; each is
-    checked by ``bb.parse_action``, which refuses an illegal move with its rule."""
-    for text in texts:
-        state = state.apply(bb.parse_action(text, state))
-    return state
-
-
-# ---------------------------------------------------------------------- reading answers
-
-
-def colour_item(item: Any) -> str:
-    """A temple colour from ``"red"``, ``"Red temple"``, ``"R"`` or ``0``."""
-    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 4:
-        return COLOURS[item]
-    if isinstance(item, str):
-        word = item.strip().lower().removeprefix("the ").removesuffix(" temple").strip()
-        if word in COLOURS:
-            return word
-        if len(word) == 1 and word.upper() in COLOUR_LETTERS:
-            return COLOURS[COLOUR_LETTERS.index(word.upper())]
-    raise ValueError(f"not a temple colour: {item!r:.40}")
-
-
-def shoot_item(item: Any) -> str:
-    """A shoot's name (``"Yf"``) from ``"Yf"``, ``"yf"``, ``"yellow fund"`` or
-    ``("yellow", "fund")``."""
-    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 20:
-        return shoot_name(item)
-    if isinstance(item, (tuple, list)) and len(item) == 2:
-        item = " ".join(map(str, item))
-    if isinstance(item, str):
-        words = item.strip().lower().removesuffix(" shoot").split()
-        if len(words) == 1 and len(words[0]) == 2:
-            colour, action = words[0][0].upper(), words[0][1]
-            if colour in COLOUR_LETTERS and action in ACTION_LETTERS:
-                return colour + action
-        if len(words) == 2 and words[0] in COLOURS and words[1] in ACTIONS:
-            return COLOUR_LETTERS[COLOURS.index(words[0])] + ACTION_LETTERS[ACTIONS.index(words[1])]
-    raise ValueError(f"not a shoot: {item!r:.40}")
-
-
-def cell_item(item: Any) -> str:
-    """A home space as ``"row,col"`` from ``"1,2"``, ``"(1, 2)"``, ``(1, 2)``, ``"row 1 col 2"``
-    (in any order) or its index 0-14 (row by row)."""
-    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 15:
-        return "{},{}".format(*divmod(item, 5))
-    if isinstance(item, (tuple, list)) and len(item) == 2:
-        item = ",".join(map(str, item))
-    if isinstance(item, str):
-        text = item.strip().lower()
-        named = re.search(r"row\s*(\d+)", text), re.search(r"col(?:umn)?\s*(\d+)", text)
-        numbers = re.findall(r"\d+", text)
-        if named[0] and named[1]:
-            numbers = [named[0][1], named[1][1]]
-        if len(numbers) == 2 and int(numbers[0]) < 3 and int(numbers[1]) < 5:
-            return f"{int(numbers[0])},{int(numbers[1])}"
-    raise ValueError(f"not a home space: {item!r:.40}")
-
-
-def tile_item(item: Any) -> str:
-    """A balance tile's name from ``"L05"`` (any case), a tile id or a BalanceTile."""
-    if isinstance(item, bb.BalanceTile):
-        return item.name
-    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(bb.BALANCE_TILES):
-        return bb.BALANCE_TILES[item].name
-    if isinstance(item, str):
-        return bb.balance_tile(item.strip().upper()).name
-    raise ValueError(f"not a balance tile: {item!r:.40}")
-
-
-_NOBODY = ("nobody", "none", "no one", "noone", "-")
-_GHOST = ("ghost", "the ghost", "g", "brown", "the brown ghost")
-
-
-def owner_item(item: Any) -> int | str:
-    """Who wins a temple: a seat (``1``, ``"1"``, ``"player 1"``, ``"P1"``), ``"ghost"`` (also
-    ``-1``, ``"g"``) or ``"nobody"``."""
-    if isinstance(item, bool):
-        raise ValueError("a seat is a number")
-    if isinstance(item, int):
-        if item == bb.GHOST:
-            return "ghost"
-        if 0 <= item < 4:
-            return item
-    if isinstance(item, str):
-        word = item.strip().lower()
-        if word in _GHOST:
-            return "ghost"
-        if word in _NOBODY:
-            return "nobody"
-        seat = word.removeprefix("player").removeprefix("p").strip()
-        if seat.isdigit() and int(seat) < 4:
-            return int(seat)
-    raise ValueError(f"not an owner: {item!r:.40}")
-
-
-def _owner(stack: Sequence[int]) -> int | str:
-    """The winner of a temple's spirit in the answers' words (BB-AUT-1)."""
-    if not stack:
-        return "nobody"
-    best = bb.temple_majority(stack)[0]
-    return "ghost" if best == bb.GHOST else best
-
-
-# ---------------------------------------------------------------------- lesson positions
-
-
-def first_turn() -> bb.State:
-    """Notebook 20's first turn: round 1, player 0 to visit a temple of their board."""
-    return bb.position(
-        player=0,
-        stalks=[["Rb", "Yi", "Gc"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gf", "Bc"]],
-        boards={0: {"temples": [["Rb", "Ri"], ["Yc"], ["Gf", "Gw"], ["Bb"]], "coins": 3}},
-    )
-
-
-def autumn_example() -> bb.State:
-    """Notebook 24's Autumn: round 1, both players with one stick left and the temples full of
-    earlier offerings (the ghost's at the bottom); player 0 sleeps a Tanuki, player 1 owns an
-    Ookami, and both have homes to feed in the Winter that follows."""
-    return bb.position(
-        player=0,
-        temples=[
-            ["ghost", "ghost", 0, 1],
-            ["ghost", "ghost", "ghost", 1],
-            [0, 0],
-            ["ghost", "ghost", "ghost", 1],
-        ],
-        boards={
-            0: {
-                "temples": [["Rb"], ["Yc", "Yi"], ["Gf"], ["Bb"]],
-                "coins": 1,
-                "asleep": ["Tanuki"],
-                "home": "(0,0):G/2 (0,1):F/1 (1,0):D/1",
-                "food": {"rice": 1, "tea": 2},
-            },
-            1: {
-                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc", "Bw"]],
-                "coins": 0,
-                "spirits": ["Ookami"],
-                "home": "(0,0):D/2 (0,1):T/1 (0,3):F/2 (1,3):G/1 (2,3):T/3",
-                "food": {"ramen": 1},
-            },
-        },
-        food_display=["tea", "rice", "rice", "ramen"],
-    )
-
-
-def winter_example(feeding: Literal["choose", "auto"] = "choose") -> bb.State:
-    """Notebook 24's Winter (with the ``feeding`` reading): player 0 has 3 home tiles and a
-    tea, a rice and a ramen; player 1 has 4 tiles and one tea. Both play their last turn."""
-    start = bb.position(
-        options=bb.Options(feeding=feeding),
-        player=0,
-        temples=[[0, 0, 0], [], [], [1, 1, 1]],
-        boards={
-            0: {
-                "temples": [["Rf"], ["Yc"], ["Gf"], ["Bb"]],
-                "coins": 0,
-                "home": "(0,0):G/1 (0,1):F/1 (1,0):D/1",
-                "food": {"tea": 1, "rice": 1, "ramen": 1},
-            },
-            1: {
-                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc"]],
-                "coins": 0,
-                "home": "(0,0):G/1 (0,1):F/1 (1,0):D/1 (1,1):T/1",
-                "food": {"tea": 1},
-            },
-        },
-    )
-    return play(start, "visit red", "done", "place Rf 1", "visit red", "done", "place Ri 2")
-
-
-def last_round() -> bb.State:
-    """Notebook 24's end of the game: round 4, one stick left for each player; balance tiles,
-    spirits and food to score."""
-    return bb.position(
-        round=4,
-        player=0,
-        temples=[[0, 1, 0], [1, 0, 1], [0, 1], [1, 0, 1, 0]],
-        boards={
-            0: {
-                "temples": [["Rb"], ["Yc", "Yi"], ["Gf"], ["Bb"]],
-                "coins": 0,
-                "home": "(0,0):G/2 (0,1):F/3 (1,0):D/1 | (1,2):G/3 | (0,3):F/2 (0,4):G/1",
-                "balance": ["L05", "R02"],
-                "spirits": ["Kappa", "Tengu"],
-                "asleep": ["Kappa"],
-                "food": {"ramen": 2},
-                "hp": 20,
-            },
-            1: {
-                "temples": [["Ri"], ["Yb"], ["Gc"], ["Bc", "Bw"]],
-                "coins": 0,
-                "home": "(0,0):D/2 (0,1):T/1 (0,3):F/2 (1,3):G/1 (2,3):T/3 (2,4):D/3",
-                "balance": ["L09"],
-                "spirits": ["Bakeneko"],
-                "food": {"ramen": 2},
-                "hp": 22,
-            },
-        },
-    )
-
-
-def setup_rows(state: bb.State) -> dict[str, dict[str, int]]:
-    """Where the main board's components lie, face up and face down, as table columns
-    (BB-SET-1 to BB-SET-6)."""
-    spirits = sum(map(len, state.spirit_stacks))
-    return {
-        "face up": {
-            "shoots in the stalks": sum(map(len, state.stalks)),
-            "gifts": len(state.gift_display),
-            "balance tiles": sum(map(len, state.balance_market)),
-            "home tiles": sum(map(len, state.home_market)),
-            "spirits": sum(1 for stack in state.spirit_stacks if stack),
-            "food counters": len(state.food_display),
-        },
-        "face down": {
-            "shoots in the stalks": 0,
-            "gifts": len(state.gift_stack),
-            "balance tiles": sum(map(len, state.balance_stacks)),
-            "home tiles": sum(map(len, state.home_stacks)),
-            "spirits": spirits - sum(1 for stack in state.spirit_stacks if stack),
-            "food counters": len(state.food_bag),
-        },
-    }
-
-
-def player_rows(state: bb.State) -> dict[str, dict[str, Any]]:
-    """What each player holds, as table columns by player (BB-PL-2 to BB-PL-6)."""
-    tiles = state.options.balance_table
-    return {
-        f"player {p}": {
-            "HP": board.hp,
-            "coins": board.coins,
-            "incense in the reserve": board.reserve,
-            "incense on the round track": board.track,
-            "shoots on the board": sum(map(len, board.temples)),
-            "balance tiles": ", ".join(tiles[t].name for t in board.balance) or "none",
-        }
-        for p, board in enumerate(state.boards)
-    }
-
-
-def bill_rows(state: bb.State) -> list[dict[str, Any]]:
-    """Each player's Winter bill as a table row (``bb.feeding_bill``, paying with the least
-    waste; an awake Ookami counted, BB-WIN-2, BB-SPI-4)."""
-    rows = []
-    for board in state.boards:
-        bill = bb.feeding_bill(board.home, board.food, ookami="ookami" in board.awake)
-        paid = ", ".join(f"{n} {kind}" for kind, n in bill["pay"].items()) or "nothing"
-        rows.append(
-            {
-                "units needed (home tiles)": bill["need"],
-                "Ookami's units": bill["ookami"],
-                "counters paid": paid,
-                "units wasted": bill["waste"],
-                "HP lost": bill["hp_lost"],
-            }
-        )
-    return rows
-
-
-def score_rows(state: bb.State) -> dict[str, dict[str, int]]:
-    """Each player's final score, part by part (``final_breakdown``, BB-END-2 to BB-END-4,
-    BB-ADV-2), as table columns by player."""
-    words = {
-        "happiness": "HP on the track",
-        "spirits": "spirits (2 per kind)",
-        "balance": "balance tiles (half)",
-        "harmony": "harmony",
-        "night": "empty night spaces",
-        "total": "total",
-    }
-    return {
-        f"player {p}": {words[k]: state.final_breakdown(p)[k] for k in words}
-        for p in range(state.num_players)
-    }
-
-
-# ---------------------------------------------------------------------- the positions
-
-
-def _visit() -> bb.State:
-    return bb.position(
-        round=2,
-        player=0,
-        boards={0: {"temples": [["Rb", "Ri"], ["Yc", "Yi", "Yw"], [], ["Bb"]], "marker": "yellow"}},
-    )
 
 
 def _visit_truth(state: bb.State) -> frozenset[str]:
@@ -366,14 +100,6 @@ _COINS_MOVES = (
 )
 
 
-def _coins() -> bb.State:
-    return bb.position(
-        player=0,
-        stalks=[["Rb", "Gc", "Yw"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gi", "Bc"]],
-        boards={0: {"temples": [["Rf", "Ri", "Rc"], ["Yc"], ["Gf"], ["Bb"]], "coins": 3}},
-    )
-
-
 def _coins_diagnose(answer: int, truth: int, state: bb.State) -> str | None:
     if answer == truth + 1:
         return "Did you count the coin paid to offer a stick at the blue temple (BB-SUM-4)?"
@@ -385,24 +111,6 @@ def _coins_diagnose(answer: int, truth: int, state: bb.State) -> str | None:
 
 
 _STALK_MOVES = ("visit green", "activate Gf 2", "done", "place Gw 2")
-
-
-def _stalks() -> bb.State:
-    return bb.position(
-        player=0,
-        stalks=[["Rb", "Gc", "Yw"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gi", "Bc"]],
-        boards={0: {"temples": [["Rf"], ["Yc"], ["Gf", "Gw"], ["Bb"]], "coins": 0}},
-    )
-
-
-def shoots_received(before: bb.State, after: bb.State, player: int = 0) -> frozenset[str]:
-    """The shoots that came to ``player``'s temples between two states (their names)."""
-    came = [c for t in after.boards[player].temples for c in t]
-    for t in before.boards[player].temples:
-        for c in t:
-            if c in came:
-                came.remove(c)
-    return frozenset(shoot_name(c) for c in came)
 
 
 def _stalks_truth(state: bb.State) -> frozenset[str]:
@@ -420,12 +128,7 @@ def _stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.St
     return None
 
 
-_HOME_MET = "(0,0):D/2 (1,0):F/1 (0,1):G/3 | (1,2):F/3 | (0,3):F/2 (0,4):G/1 (1,4):F/3 (2,4):T/1"
 _TILES_MET = ("L09", "L05", "R02", "R05", "C13")
-
-
-def _met() -> tuple[int, ...]:
-    return bb.home_from_text(_HOME_MET)
 
 
 def _met_truth(home: tuple[int, ...]) -> frozenset[str]:
@@ -452,20 +155,6 @@ def _met_diagnose(answer: frozenset[str], truth: frozenset[str], home: Any) -> s
     return None
 
 
-def _score_left() -> bb.State:
-    return bb.position(
-        player=0,
-        boards={
-            0: {
-                "home": "(0,2):D/1 (1,3):G/2",
-                "balance": ["L01"],
-                "temples": [["Rb"], ["Yc"], ["Gf"], ["Bb"]],
-                "coins": 0,
-            }
-        },
-    )
-
-
 def _score_left_truth(state: bb.State) -> bool:
     return bb.explain(play(state, "visit red", "activate Rb 1"), "score L01").legal
 
@@ -476,21 +165,8 @@ def _score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> str | No
     return None
 
 
-def _autumn() -> bb.State:
-    return bb.position(
-        round=3,
-        player=0,
-        temples=[
-            ["ghost", "ghost", 0, 0],
-            ["ghost", "ghost", "ghost", 1, 0, 1],
-            ["ghost", "ghost", "ghost", 1, 0, 1, 0, 1],
-            [],
-        ],
-    )
-
-
 def _autumn_truth(state: bb.State) -> tuple[int | str, ...]:
-    return tuple(_owner(stack) for stack in state.temples)
+    return tuple(spirit_winner(stack) for stack in state.temples)
 
 
 def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any) -> str | None:
@@ -503,18 +179,6 @@ def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any
                 " owners the stick highest up wins."
             )
     return None
-
-
-def _winter() -> bb.State:
-    return bb.position(
-        player=0,
-        boards={
-            0: {
-                "home": "(0,0):G/1 (0,1):F/2 (1,0):D/1 (1,1):T/1 | (0,2):G/2 | (0,3):F/1 (1,3):G/3",
-                "food": {"tea": 1, "rice": 1, "ramen": 1},
-            }
-        },
-    )
 
 
 def _winter_truth(state: bb.State) -> int:
@@ -535,15 +199,6 @@ def _winter_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
     return None
 
 
-_HOME_HARMONY = (
-    "(0,0):G/2 (1,0):T/3 (2,1):D/1 | (0,2):F/3 (2,2):D/3 | (0,3):F/1 (1,4):G/2 (2,4):T/1"
-)
-
-
-def _harmony() -> tuple[int, ...]:
-    return bb.home_from_text(_HOME_HARMONY)
-
-
 def _harmony_diagnose(answer: Any, truth: int, home: Any) -> str | None:
     left, right = bb.harmony(home)
     centre = bb.home_comfort(home[2::5])
@@ -554,21 +209,6 @@ def _harmony_diagnose(answer: Any, truth: int, home: Any) -> str | None:
     if answer in (-2 * abs(left + centre - right), -2 * abs(left - right - centre)):
         return "The centre column does not count."
     return None
-
-
-def _final() -> bb.State:
-    return bb.position(
-        player=0,
-        boards={
-            0: {
-                "home": "(0,0):G/2 (0,1):F/3 (1,1):F/2 | (1,2):F/3 | (0,3):T/2 (1,3):D/1 (1,4):G/2",
-                "balance": ["L05", "C13"],
-                "spirits": ["Kappa", "Tengu"],
-                "asleep": ["Kappa"],
-                "hp": 24,
-            }
-        },
-    )
 
 
 def _final_truth(state: bb.State) -> int:
@@ -587,22 +227,6 @@ def _final_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
     if answer == truth - parts["spirits"] + 2 * len(spirits):
         return "2 HP per *different* kind: two of the same spirit count once."
     return None
-
-
-_NIGHT_HOME = (
-    "(0,1):G/1 (0,2):T/1 (0,3):D/1 (1,0):F/2 (1,1):D/2 (1,3):G/2 (1,4):T/2 (2,0):G/1 (2,1):F/3"
-    " (2,2):D/1 (2,3):T/1"
-)
-
-
-def _night() -> bb.State:
-    start = bb.position(
-        options=bb.Options(night_side=True),
-        player=0,
-        home_market=[["A09"], []],
-        boards={0: {"temples": [["Ri"], ["Yc"], ["Gf"], ["Bb"]], "coins": 3, "home": _NIGHT_HOME}},
-    )
-    return play(start, "visit red", "offer red", "activate Ri 1", "buy A09")
 
 
 def _night_truth(state: bb.State) -> frozenset[str]:
@@ -644,7 +268,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " temple visited last turn. Which temples of player 0's board may be visited now?",
         rules=("BB-SUM-2",),
         kind=Kind.SET,
-        position=_visit,
+        position=visit_position,
         truth=_visit_truth,
         hints=(
             "Look at player 0's row: the four temples of the board, with their shoots.",
@@ -666,7 +290,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " does player 0 hold at the end of the turn?",
         rules=("BB-SUM-4", "BB-ACT-4", "BB-ACT-6"),
         kind=Kind.NUMBER,
-        position=_coins,
+        position=coins_position,
         truth=lambda state: play(state, *_COINS_MOVES).boards[0].coins,
         hints=(
             "Go through the turn step by step, from 3 coins.",
@@ -687,7 +311,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " wildcard into stalk 2 as well. Which two shoots come to player 0's temples?",
         rules=("BB-SUM-5", "BB-SUM-6"),
         kind=Kind.SET,
-        position=_stalks,
+        position=stalks_position,
         truth=_stalks_truth,
         hints=(
             "Look at stalk 2 in the stalk field: its base is at the bottom.",
@@ -707,7 +331,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " their pattern met by the home right now?",
         rules=("BB-PAT-1", "BB-PAT-2", "BB-PAT-3"),
         kind=Kind.SET,
-        position=_met,
+        position=met_position,
         truth=_met_truth,
         hints=(
             "For each tile, look only at the columns it looks at (shaded under the tile).",
@@ -730,7 +354,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " balance shoot. May L01 be scored now?",
         rules=("BB-PAT-1", "BB-ACT-3"),
         kind=Kind.BOOL,
-        position=_score_left,
+        position=score_left_position,
         truth=_score_left_truth,
         hints=(
             "Look at where the decoration tile lies on the home.",
@@ -749,7 +373,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " is drawn, bottom to top. Who wins each temple's spirit this Autumn?",
         rules=("BB-AUT-1", "BB-AUT-2"),
         kind=Kind.SEQUENCE,
-        position=_autumn,
+        position=autumn_position,
         truth=_autumn_truth,
         hints=(
             "Count each owner's sticks in each temple.",
@@ -772,7 +396,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " Winter?",
         rules=("BB-WIN-2",),
         kind=Kind.NUMBER,
-        position=_winter,
+        position=winter_position,
         truth=_winter_truth,
         hints=(
             "Each home tile needs 1 food unit; count the tiles.",
@@ -790,7 +414,7 @@ EXERCISES: tuple[Exercise, ...] = (
         question="What does harmony cost this home at the end of the game?",
         rules=("BB-END-3",),
         kind=Kind.NUMBER,
-        position=_harmony,
+        position=harmony_position,
         truth=bb.harmony_penalty,
         hints=(
             "Add the comfort of the two left columns, then of the two right columns.",
@@ -810,7 +434,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " player 0's final score?",
         rules=("BB-END-2", "BB-END-3", "BB-END-4"),
         kind=Kind.NUMBER,
-        position=_final,
+        position=final_position,
         truth=_final_truth,
         hints=(
             "Add four things: the HP on the track, the spirits, the harmony and the balance tiles.",
@@ -833,7 +457,7 @@ EXERCISES: tuple[Exercise, ...] = (
         " the type written on them. Which spaces may A09 go to?",
         rules=("BB-ADV-1", "BB-ACT-4"),
         kind=Kind.SET,
-        position=_night,
+        position=night_position,
         truth=_night_truth,
         hints=(
             "A home tile goes on an empty space of the home.",
