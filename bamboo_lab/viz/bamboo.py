@@ -2,7 +2,9 @@
 a player's 5x3 home with comfort, harmony and where each balance tile's pattern matches.
 
 Every number comes from the game's public fields and scoring helpers (``harmony``,
-``harmony_penalty``, ``balance_matches``); nothing is recomputed here.
+``harmony_penalty``, ``balance_matches``); nothing is recomputed here. The home and the
+balance patterns live in ``bamboo_home``, the player aid in ``bamboo_aid``, what changed in
+``bamboo_changes`` and the shared pieces in ``bamboo_pieces``; all are re-exported here.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 Every picture is built from the state's public fields and the game's teaching helpers
 (``legal_actions``, ``is_irrigated``, ``plot_objective_placements``, ``objective_met``...): the
 picture never re-implements a rule. Hexes are pointy-top (:mod:`bamboo_lab.viz.layout`).
+The players' boards live in ``takenoko_boards``, the player aid in ``takenoko_aid``, what
+changed in ``takenoko_changes`` and the rows of objective cards in ``takenoko_objectives``;
+all are re-exported here.
 """
 
 from __future__ import annotations
