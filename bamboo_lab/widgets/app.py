@@ -19,10 +19,11 @@ from IPython.display import display
 from bamboo_lab import viz
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.games import bamboo as bb
 from bamboo_lab.viz.layout import Layout
 
 from .board import BoardWidget, replace_figure
-from .controller import BoardText, PlayController, ReplayController
+from .controller import BoardText, CardChoice, PlayController, ReplayController
 from .labels import label_of
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "board_figure",
     "board_pictures",
     "click_targets",
+    "place_of",
     "replace_figure",
     "secret_figure",
 ]
@@ -125,6 +127,34 @@ def _main_figure(
     if game == "bamboo":
         return fit_width(viz.bamboo.figure(state, changed_from=before))
     return fit_width(viz.bangkok.figure(state, changed_from=before))
+
+
+def _hover_points(fig: go.Figure) -> dict[str, tuple[float, float]]:
+    """Each hover text of the picture and where it is."""
+    found: dict[str, tuple[float, float]] = {}
+    for trace in fig.data:
+        texts = getattr(trace, "hovertext", None)
+        if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
+            continue
+        for x, y, text in zip(trace.x, trace.y, texts, strict=False):
+            found.setdefault(str(text), (x, y))
+    return found
+
+
+def place_of(game: str, hover: str) -> tuple[Any, ...] | None:
+    """The clickable place a hover text names: ``("port", 5)`` for Bangkok's ``port cell 5
+    ...``, ``("home tile", "A11")`` for a tile of Bamboo's home market; None otherwise."""
+    if game == "bangkok" and hover.startswith("port cell "):
+        cell = hover.split()[2]
+        return ("port", int(cell)) if cell.isdigit() else None
+    if game == "bamboo":
+        name = hover.split(":")[0]
+        if name in _HOME_TILE_NAMES:
+            return ("home tile", name)
+    return None
+
+
+_HOME_TILE_NAMES = frozenset(tile.name for tile in bb.HOME_TILES)
 
 
 def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
@@ -250,6 +280,8 @@ class PlayApp:
         """The seat whose cards the reveal toggle shows: a new seat finds it switched off."""
         self.reveal.observe(self._on_reveal, names="value")
         main, _secret = board_pictures(controller, False)
+        self._main: go.Figure | None = main
+        """The main picture as last drawn (its hover texts name the places to click)."""
         self.figure = BoardWidget(main)
         self.hidden_note = w.HTML()
         controls = w.HBox(
@@ -344,8 +376,12 @@ class PlayApp:
         self.redraw()
 
     def click(self, x: float, y: float) -> bool:
-        """A click on the garden at (x, y): play the legal action at the nearest ringed target
-        (or, when several share it, show only those as buttons). False when nothing is there."""
+        """A click on the picture at (x, y): on the Takenoko garden, the legal action at the
+        nearest ringed target; on Bangkok's port a cell to collect, on Bamboo's home market a
+        tile to buy (:meth:`PlayController.click`). When several actions share the place only
+        those are offered as buttons. False when nothing is there."""
+        if self.game != "takenoko":
+            return self._click_place(x, y)
         c = self.controller
         reveal = bool(self.reveal.value)
         shown: Any = c.board_state(reveal)
@@ -366,6 +402,26 @@ class PlayApp:
                 {f"at {where}": [(label_of(self.game, a, shown), a) for a in options]}
             )
             self.message.value = f"<i>{len(options)} ways to play at {where}: pick one</i>"
+        return True
+
+    def _click_place(self, x: float, y: float) -> bool:
+        """Bangkok and Bamboo: the place under the click, from the picture's hover texts."""
+        points = _hover_points(self._main) if self._main is not None else {}
+        near = [(text, xy) for text, xy in points.items() if _dist(xy, (x, y)) < 0.3]
+        if not near:
+            return False
+        text = min(near, key=lambda item: _dist(item[1], (x, y)))[0]
+        place = place_of(self.game, text)
+        if place is None:
+            return False
+        found = self.controller.click(place, bool(self.reveal.value))
+        self.redraw()
+        if len(found) > 1:
+            shown = self.controller.board_state(bool(self.reveal.value))
+            self._draw_actions(
+                {f"at {text.split(':')[0]}": [(label_of(self.game, a, shown), a) for a in found]}
+            )
+            self.message.value = f"<i>{len(found)} ways to play there: pick one</i>"
         return True
 
     def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
@@ -392,6 +448,7 @@ class PlayApp:
         reveal = bool(self.reveal.value)
         text = c.board(reveal)
         main, secret = board_pictures(c, reveal)
+        self._main = main
         replace_figure(self.figure, main)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
@@ -444,8 +501,15 @@ class PlayApp:
                 display(fig)
 
     def _player_of(self, action: Any) -> Callable[[], None]:
-        """The handler of one action's button."""
+        """The handler of one action's button (a Bangkok hand card: pick it)."""
+        if isinstance(action, CardChoice):
+            return lambda: self.choose_card(action.card)
         return lambda: self.play(action)
+
+    def choose_card(self, card: int) -> None:
+        """Bangkok: pick a hand card; the buttons then offer its places."""
+        self.controller.choose_card(card)
+        self.redraw()
 
     def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]]) -> None:
         rows: list[w.Widget] = []

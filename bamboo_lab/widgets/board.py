@@ -207,7 +207,9 @@ def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]
     """The layout paths whose value changes (removals, as None, first)."""
     old, new = _items(widget._layout, layout)
     # a list that is gone (shapes, annotations) is emptied: None would leave its items as {}
-    gone = {path: [] if isinstance(old[path], list) else None for path in old if path not in new}
+    gone: dict[str, Any] = {
+        path: [] if isinstance(old[path], list) else None for path in old if path not in new
+    }
     return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
 

@@ -22,9 +22,17 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import actions_between, load, record_of
 from bamboo_lab.games import replay as replay_record
 
-from .labels import SCORE_ROWS, button_label, decision_words, group_of, log_line, weather_words
+from .labels import (
+    SCORE_ROWS,
+    button_label,
+    decision_words,
+    group_of,
+    label_of,
+    log_line,
+    weather_words,
+)
 
-__all__ = ["BoardText", "PlayController", "ReplayController", "Step"]
+__all__ = ["BoardText", "CardChoice", "PlayController", "ReplayController", "Step"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,21 @@ class BoardText:
     """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
 
 
+@dataclass(frozen=True)
+class CardChoice:
+    """Bangkok: pick a hand card first (its places to play it are offered next)."""
+
+    card: int
+    face: str
+
+    def __str__(self) -> str:
+        """``card #3``."""
+        return f"card #{self.card}"
+
+
+_CARD_BOUND = ("PlaceAtPort", "LayInMarket")
+"""Bangkok's actions that play one hand card: offered once that card is picked."""
+
 _MAX_BOT_TURN = 400
 """Decisions one bot turn may take before the board stops it (no turn of the games is longer)."""
 
@@ -125,6 +148,8 @@ class PlayController:
         self.states: list[GameState] = [self.module.new_game(self.players, seed, self.options)]
         self.steps: list[Step] = []
         self.message = ""
+        self.selected: int | None = None
+        """Bangkok: the hand card picked (clicked or its button), whose places are offered."""
         self._resolve_chance()
 
     @property
@@ -267,15 +292,107 @@ class PlayController:
         mover = shown.current_player
         if seat != mover and self.game == "takenoko":
             return groups  # the hand and the drawn plots are secret: reveal them first
-        for a in shown.legal_actions():
+        legal = tuple(shown.legal_actions())
+        bound = [a for a in legal if type(a).__name__ in _CARD_BOUND]
+        picked = [a for a in bound if a.card == self.selected]
+        if bound and not picked:  # pick a card first: a dozen buttons, not one per place
+            cards = {a.card: a.face for a in bound}
+            groups["pick a hand card (or click it on the picture)"] = [
+                (label_of(self.game, CardChoice(card, face), shown), CardChoice(card, face))
+                for card, face in cards.items()
+            ]
+        for a in legal:
+            if type(a).__name__ in _CARD_BOUND and a not in picked:
+                continue
+            if picked and type(a).__name__ == "Renew":
+                continue  # placing the picked card: renewing waits behind "other choices"
             groups.setdefault(group_of(self.game, a), []).append(
                 (button_label(self.game, a, shown), a)
             )
+        if picked:
+            others = {a.card: a.face for a in bound if a.card != self.selected}
+            groups["or another hand card, or renew a line instead"] = [
+                (label_of(self.game, CardChoice(card, face), shown), CardChoice(card, face))
+                for card, face in others.items()
+            ]
+            if any(type(a).__name__ == "Renew" for a in legal):
+                groups["or another hand card, or renew a line instead"].append(
+                    ("renew a line instead", CardChoice(-1, ""))
+                )
         return groups
+
+    def choose_card(self, card: int) -> bool:
+        """Bangkok: pick hand card ``card`` (-1: none); its places are offered next. Refused
+        (False, :attr:`message` says why) when no legal action plays it now."""
+        shown: Any = self._view(self.state, self.state.current_player)
+        if not self.is_person_to_play() or self.game != "bangkok":
+            self.message = "no hand card to pick now"
+            return False
+        bound = [a for a in shown.legal_actions() if type(a).__name__ in _CARD_BOUND]
+        if card == -1:  # no card picked: back to every choice
+            self.selected = None
+            self.message = ""
+            return True
+        if not any(a.card == card for a in bound):
+            hand = shown.hands[shown.current_player]
+            why = "it is not in your hand" if card not in hand else "no legal place takes it now"
+            self.message = f"card #{_short(card)} cannot be played: {why}"
+            return False
+        self.selected = card
+        self.message = ""
+        return True
+
+    def click(self, place: tuple[Any, ...], reveal: bool = True) -> list[Any]:
+        """A click on a place of the picture: ``("port", cell)``, ``("hand", card)``,
+        ``("market", cell)`` (Bangkok), ``("home tile", name)``, ``("home", row, col)``
+        (Bamboo). One legal action there: it is played and returned alone; several: they are
+        returned (the board offers them as buttons); none: [] and :attr:`message` holds the
+        rule that forbids it, from ``explain``."""
+        shown: Any = self.board_state(reveal)
+        if not self.is_person_to_play() or self.viewer(reveal) != shown.current_player:
+            self.message = "nothing to click now: it is not your decision"
+            return []
+        kind, *where = place
+        if kind == "hand":
+            self.choose_card(where[0])
+            return []
+        legal = tuple(shown.legal_actions())
+        found = [a for a in legal if _at(a, kind, where, self.selected)]
+        if len(found) > 1 and kind == "market" and self.selected is not None:
+            found = [a for a in found if a.card == self.selected] or found
+        if len(found) == 1:
+            self.play(found[0])
+            return found
+        if not found:
+            self.message = self._refusal(shown, kind, where)
+        return found
+
+    def _refusal(self, shown: Any, kind: str, where: list[Any]) -> str:
+        """Why a click on ``kind`` at ``where`` plays nothing: the rule from ``explain``."""
+        probe = {
+            "port": lambda: f"take:{where[0]}",
+            "home tile": lambda: f"buy {where[0]}",
+            "home": lambda: f"home {where[0]},{where[1]}",
+        }.get(kind)
+        if kind == "market":
+            lays = [a for a in shown.legal_actions() if type(a).__name__ == "LayInMarket"]
+            if not lays:
+                return "no card to lay now: lay cards after collecting (BK-MKT-1)"
+            lay = next((a for a in lays if a.card == self.selected), lays[0])
+            probe = lambda: f"lay:#{lay.card}{lay.face}@{where[0]}"  # noqa: E731
+        if probe is None:
+            return f"nothing is played by a click on {kind}"
+        try:
+            return str(self.module.explain(shown, probe()))
+        except BambooLabError as exc:
+            return f"a click on {kind} {_short(where)} plays nothing now: {exc}"
 
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`
-        holds the reason from ``explain`` (the rule ID and a sentence); nothing changes."""
+        holds the reason from ``explain`` (the rule ID and a sentence); nothing changes.
+        A :class:`CardChoice` (a Bangkok card button) picks that card: :meth:`choose_card`."""
+        if isinstance(action, CardChoice):
+            return self.choose_card(action.card)
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
             self.message = f"{_short(action)} was not played: {who}."
@@ -365,6 +482,7 @@ class PlayController:
             if step.player >= 0 and self.seats[step.player] is None:
                 break
         self.message = ""
+        self.selected = None
         return True
 
     def record(self) -> GameRecord:
@@ -440,6 +558,7 @@ class PlayController:
         before = self.state
         after = before.apply(action)
         self.states.append(after)
+        self.selected = None
         line = self._line(seat, action, before)
         self.steps.append(Step(seat, action, line, self._events(before, after)))
         self._resolve_chance()
@@ -465,6 +584,20 @@ class PlayController:
             before = self.state
             self.states.append(before.apply(face))
             self.steps.append(Step(CHANCE, face, self._line(CHANCE, face, before)))
+
+
+def _at(action: Any, kind: str, where: list[Any], selected: int | None) -> bool:
+    """True when ``action`` is played at the clicked place."""
+    name = type(action).__name__
+    if kind == "port":
+        return name == "Collect" and where[0] in action.cells
+    if kind == "market":
+        return name == "LayInMarket" and action.cell == where[0]
+    if kind == "home tile":
+        return name == "BuyHomeTile" and action.tile == where[0]
+    if kind == "home":
+        return name == "PlaceHomeTile" and (action.row, action.col) == tuple(where)
+    return False
 
 
 def season_events(before: Any, after: Any, name: Any = lambda p: f"Player {p}") -> tuple[str, ...]:

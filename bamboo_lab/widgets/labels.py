@@ -226,6 +226,8 @@ def _bamboo(action: Any) -> str:
 
 def _bangkok(action: Any) -> str:
     kind = type(action).__name__
+    if kind == "CardChoice":
+        return f"#{action.card} ({_bk_face(action.face)})"
     if kind == "PlaceAtPort":
         side = _BK_SIDES.get(action.slot[0], action.slot[0])
         return f"#{action.card} ({_bk_face(action.face)}) {side} {action.slot[1]}"
@@ -257,8 +259,8 @@ def label_of(game: str, action: Any, state: Any = None) -> str:
 def button_label(game: str, action: Any, state: Any = None) -> str:
     """The words on a button: as :func:`label_of`, without what its group already says."""
     kind = type(action).__name__
-    if game == "bangkok" and kind == "PlaceAtPort":
-        return f"{_BK_SIDES.get(action.slot[0], action.slot[0])} {action.slot[1]}"
+    if game == "bangkok" and kind == "PlaceAtPort":  # the slot's name on the picture first
+        return f"{action.slot} ({_BK_SIDES.get(action.slot[0], action.slot[0])} {action.slot[1]})"
     if game == "bangkok" and kind == "LayInMarket":
         return f"cell {action.cell}"
     return label_of(game, action, state)

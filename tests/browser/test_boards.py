@@ -120,7 +120,7 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     lab.run_all(settle_s=0)  # at once: the boards must not come up blank
     assert not [e for e in lab.errors() if not e.expected]
     cell, figure, log = _board(lab)
-    button = cell.locator("button.mod-info").first
+    button = _move_button(lab, cell)
     words = button.inner_text()
     result = _click(lab, button, figure, log)
     shot = _shot(lab, cell, f"board-{game}")
@@ -129,6 +129,8 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     assert words in result["last_line"] or words in log.input_value()
     if game == "takenoko":
         _garden_click(lab, cell, figure, log)
+    if game == "bangkok":
+        _port_click(lab, cell, figure, log)
     LATENCY[f"{game} button"] = _timed(lab, cell, figure, log, result)
     for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
         other, picture = _drawn(lab, source)
@@ -146,16 +148,15 @@ PERSON_CLICKS = 5
 def _timed(lab: Lab, cell: Any, figure: Any, log: Any, first: dict[str, Any]) -> dict[str, Any]:
     """The click-to-board times of ``first`` and more of the person's clicks: median and max."""
     boards, logs = [first["board_ms"]], [first["log_ms"]]
-    bot = cell.locator("button", has_text="bot move").first
+    bot = cell.locator("button", has_text="bot's turn").first
     while len(boards) < PERSON_CLICKS:
         for _ in range(20):  # the bots' turns, to the person's next decision
             if bot.is_disabled():
                 break
             assert _click(lab, bot, figure, log, settle=400)["changed_log"]  # not timed
-        buttons = cell.locator("button.mod-info")
-        if not buttons.count():  # the game is over
+        if not cell.locator("button.mod-info").count():  # the game is over
             break
-        result = _click(lab, buttons.first, figure, log)
+        result = _click(lab, _move_button(lab, cell), figure, log)
         assert result["changed_log"]
         boards.append(result["board_ms"])
         logs.append(result["log_ms"])
@@ -164,6 +165,76 @@ def _timed(lab: Lab, cell: Any, figure: Any, log: Any, first: dict[str, Any]) ->
         "board_ms": round(statistics.median(boards)),
         "board_ms_max": round(max(boards)),
         "log_ms": round(statistics.median(logs)),
+    }
+
+
+def _move_button(lab: Lab, cell: Any) -> Any:
+    """The first button that plays a move: a Bangkok hand-card button ("#3 (fish)") only
+    picks the card, so it is clicked first and the board's buttons awaited."""
+    first = cell.locator("button.mod-info").first
+    text = first.inner_text()
+    if not text.startswith("#"):
+        return first
+    first.click()
+    lab.page.wait_for_function(
+        "([el, before]) => el.querySelector('button.mod-info')"
+        " && el.querySelector('button.mod-info').innerText !== before",
+        arg=[cell.element_handle(), text],
+        timeout=120_000,
+        polling=20,
+    )
+    return cell.locator("button.mod-info").first
+
+
+_PORT_PIXEL = """([gd, cellNo]) => {
+  const fl = gd._fullLayout;
+  const r = gd.getBoundingClientRect();
+  for (const t of gd.data) {
+    const texts = t.hovertext || [];
+    for (let i = 0; i < texts.length; i++) {
+      if (String(texts[i]).startsWith('port cell ' + cellNo + ' ')) {
+        return {x: r.left + fl._size.l + fl.xaxis.l2p(t.x[i]),
+                y: r.top + fl._size.t + fl.yaxis.l2p(t.y[i])};
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def _port_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
+    """Place a card, then click a port cell of the line to collect it (timed)."""
+    bot = cell.locator("button", has_text="bot's turn").first
+    for _ in range(20):  # to the person's next decision, then place a card
+        if bot.is_disabled():
+            break
+        assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+    assert _click(lab, _move_button(lab, cell), figure, log)["changed_log"]
+    buttons = cell.locator("button.mod-info")
+    takes = [buttons.nth(i).get_attribute("title") or "" for i in range(buttons.count())]
+    sets = [t[5:].split("+") for t in takes if t.startswith("take:")]
+    assert sets, f"collecting comes next, not {takes!r}"
+    # a cell in one set only: its click plays that set at once
+    alone = [c for c in sorted({c for s in sets for c in s}) if sum(c in s for s in sets) == 1]
+    assert alone, f"every cell is in several sets: {takes}"
+    target = lab.page.evaluate(_PORT_PIXEL, [figure.element_handle(), alone[0]])
+    assert target, "the port cells carry their hover texts"
+    lab.page.mouse.move(target["x"], target["y"])
+    lab.page.wait_for_timeout(300)
+    waiting = lab.page.evaluate_handle(
+        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
+        f"([null, gd, log, {SETTLE_MS}]); }}",
+        [figure.element_handle(), log.element_handle()],
+    )
+    del waiting
+    lab.page.mouse.click(target["x"], target["y"])
+    result = dict(lab.page.evaluate("() => window.__boardClick"))
+    shot = _shot(lab, cell, "board-bangkok-port-click")
+    assert result["changed_log"], f"a click on a port cell collected nothing (screenshot {shot})"
+    assert "collect cell" in result["last_line"], result
+    LATENCY["bangkok port-cell click"] = {
+        "board_ms": round(result["board_ms"]),
+        "log_ms": round(result["log_ms"]),
     }
 
 

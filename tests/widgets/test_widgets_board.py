@@ -217,7 +217,7 @@ def test_an_update_plotly_refuses_falls_back_to_the_whole_figure(monkeypatch: An
         real(*args, **kwargs)  # the rebuild's own batch
 
     monkeypatch.setattr(app.figure, "plotly_update", refuse_once)
-    app.play(_first(app.controller))
+    app.play(app.controller.legal_actions()[0])
     assert refused
     _shows(app.figure, app._board_picture())
 

@@ -64,6 +64,9 @@ def test_buttons_bot_move_and_undo_in_the_app(game: str) -> None:
     before_state = c.state
     first = app.actions.children[1].children[0]
     first.click()
+    if game == "bangkok":  # the first button picks a hand card, the next one places it
+        assert c.log == [] and c.selected is not None
+        app.actions.children[1].children[0].click()
     assert c.log and c.log[0].startswith("Player 0 (you)")
     assert app.figure.to_dict() != before_fig, "the board is redrawn in place"
     assert app.log.value.splitlines()[-1] == c.log[0]
@@ -249,7 +252,12 @@ def test_buttons_and_log_speak_rulebook_words() -> None:
     assert all(" plot on top of the " in label for label in returns)
     b = widgets.PlayController("bangkok", 2, bots=None, seed=7)
     groups = b.grouped_actions()
-    assert any(g.startswith("place card #0 (passion fruit) at the port") for g in groups)
+    cards = [label for label, _ in groups["pick a hand card (or click it on the picture)"]]
+    assert cards[0] == "#0 (passion fruit)"
+    assert b.choose_card(0)
+    assert any(
+        g.startswith("place card #0 (passion fruit) at the port") for g in b.grouped_actions()
+    )
 
 
 def test_replay_refuses_shuffled_or_mixed_state_lists_and_a_bool_position() -> None:
