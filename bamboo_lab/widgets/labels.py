@@ -230,7 +230,8 @@ def _bangkok(action: Any) -> str:
         return f"#{action.card} ({_bk_face(action.face)})"
     if kind == "PlaceAtPort":
         side = _BK_SIDES.get(action.slot[0], action.slot[0])
-        return f"#{action.card} ({_bk_face(action.face)}) {side} {action.slot[1]}"
+        where = f"{action.slot} ({side} {action.slot[1]})"
+        return f"#{action.card} ({_bk_face(action.face)}) at {where}"
     if kind == "Collect":
         return (
             "collect cell"
