@@ -203,20 +203,25 @@ _PORT_PIXEL = """([gd, cellNo]) => {
 
 
 def _port_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
-    """Place a card, then click a port cell of the line to collect it (timed)."""
-    bot = cell.locator("button", has_text="bot's turn").first
-    for _ in range(20):  # to the person's next decision, then place a card
-        if bot.is_disabled():
-            break
-        assert _click(lab, bot, figure, log, settle=400)["changed_log"]
-    assert _click(lab, _move_button(lab, cell), figure, log)["changed_log"]
-    buttons = cell.locator("button.mod-info")
-    takes = [buttons.nth(i).get_attribute("title") or "" for i in range(buttons.count())]
-    sets = [t[5:].split("+") for t in takes if t.startswith("take:")]
-    assert sets, f"collecting comes next, not {takes!r}"
+    """Click a port cell of the line to collect it (timed), after placing a card if needed."""
+
+    def takes() -> list[str]:
+        buttons = cell.locator("button.mod-info")
+        return [buttons.nth(i).get_attribute("title") or "" for i in range(buttons.count())]
+
+    if not any(t.startswith("take:") for t in takes()):
+        bot = cell.locator("button", has_text="bot's turn").first
+        for _ in range(20):  # to the person's next decision, then place a card
+            if bot.is_disabled():
+                break
+            assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+        assert _click(lab, _move_button(lab, cell), figure, log)["changed_log"]
+    titles = takes()
+    sets = [t[5:].split("+") for t in titles if t.startswith("take:")]
+    assert sets, f"collecting comes next, not {titles!r}"
     # a cell in one set only: its click plays that set at once
     alone = [c for c in sorted({c for s in sets for c in s}) if sum(c in s for s in sets) == 1]
-    assert alone, f"every cell is in several sets: {takes}"
+    assert alone, f"every cell is in several sets: {titles}"
     target = lab.page.evaluate(_PORT_PIXEL, [figure.element_handle(), alone[0]])
     assert target, "the port cells carry their hover texts"
     lab.page.mouse.move(target["x"], target["y"])
