@@ -185,11 +185,10 @@ def board_pictures(
     c = controller
     shown: Any = c.board_state(reveal)
     seat = c.viewer(reveal)
-    text = c.board(reveal)
     legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
     targets = click_targets(shown, tuple(legal))
-    title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(text.status)}"
-    title += f"<br><sup>{html.escape(text.scores)}</sup>"
+    who = "what everyone at the table sees" if seat is None else f"as {c.seat_name(seat)} sees it"
+    title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(who)}"  # the status line is above
     main = board_figure(c.game, shown, targets, seat, c.before_last_turn(reveal), title)
     secret: go.Figure | None = None
     if c.game == "takenoko":  # every hand as backs unless the seat's own cards are shown

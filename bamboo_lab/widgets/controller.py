@@ -297,7 +297,7 @@ class PlayController:
         picked = [a for a in bound if a.card == self.selected]
         if bound and not picked:  # pick a card first: a dozen buttons, not one per place
             cards = {a.card: a.face for a in bound}
-            groups["pick a hand card (or click it on the picture)"] = [
+            groups["pick a hand card"] = [
                 (label_of(self.game, CardChoice(card, face), shown), CardChoice(card, face))
                 for card, face in cards.items()
             ]

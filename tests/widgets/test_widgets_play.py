@@ -252,7 +252,7 @@ def test_buttons_and_log_speak_rulebook_words() -> None:
     assert all(" plot on top of the " in label for label in returns)
     b = widgets.PlayController("bangkok", 2, bots=None, seed=7)
     groups = b.grouped_actions()
-    cards = [label for label, _ in groups["pick a hand card (or click it on the picture)"]]
+    cards = [label for label, _ in groups["pick a hand card"]]
     assert cards[0] == "#0 (passion fruit)"
     assert b.choose_card(0)
     assert any(
