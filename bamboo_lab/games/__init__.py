@@ -204,8 +204,10 @@ def record_of(
         raise InvalidStateError(f"the state plays other options than {opts!r}")
     start = start_of(state)
     fresh = start is None and not state.history
+    final = state
     if fresh and module.new_game(state.num_players, seed, opts) != state:
         start = state.to_dict()
+        final = _begin_at(module, start)  # what replay reaches: the position as its own start
     record = GameRecord(
         game=name,
         rules_version=module.RULES_VERSION,
@@ -214,7 +216,7 @@ def record_of(
         options=opts.to_dict(),
         actions=tuple(str(a) for a in state.history),
         start=start,
-        final_digest=state_digest(state),
+        final_digest=state_digest(final),
     )
     if check and state.history:
         where = "its start position" if start is not None else f"new_game(seed={seed})"
