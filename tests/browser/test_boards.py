@@ -125,7 +125,9 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     result = _click(lab, button, figure, log)
     shot = _shot(lab, cell, f"board-{game}")
     assert result["changed_log"], f"the log did not change (screenshot {shot})"
-    assert result["changed_fig"], f"the figure did not change (screenshot {shot})"
+    # Takenoko's first button draws three plots: the garden shows nothing new until one is kept
+    changed = result["changed_fig"] or game == "takenoko"
+    assert changed, f"the figure did not change (screenshot {shot})"
     assert words in result["last_line"] or words in log.input_value()
     if game == "takenoko":
         _garden_click(lab, cell, figure, log)
