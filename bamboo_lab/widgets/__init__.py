@@ -15,8 +15,9 @@ from bamboo_lab.core.extras import require
 require("ipywidgets", "anywidget", "plotly", "IPython", feature="bamboo_lab.widgets")
 
 from .app import PlayApp, ReplayApp
-from .controller import PlayController, ReplayController, Step
+from .controller import PlayController, Step
 from .labels import group_of, label_of, log_line
+from .replay_controller import ReplayController
 from .sandboxes import GardenSandbox, HomeSandbox, MarketSandbox, SandboxApp
 
 __all__ = [

@@ -23,8 +23,9 @@ from bamboo_lab.games import bamboo as bb
 from bamboo_lab.viz.layout import Layout
 
 from .board import BoardWidget, replace_figure
-from .controller import BoardText, CardChoice, PlayController, ReplayController
+from .controller import BoardText, CardChoice, PlayController
 from .labels import label_of
+from .replay_controller import ReplayController
 
 __all__ = [
     "PlayApp",

@@ -7,7 +7,6 @@ without a browser.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,8 +18,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.core.rng import derive_seed
-from bamboo_lab.games import actions_between, load, record_of
-from bamboo_lab.games import replay as replay_record
+from bamboo_lab.games import load, record_of
 
 from .labels import (
     SCORE_ROWS,
@@ -29,10 +27,14 @@ from .labels import (
     group_of,
     label_of,
     log_line,
+    played_at,
+    score_cell,
+    season_events,
+    short_text,
     weather_words,
 )
 
-__all__ = ["BoardText", "CardChoice", "PlayController", "ReplayController", "Step"]
+__all__ = ["BoardText", "CardChoice", "PlayController", "Step"]
 
 
 @dataclass(frozen=True)
@@ -336,7 +338,7 @@ class PlayController:
         if not any(a.card == card for a in bound):
             hand = shown.hands[shown.current_player]
             why = "it is not in your hand" if card not in hand else "no legal place takes it now"
-            self.message = f"card #{_short(card)} cannot be played: {why}"
+            self.message = f"card #{short_text(card)} cannot be played: {why}"
             return False
         self.selected = card
         self.message = ""
@@ -357,7 +359,7 @@ class PlayController:
             self.choose_card(where[0])
             return []
         legal = tuple(shown.legal_actions())
-        found = [a for a in legal if _at(a, kind, where, self.selected)]
+        found = [a for a in legal if played_at(a, kind, where, self.selected)]
         if len(found) > 1 and kind == "market" and self.selected is not None:
             found = [a for a in found if a.card == self.selected] or found
         if len(found) == 1:
@@ -385,7 +387,7 @@ class PlayController:
         try:
             return str(self.module.explain(shown, probe()))
         except BambooLabError as exc:
-            return f"a click on {kind} {_short(where)} plays nothing now: {exc}"
+            return f"a click on {kind} {short_text(where)} plays nothing now: {exc}"
 
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`
@@ -395,13 +397,13 @@ class PlayController:
             return self.choose_card(action.card)
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
-            self.message = f"{_short(action)} was not played: {who}."
+            self.message = f"{short_text(action)} was not played: {who}."
             return False
         mine = self._view(self.state, self.state.current_player)  # the mover's own knowledge
         try:
             verdict = self.module.explain(mine, action)
         except BambooLabError as exc:  # malformed notation: the parser says what is wrong
-            self.message = f"{_short(action)} is not an action: {exc}"
+            self.message = f"{short_text(action)} is not an action: {exc}"
             return False
         if not verdict.legal:
             self.message = str(verdict)
@@ -410,7 +412,7 @@ class PlayController:
             action = self.module.parse_action(action.strip(), self.state)
         own = self._legal_twin(action)
         if own is None:
-            self.message = f"{_short(action)} is not a legal action now"
+            self.message = f"{short_text(action)} is not a legal action now"
             return False
         self._apply(own)
         self.message = ""
@@ -438,7 +440,7 @@ class PlayController:
             action = bot.choose(self._view(before, seat), legal, rng)
         except Exception as exc:  # a custom bot's bug: reported, the game goes on unchanged
             self.message = (
-                f"{self.seat_name(seat)} failed to choose: {type(exc).__name__}: {_short(exc)}"
+                f"{self.seat_name(seat)} failed to choose: {type(exc).__name__}: {short_text(exc)}"
             )
             return False
         if self._games != games or self.state is not before:
@@ -450,7 +452,7 @@ class PlayController:
             return False
         own = self._legal_twin(action)
         if own is None:
-            self.message = f"{self.seat_name(seat)} chose {_short(action)}, not a legal action"
+            self.message = f"{self.seat_name(seat)} chose {short_text(action)}, not a legal action"
             return False
         self._apply(own)
         return True
@@ -533,7 +535,7 @@ class PlayController:
             values = [row.get(key) for row in outcome.breakdown]
             if all(v is None for v in values):
                 continue
-            rows.append((words, tuple(_cell(v) for v in values)))
+            rows.append((words, tuple(score_cell(v) for v in values)))
         return tuple(rows)
 
     def _notes(self, shown: Any) -> tuple[str, ...]:
@@ -584,150 +586,3 @@ class PlayController:
             before = self.state
             self.states.append(before.apply(face))
             self.steps.append(Step(CHANCE, face, self._line(CHANCE, face, before)))
-
-
-def _at(action: Any, kind: str, where: list[Any], selected: int | None) -> bool:
-    """True when ``action`` is played at the clicked place."""
-    name = type(action).__name__
-    if kind == "port":
-        return name == "Collect" and where[0] in action.cells
-    if kind == "market":
-        return name == "LayInMarket" and action.cell == where[0]
-    if kind == "home tile":
-        return name == "BuyHomeTile" and action.tile == where[0]
-    if kind == "home":
-        return name == "PlaceHomeTile" and (action.row, action.col) == tuple(where)
-    return False
-
-
-def season_events(before: Any, after: Any, name: Any = lambda p: f"Player {p}") -> tuple[str, ...]:
-    """Bamboo: the passes (BB-SUM-1), each temple's award in Autumn with the majority that won
-    it (BB-AUT-1, BB-AUT-2) and each Winter bill (BB-WIN-2) between two states, in words."""
-    from bamboo_lab.games import bamboo
-
-    events: list[str] = []
-    colours = ("red", "yellow", "green", "blue")
-    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
-        if now.passed and not was.passed:
-            events.append(f"· {name(p)} passes for the rest of the Summer (BB-SUM-1)")
-    autumn = bamboo.season(before) == "Summer" and bamboo.season(after) != "Summer"
-    if autumn:
-        for t, stack in enumerate(before.temples):
-            spirit = before.spirit_stacks[t][0] if before.spirit_stacks[t] else None
-            if not stack or spirit is None:
-                continue
-            ranked = bamboo.temple_majority(stack)
-            counts = ", ".join(
-                f"{'the ghost' if o < 0 else name(o)} {stack.count(o)}" for o in ranked
-            )
-            winner = "the ghost (the spirit leaves the game)" if ranked[0] < 0 else name(ranked[0])
-            if len(ranked) > 1 and stack.count(ranked[0]) == stack.count(ranked[1]):
-                counts += ", a tie: the stick placed last wins"
-            events.append(
-                f"· Autumn, {colours[t]} temple: {spirit} goes to {winner}; incense {counts}"
-                " (BB-AUT-1)"
-            )
-    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
-        starts = after.phase == "feed" and after.player == p
-        starts = starts and (before.phase != "feed" or before.player != p)
-        if starts:
-            need = sum(1 for tile in now.home if tile >= 0)
-            held = ", ".join(
-                f"{n} {kind}"
-                for n, kind in zip(now.food, ("tea", "rice", "ramen"), strict=True)
-                if n
-            )
-            events.append(
-                f"· Winter bill of {name(p)}: {need} food unit{'' if need == 1 else 's'}, one per"
-                f" home tile; holds {held or 'no food'} (BB-WIN-2)"
-            )
-        if now.hp < was.hp and (autumn or bamboo.season(before) == "Winter"):
-            events.append(f"· {name(p)} goes short of food: {now.hp - was.hp} HP (BB-WIN-2)")
-    return tuple(events)
-
-
-def _short(value: Any) -> str:
-    """``value`` as text, at most about 80 characters (a long input is cut)."""
-    text = str(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _cell(value: Any) -> str:
-    """One cell of the final score table (a pontoon good in words)."""
-    if isinstance(value, str):
-        return value.replace("_", " ")
-    return "" if value is None else str(value)
-
-
-class ReplayController:
-    """A finished or saved game to step through: its states and log, and a position index."""
-
-    def __init__(self, record_or_states: Any) -> None:
-        """Take a GameRecord (replayed by the engine) or a non-empty list of states."""
-        if isinstance(record_or_states, GameRecord):
-            self.states = list(replay_record(record_or_states))
-            self.game = record_or_states.game
-        else:
-            try:
-                states = list(record_or_states)
-            except TypeError:
-                raise InvalidStateError(
-                    f"replay needs a GameRecord or a list of states, not"
-                    f" {type(record_or_states).__name__}"
-                ) from None
-            if not states or not all(isinstance(getattr(s, "game", None), str) for s in states):
-                raise InvalidStateError("replay needs a non-empty list of game states")
-            _check_one_game(states)
-            self.states = states
-            self.game = states[0].game
-        self.lines = self._lines()
-        self.index = 0
-
-    def _lines(self) -> list[str]:
-        lines = []
-        for before, after in zip(self.states, self.states[1:], strict=False):
-            new = actions_between(before, after) or ()  # shared histories: not written out
-            seat = before.current_player
-            for action in new:
-                who = f"Player {seat}" if seat >= 0 else ""
-                lines.append(log_line(self.game, seat, action, before, who))
-        return lines
-
-    def go(self, index: int) -> GameState:
-        """Move to position ``index`` (0 = the start) and return its state."""
-        if isinstance(index, bool) or not isinstance(index, int):  # True is not a ply
-            raise InvalidStateError(f"position must be a whole number, not {_short(repr(index))}")
-        if not 0 <= index < len(self.states):
-            raise InvalidStateError(f"position must be 0..{len(self.states) - 1}, not {index!r}")
-        self.index = index
-        return self.states[index]
-
-    @property
-    def state(self) -> GameState:
-        """The state at the current position."""
-        return self.states[self.index]
-
-    @property
-    def log(self) -> list[str]:
-        """The log up to the current position."""
-        return self.lines[: self.index]
-
-
-def _check_one_game(states: list[Any]) -> None:
-    """Each state follows the one before it by the actions it adds to the history: one game,
-    in order (a shuffled list, or states of several games, is refused)."""
-    for ply, (before, after) in enumerate(itertools.pairwise(states), start=1):
-        ok = type(after) is type(before) and len(after.history) > len(before.history)
-        if ok:
-            state = before
-            try:
-                for action in after.history[len(before.history) :]:
-                    state = state.apply(action)
-            except BambooLabError:
-                ok = False
-            ok = ok and state == after
-        if not ok:
-            raise InvalidStateError(
-                f"state {ply} of the list does not follow state {ply - 1}: give the states of"
-                " one game in order"
-            )

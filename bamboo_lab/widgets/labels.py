@@ -16,6 +16,10 @@ __all__ = [
     "group_of",
     "label_of",
     "log_line",
+    "played_at",
+    "score_cell",
+    "season_events",
+    "short_text",
     "weather_words",
 ]
 
@@ -363,3 +367,76 @@ SCORE_ROWS: dict[str, dict[str, str]] = {
     },
 }
 """The rows of a final score table: each category of the game's final score, in its words."""
+
+
+def season_events(before: Any, after: Any, name: Any = lambda p: f"Player {p}") -> tuple[str, ...]:
+    """Bamboo: the passes (BB-SUM-1), each temple's award in Autumn with the majority that won
+    it (BB-AUT-1, BB-AUT-2) and each Winter bill (BB-WIN-2) between two states, in words."""
+    from bamboo_lab.games import bamboo
+
+    events: list[str] = []
+    colours = ("red", "yellow", "green", "blue")
+    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
+        if now.passed and not was.passed:
+            events.append(f"· {name(p)} passes for the rest of the Summer (BB-SUM-1)")
+    autumn = bamboo.season(before) == "Summer" and bamboo.season(after) != "Summer"
+    if autumn:
+        for t, stack in enumerate(before.temples):
+            spirit = before.spirit_stacks[t][0] if before.spirit_stacks[t] else None
+            if not stack or spirit is None:
+                continue
+            ranked = bamboo.temple_majority(stack)
+            counts = ", ".join(
+                f"{'the ghost' if o < 0 else name(o)} {stack.count(o)}" for o in ranked
+            )
+            winner = "the ghost (the spirit leaves the game)" if ranked[0] < 0 else name(ranked[0])
+            if len(ranked) > 1 and stack.count(ranked[0]) == stack.count(ranked[1]):
+                counts += ", a tie: the stick placed last wins"
+            events.append(
+                f"· Autumn, {colours[t]} temple: {spirit} goes to {winner}; incense {counts}"
+                " (BB-AUT-1)"
+            )
+    for p, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
+        starts = after.phase == "feed" and after.player == p
+        starts = starts and (before.phase != "feed" or before.player != p)
+        if starts:
+            need = sum(1 for tile in now.home if tile >= 0)
+            held = ", ".join(
+                f"{n} {kind}"
+                for n, kind in zip(now.food, ("tea", "rice", "ramen"), strict=True)
+                if n
+            )
+            events.append(
+                f"· Winter bill of {name(p)}: {need} food unit{'' if need == 1 else 's'}, one per"
+                f" home tile; holds {held or 'no food'} (BB-WIN-2)"
+            )
+        if now.hp < was.hp and (autumn or bamboo.season(before) == "Winter"):
+            events.append(f"· {name(p)} goes short of food: {now.hp - was.hp} HP (BB-WIN-2)")
+    return tuple(events)
+
+
+def short_text(value: Any) -> str:
+    """``value`` as text, at most about 80 characters (a long input is cut)."""
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def score_cell(value: Any) -> str:
+    """One cell of the final score table (a pontoon good in words)."""
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return "" if value is None else str(value)
+
+
+def played_at(action: Any, kind: str, where: list[Any], selected: int | None) -> bool:
+    """True when ``action`` is played at the clicked place."""
+    name = type(action).__name__
+    if kind == "port":
+        return name == "Collect" and where[0] in action.cells
+    if kind == "market":
+        return name == "LayInMarket" and action.cell == where[0]
+    if kind == "home tile":
+        return name == "BuyHomeTile" and action.tile == where[0]
+    if kind == "home":
+        return name == "PlaceHomeTile" and (action.row, action.col) == tuple(where)
+    return False

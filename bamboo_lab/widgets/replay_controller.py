@@ -1,0 +1,91 @@
+"""The replay viewer's controller: a finished or saved game's states, its log and a position."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.protocol import GameState
+from bamboo_lab.core.record import GameRecord
+from bamboo_lab.games import actions_between
+from bamboo_lab.games import replay as replay_record
+
+from .labels import log_line, short_text
+
+__all__ = ["ReplayController"]
+
+
+class ReplayController:
+    """A finished or saved game to step through: its states and log, and a position index."""
+
+    def __init__(self, record_or_states: Any) -> None:
+        """Take a GameRecord (replayed by the engine) or a non-empty list of states."""
+        if isinstance(record_or_states, GameRecord):
+            self.states = list(replay_record(record_or_states))
+            self.game = record_or_states.game
+        else:
+            try:
+                states = list(record_or_states)
+            except TypeError:
+                raise InvalidStateError(
+                    f"replay needs a GameRecord or a list of states, not"
+                    f" {type(record_or_states).__name__}"
+                ) from None
+            if not states or not all(isinstance(getattr(s, "game", None), str) for s in states):
+                raise InvalidStateError("replay needs a non-empty list of game states")
+            _check_one_game(states)
+            self.states = states
+            self.game = states[0].game
+        self.lines = self._lines()
+        self.index = 0
+
+    def _lines(self) -> list[str]:
+        lines = []
+        for before, after in zip(self.states, self.states[1:], strict=False):
+            new = actions_between(before, after) or ()  # shared histories: not written out
+            seat = before.current_player
+            for action in new:
+                who = f"Player {seat}" if seat >= 0 else ""
+                lines.append(log_line(self.game, seat, action, before, who))
+        return lines
+
+    def go(self, index: int) -> GameState:
+        """Move to position ``index`` (0 = the start) and return its state."""
+        if isinstance(index, bool) or not isinstance(index, int):  # True is not a ply
+            shown = short_text(repr(index))
+            raise InvalidStateError(f"position must be a whole number, not {shown}")
+        if not 0 <= index < len(self.states):
+            raise InvalidStateError(f"position must be 0..{len(self.states) - 1}, not {index!r}")
+        self.index = index
+        return self.states[index]
+
+    @property
+    def state(self) -> GameState:
+        """The state at the current position."""
+        return self.states[self.index]
+
+    @property
+    def log(self) -> list[str]:
+        """The log up to the current position."""
+        return self.lines[: self.index]
+
+
+def _check_one_game(states: list[Any]) -> None:
+    """Each state follows the one before it by the actions it adds to the history: one game,
+    in order (a shuffled list, or states of several games, is refused)."""
+    for ply, (before, after) in enumerate(itertools.pairwise(states), start=1):
+        ok = type(after) is type(before) and len(after.history) > len(before.history)
+        if ok:
+            state = before
+            try:
+                for action in after.history[len(before.history) :]:
+                    state = state.apply(action)
+            except BambooLabError:
+                ok = False
+            ok = ok and state == after
+        if not ok:
+            raise InvalidStateError(
+                f"state {ply} of the list does not follow state {ply - 1}: give the states of"
+                " one game in order"
+            )
