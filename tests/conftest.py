@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -32,3 +35,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     folder = os.environ.get("BAMBOO_LAB_FUZZ_FINDINGS")
     if folder:
         fuzz.flush_findings(folder)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_exercise_tries() -> Iterator[None]:
+    """Each test starts with no wrong exercise try counted (tries are kept per kernel)."""
+    from bamboo_lab import exercises
+
+    exercises.reset()
+    yield
+    exercises.reset()

@@ -4,7 +4,6 @@ item, and the pictures do not give the answer away."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,14 +14,6 @@ from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo as bb
 
 IDS = [f"bamboo-{n}" for n in range(1, 11)]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_tries() -> Iterator[None]:
-    """Each test starts with no wrong try counted."""
-    exercises.reset()
-    yield
-    exercises.reset()
 
 
 def said(exercise_id: str, answer: Any) -> str:

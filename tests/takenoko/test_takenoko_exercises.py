@@ -18,13 +18,6 @@ EXERCISES = exercises.all_exercises("takenoko")
 IDS = [e.id for e in EXERCISES]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_tries() -> Any:
-    exercises.reset()
-    yield
-    exercises.reset()
-
-
 def truth(exercise_id: str) -> Any:
     """The engine's answer, read as answers are read."""
     e = exercises.get(exercise_id)
