@@ -38,8 +38,8 @@ test: lint unit notebooks browser
 
 ## lint: ruff (code and notebooks) and mypy
 lint: $(STAMP)
-	$(VENV)/bin/ruff check bamboo_lab tests benchmarks tools docs notebooks
-	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks tools docs
+	$(VENV)/bin/ruff check bamboo_lab tests benchmarks tools docs/conf.py docs/_ext notebooks
+	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks tools docs/conf.py docs/_ext
 	$(PY) tools/format_notebooks.py --check
 	$(VENV)/bin/mypy
 
@@ -83,9 +83,9 @@ soak: $(STAMP)
 
 ## format: ruff format and ruff's fixes
 format: $(STAMP)
-	$(VENV)/bin/ruff format bamboo_lab tests benchmarks tools docs
+	$(VENV)/bin/ruff format bamboo_lab tests benchmarks tools docs/conf.py docs/_ext
 	$(PY) tools/format_notebooks.py
-	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks tools docs notebooks
+	$(VENV)/bin/ruff check --fix bamboo_lab tests benchmarks tools docs/conf.py docs/_ext notebooks
 
 ## clean: remove the virtual environment and build outputs
 clean:
