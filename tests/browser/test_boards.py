@@ -226,16 +226,7 @@ def _port_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
     assert alone, f"every cell is in several sets: {titles}"
     target = lab.page.evaluate(_PORT_PIXEL, [figure.element_handle(), alone[0]])
     assert target, "the port cells carry their hover texts"
-    lab.page.mouse.move(target["x"], target["y"])
-    lab.page.wait_for_timeout(300)
-    waiting = lab.page.evaluate_handle(
-        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
-        f"([null, gd, log, {SETTLE_MS}]); }}",
-        [figure.element_handle(), log.element_handle()],
-    )
-    del waiting
-    lab.page.mouse.click(target["x"], target["y"])
-    result = dict(lab.page.evaluate("() => window.__boardClick"))
+    result = _click_picture(lab, figure, log, target)
     shot = _shot(lab, cell, "board-bangkok-port-click")
     assert result["changed_log"], f"a click on a port cell collected nothing (screenshot {shot})"
     assert "collect cell" in result["last_line"], result
@@ -243,6 +234,23 @@ def _port_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         "board_ms": round(result["board_ms"]),
         "log_ms": round(result["log_ms"]),
     }
+
+
+def _click_picture(lab: Lab, figure: Any, log: Any, target: dict[str, float]) -> dict[str, Any]:
+    """Click the picture at ``target`` (page pixels) and wait until the log changes; return the
+    page's measurement of the click."""
+    lab.page.mouse.move(target["x"], target["y"])
+    lab.page.wait_for_timeout(
+        300
+    )  # the hover that plotly needs before a click, not a wait for a result
+    waiting = lab.page.evaluate_handle(
+        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
+        f"([null, gd, log, {SETTLE_MS}]); }}",
+        [figure.element_handle(), log.element_handle()],
+    )
+    del waiting
+    lab.page.mouse.click(target["x"], target["y"])
+    return dict(lab.page.evaluate("() => window.__boardClick"))
 
 
 def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
@@ -254,16 +262,7 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         result = _click(lab, cell.locator("button.mod-info").first, figure, log)
         assert result["changed_log"]
     assert target, "the plot places are ringed on the garden"
-    lab.page.mouse.move(target["x"], target["y"])
-    lab.page.wait_for_timeout(300)
-    waiting = lab.page.evaluate_handle(
-        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
-        f"([null, gd, log, {SETTLE_MS}]); }}",
-        [figure.element_handle(), log.element_handle()],
-    )
-    del waiting
-    lab.page.mouse.click(target["x"], target["y"])
-    result = dict(lab.page.evaluate("() => window.__boardClick"))
+    result = _click_picture(lab, figure, log, target)
     shot = _shot(lab, cell, "board-takenoko-garden-click")
     assert result["changed_log"], f"a click on a ringed place played nothing (screenshot {shot})"
     assert "plot on" in result["last_line"], result
