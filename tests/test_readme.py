@@ -48,3 +48,35 @@ def test_readme_speaks_to_teachers_and_players_first() -> None:
     for developer_only in ("Benchmarks", "Tests", "Layout"):
         assert developer_only not in headings
     assert BLOB + "CONTRIBUTING.md" in README
+
+
+SITE = "https://bamboo-lab.github.io/bamboo_lab/"
+WORKFLOW = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "docs.yml"
+
+
+def site_links() -> list[str]:
+    """The README's links into the documentation site."""
+    return [m["target"] for m in LINK.finditer(README) if m["target"].startswith(SITE)]
+
+
+def test_readme_links_the_site_pages_of_files_that_exist() -> None:
+    """Each site page the README links is built from a file of the repository: a guide
+    (``docs/x.html`` from ``docs/x.md``) or a notebook (``notebooks/x.html``). The browser test
+    of the site checks that the built site has each of them, anchors included."""
+    root = Path(__file__).resolve().parents[1]
+    links = site_links()
+    assert any("/notebooks/" in link for link in links), "the README links no notebook page"
+    assert any("/docs/rules/" in link for link in links), "the README links no rule page"
+    for link in links:
+        page = Path(link.removeprefix(SITE).partition("#")[0])
+        assert page.suffix == ".html", link
+        sources = [page.with_suffix(".md"), page.with_suffix(".ipynb")]
+        assert any((root / source).exists() for source in sources), f"{link}: no source file"
+
+
+def test_the_site_is_published_by_make_docs() -> None:
+    """GitHub Pages serves what ``make docs`` builds, so the README's site links are its pages."""
+    workflow = WORKFLOW.read_text(encoding="utf-8")
+    assert "run: make docs" in workflow
+    assert "path: build/site" in workflow
+    assert "actions/deploy-pages" in workflow

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -185,6 +186,20 @@ def test_no_link_or_anchor_on_any_page_is_broken(crawled: Site) -> None:
             if checked[target] != 200:
                 broken.append(f"{url}: {link} answers HTTP {checked[target]}")
     assert not broken, f"{len(broken)} broken:\n" + "\n".join(sorted(set(broken))[:60])
+
+
+def test_every_site_page_the_readme_links_is_built(crawled: Site) -> None:
+    """The README links the published site (what ``make docs`` builds): each page and anchor
+    it names is one the crawl found."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    site = "https://bamboo-lab.github.io/bamboo_lab/"
+    links = re.findall(re.escape(site) + r"[^)\s]*", readme)
+    assert links
+    for link in links:
+        target, fragment = urldefrag(crawled.base + link.removeprefix(site))
+        found = crawled.pages.get(target)
+        assert found is not None and found["status"] == 200, f"{link}: no such page"
+        assert not fragment or fragment in found["ids"], f"{link}: no such anchor"
 
 
 def test_rule_anchors_are_the_rule_ids(crawled: Site) -> None:
