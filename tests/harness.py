@@ -1,4 +1,5 @@
-"""The conformance harness: seeded random playouts checking the invariants of DESIGN.md section 10.
+"""The conformance harness: seeded random playouts checking the invariants of docs/design.md
+(section 10).
 
 ``check_game(module, num_players, seed)`` plays one random game and checks, at every step: legal
 actions non-empty exactly when not over, unique action strings that parse back, ``apply`` leaves

@@ -1,4 +1,5 @@
-"""Conformance: seeded random playouts of every registered game and player count (DESIGN.md s.10).
+"""Conformance: seeded random playouts of every registered game and player count
+(docs/design.md, section 10).
 
 ``make test`` checks ``BAMBOO_LAB_CONFORMANCE`` games per game and player count (default 40:
 hundreds in all); ``make soak`` runs the ``slow`` sweep, ``BAMBOO_LAB_SOAK_GAMES`` per game and

@@ -1,4 +1,4 @@
-"""The error types of bamboo_lab (DESIGN.md section 5)."""
+"""The error types of bamboo_lab (docs/design.md, section 5)."""
 
 from __future__ import annotations
 

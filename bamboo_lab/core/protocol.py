@@ -1,4 +1,4 @@
-"""The game contract every bamboo_lab game follows (DESIGN.md section 3).
+"""The game contract every bamboo_lab game follows (docs/design.md, section 3).
 
 A game is a module (``bamboo_lab.games.<name>``) exposing the names of :class:`GameModule`; its
 states follow :class:`GameState`. States are immutable values: ``apply`` returns a new state.
@@ -104,7 +104,7 @@ class Explanation:
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every game state offers (DESIGN.md section 3)."""
+    """What every game state offers (docs/design.md, section 3)."""
 
     game: ClassVar[str]
     num_players: int

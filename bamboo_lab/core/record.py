@@ -1,4 +1,4 @@
-"""GameRecord: the save format of a game (DESIGN.md section 6).
+"""GameRecord: the save format of a game (docs/design.md, section 6).
 
 A record is small, readable JSON: the game, the rules version, the player count, the options that
 differ from the defaults, the seed, the action strings and, when the game did not begin at

@@ -1,4 +1,4 @@
-"""Play games with bots and simulate many of them (DESIGN.md section 7).
+"""Play games with bots and simulate many of them (docs/design.md, section 7).
 
 ``play_game(game, bots, seed)`` plays one game and returns its record and outcome;
 ``simulate(game, bots, n_games, seed)`` plays many and returns a pandas DataFrame, one row per

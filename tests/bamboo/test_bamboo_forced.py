@@ -1,6 +1,7 @@
 """Bamboo one-option decisions: a stop with nothing left to do is no decision (BB-ACT-1/5, SPI-6).
 
-DESIGN: "ending a turn is an explicit action where the player has a real choice to stop".
+docs/design.md, section 3: "ending a turn is an explicit action where the player has a real
+choice to stop".
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ def _one_option_non_choices(n: int, seed: int, night: bool) -> list[tuple[str, s
 @pytest.mark.parametrize("night", [False, True])
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_BB_ACT_1_sweep_no_one_option_done_in_random_games(n: int, night: bool) -> None:
-    """BB-ACT-1, BB-ACT-5, BB-SPI-6 and DESIGN "a real choice to stop": over seeded random games
+    """BB-ACT-1, BB-ACT-5, BB-SPI-6 and "a real choice to stop" (design 3): over seeded random games
     no state offers only a `done` (Balance), `decline` (Cook), `refill` (Tengu), pass or end."""
     for seed in range(12):
         assert _one_option_non_choices(n, seed, night) == [], (n, seed, night)

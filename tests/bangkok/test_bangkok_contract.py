@@ -36,7 +36,7 @@ def test_registry_loads_bangkok() -> None:
 
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
-    """DESIGN section 5: a failed call leaves every state untouched."""
+    """docs/design.md, section 5: a failed call leaves every state untouched."""
     state = bk.new_game(2, seed=1)
     before = dumped(state)
     with pytest.raises(IllegalActionError, match="player 0 in phase act"):
@@ -184,7 +184,7 @@ def test_user_deck_is_used_and_recorded() -> None:
 
 
 def test_view_hides_pontoons_and_pile_order() -> None:
-    """DESIGN section 3: views hide opponents' pontoon goods and the order of the piles."""
+    """docs/design.md, section 3: views hide opponents' pontoon goods and the order of the piles."""
     state = played(3, 8, 10)
     view = state.view(1)
     assert view.pontoons[1] == state.pontoons[1]

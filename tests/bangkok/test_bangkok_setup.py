@@ -89,6 +89,6 @@ def test_setup_counts_sixty_cards_four_pontoons() -> None:
 
 
 def test_setup_is_a_pure_function_of_seed_and_options() -> None:
-    """Setup shuffles come only from the seed (DESIGN.md section 3)."""
+    """Setup shuffles come only from the seed (docs/design.md, section 3)."""
     assert bk.new_game(3, seed=42) == bk.new_game(3, seed=42)
     assert bk.new_game(3, seed=42) != bk.new_game(3, seed=43)

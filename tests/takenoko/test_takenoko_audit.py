@@ -167,7 +167,7 @@ CORRUPT_TURNS: dict[str, Callable[[dict[str, Any]], None]] = {
 
 @pytest.mark.parametrize("name", sorted(CORRUPT_TURNS))
 def test_from_dict_refuses_inconsistent_turn_data(name: str) -> None:
-    """Contract (DESIGN.md 5): from_dict raises InvalidStateError with a clear message on
+    """Contract (design 5): from_dict raises InvalidStateError with a clear message on
     inconsistent data; here the phase, weather, actions used, drawn plots and the Emperor."""
     good = _good()
     data = json.loads(json.dumps(good))

@@ -40,7 +40,7 @@ VARIANTS_B = {
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_default_rules(players: int) -> None:
-    """The conformance harness over 2, 3 and 4 players (DESIGN.md section 10)."""
+    """The conformance harness over 2, 3 and 4 players (docs/design.md, section 10)."""
     final = check_game(tk, players, 7)
     assert final.is_over() and final.outcome() is not None
 
@@ -71,7 +71,7 @@ def test_registry_loads_takenoko() -> None:
 
 
 def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
-    """Bad input raises the right error and changes nothing (DESIGN.md section 5)."""
+    """Bad input raises the right error and changes nothing (docs/design.md, section 5)."""
     s = tk.new_game(2, 0)
     before = s.to_dict()
     with pytest.raises(IllegalActionError):
