@@ -28,7 +28,22 @@ from bamboo_lab.games import load
 from .observations import LIMIT, encode, observation_size
 from .tables import action_table
 
-__all__ = ["BambooLabEnv"]
+__all__ = ["BambooLabEnv", "as_index", "env_seed", "seat_observation_space"]
+
+
+def seat_observation_space(
+    game: str, num_players: int, options: Any, table_size: int
+) -> gymnasium.spaces.Dict:
+    """One seat's observation space: its vector and the action mask over the action table."""
+    size = observation_size(game, num_players, options)
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(
+                low=-LIMIT, high=LIMIT, shape=(size,), dtype=np.float32
+            ),
+            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(table_size,), dtype=np.int8),
+        }
+    )
 
 
 class BambooLabEnv(AECEnv):
@@ -58,21 +73,11 @@ class BambooLabEnv(AECEnv):
         self.table = action_table(game, options)
         self.index = {text: i for i, text in enumerate(self.table)}
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
-        size = observation_size(game, num_players, options)
         self.action_spaces = {
             a: gymnasium.spaces.Discrete(len(self.table)) for a in self.possible_agents
         }
         self.observation_spaces = {
-            a: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(
-                        low=-LIMIT, high=LIMIT, shape=(size,), dtype=np.float32
-                    ),
-                    "action_mask": gymnasium.spaces.Box(
-                        low=0, high=1, shape=(len(self.table),), dtype=np.int8
-                    ),
-                }
-            )
+            a: seat_observation_space(game, num_players, options, len(self.table))
             for a in self.possible_agents
         }
         self._seeds: random.Random | None = None
@@ -89,7 +94,7 @@ class BambooLabEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: from ``seed`` when given, else the next seed of the last one."""
         if seed is not None:
-            self._seeds = random.Random(derive_seed(_env_seed(seed), "env"))
+            self._seeds = random.Random(derive_seed(env_seed(seed), "env"))
         elif self._seeds is None:
             self._seeds = random.Random()  # no seed ever given: a fresh game each time
         game_seed = self._seeds.getrandbits(64)
@@ -133,7 +138,7 @@ class BambooLabEnv(AECEnv):
             self._was_dead_step(action)
             return
         assert self.state is not None
-        index = _as_index(action, len(self.table))
+        index = as_index(action, len(self.table))
         text = self.table[index]
         chosen = next((a for a in self.state.legal_actions() if str(a) == text), None)
         if chosen is None:
@@ -194,7 +199,7 @@ class BambooLabEnv(AECEnv):
             self.agent_selection = self.agents[0]
 
 
-def _as_index(action: Any, size: int) -> int:
+def as_index(action: Any, size: int) -> int:
     """An int (or numpy integer) in ``range(size)``, else InvalidActionError."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise InvalidActionError(f"an action must be an integer index, not {action!r}")
@@ -204,7 +209,7 @@ def _as_index(action: Any, size: int) -> int:
     return index
 
 
-def _env_seed(seed: Any) -> int:
+def env_seed(seed: Any) -> int:
     """``reset``'s seed as an int: an integer (numpy's too) in 0..2**64-1, else
     InvalidStateError (never ``int("abc")``'s ValueError, nor 1.5 played as 1)."""
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
