@@ -8,7 +8,7 @@ from typing import Any
 
 from bamboo_lab.games import bangkok as bk
 
-__all__ = ["BangkokBot"]
+__all__ = ["SEARCH_SETTINGS", "BangkokBot", "evaluate", "prior", "rollout_policy"]
 
 _CHILLI_CARD = 2.5
 """A chilli card in hand is worth this much (it scores its whole neighbourhood later)."""
@@ -133,3 +133,47 @@ class BangkokBot:
             if value > best_value:
                 best, best_value = action, value
         return best
+
+
+# What the search bot (``bots.search``) asks of Bangkok: the heuristic plays its rollouts and
+# steers its tree; a cut rollout is valued by the markets and their open chilli neighbourhoods.
+
+SEARCH_SETTINGS = {
+    "iterations": 100,
+    "rollout_depth": 60,
+    "epsilon": 0.1,
+    "exploration": 1.0,
+    "score_scale": 3.0,
+}
+"""The search bot's budget and constants in Bangkok (measured: docs/bots.md)."""
+
+_PRIOR_SHARE = 0.5
+"""The prior the heuristic's own choice gets in the search tree."""
+_POLICY = BangkokBot()
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's worth: its market score plus what its chilli cards' empty neighbours promise."""
+    worth = []
+    for seat in range(state.num_players):
+        market = state.market_cards(seat)
+        value = float(state.market_score(seat).total)
+        for cell, card in enumerate(market):
+            if card is not None and card.is_chilli:
+                empty = sum(1 for n in bk.neighbourhood(cell) if market[n] is None)
+                value += _OPEN_NEIGHBOUR.get(card.chilli_type, 0.0) * empty
+        worth.append(value)
+    return worth
+
+
+def rollout_policy(state: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    """The heuristic's choice (the search's rollouts see the sampled state whole)."""
+    return _POLICY.choose(state, legal_actions, rng)
+
+
+def prior(state: Any, legal_actions: Sequence[Any]) -> list[float]:
+    """Half the prior on the heuristic's choice, the rest spread evenly."""
+    from .search import favour
+
+    chosen = _POLICY.choose(state, legal_actions, random.Random(0))
+    return favour(legal_actions, chosen, _PRIOR_SHARE)

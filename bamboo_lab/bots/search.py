@@ -1,37 +1,101 @@
 """A game-agnostic search bot: information-set Monte-Carlo tree search over the game contract.
 
-The bot never looks inside a game. Each iteration it asks the view for a determinisation
+The loop never looks inside a game. Each iteration it asks the view for a determinisation
 (``view.determinize(seat, seed)``: a full state the seat cannot tell from the real one), walks a
 tree of actions shared by every determinisation (single-observer information-set MCTS,
-Cowling, Powley and Whitehouse 2012), picks children by UCB1 among the actions legal in that
-determinisation, expands one new action, plays a rollout of at most ``rollout_depth`` plies and
-backs up each seat's reward to the decisions that seat took. Chance nodes are sampled from
-``chance_outcomes()``. The answer is the root action visited most.
+Cowling, Powley and Whitehouse 2012), expands one new action, plays a rollout of at most
+``rollout_depth`` plies and backs up each seat's reward to the decisions that seat took. Chance
+nodes are sampled from ``chance_outcomes()``. The answer is the root action visited most.
+
+What a game knows about itself comes from its bot module (``bamboo_lab.bots.<game>``), under
+fixed names that :func:`game_knowledge` looks up; a game without them is searched on the
+contract alone (random rollouts, the running scores, UCB1):
+
+- ``evaluate(state) -> list[float]``: each seat's worth in points of an unfinished state (its
+  running score plus what is nearly complete); a rollout cut at ``rollout_depth`` is valued
+  from it.
+- ``rollout_policy(state, legal_actions, rng) -> action``: a fast policy that plays the
+  rollouts (mixed with uniformly random moves at the rate ``epsilon``).
+- ``prior(state, legal_actions) -> list[float]``: a weight per legal action; with it, the tree
+  picks children by PUCT (the prior steers which moves the budget tries first).
+- ``SEARCH_SETTINGS``: the game's default budget and constants (``iterations``,
+  ``rollout_depth``, ``epsilon``, ``exploration``, ``score_scale``).
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 
-from . import sample_chance
+from . import HEURISTIC_BOTS, sample_chance
 
-__all__ = ["DEFAULT_ITERATIONS", "SearchBot"]
+__all__ = ["DEFAULT_ITERATIONS", "Knowledge", "SearchBot", "favour", "game_knowledge"]
 
 DEFAULT_ITERATIONS = 200
-"""The default budget: iterations per decision (deterministic, under 1 s in every game)."""
+"""The budget of a game without ``SEARCH_SETTINGS``: iterations per decision."""
+
+_DEFAULTS: dict[str, Any] = {
+    "iterations": DEFAULT_ITERATIONS,
+    "rollout_depth": 60,
+    "epsilon": 0.0,
+    "exploration": 0.7,
+    "score_scale": 5.0,
+}
+"""The constants of a game that names none of its own."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a game's bot module tells the search (each part optional)."""
+
+    evaluate: Callable[[Any], Sequence[float]] | None = None
+    """Each seat's worth in points of an unfinished state."""
+    rollout_policy: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
+    """The policy that plays the rollouts."""
+    prior: Callable[[Any, Sequence[Any]], Sequence[float]] | None = None
+    """A weight per legal action, for PUCT."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """The game's default budget and constants (``SEARCH_SETTINGS``)."""
+
+
+_KNOWLEDGE: dict[str | None, Knowledge] = {}
+
+
+def game_knowledge(game: str | None) -> Knowledge:
+    """The search hooks of ``game``'s bot module (none for a game without a bot module)."""
+    known = _KNOWLEDGE.get(game)
+    if known is None:
+        module: Any = None
+        if game in HEURISTIC_BOTS:
+            module = importlib.import_module(HEURISTIC_BOTS[game][0])
+        known = _KNOWLEDGE[game] = Knowledge(
+            evaluate=getattr(module, "evaluate", None),
+            rollout_policy=getattr(module, "rollout_policy", None),
+            prior=getattr(module, "prior", None),
+            settings=dict(getattr(module, "SEARCH_SETTINGS", {})),
+        )
+    return known
+
+
+def favour(legal_actions: Sequence[Any], chosen: Any, share: float) -> list[float]:
+    """Prior weights that give ``chosen`` the share ``share`` and split the rest evenly."""
+    count = len(legal_actions)
+    rest = (1.0 - share) / count
+    return [rest + share if action == chosen else rest for action in legal_actions]
 
 
 class _Node:
     """A tree node: the statistics of the action that led here, for the seat that took it."""
 
-    __slots__ = ("avail", "children", "mover", "reward", "visits")
+    __slots__ = ("avail", "children", "mover", "prior", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -39,47 +103,59 @@ class _Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict[Any, _Node] = {}
+        self.prior: dict[Any, float] | None = None
+        """The prior of this node's actions, from the first determinisation that reached it."""
 
 
 class SearchBot:
-    """Information-set MCTS on the contract alone, with random (or any bot's) rollouts.
+    """Information-set MCTS on the contract, steered by the game's own hooks where it has them.
 
-    Budget: ``iterations`` per decision (the default, deterministic given ``rng``) or
-    ``seconds`` (a time budget; then the answer depends on the machine's speed). Rollouts stop
-    after ``rollout_depth`` plies; an unfinished rollout is valued from the running scores,
-    ``0.5 + 0.5 * lead / (|lead| + score_scale)`` where ``lead`` is the seat's score minus the
-    best other seat's. A finished game is worth 1 to each winner (shared among tied winners).
-    ``rollout_bot`` (any :class:`~bamboo_lab.bots.Bot`) plays the rollouts, given the sampled
-    state itself rather than a view (a rollout is a hypothetical world, and views cost time);
-    ``None`` plays them uniformly at random, which is much faster.
+    Budget: ``iterations`` per decision (deterministic given ``rng``) or ``seconds`` (a time
+    budget; then the answer depends on the machine's speed). Any constant left ``None`` takes
+    the game's ``SEARCH_SETTINGS`` (else the defaults): ``iterations``, ``rollout_depth``,
+    ``epsilon`` (the share of random moves in the rollouts), ``exploration`` (the UCB1 or PUCT
+    constant) and ``score_scale``. An unfinished rollout is valued from ``evaluate`` (else the
+    running scores) as ``0.5 + 0.5 * lead / (|lead| + score_scale)``, where ``lead`` is the
+    seat's worth minus the best other seat's; a finished game is worth 1 to each winner (shared
+    among tied winners). ``rollout_bot`` (any :class:`~bamboo_lab.bots.Bot`, given the sampled
+    state rather than a view) replaces the game's rollout policy; ``knowledge=False`` searches on
+    the contract alone (random rollouts, running scores, UCB1), as the first version did.
     """
 
     def __init__(
         self,
-        iterations: int | None = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 0.7,
-        rollout_depth: int = 60,
-        score_scale: float = 5.0,
+        exploration: float | None = None,
+        rollout_depth: int | None = None,
+        score_scale: float | None = None,
         rollout_bot: Any = None,
+        epsilon: float | None = None,
+        knowledge: bool = True,
     ) -> None:
-        """Set the budget (``iterations`` or ``seconds``) and the search's constants."""
-        if iterations is None and seconds is None:
-            raise InvalidStateError("give the search a budget: iterations or seconds")
+        """Set the budget (``iterations`` or ``seconds``) and any constant to override."""
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise InvalidStateError(f"iterations must be a positive int, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise InvalidStateError(f"seconds must be positive, not {seconds!r}")
-        if rollout_depth < 0 or score_scale <= 0 or exploration < 0:
+        if (
+            (rollout_depth is not None and rollout_depth < 0)
+            or (score_scale is not None and score_scale <= 0)
+            or (exploration is not None and exploration < 0)
+        ):
             raise InvalidStateError(
                 "rollout_depth must be >= 0, score_scale > 0 and exploration >= 0"
             )
+        if epsilon is not None and not 0 <= epsilon <= 1:
+            raise InvalidStateError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.score_scale = score_scale
         self.rollout_bot = rollout_bot
+        self.epsilon = epsilon
+        self.knowledge = knowledge
         self.name = "search"
 
     def __repr__(self) -> str:
@@ -87,23 +163,44 @@ class SearchBot:
         return (
             f"SearchBot(iterations={self.iterations!r}, seconds={self.seconds!r},"
             f" exploration={self.exploration!r}, rollout_depth={self.rollout_depth!r},"
-            f" score_scale={self.score_scale!r}, rollout_bot={self.rollout_bot!r})"
+            f" score_scale={self.score_scale!r}, rollout_bot={self.rollout_bot!r},"
+            f" epsilon={self.epsilon!r}, knowledge={self.knowledge!r})"
         )
+
+    def settings(self, game: str | None) -> dict[str, Any]:
+        """The constants this bot plays ``game`` with: its own, else the game's, else defaults."""
+        known = game_knowledge(game).settings if self.knowledge else {}
+        chosen = {key: known.get(key, value) for key, value in _DEFAULTS.items()}
+        for key in _DEFAULTS:
+            mine = getattr(self, key)
+            if mine is not None:
+                chosen[key] = mine
+        if self.seconds is not None and self.iterations is None:
+            chosen["iterations"] = None
+        return chosen
 
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The most visited root action after the search budget is spent."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        game = getattr(view, "game", None)
+        run = _Run(
+            self.settings(game),
+            game_knowledge(game) if self.knowledge else Knowledge(),
+            self.rollout_bot,
+            rng,
+        )
         me = view.current_player
         root = _Node(mover=me)
+        iterations = run.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(me, rng.getrandbits(63)), rng)
+            run.iterate(root, view.determinize(me, rng.getrandbits(63)))
             done += 1
         children = root.children
 
@@ -113,8 +210,31 @@ class SearchBot:
 
         return max(legal_actions, key=rank)
 
-    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
+
+class _Run:
+    """One decision's search: the constants and hooks it uses, and its iterations."""
+
+    def __init__(
+        self, settings: dict[str, Any], known: Knowledge, rollout_bot: Any, rng: random.Random
+    ) -> None:
+        self.iterations: int | None = settings["iterations"]
+        self.depth: int = settings["rollout_depth"]
+        self.epsilon: float = settings["epsilon"]
+        self.exploration: float = settings["exploration"]
+        self.scale: float = settings["score_scale"]
+        self.evaluate = known.evaluate
+        self.prior = known.prior
+        self.rng = rng
+        if rollout_bot is not None:
+            self.policy: Callable[[Any, Sequence[Any], random.Random], Any] | None = (
+                rollout_bot.choose
+            )
+        else:
+            self.policy = known.rollout_policy
+
+    def iterate(self, root: _Node, state: Any) -> None:
         """One selection, expansion, rollout and back-up on one determinisation."""
+        rng = self.rng
         node = root
         path = [root]
         expanded = False
@@ -127,32 +247,38 @@ class SearchBot:
                 path.append(node)
                 continue
             legal = state.legal_actions()
-            children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                node = children[action] = _Node(mover=player)
-                node.avail = 1
-                expanded = True
+            if self.prior is None:
+                action, expanded = self._ucb(node, legal, player)
             else:
-                action = self._select(children, legal)
-                node = children[action]
+                action, expanded = self._puct(node, state, legal)
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = _Node(mover=player)
+            node = child
             state = state.apply(action, check=False)
             path.append(node)
-        rewards = self._rollout(state, rng)
+        rewards = self._rollout(state)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.reward += rewards[visited.mover]
 
-    def _select(self, children: dict[Any, _Node], legal: Sequence[Any]) -> Any:
-        """UCB1 over the children legal in this determinisation (availability counts)."""
+    def _ucb(self, node: _Node, legal: Sequence[Any], player: int) -> tuple[Any, bool]:
+        """An untried action at random, else UCB1 over the children legal in this
+        determinisation (availability counts); True when the action is new here."""
+        children = node.children
+        untried = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.avail += 1
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            child = children[action] = _Node(mover=player)
+            child.avail = 1
+            return action, True
         c = self.exploration
         best = legal[0]
         best_value = -math.inf
@@ -163,12 +289,49 @@ class SearchBot:
             )
             if value > best_value:
                 best, best_value = action, value
-        return best
+        return best, False
 
-    def _rollout(self, state: Any, rng: random.Random) -> list[float]:
+    def _puct(self, node: _Node, state: Any, legal: Sequence[Any]) -> tuple[Any, bool]:
+        """PUCT over the actions legal in this determinisation, the prior from the game's hook
+        (asked once per node); True when the chosen action has no visit yet."""
+        assert self.prior is not None
+        prior = node.prior
+        if prior is None:
+            weights = self.prior(state, legal)
+            total = sum(weights) or 1.0
+            prior = node.prior = {a: w / total for a, w in zip(legal, weights, strict=True)}
+        children = node.children
+        visits = 0
+        value_sum = 0.0
+        seen = 0
+        for action in legal:
+            child = children.get(action)
+            if child is not None and child.visits:
+                visits += child.visits
+                value_sum += child.reward / child.visits
+                seen += 1
+        first = value_sum / seen if seen else 0.5  # an untried move: the siblings' mean
+        spread = self.exploration * math.sqrt(visits + 1)
+        fallback = 1.0 / len(legal)
+        best = legal[0]
+        best_value = -math.inf
+        best_new = True
+        for action in legal:
+            child = children.get(action)
+            tried = child is not None and child.visits > 0
+            mean = child.reward / child.visits if tried else first  # type: ignore[union-attr]
+            count = child.visits if tried else 0  # type: ignore[union-attr]
+            value = mean + spread * prior.get(action, fallback) / (1 + count)
+            if value > best_value:
+                best, best_value, best_new = action, value, not tried
+        return best, best_new
+
+    def _rollout(self, state: Any) -> list[float]:
         """Play on for at most ``rollout_depth`` plies and value the result for every seat."""
-        bot = self.rollout_bot
-        for _ in range(self.rollout_depth):
+        rng = self.rng
+        policy = self.policy
+        epsilon = self.epsilon
+        for _ in range(self.depth):
             if state.is_over():
                 break
             player = state.current_player
@@ -176,28 +339,29 @@ class SearchBot:
                 action = sample_chance(state, rng)
             else:
                 legal = state.legal_actions()
-                if bot is None:
+                if policy is None or (epsilon and rng.random() < epsilon):
                     action = legal[rng.randrange(len(legal))]
                 else:
                     # The rollout runs in a sampled world, not the real game: its players may
                     # see all of it, which spares a view per ply.
-                    action = bot.choose(state, legal, rng)
+                    action = policy(state, legal, rng)
             state = state.apply(action, check=False)
         return self._value(state)
 
     def _value(self, state: Any) -> list[float]:
-        """Each seat's reward in [0, 1]: the result if over, else a squashed score lead."""
+        """Each seat's reward in [0, 1]: the result if over, else a squashed lead in worth."""
         n = state.num_players
         if state.is_over():
             winners = state.outcome().winners
             share = 1.0 / len(winners) if winners else 0.0
             return [share if p in winners else 0.0 for p in range(n)]
-        scores = state.scores()
+        worth = list(self.evaluate(state)) if self.evaluate is not None else state.scores()
+        scale = self.scale
         if n == 1:
-            # Solo: no opponent to lead, so value the score itself.
-            return [max(scores[0], 0) / (abs(scores[0]) + self.score_scale)]
+            # Solo: no opponent to lead, so value the worth itself.
+            return [max(worth[0], 0) / (abs(worth[0]) + scale)]
         values = []
         for p in range(n):
-            lead = scores[p] - max(scores[q] for q in range(n) if q != p)
-            values.append(0.5 + 0.5 * lead / (abs(lead) + self.score_scale))
+            lead = worth[p] - max(worth[q] for q in range(n) if q != p)
+            values.append(0.5 + 0.5 * lead / (abs(lead) + scale))
         return values

@@ -14,7 +14,7 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 
-__all__ = ["Strength", "game_time", "measure_strength", "search_speed"]
+__all__ = ["Strength", "TimedBot", "game_time", "measure_strength", "search_speed"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,12 @@ class Strength:
     high: float
     seconds: float
     """Wall-clock time the match took."""
+    decisions: int = 0
+    """Decisions ``bot`` took with more than one legal action (0 when not timed)."""
+    mean_decision: float = 0.0
+    """Mean CPU seconds ``bot`` spent on such a decision."""
+    max_decision: float = 0.0
+    """The most CPU seconds ``bot`` spent on one decision."""
 
     def __str__(self) -> str:
         """``takenoko: heuristic beats random 97.5% [94.3%, 98.9%] of 200 games``."""
@@ -58,20 +64,58 @@ def measure_strength(
     """
     from bamboo_lab.sim import simulate, wilson_interval
 
+    from . import make_bot
+
     name, other = _name(bot, game), _name(opponent, game)
     if name == other:
         raise InvalidStateError(
             f"give two bots with different names to compare, not {name!r} twice"
         )
+    timed = TimedBot(make_bot(bot, game)) if jobs == 1 else make_bot(bot, game)
     start = time.perf_counter()
     frame = simulate(
-        game, [bot, opponent], n_games, seed, options=options, jobs=jobs, progress=progress
+        game, [timed, opponent], n_games, seed, options=options, jobs=jobs, progress=progress
     )
     seconds = time.perf_counter() - start
     mine = frame[frame["bot"] == name]
     wins = int(mine["winner"].sum())
     low, high = wilson_interval(wins, n_games)
-    return Strength(game, name, other, n_games, wins, wins / max(n_games, 1), low, high, seconds)
+    rate = wins / max(n_games, 1)
+    if not isinstance(timed, TimedBot):
+        return Strength(game, name, other, n_games, wins, rate, low, high, seconds)
+    mean = timed.spent / max(timed.calls, 1)
+    return Strength(
+        game, name, other, n_games, wins, rate, low, high, seconds, timed.calls, mean, timed.slowest
+    )
+
+
+class TimedBot:
+    """Wraps a bot and adds up the CPU time of its decisions that had a choice."""
+
+    def __init__(self, bot: Any) -> None:
+        """Time ``bot``."""
+        self.bot = bot
+        self.name = bot.name
+        self.calls = 0
+        self.spent = 0.0
+        self.slowest = 0.0
+
+    def __repr__(self) -> str:
+        """``TimedBot(<the bot>)``."""
+        return f"TimedBot({self.bot!r})"
+
+    def choose(self, view: Any, legal_actions: Any, rng: Any) -> Any:
+        """The wrapped bot's choice, timed when there was more than one legal action."""
+        if len(legal_actions) == 1:
+            return self.bot.choose(view, legal_actions, rng)
+        start = time.process_time()
+        try:
+            return self.bot.choose(view, legal_actions, rng)
+        finally:
+            spent = time.process_time() - start
+            self.spent += spent
+            self.slowest = max(self.slowest, spent)
+            self.calls += 1
 
 
 def _name(spec: Any, game: str) -> str:

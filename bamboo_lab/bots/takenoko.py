@@ -17,7 +17,7 @@ from bamboo_lab.games.takenoko.components import HAND_LIMIT, IMPROVEMENT_NAMES
 from bamboo_lab.games.takenoko.geometry import NEIGHBORS
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
-__all__ = ["TakenokoBot"]
+__all__ = ["SEARCH_SETTINGS", "TakenokoBot", "evaluate", "prior", "rollout_policy"]
 
 _PLOT_CARD_CLOSENESS = 0.15
 """Plot cards are valued flat until their shape is in the garden (then they are claimed)."""
@@ -481,3 +481,45 @@ class TakenokoBot:
         if kind == "plot":
             return 0.5 if len(garden.colours) < 10 else 0.25
         return 0.0
+
+
+# What the search bot (``bots.search``) asks of Takenoko: the heuristic plays its rollouts and
+# steers its tree, and a cut rollout is valued by the objectives each seat has nearly met.
+
+SEARCH_SETTINGS = {
+    "iterations": 60,
+    "rollout_depth": 30,
+    "epsilon": 0.1,
+    "exploration": 1.0,
+    "score_scale": 3.0,
+}
+"""The search bot's budget and constants in Takenoko (measured: docs/bots.md)."""
+
+_HAND_SHARE = 0.6
+"""Share of an objective's points-times-closeness that a position already holds."""
+_PRIOR_SHARE = 0.5
+"""The prior the heuristic's own choice gets in the search tree."""
+_POLICY = TakenokoBot()
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's worth: its score plus part of every objective in hand, by closeness."""
+    scores = state.scores()
+    worth = []
+    for seat in range(state.num_players):
+        garden = _Garden(state, seat)
+        worth.append(scores[seat] + _HAND_SHARE * sum(garden.base_values()))
+    return worth
+
+
+def rollout_policy(state: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    """The heuristic's choice (the search's rollouts see the sampled state whole)."""
+    return _POLICY.choose(state, legal_actions, rng)
+
+
+def prior(state: Any, legal_actions: Sequence[Any]) -> list[float]:
+    """Half the prior on the heuristic's choice, the rest spread evenly."""
+    from .search import favour
+
+    chosen = _POLICY.choose(state, legal_actions, random.Random(0))
+    return favour(legal_actions, chosen, _PRIOR_SHARE)

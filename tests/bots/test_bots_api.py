@@ -9,7 +9,7 @@ import pytest
 from bamboo_lab.bots import BOT_NAMES, Bot, RandomBot, heuristic_bot, make_bot, make_bots
 from bamboo_lab.bots.bamboo import BambooBot
 from bamboo_lab.bots.bangkok import BangkokBot
-from bamboo_lab.bots.search import DEFAULT_ITERATIONS, SearchBot
+from bamboo_lab.bots.search import SearchBot, game_knowledge
 from bamboo_lab.bots.takenoko import TakenokoBot
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import GAMES, new_game
@@ -29,7 +29,8 @@ def test_make_bot_by_name(game: str) -> None:
     assert isinstance(heuristic_bot(game), HEURISTICS[game])
     search = make_bot("search", game)
     assert isinstance(search, SearchBot)
-    assert search.iterations == DEFAULT_ITERATIONS and search.seconds is None
+    assert search.iterations is None and search.seconds is None  # the game's own budget
+    assert search.settings(game)["iterations"] == game_knowledge(game).settings["iterations"]
     for name in BOT_NAMES:
         bot = make_bot(name, game)
         assert isinstance(bot, Bot)
@@ -89,13 +90,13 @@ def test_make_bots_refuses_an_unknown_name_among_seats() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"iterations": None, "seconds": None},
         {"iterations": 0},
         {"iterations": 2.5},
         {"iterations": None, "seconds": 0},
         {"rollout_depth": -1},
         {"score_scale": 0},
         {"exploration": -1},
+        {"epsilon": 1.5},
     ],
 )
 def test_search_budget_errors(kwargs: dict[str, object]) -> None:
