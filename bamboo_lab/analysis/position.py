@@ -1,0 +1,302 @@
+"""``analyse`` (which move is best here, and by how much) and ``outlook`` (who is likely to
+win from here), both by playouts from one seat's view (see ``docs/analysis.md``)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bamboo_lab.core.checks import checked_int
+from bamboo_lab.core.extras import require
+from bamboo_lab.core.protocol import GameState
+from bamboo_lab.sim.summary import t_quantile, wilson_interval
+
+from .playouts import (
+    DEFAULT_BOT,
+    MAX_PLAYOUTS,
+    BotSpec,
+    Result,
+    checked_budget,
+    checked_seat,
+    checked_seed,
+    checked_state,
+    play_out,
+    playout_bots,
+    playout_rng,
+    seat_result,
+    world,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "ANALYSE_COLUMNS",
+    "DEFAULT_OUTLOOK",
+    "DEFAULT_PLAYOUTS",
+    "OUTLOOK_COLUMNS",
+    "Arm",
+    "analyse",
+    "halving",
+    "mean_and_interval",
+    "outlook",
+    "outlook_frame",
+    "playout_results",
+]
+
+DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 120, "bamboo": 40, "bangkok": 160}
+"""``analyse``'s default budget per game: about 1 to 2 s from an early position here (a
+heuristic playout of a whole two-player game costs about 13 ms in Takenoko, 70 ms in Bamboo
+and 9 ms in Bangkok; docs/analysis.md has the measurements)."""
+
+DEFAULT_OUTLOOK = 200
+"""``outlook``'s default number of playouts."""
+
+ANALYSE_COLUMNS = (
+    "move",
+    "win",
+    "win_low",
+    "win_high",
+    "margin",
+    "margin_low",
+    "margin_high",
+    "visits",
+    "rank",
+)
+"""The columns of ``analyse``'s table, in order."""
+
+OUTLOOK_COLUMNS = ("seat", "win", "win_low", "win_high", "mean_score", "score_low", "score_high")
+"""The columns of ``outlook``'s table, in order."""
+
+
+@dataclass
+class Arm:
+    """One root action under analysis: its playouts so far and how far it got."""
+
+    action: Any
+    """The legal action."""
+    order: int
+    """Its place among the legal actions (the last tie-break)."""
+    wins: int = 0
+    """Playouts the seat won (a shared win counts)."""
+    margins: list[float] = field(default_factory=list)
+    """The seat's final margin in each playout."""
+    round: int = 0
+    """The last round of the halving it took part in."""
+
+    @property
+    def visits(self) -> int:
+        """Playouts spent on this action."""
+        return len(self.margins)
+
+    def key(self) -> tuple[float, float]:
+        """How good it looks so far: the win rate, then the mean margin."""
+        visits = self.visits
+        return (self.wins / visits, sum(self.margins) / visits) if visits else (-1.0, -math.inf)
+
+
+def halving(
+    arms: list[Arm],
+    budget: int | None,
+    run: Callable[[Arm], None],
+    seconds: float | None = None,
+) -> int:
+    """Spend ``budget`` playouts over ``arms`` by sequential halving; return the playouts spent.
+
+    There are ``ceil(log2 k)`` rounds for ``k`` actions (one round for one or two). Each round
+    shares what is left of the budget equally among the rounds still to come and, within the
+    round, among the actions still in: every one of them is played out to the same count, on
+    the same worlds (common random numbers, so the actions are compared on the same deals).
+    After each round but the last, the better half (by win rate, then mean margin) stays in.
+    Every action in a round gets at least one playout, so a budget below that is exceeded.
+    With ``seconds``, every action is first played out once; the budget is then what the time
+    left allows at the speed measured (capped by ``budget`` when given), and play stops at the
+    deadline.
+    """
+    start = time.perf_counter()
+    alive = list(arms)
+    rounds = max(1, math.ceil(math.log2(len(arms))))
+    spent = 0
+    deadline = None if seconds is None else start + seconds
+    if deadline is not None:
+        for arm in alive:
+            run(arm)
+        spent = len(alive)
+        rate = spent / max(time.perf_counter() - start, 1e-9)
+        affordable = spent + int(rate * max(deadline - time.perf_counter(), 0.0))
+        budget = affordable if budget is None else min(budget, affordable)
+    assert budget is not None
+    for number in range(rounds):
+        share = (budget - spent) // (len(alive) * (rounds - number))
+        target = alive[0].visits + max(1, share)
+        for arm in alive:
+            arm.round = number
+            while arm.visits < target:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return spent
+                run(arm)
+                spent += 1
+        if number < rounds - 1:
+            alive.sort(key=lambda arm: (arm.key(), -arm.order), reverse=True)
+            alive = sorted(alive[: math.ceil(len(alive) / 2)], key=lambda arm: arm.order)
+    return spent
+
+
+def mean_and_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% t interval (NaN bounds for fewer than two values)."""
+    count = len(values)
+    mean = sum(values) / count
+    if count < 2:
+        return mean, math.nan, math.nan
+    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+    half = t_quantile(count - 1) * math.sqrt(variance / count)
+    return mean, mean - half, mean + half
+
+
+def analyse(
+    state: GameState,
+    seat: int,
+    *,
+    playouts: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    bot: BotSpec = DEFAULT_BOT,
+) -> pd.DataFrame:
+    """Each legal action of ``seat`` (the seat to move) with its win probability and margin.
+
+    One row per legal action, sorted by ``rank`` (1 = best): ``move`` (its notation), ``win``
+    (the share of playouts ``seat`` won after it) with its 95% Wilson interval ``win_low`` and
+    ``win_high``, ``margin`` (the mean of the seat's final score minus the best other seat's)
+    with its 95% t interval, ``visits`` (playouts spent on it). ``frame.attrs["actions"]``
+    holds the action objects in row order. Playouts start from ``state.view(seat)`` re-dealt
+    (``determinize``), so the real state and any determinisation from the seat give the same
+    table. ``playouts`` (default: ``DEFAULT_PLAYOUTS`` of the game) is spread by sequential
+    halving and makes the table a function of ``seed``; ``seconds`` caps the time instead (then
+    the table depends on the machine's speed). ``bot`` plays every seat of the playouts.
+    """
+    require("pandas", feature="bamboo_lab.analysis")
+    import pandas as pd
+
+    checked_state(state, "analyse")
+    me = checked_seat(state, seat, "analyse", to_move=True)
+    assert me is not None
+    budget, limit = checked_budget(playouts, seconds, "analyse")
+    seed = checked_seed(seed, "analyse")
+    bots = playout_bots(bot, state)
+    if budget is None and limit is None:
+        budget = DEFAULT_PLAYOUTS[state.game]
+    view = state.view(me)
+    arms = [Arm(action, order) for order, action in enumerate(view.legal_actions())]
+    worlds: dict[int, GameState] = {}
+
+    def run(arm: Arm) -> None:
+        index = arm.visits
+        if index not in worlds:
+            worlds[index] = world(view, me, seed, index)
+        after = worlds[index].apply(arm.action, check=False)
+        won, margin = seat_result(play_out(after, bots, playout_rng(seed, index)), me)
+        arm.wins += won
+        arm.margins.append(margin)
+
+    spent = halving(arms, budget, run, limit)
+    ranked = sorted(
+        arms, key=lambda arm: (arm.visits > 0, arm.round, arm.key(), -arm.order), reverse=True
+    )
+    rows = []
+    for rank, arm in enumerate(ranked, start=1):
+        visits = arm.visits
+        low, high = wilson_interval(arm.wins, visits)
+        margin, margin_low, margin_high = (
+            mean_and_interval(arm.margins) if visits else (math.nan,) * 3
+        )
+        rows.append(
+            (
+                str(arm.action),
+                arm.wins / visits if visits else math.nan,
+                low,
+                high,
+                margin,
+                margin_low,
+                margin_high,
+                visits,
+                rank,
+            )
+        )
+    frame = pd.DataFrame(rows, columns=list(ANALYSE_COLUMNS))
+    frame.attrs.update(
+        actions=[arm.action for arm in ranked],
+        seat=me,
+        playouts=spent,
+        seed=seed,
+        seconds=limit,
+        game=state.game,
+    )
+    return frame
+
+
+def outlook(
+    state: GameState,
+    seat: int | None,
+    *,
+    n: int = DEFAULT_OUTLOOK,
+    seed: int = 0,
+    bot: BotSpec = DEFAULT_BOT,
+) -> pd.DataFrame:
+    """Each seat's chance to win from here and the spread of its final score.
+
+    ``n`` playouts of the position re-dealt from ``seat``'s view (``None``: the public view,
+    for a hot-seat table) with ``bot`` playing every seat. One row per seat: ``seat``, ``win``
+    (the share of playouts it won; a shared win counts for each winner) with its 95% Wilson
+    interval ``win_low`` and ``win_high``, ``mean_score`` and the 5% and 95% quantiles of its
+    final score, ``score_low`` and ``score_high``. Deterministic for ``seed``; identical for the
+    real state and any determinisation from ``seat``.
+    """
+    require("pandas", feature="bamboo_lab.analysis")
+
+    checked_state(state, "outlook")
+    me = checked_seat(state, seat, "outlook", to_move=False)
+    count = checked_int(n, "outlook: n", 1, MAX_PLAYOUTS)
+    seed = checked_seed(seed, "outlook")
+    bots = playout_bots(bot, state)
+    results = playout_results(state.view(me), me, count, seed, bots)
+    return outlook_frame(results, state.num_players, seed=seed, seat=me)
+
+
+def playout_results(
+    view: GameState, seat: int | None, count: int, seed: int, bots: Sequence[Any]
+) -> list[Result]:
+    """``count`` playouts of ``view`` re-dealt from ``seat``'s view (worlds 0 to count - 1)."""
+    return [
+        play_out(world(view, seat, seed, index), bots, playout_rng(seed, index))
+        for index in range(count)
+    ]
+
+
+def outlook_frame(
+    results: Sequence[Result], num_players: int, *, seed: int, seat: int | None
+) -> pd.DataFrame:
+    """``outlook``'s table from its playouts' results."""
+    import pandas as pd
+
+    rows = []
+    for player in range(num_players):
+        wins = sum(player in result.winners for result in results)
+        low, high = wilson_interval(wins, len(results))
+        scores = pd.Series([result.scores[player] for result in results], dtype=float)
+        rows.append(
+            (
+                player,
+                wins / len(results),
+                low,
+                high,
+                float(scores.mean()),
+                float(scores.quantile(0.05)),
+                float(scores.quantile(0.95)),
+            )
+        )
+    frame = pd.DataFrame(rows, columns=list(OUTLOOK_COLUMNS))
+    frame.attrs.update(playouts=len(results), seed=seed, seat=seat)
+    return frame
