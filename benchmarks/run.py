@@ -6,13 +6,14 @@
 2. Heuristic bots, 2 players, whole games through the runner (views included): games per
    second and milliseconds per game on one core.
 3. The search bot at its default budget, 2 players, against random bots: its decisions per
-   second and its slowest answer.
+   second and its slowest answer; then playouts per second (random ones to the end, and the
+   search bot's own rollouts).
 4. ``simulate`` with 2 processes against 1 over the same games: the speed-up.
 5. ``replay`` and ``widgets.replay`` of a 20,000-action record: seconds and peak memory
    (``benchmarks/replay.py``).
 
-Usage: ``python benchmarks/run.py [--seconds S] [--only selfplay,heuristic,search,speedup,replay]
-[game ...]``.
+Usage: ``python benchmarks/run.py [--seconds S]
+[--only selfplay,heuristic,search,playouts,speedup,replay] [game ...]``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from bamboo_lab.games import GAMES, load
 from bamboo_lab.sim.bench import bot_decisions, bot_games, simulate_speedup
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
-SECTIONS = ("selfplay", "heuristic", "search", "speedup", "replay")
+SECTIONS = ("selfplay", "heuristic", "search", "playouts", "speedup", "replay")
 
 
 def selfplay_table(games: list[str], seconds: float) -> None:
@@ -71,6 +72,17 @@ def search_table(games: list[str], seconds: float) -> None:
         print(f"{name:30} {r['decisions_per_s']:11.2f} {r['slowest_s']:10.2f}", flush=True)
 
 
+def playout_table(games: list[str], seconds: float) -> None:
+    """Section 3b: playouts per CPU second, uniformly random to the end and the search bot's
+    own (its game's rollout policy and cut-off), from positions of a random game."""
+    from bamboo_lab.bots.strength import playout_speed
+
+    print(f"\n{'playouts per CPU second':30} {'random':>9} {'search':>9}")
+    for name in games:
+        r = playout_speed(name, seconds / 2)
+        print(f"{name:30} {r['random_per_s']:9.0f} {r['search_per_s']:9.0f}", flush=True)
+
+
 def speedup_table(games: list[str], n_games: int | None) -> None:
     """Section 4: simulate with 2 processes against 1, random bots, 2 players, the best of 3
     runs each (by default as many games as one process plays in about 3 s)."""
@@ -106,6 +118,8 @@ def main() -> None:
         heuristic_table(args.games, args.seconds)
     if "search" in sections:
         search_table(args.games, args.seconds)
+    if "playouts" in sections:
+        playout_table(args.games, args.seconds)
     if "speedup" in sections:
         speedup_table(args.games, args.speedup_games)
     if "replay" in sections:

@@ -179,17 +179,21 @@ class SearchBot:
             chosen["iterations"] = None
         return chosen
 
+    def _run(self, state: Any, rng: random.Random) -> _Run:
+        """The search of one decision in ``state``'s game."""
+        game = getattr(state, "game", None)
+        known = game_knowledge(game) if self.knowledge else Knowledge()
+        return _Run(self.settings(game), known, self.rollout_bot, rng)
+
+    def playout(self, state: Any, rng: random.Random) -> list[float]:
+        """One rollout from ``state`` as this bot's search plays it: each seat's reward."""
+        return self._run(state, rng).rollout(state)
+
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The most visited root action after the search budget is spent."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        game = getattr(view, "game", None)
-        run = _Run(
-            self.settings(game),
-            game_knowledge(game) if self.knowledge else Knowledge(),
-            self.rollout_bot,
-            rng,
-        )
+        run = self._run(view, rng)
         me = view.current_player
         root = _Node(mover=me)
         iterations = run.iterations
@@ -257,7 +261,7 @@ class _Run:
             node = child
             state = state.apply(action, check=False)
             path.append(node)
-        rewards = self._rollout(state)
+        rewards = self.rollout(state)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -326,7 +330,7 @@ class _Run:
                 best, best_value, best_new = action, value, not tried
         return best, best_new
 
-    def _rollout(self, state: Any) -> list[float]:
+    def rollout(self, state: Any) -> list[float]:
         """Play on for at most ``rollout_depth`` plies and value the result for every seat."""
         rng = self.rng
         policy = self.policy

@@ -14,7 +14,19 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 
-__all__ = ["Strength", "TimedBot", "game_time", "measure_strength", "search_speed"]
+GAME_NAMES = ("takenoko", "bamboo", "bangkok")
+"""The games the table covers, in its order."""
+
+__all__ = [
+    "GAME_NAMES",
+    "Strength",
+    "TimedBot",
+    "game_time",
+    "markdown_row",
+    "measure_strength",
+    "playout_speed",
+    "search_speed",
+]
 
 
 @dataclass(frozen=True)
@@ -158,6 +170,43 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
     return spent / max(timed, 1)
 
 
+def playout_speed(game: str, seconds: float = 2.0, seed: int = 0) -> dict[str, float]:
+    """Playouts per CPU second from positions of random 2-player games: uniformly random ones
+    to the end (``random_per_s``) and the search bot's own (``search_per_s``: the game's rollout
+    policy, cut off and valued as its search does), each run for about ``seconds``."""
+    import random
+
+    from bamboo_lab.games import new_game
+
+    from . import sample_chance
+    from .search import SearchBot
+
+    rng = random.Random(seed)
+    positions = []
+    state = new_game(game, 2, seed)
+    while not state.is_over():
+        if state.current_player < 0:
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            positions.append(state)
+        state = state.apply(action, check=False)
+    positions = positions[:: max(1, len(positions) // 20)]
+    rates = {}
+    for label, bot in (
+        ("random_per_s", SearchBot(knowledge=False, rollout_depth=10**6)),
+        ("search_per_s", SearchBot()),
+    ):
+        done = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            bot.playout(positions[done % len(positions)], rng)
+            done += 1
+        rates[label] = done / (time.process_time() - start)
+    return rates
+
+
 def game_time(game: str, bots: Any = "heuristic", n_games: int = 50, seed: int = 0) -> float:
     """Milliseconds of CPU time per 2-player game played by ``bots`` (``sim.play_game``)."""
     from bamboo_lab.sim import game_seed, play_game
@@ -168,21 +217,48 @@ def game_time(game: str, bots: Any = "heuristic", n_games: int = 50, seed: int =
     return 1000 * (time.process_time() - start) / max(n_games, 1)
 
 
+def markdown_row(result: Strength, budget: str) -> str:
+    """One row of the table of ``docs/bots.md``: wins, interval, seconds per decision, budget."""
+    timing = (
+        f"{result.mean_decision:.2f} s, at most {result.max_decision:.2f} s"
+        if result.decisions
+        else "not timed"
+    )
+    return (
+        f"| {result.game} | {result.bot} vs {result.opponent} | {result.wins}/{result.games}"
+        f" | {result.win_rate:.0%} [{result.low:.0%}, {result.high:.0%}] | {timing} | {budget} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print the strength table: heuristic vs random, search vs heuristic, in every game."""
+    """Print the strength table: search vs heuristic (timed), then heuristic vs random."""
+    from .search import SearchBot
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per heuristic match")
-    parser.add_argument("--search-games", type=int, default=60, help="games per search match")
+    parser.add_argument("--games", type=int, default=60, help="games per search match")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help="search iterations per decision (default: each game's own)",
+    )
+    parser.add_argument(
+        "--heuristic-games", type=int, default=0, help="games per heuristic-vs-random match"
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--game", action="append", choices=GAME_NAMES, help="one game (repeat)")
     args = parser.parse_args(argv)
-    for game in ("takenoko", "bamboo", "bangkok"):
-        print(measure_strength(game, "heuristic", "random", args.games, args.seed, args.jobs))
-        print(
-            measure_strength(game, "search", "heuristic", args.search_games, args.seed, args.jobs)
-        )
-        print(f"{game}: search {search_speed(game):.3f} CPU s/decision")
-        print(f"{game}: heuristic self-play {game_time(game):.1f} ms/game (CPU time)")
+    games = args.game or list(GAME_NAMES)
+    print("| game | match | wins | 95% interval | CPU s per decision | budget |")
+    print("|---|---|---|---|---|---|")
+    for game in games:
+        bot = SearchBot(iterations=args.budget)
+        result = measure_strength(game, bot, "heuristic", args.games, args.seed)
+        budget = f"{bot.settings(game)['iterations']} iterations"
+        print(markdown_row(result, budget), flush=True)
+    for game in games if args.heuristic_games else ():
+        result = measure_strength(game, "heuristic", "random", args.heuristic_games, args.seed)
+        print(markdown_row(result, "-"), flush=True)
 
 
 if __name__ == "__main__":
