@@ -143,9 +143,12 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
     for i, stalk in enumerate(state.stalks):
         x = sx0 + i * 1.2
         label(fig, x + 0.55, top - 4.4, f"stalk {i + 1}", size=10, color="#444444")
+        hx.append(x + 0.55)
+        hy.append(top - 4.4)
+        ht.append(f"stalk {i + 1}: shoots go in at the base, the top one pops out (BB-SUM-6)")
         for k, code in enumerate(stalk):
             y = top - 4.1 + k * 0.75
-            ht.append(shoot_tile(fig, code, x, y, 1.1, 0.65))
+            ht.append(f"stalk {i + 1} · " + shoot_tile(fig, code, x, y, 1.1, 0.65))
             hx.append(x + 0.55)
             hy.append(y + 0.32)
             if before and before.stalks[i][k] != code:
@@ -249,6 +252,10 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
             marks.box(0.07, y - row_h + 0.12, 18.38, y - 0.02, f"player {p}'s belongings")
         for t in range(4):  # the board's four temples, each in its colour
             tx = 12.95 + t * 1.36
+            hx.append(tx + 0.64)
+            hy.append(mid)
+            names = ", ".join(shoot_name(c) for c in b.temples[t]) or "no shoot"
+            ht.append(f"Player {p}'s {COLOURS[t]} temple: {names}")
             rect(
                 fig,
                 tx - 0.05,

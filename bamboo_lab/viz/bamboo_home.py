@@ -150,6 +150,9 @@ def home(
                 fig, x, y, x + cw - 0.12, y + ch - 0.12, "#FFFFFF", "#BBBBBB", 1, dash="dot"
             )
             label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=10, color="#999999")
+            hx.append(x + cw / 2)
+            hy.append(y + ch / 2)
+            ht.append(f"{r},{c}: empty space (row {r}, column {c})")
             continue
         htile = bb.HOME_TILES[hid]
         rounded_rect(

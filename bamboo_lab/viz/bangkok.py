@@ -6,6 +6,7 @@ Scores come from the game's own scoring (``score_market``), never recomputed her
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -13,7 +14,7 @@ import plotly.graph_objects as go
 from bamboo_lab.core.checks import checked_bool
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
-from bamboo_lab.games.bangkok.components import CHILLI_TYPES
+from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
 from bamboo_lab.games.bangkok.scoring import COMPLETE_BONUS
 
 from . import palette
@@ -35,12 +36,20 @@ from .bangkok_cards import (
 )
 from .bangkok_port import card_row, port
 
+_CLEAR = "rgba(0,0,0,0)"
+"""No fill: a ring around a place to click."""
+_RING = palette.HIGHLIGHT
+"""The colour of the places to click and of the card picked."""
+_SIDES = {"L": "left of row", "R": "right of row", "T": "above column", "B": "below column"}
+"""A slot's side in words."""
+
 __all__ = [
     "MARKET_CARD",
     "MARKET_ORIGIN",
     "Changes",
     "card",
     "card_row",
+    "chilli_words",
     "figure",
     "market",
     "market_cards",
@@ -107,6 +116,8 @@ def market(
     show_score: bool = True,
     changed_from: Any = None,
     hand: bool = False,
+    selected: int | None = None,
+    targets: Sequence[int] = (),
 ) -> go.Figure:
     """A market with each chilli card's neighbourhood outlined and its points annotated.
 
@@ -115,7 +126,10 @@ def market(
     ``show_score=False`` draws the numbered neighbourhood outlines without any points or total
     (for exercises where students count the score themselves). ``changed_from``: the same
     market earlier (a State or 9 cells); the cells whose card changed glow yellow, tagged "new".
-    ``hand=True`` (from a State) also draws the seat's hand, the cards it may still lay.
+    ``hand=True`` (from a State) also draws the seat's hand, the cards it may still lay, each
+    chilli card with what it scores; ``selected``: a hand card picked to lay (it glows) and
+    ``targets``: the cells (1-9) where it may go, ringed with what the market's score would
+    become (from ``score_market``), as on the play board.
     """
     show_score = checked_bool(show_score, "show_score", InvalidStateError)
     cells = market_cards(state_or_market, seat)
@@ -165,6 +179,15 @@ def market(
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
         hover_t.append(f"cell {i + 1}: " + (c.spec if c is not None else "empty"))
+    if targets and isinstance(state_or_market, bk.State) and selected is not None:
+        laid = state_or_market.deck.cards[selected]
+        for cell in targets:
+            gain = _gain(cells, cell, laid, objective, clamp, score.total)
+            r, col = divmod(cell - 1, 3)
+            x, y = x0 + col * (cw + gap), y0 - r * (ch + gap) - ch
+            rounded_rect(fig, x - 0.08, y - 0.08, x + cw + 0.08, y + ch + 0.08, _CLEAR, _RING, 3)
+            label(fig, x + cw / 2, y + ch / 2, f"<b>lay here</b><br>{gain:+d} points", 13, _RING)
+            hover_t[cell - 1] += f" · lay #{selected} here: the market scores {gain:+d} points"
     lines = []
     for k, chilli in enumerate(score.chillies):
         colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
@@ -250,14 +273,64 @@ def market(
         label(fig, x0, -0.45, f"<b>in hand</b> ({len(held)})", 13, anchor="left", valign="top")
         for j, cid in enumerate(held):
             x = x0 + 1.6 + j * 1.45
-            draw_card(fig, goods, state_or_market.deck.cards[cid], x, -2.15, 1.2, 1.6, 22)
-        bottom = -2.3
-        fig.update_layout(height=760)
+            held_card = state_or_market.deck.cards[cid]
+            edge = (palette.HIGHLIGHT, 3.5) if cid == selected else ("#555555", 1.2)
+            draw_card(
+                fig, goods, held_card, x, -2.15, 1.2, 1.6, 22, edge=edge[0], edge_width=edge[1]
+            )
+            if cid == selected:
+                label(fig, x + 0.6, -0.5, "picked", 11, palette.HIGHLIGHT, bold=True, valign="bottom")
+            hover_x.append(x + 0.6)
+            hover_y.append(-1.35)
+            hover_t.append(f"hand card #{cid}: {held_card.spec}" + _scores_words(held_card))
+            if held_card.is_chilli:
+                label(fig, x + 0.6, -2.25, chilli_words(held_card), 10, "#444444", valign="top")
+        bottom = -2.95 if any(state_or_market.deck.cards[c].is_chilli for c in held) else -2.3
+        fig.update_layout(height=790 if bottom < -2.3 else 760)
     goods.traces(fig, legend=False)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 60))
     fig.update_xaxes(range=[0, 14.2])
     fig.update_yaxes(range=[bottom, 7.3])
     return fig.figure()
+
+
+def _gain(
+    cells: Sequence[bk.Card | None],
+    cell: int,
+    laid: bk.Card,
+    objective: str | None,
+    clamp: bool,
+    now: int,
+) -> int:
+    """How the market's score changes when ``laid`` goes in ``cell`` (1-9): the engine's
+    ``score_market`` of both markets."""
+    after = list(cells)
+    after[cell - 1] = laid
+    return bk.score_market(after, objective, clamp).total - now
+
+
+def chilli_words(c: bk.Card) -> str:
+    """A chilli card's scoring in a few words, its goods named (``C3: 2 per pair P+Z``), and
+    where it looks: itself and the cards sharing a side with it (BK-SCORE-2 to BK-SCORE-6)."""
+    goods = [GOOD_LETTERS[bk.GOODS.index(g)] for g in c.indicated]
+    short = {
+        1: f"5 − 1 per {goods[0]}",
+        2: f"1 per {goods[0]}",
+        3: f"2 per pair {'+'.join(goods)}",
+        4: f"2 per {'/'.join(goods)} seen once",
+    }[c.chilli_type]
+    return f"<b>C{c.chilli_type}</b>: {short}<br>over itself + the<br>cards beside it"
+
+
+def _scores_words(c: bk.Card) -> str:
+    """A hand card's hover tail: what a chilli card scores, in the rulebook's words."""
+    if not c.is_chilli:
+        return ""
+    names = " and ".join(GOOD_NAMES[g] for g in c.indicated)
+    return (
+        f"<br>chilli type {c.chilli_type}: {CHILLI_TYPES[c.chilli_type]} ({names}),"
+        " over itself and the cards sharing a side with it (BK-SCORE-2)"
+    )
 
 
 def card(c: bk.Card | str) -> go.Figure:
@@ -278,11 +351,19 @@ def card(c: bk.Card | str) -> go.Figure:
     return fig.figure()
 
 
-def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
+def figure(
+    state: bk.State,
+    changed_from: bk.State | None = None,
+    selected: int | None = None,
+    slots: Sequence[str] = (),
+    port: Sequence[int] = (),
+) -> go.Figure:
     """The whole table: the port with its edge slots, the piles, each hand and each market.
 
     ``changed_from``: an earlier State; the port cells, hand cards and market cells that
-    changed since then glow yellow (see :class:`Changes`).
+    changed since then glow yellow (see :class:`Changes`). For the play board: ``selected``,
+    a hand card picked (it glows), ``slots`` (``"L2"``) and ``port`` cells (1-9) to click,
+    ringed. The port cells, the slots and the hand cards carry hover texts naming them.
     """
     if not isinstance(state, bk.State):
         raise InvalidStateError(f"viz.bangkok.figure draws a Bangkok State, not {state!r}")
@@ -336,6 +417,8 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
             anchor="right",
             valign="bottom",
         )
+        if i + 1 in port:
+            rounded_rect(fig, x - 0.07, y - 0.07, x + cw + 0.07, y + ch + 0.07, _CLEAR, _RING, 3)
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
         what = f"card #{cid} {cards[cid].spec}" if cid >= 0 else "empty"
@@ -356,6 +439,13 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
             return (px0 - cw - 0.5 if side == "L" else px0 + width + 0.5), py0 - k * (ch + gy) - ch
         return px0 + k * (cw + gx), (py0 + 0.35 if side == "T" else py0 - height - 0.35 - ch)
 
+    for slot in bk.SLOTS if not state.is_over() else ():
+        x, y = slot_box(slot)
+        if slot in slots:
+            rounded_rect(fig, x, y, x + cw, y + ch, _CLEAR, _RING, 2.5, dash="dash")
+        hover_x.append(x + cw / 2)
+        hover_y.append(y + ch / 2)
+        hover_t.append(f"slot {slot} ({_SIDES[slot[0]]} {slot[1]}): place a hand card here")
     if state.placed >= 0 and state.slot:
         side = state.slot[0]
         x, y = slot_box(state.slot)
@@ -426,9 +516,23 @@ def figure(state: bk.State, changed_from: bk.State | None = None) -> go.Figure:
         for i, cid in enumerate(hand[:6]):
             if cid in changes.hands[p]:
                 halo(fig, hand_x + i * 0.72, y - 1.75, 0.64, 1.3)
+            edge = (_RING, 3.5) if cid == selected else ("#555555", 1.2)
             draw_card(
-                fig, goods, cards[cid], hand_x + i * 0.72, y - 1.75, 0.64, 1.3, 14, detail=False
+                fig,
+                goods,
+                cards[cid],
+                hand_x + i * 0.72,
+                y - 1.75,
+                0.64,
+                1.3,
+                14,
+                detail=False,
+                edge=edge[0],
+                edge_width=edge[1],
             )
+            hover_x.append(hand_x + i * 0.72 + 0.32)
+            hover_y.append(y - 1.1)
+            hover_t.append(f"hand card #{cid}: {cards[cid].spec}" + _scores_words(cards[cid]))
         if len(hand) > 6:
             label(fig, hand_x + 6 * 0.72, y - 1.1, f"+{len(hand) - 6}", size=12, anchor="left")
         label(

@@ -16,15 +16,21 @@ import plotly.graph_objects as go
 from IPython.core.getipython import get_ipython
 from IPython.display import display
 
-from bamboo_lab import viz
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.games import bamboo as bb
-from bamboo_lab.viz.layout import Layout
 
 from .board import BoardWidget, replace_figure
 from .controller import BoardText, CardChoice, PlayController
 from .labels import label_of
+from .pictures import (
+    board_figure,
+    board_pictures,
+    click_targets,
+    fit_width,
+    secret_figure,
+    target_point,
+)
+from .places import hover_points, place_of
 from .replay_controller import ReplayController
 
 __all__ = [
@@ -33,139 +39,14 @@ __all__ = [
     "board_figure",
     "board_pictures",
     "click_targets",
+    "fit_width",
     "place_of",
     "replace_figure",
     "secret_figure",
 ]
 
-_LAYOUT = Layout()
 _CLICK_RADIUS = 0.7
-_TARGET = "click a ringed target"
-
-
-def click_targets(state: Any, legal: tuple[Any, ...]) -> dict[Hex | Edge, list[Any]]:
-    """Takenoko: each hex or edge a legal action points at, with those actions."""
-    found: dict[Hex | Edge, list[Any]] = {}
-    if getattr(type(state), "game", "") != "takenoko":
-        return found
-    for a in legal:
-        where = getattr(a, "edge", None) or getattr(a, "plot", None)
-        if where is not None:
-            found.setdefault(where, []).append(a)
-    return found
-
-
-def _target_point(target: Hex | Edge) -> tuple[float, float]:
-    if isinstance(target, Edge):
-        a, b = _LAYOUT.edge_segment(target)
-        return (a.x + b.x) / 2, (a.y + b.y) / 2
-    p = _LAYOUT.hex_to_pixel(target)
-    return p.x, p.y
-
-
-BOARD_WIDTH = 820
-"""The board's width in pixels: a JupyterLab output area beside the file browser on a laptop."""
-
-
-def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
-    """Shrink ``fig`` to :data:`BOARD_WIDTH` keeping its proportions; a small Takenoko garden
-    is drawn smaller still, so that a hex stays about the size of a fingertip on screen."""
-    width = fig.layout.width or BOARD_WIDTH
-    height = fig.layout.height or 600
-    target = BOARD_WIDTH
-    if garden and fig.layout.xaxis.range and fig.layout.yaxis.range:
-        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
-        target = min(BOARD_WIDTH, max(540, int((x1 - x0) * 70) + 20))
-        height = int((target - 20) * (y1 - y0) / (x1 - x0)) + 120
-        fig.update_layout(width=target, height=max(380, height))
-    elif width > target:
-        fig.update_layout(width=target, height=int(height * target / width))
-    return fig
-
-
-def board_figure(
-    game: str,
-    state: Any,
-    targets: dict[Hex | Edge, list[Any]],
-    seat: int | None,
-    before: Any = None,
-    title: str = "",
-) -> go.Figure:
-    """The main picture of ``state``; on the Takenoko garden, ringed targets to click; what
-    changed since ``before`` (the position before the last turn) marked; ``title`` replaces
-    the picture's own."""
-    fig = _main_figure(game, state, targets, seat, before)
-    if title:
-        fig.update_layout(title={"text": title})
-    return fig
-
-
-def _main_figure(
-    game: str, state: Any, targets: dict[Hex | Edge, list[Any]], seat: int | None, before: Any
-) -> go.Figure:
-    if game == "takenoko":
-        fig = viz.takenoko.figure(state, highlight=set(targets), player=seat, changed_from=before)
-        if targets:
-            pts = [_target_point(t) for t in targets]
-            fig.add_trace(
-                go.Scatter(
-                    x=[p[0] for p in pts],
-                    y=[p[1] for p in pts],
-                    mode="markers",
-                    marker={"size": 26, "color": "rgba(213,94,0,0.22)", "line": {"width": 0}},
-                    hoverinfo="text",
-                    hovertext=[
-                        "click: "
-                        + label_of("takenoko", acts[0], state)
-                        + (f" (or {len(acts) - 1} more)" if len(acts) > 1 else "")
-                        for acts in targets.values()
-                    ],
-                    name=_TARGET,
-                    showlegend=True,
-                )
-            )
-        return fit_width(fig, garden=True)
-    if game == "bamboo":
-        return fit_width(viz.bamboo.figure(state, changed_from=before))
-    return fit_width(viz.bangkok.figure(state, changed_from=before))
-
-
-def _hover_points(fig: go.Figure) -> dict[str, tuple[float, float]]:
-    """Each hover text of the picture and where it is."""
-    found: dict[str, tuple[float, float]] = {}
-    for trace in fig.data:
-        texts = getattr(trace, "hovertext", None)
-        if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
-            continue
-        for x, y, text in zip(trace.x, trace.y, texts, strict=False):
-            found.setdefault(str(text), (x, y))
-    return found
-
-
-def place_of(game: str, hover: str) -> tuple[Any, ...] | None:
-    """The clickable place a hover text names: ``("port", 5)`` for Bangkok's ``port cell 5
-    ...``, ``("home tile", "A11")`` for a tile of Bamboo's home market; None otherwise."""
-    if game == "bangkok" and hover.startswith("port cell "):
-        cell = hover.split()[2]
-        return ("port", int(cell)) if cell.isdigit() else None
-    if game == "bamboo":
-        name = hover.split(":")[0]
-        if name in _HOME_TILE_NAMES:
-            return ("home tile", name)
-    return None
-
-
-_HOME_TILE_NAMES = frozenset(tile.name for tile in bb.HOME_TILES)
-
-
-def secret_figure(game: str, state: Any, seat: int | None) -> go.Figure | None:
-    """The seat's own board beside the main one: Takenoko hands (every hand as backs in the
-    public view), the Bamboo home."""
-    if game == "takenoko":
-        return fit_width(viz.takenoko.players(state, player=seat))
-    if game == "bamboo":
-        return fit_width(viz.bamboo.home(state, player=seat))
-    return None
+"""How near a Takenoko click must be to a ringed target (in hex sizes)."""
 
 
 def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.Button:
@@ -173,31 +54,6 @@ def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.B
     b.layout = w.Layout(width="auto", max_width="100%")
     b.on_click(lambda _b: on())
     return b
-
-
-_GAME_TITLES = {"takenoko": "Takenoko", "bamboo": "Bamboo", "bangkok": "Bangkok"}
-
-
-def board_pictures(
-    controller: PlayController, reveal: bool = False
-) -> tuple[go.Figure, go.Figure | None]:
-    """The main picture and the seat's own board (None: none shown), drawn from the board's
-    view only (:meth:`PlayController.board_state`): what the secrecy test compares."""
-    c = controller
-    shown: Any = c.board_state(reveal)
-    seat = c.viewer(reveal)
-    legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
-    targets = click_targets(shown, tuple(legal))
-    who = "what everyone at the table sees" if seat is None else f"as {c.seat_name(seat)} sees it"
-    title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(who)}"  # the status line is above
-    main = board_figure(c.game, shown, targets, seat, c.before_last_turn(reveal), title)
-    secret: go.Figure | None = None
-    if c.game == "takenoko":  # every hand as backs unless the seat's own cards are shown
-        secret = secret_figure(c.game, shown, seat)
-    elif c.game == "bamboo":  # a Bamboo home holds no secret: the seat to move's, or yours
-        home = seat if seat is not None else max(shown.current_player, 0)
-        secret = secret_figure(c.game, shown, home)
-    return main, secret
 
 
 _CELL = "padding:2px 10px"
@@ -227,11 +83,15 @@ class PlayApp:
         """Build the widgets around ``controller`` and draw the first position."""
         self.controller = controller
         self.game = controller.game
-        # A static picture (one FigureWidget per app keeps the messages per click few).
+        # Takenoko's hands: a static picture; the Bamboo home and the Bangkok market are
+        # clicked, so they are a second FigureWidget (updated in place, like the main one).
         self.secret = w.Output()
         self.secret_picture: go.Figure | None = None
         """The seat's own board as last drawn (None when hidden)."""
-        self.secret_box = w.Box([self.secret])
+        own = None if self.game == "takenoko" else board_pictures(controller, False)[1]
+        self.own: BoardWidget | None = None if own is None else BoardWidget(own)
+        """The clickable own board (Bamboo home, Bangkok market and hand)."""
+        self.secret_box = w.Box([self.secret if self.own is None else self.own])
         self._secret_drawn: Any = None
         self.status = w.HTML()
         self.scores = w.HTML()
@@ -303,15 +163,15 @@ class PlayApp:
                 self.scores,
                 self.notes,
                 self.figure,
+                w.HBox([self.reveal, self.hidden_note]),
+                self.secret_box,
                 self.last_turn,
                 self.final,
                 w.HTML("<b>Your move</b>"),
+                self.message,
                 self.actions,
                 typed,
-                self.message,
                 controls,
-                w.HBox([self.reveal, self.hidden_note]),
-                self.secret_box,
                 w.HTML("<b>Log</b>, newest first (rulebook words, notation in brackets)"),
                 self.log,
             ]
@@ -390,8 +250,8 @@ class PlayApp:
         targets = click_targets(shown, tuple(shown.legal_actions()))
         if not targets:
             return False
-        best = min(targets, key=lambda t: _dist(_target_point(t), (x, y)))
-        if _dist(_target_point(best), (x, y)) > _CLICK_RADIUS:
+        best = min(targets, key=lambda t: _dist(target_point(t), (x, y)))
+        if _dist(target_point(best), (x, y)) > _CLICK_RADIUS:
             return False
         options = targets[best]
         if len(options) == 1:
@@ -404,9 +264,15 @@ class PlayApp:
             self.message.value = f"<i>{len(options)} ways to play at {where}: pick one</i>"
         return True
 
-    def _click_place(self, x: float, y: float) -> bool:
+    def click_own(self, x: float, y: float) -> bool:
+        """A click on the own board at (x, y): a space of the Bamboo home, a card of the
+        Bangkok hand or a cell of its market (:meth:`PlayController.click`)."""
+        return self._click_place(x, y, self.secret_picture)
+
+    def _click_place(self, x: float, y: float, picture: go.Figure | None = None) -> bool:
         """Bangkok and Bamboo: the place under the click, from the picture's hover texts."""
-        points = _hover_points(self._main) if self._main is not None else {}
+        picture = self._main if picture is None else picture
+        points = hover_points(picture) if picture is not None else {}
         near = [(text, xy) for text, xy in points.items() if _dist(xy, (x, y)) < 0.3]
         if not near:
             return False
@@ -427,6 +293,10 @@ class PlayApp:
     def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
         if points.xs:
             self.click(points.xs[0], points.ys[0])
+
+    def _on_own_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click_own(points.xs[0], points.ys[0])
 
     # ------------------------------------------------------------------ drawing
 
@@ -468,7 +338,7 @@ class PlayApp:
             self.message.value = f"<span style='color:#b00020'>{html.escape(c.message)}</span>"
         else:
             self.message.value = ""
-        self._draw_actions(c.grouped_actions(reveal))
+        self._draw_actions(c.grouped_actions(reveal), text.clicks)
         self.bot_button.disabled = self.step_button.disabled = not c.is_bot_to_play()
         self.undo_button.disabled = not c.steps
         self.seed.value = str(c.seed)
@@ -491,6 +361,11 @@ class PlayApp:
         )
         self.secret_box.layout.display = "none" if fig is None else ""
         self.secret_picture = fig
+        if self.own is not None and fig is not None:
+            replace_figure(self.own, fig)
+            for trace in self.own.data:
+                trace.on_click(self._on_own_click)
+            return
         drawn = None if fig is None else fig.to_plotly_json()
         if drawn == self._secret_drawn:
             return  # the same picture: not sent and drawn again
@@ -511,8 +386,8 @@ class PlayApp:
         self.controller.choose_card(card)
         self.redraw()
 
-    def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]]) -> None:
-        rows: list[w.Widget] = []
+    def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]], clicks: str = "") -> None:
+        rows: list[w.Widget] = [w.HTML(f"<i>{html.escape(clicks)}</i>")] if clicks else []
         for group, items in groups.items():
             buttons = [
                 _button(label, str(action), self._player_of(action), "info")

@@ -25,14 +25,13 @@ from .labels import (
     button_label,
     decision_words,
     group_of,
-    label_of,
     log_line,
-    played_at,
     score_cell,
     season_events,
     short_text,
     weather_words,
 )
+from .places import CLICK_WORDS, is_clickable, places_of, refusal
 
 __all__ = ["BoardText", "CardChoice", "PlayController", "Step"]
 
@@ -81,7 +80,10 @@ class BoardText:
     notes: tuple[str, ...]
     """What the picture needs in words: the weather in effect, food held, whose turn."""
     buttons: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-    """The person's legal actions: ``(group, ((label, notation), ...))``."""
+    """The person's legal actions with no place on the pictures: ``(group, ((label,
+    notation), ...))``."""
+    clicks: str
+    """What to click on the pictures for the other legal actions, in words."""
     log: tuple[str, ...]
     """Every move in rulebook words, oldest first."""
     last_turn: tuple[str, ...]
@@ -246,6 +248,7 @@ class PlayController:
                 (group, tuple((label, str(action)) for label, action in items))
                 for group, items in self._groups(shown, seat).items()
             ),
+            clicks=self.clicks_text(reveal),
             log=tuple(self.log),
             last_turn=tuple(
                 line for step in self.last_turn() for line in (step.line, *step.events)
@@ -288,40 +291,58 @@ class PlayController:
         return self._groups(self.board_state(reveal), self.viewer(reveal))
 
     def _groups(self, shown: Any, seat: int | None) -> dict[str, list[tuple[str, Any]]]:
+        """The buttons: the legal actions with no place on the pictures (a port cell, a hand
+        card, a stalk ... is clicked instead, see :meth:`clickable`)."""
         groups: dict[str, list[tuple[str, Any]]] = {}
         if not self.is_person_to_play():
             return groups
         mover = shown.current_player
         if seat != mover and self.game == "takenoko":
             return groups  # the hand and the drawn plots are secret: reveal them first
-        legal = tuple(shown.legal_actions())
-        bound = [a for a in legal if type(a).__name__ in _CARD_BOUND]
-        picked = [a for a in bound if a.card == self.selected]
-        if bound and not picked:  # pick a card first: a dozen buttons, not one per place
-            cards = {a.card: a.face for a in bound}
-            groups["pick a hand card"] = [
-                (label_of(self.game, CardChoice(card, face), shown), CardChoice(card, face))
-                for card, face in cards.items()
-            ]
-        for a in legal:
-            if type(a).__name__ in _CARD_BOUND and a not in picked:
+        for a in shown.legal_actions():
+            if is_clickable(self.game, a, mover):
                 continue
-            if picked and type(a).__name__ == "Renew":
-                continue  # placing the picked card: renewing waits behind "other choices"
             groups.setdefault(group_of(self.game, a), []).append(
                 (button_label(self.game, a, shown), a)
             )
-        if picked:
-            others = {a.card: a.face for a in bound if a.card != self.selected}
-            groups["or another hand card, or renew a line instead"] = [
-                (label_of(self.game, CardChoice(card, face), shown), CardChoice(card, face))
-                for card, face in others.items()
-            ]
-            if any(type(a).__name__ == "Renew" for a in legal):
-                groups["or another hand card, or renew a line instead"].append(
-                    ("renew a line instead", CardChoice(-1, ""))
-                )
         return groups
+
+    def clickable(self, reveal: bool = True) -> dict[tuple[Any, ...], list[Any]]:
+        """The places of the pictures a click plays now, each with the legal actions played
+        there (a Bangkok hand card: the actions that play it, once picked)."""
+        shown: Any = self.board_state(reveal)
+        found: dict[tuple[Any, ...], list[Any]] = {}
+        if not self.is_person_to_play() or self.viewer(reveal) != shown.current_player:
+            return found
+        for a in shown.legal_actions():
+            for place in places_of(self.game, a, shown.current_player):
+                found.setdefault(place, []).append(a)
+        return found
+
+    def clicks_text(self, reveal: bool = True) -> str:
+        """What to click on the pictures now, in words (empty when nothing is clicked)."""
+        kinds = dict.fromkeys(place[0] for place in self.clickable(reveal))
+        if "hand" in kinds and self.selected is not None:
+            del kinds["hand"]
+        if not kinds:
+            return ""
+        words = [CLICK_WORDS[k] for k in kinds]
+        return "On the picture, click " + " ".join(
+            w if w.endswith("then") else w + (";" if i < len(words) - 1 else ".")
+            for i, w in enumerate(words)
+        )
+
+    def targets(self, reveal: bool = True) -> tuple[tuple[Any, ...], ...]:
+        """The places to ring on the pictures: those of the picked hand card (Bangkok), else
+        every clickable place but the hand cards."""
+        places = self.clickable(reveal)
+        if self.game == "bangkok" and self.selected is not None:
+            return tuple(
+                p
+                for p, acts in places.items()
+                if p[0] != "hand" and any(a.card == self.selected for a in acts)
+            )
+        return tuple(p for p in places if p[0] == "port")
 
     def choose_card(self, card: int) -> bool:
         """Bangkok: pick hand card ``card`` (-1: none); its places are offered next. Refused
@@ -345,49 +366,27 @@ class PlayController:
         return True
 
     def click(self, place: tuple[Any, ...], reveal: bool = True) -> list[Any]:
-        """A click on a place of the picture: ``("port", cell)``, ``("hand", card)``,
-        ``("market", cell)`` (Bangkok), ``("home tile", name)``, ``("home", row, col)``
-        (Bamboo). One legal action there: it is played and returned alone; several: they are
-        returned (the board offers them as buttons); none: [] and :attr:`message` holds the
-        rule that forbids it, from ``explain``."""
+        """A click on a place of the picture (see :mod:`bamboo_lab.widgets.places`). A
+        Bangkok hand card is picked (clicked again: put back). One legal action there: it is
+        played and returned alone; several: they are returned (the board offers them as
+        buttons); none: [] and :attr:`message` holds the rule that forbids it, from
+        ``explain``."""
         shown: Any = self.board_state(reveal)
         if not self.is_person_to_play() or self.viewer(reveal) != shown.current_player:
             self.message = "nothing to click now: it is not your decision"
             return []
-        kind, *where = place
-        if kind == "hand":
-            self.choose_card(where[0])
+        if place[0] == "hand":
+            self.choose_card(-1 if place[1] == self.selected else place[1])
             return []
-        legal = tuple(shown.legal_actions())
-        found = [a for a in legal if played_at(a, kind, where, self.selected)]
-        if len(found) > 1 and kind == "market" and self.selected is not None:
+        found = self.clickable(reveal).get(tuple(place), [])
+        if len(found) > 1 and self.selected is not None:
             found = [a for a in found if a.card == self.selected] or found
         if len(found) == 1:
             self.play(found[0])
             return found
         if not found:
-            self.message = self._refusal(shown, kind, where)
+            self.message = refusal(self.module, shown, place, self.selected)
         return found
-
-    def _refusal(self, shown: Any, kind: str, where: list[Any]) -> str:
-        """Why a click on ``kind`` at ``where`` plays nothing: the rule from ``explain``."""
-        probe = {
-            "port": lambda: f"take:{where[0]}",
-            "home tile": lambda: f"buy {where[0]}",
-            "home": lambda: f"home {where[0]},{where[1]}",
-        }.get(kind)
-        if kind == "market":
-            lays = [a for a in shown.legal_actions() if type(a).__name__ == "LayInMarket"]
-            if not lays:
-                return "no card to lay now: lay cards after collecting (BK-MKT-1)"
-            lay = next((a for a in lays if a.card == self.selected), lays[0])
-            probe = lambda: f"lay:#{lay.card}{lay.face}@{where[0]}"  # noqa: E731
-        if probe is None:
-            return f"nothing is played by a click on {kind}"
-        try:
-            return str(self.module.explain(shown, probe()))
-        except BambooLabError as exc:
-            return f"a click on {kind} {short_text(where)} plays nothing now: {exc}"
 
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`

@@ -13,6 +13,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets.widgets.widget as ipw
 import plotly.graph_objects as go
+from board_moves import first_move
 
 from bamboo_lab import viz, widgets
 from bamboo_lab.games import bangkok as bk
@@ -202,7 +203,7 @@ def test_the_front_end_loads_plotly_once_per_page_without_holding_up_the_model()
 
 
 def _first(c: widgets.PlayController) -> object:
-    return next(iter(c.grouped_actions().values()))[0][1]
+    return first_move(c)
 
 
 def test_an_update_plotly_refuses_falls_back_to_the_whole_figure(monkeypatch: Any) -> None:

@@ -12,20 +12,22 @@ import pytest
 pytest.importorskip("plotly")
 pytest.importorskip("ipywidgets")
 
+import ipywidgets as ipw
+from board_moves import first_move
+
 from bamboo_lab import widgets
 from bamboo_lab.core.hexgrid import Edge
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.sim import play_game
-from bamboo_lab.widgets.app import _target_point, click_targets
+from bamboo_lab.widgets.pictures import click_targets, target_point
+from bamboo_lab.widgets.places import hover_points
 
 GAMES = ("takenoko", "bamboo", "bangkok")
 
 
 def _first_button(controller: widgets.PlayController) -> object:
-    """The action of the first button a person sees (first group, first button)."""
-    groups = controller.grouped_actions()
-    assert groups, "a person to play is offered buttons"
-    return next(iter(groups.values()))[0][1]
+    """The action of the first button a person sees (or of the first place to click)."""
+    return first_move(controller)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -62,11 +64,16 @@ def test_buttons_bot_move_and_undo_in_the_app(game: str) -> None:
     app.redraw()
     before_fig = app.figure.to_dict()
     before_state = c.state
-    first = app.actions.children[1].children[0]
-    first.click()
-    if game == "bangkok":  # the first button picks a hand card, the next one places it
-        assert c.log == [] and c.selected is not None
-        app.actions.children[1].children[0].click()
+    if game == "bangkok":  # a hand card clicked on the own board, then a ringed slot
+        points = hover_points(app.secret_picture)
+        hand = next(xy for text, xy in points.items() if text.startswith("hand card #"))
+        assert app.click_own(*hand) and c.log == [] and c.selected is not None
+        slot = c.targets()[0][1]
+        points = hover_points(app._main)
+        assert app.click(*next(xy for t, xy in points.items() if t.startswith(f"slot {slot} ")))
+    else:
+        boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
+        boxes[0].children[0].click()
     assert c.log and c.log[0].startswith("Player 0 (you)")
     assert app.figure.to_dict() != before_fig, "the board is redrawn in place"
     assert app.log.value.splitlines()[-1] == c.log[0]
@@ -123,7 +130,7 @@ def test_a_click_on_a_ringed_garden_target_plays_it() -> None:
     assert targets and all(not isinstance(t, Edge) for t in targets)
     target = sorted(targets)[0]
     (action,) = targets[target]
-    x, y = _target_point(target)
+    x, y = target_point(target)
     assert not app.click(x + 5, y + 5), "far from every target: nothing happens"
     assert app.click(x + 0.1, y - 0.1)
     assert c.steps[-1].action == action and c.log[-1].endswith(f"[{action}]")
@@ -251,13 +258,12 @@ def test_buttons_and_log_speak_rulebook_words() -> None:
     returns = [label for label, _ in c.grouped_actions()["return the other plots"]]
     assert all(" plot on top of the " in label for label in returns)
     b = widgets.PlayController("bangkok", 2, bots=None, seed=7)
-    groups = b.grouped_actions()
-    cards = [label for label, _ in groups["pick a hand card"]]
-    assert cards[0] == "#0 (passion fruit)"
-    assert b.choose_card(0)
-    assert any(
-        g.startswith("place card #0 (passion fruit) at the port") for g in b.grouped_actions()
-    )
+    assert list(b.grouped_actions()) == ["renew a port line"], "hand cards are clicked"
+    assert b.clicks_text().startswith("On the picture, click a card of your hand")
+    assert b.click(("hand", 0)) == [] and b.selected == 0
+    assert b.clicks_text() == "On the picture, click a slot beside the port (L1-B3) to place it."
+    (played,) = b.click(("slot", "L2"))
+    assert b.log[-1] == f"Player 0: #0 (passion fruit) at L2 (left of row 2)  [{played}]"
 
 
 def test_replay_refuses_shuffled_or_mixed_state_lists_and_a_bool_position() -> None:
