@@ -312,12 +312,18 @@ class PlayController:
         there (a Bangkok hand card: the actions that play it, once picked)."""
         shown: Any = self.board_state(reveal)
         found: dict[tuple[Any, ...], list[Any]] = {}
-        if not self.is_person_to_play() or self.viewer(reveal) != shown.current_player:
+        if not self._may_click(shown, reveal):
             return found
         for a in shown.legal_actions():
             for place in places_of(self.game, a, shown.current_player):
                 found.setdefault(place, []).append(a)
         return found
+
+    def _may_click(self, shown: Any, reveal: bool) -> bool:
+        """A person is to play, on a board that shows what they decide with (a Takenoko hand
+        and drawn plots are secret: revealed first; Bamboo and Bangkok decide in public)."""
+        mine = self.viewer(reveal) == shown.current_player or self.game != "takenoko"
+        return self.is_person_to_play() and mine
 
     def clicks_text(self, reveal: bool = True) -> str:
         """What to click on the pictures now, in words (empty when nothing is clicked)."""
@@ -372,7 +378,7 @@ class PlayController:
         buttons); none: [] and :attr:`message` holds the rule that forbids it, from
         ``explain``."""
         shown: Any = self.board_state(reveal)
-        if not self.is_person_to_play() or self.viewer(reveal) != shown.current_player:
+        if not self._may_click(shown, reveal):
             self.message = "nothing to click now: it is not your decision"
             return []
         if place[0] == "hand":

@@ -16,7 +16,6 @@ __all__ = [
     "group_of",
     "label_of",
     "log_line",
-    "played_at",
     "score_cell",
     "season_events",
     "short_text",
@@ -426,17 +425,3 @@ def score_cell(value: Any) -> str:
     if isinstance(value, str):
         return value.replace("_", " ")
     return "" if value is None else str(value)
-
-
-def played_at(action: Any, kind: str, where: list[Any], selected: int | None) -> bool:
-    """True when ``action`` is played at the clicked place."""
-    name = type(action).__name__
-    if kind == "port":
-        return name == "Collect" and where[0] in action.cells
-    if kind == "market":
-        return name == "LayInMarket" and action.cell == where[0]
-    if kind == "home tile":
-        return name == "BuyHomeTile" and action.tile == where[0]
-    if kind == "home":
-        return name == "PlaceHomeTile" and (action.row, action.col) == tuple(where)
-    return False

@@ -141,8 +141,10 @@ def refusal(module: Any, shown: Any, place: tuple[Any, ...], selected: int | Non
         )
     bound = ("PlaceAtPort", "LayInMarket")
     legal = shown.legal_actions()
-    if selected is None and kind in ("slot", "market") and any(
-        type(a).__name__ in bound for a in legal
+    if (
+        selected is None
+        and kind in ("slot", "market")
+        and any(type(a).__name__ in bound for a in legal)
     ):  # BK-ACT-1, BK-MKT-1: the card first, then where it goes
         return "pick a card of your hand first (click it), then where it goes"
     probe = _probe(shown, place, selected)
