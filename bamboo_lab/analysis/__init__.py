@@ -20,13 +20,18 @@ from .position import (
     analyse,
     outlook,
 )
+from .review import DEFAULT_THRESHOLD, REVIEW_COLUMNS, REVIEW_PLAYOUTS, review
 
 __all__ = [
     "ANALYSE_COLUMNS",
     "DEFAULT_BOT",
     "DEFAULT_OUTLOOK",
     "DEFAULT_PLAYOUTS",
+    "DEFAULT_THRESHOLD",
     "OUTLOOK_COLUMNS",
+    "REVIEW_COLUMNS",
+    "REVIEW_PLAYOUTS",
     "analyse",
     "outlook",
+    "review",
 ]

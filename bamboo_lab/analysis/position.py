@@ -45,6 +45,8 @@ __all__ = [
     "outlook",
     "outlook_frame",
     "playout_results",
+    "playout_runner",
+    "search",
 ]
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 120, "bamboo": 40, "bangkok": 160}
@@ -80,12 +82,17 @@ class Arm:
     """The legal action."""
     order: int
     """Its place among the legal actions (the last tie-break)."""
-    wins: int = 0
-    """Playouts the seat won (a shared win counts)."""
+    won: list[bool] = field(default_factory=list)
+    """Whether the seat won each playout (a shared win counts)."""
     margins: list[float] = field(default_factory=list)
     """The seat's final margin in each playout."""
     round: int = 0
     """The last round of the halving it took part in."""
+
+    @property
+    def wins(self) -> int:
+        """Playouts the seat won."""
+        return sum(self.won)
 
     @property
     def visits(self) -> int:
@@ -103,6 +110,7 @@ def halving(
     budget: int | None,
     run: Callable[[Arm], None],
     seconds: float | None = None,
+    keep: Arm | None = None,
 ) -> int:
     """Spend ``budget`` playouts over ``arms`` by sequential halving; return the playouts spent.
 
@@ -114,7 +122,7 @@ def halving(
     Every action in a round gets at least one playout, so a budget below that is exceeded.
     With ``seconds``, every action is first played out once; the budget is then what the time
     left allows at the speed measured (capped by ``budget`` when given), and play stops at the
-    deadline.
+    deadline. ``keep`` (the move a game review asks about) stays in every round.
     """
     start = time.perf_counter()
     alive = list(arms)
@@ -141,7 +149,10 @@ def halving(
                 spent += 1
         if number < rounds - 1:
             alive.sort(key=lambda arm: (arm.key(), -arm.order), reverse=True)
-            alive = sorted(alive[: math.ceil(len(alive) / 2)], key=lambda arm: arm.order)
+            better = alive[: math.ceil(len(alive) / 2)]
+            if keep is not None and keep not in better:
+                better.append(keep)
+            alive = sorted(better, key=lambda arm: arm.order)
     return spent
 
 
@@ -188,23 +199,7 @@ def analyse(
     bots = playout_bots(bot, state)
     if budget is None and limit is None:
         budget = DEFAULT_PLAYOUTS[state.game]
-    view = state.view(me)
-    arms = [Arm(action, order) for order, action in enumerate(view.legal_actions())]
-    worlds: dict[int, GameState] = {}
-
-    def run(arm: Arm) -> None:
-        index = arm.visits
-        if index not in worlds:
-            worlds[index] = world(view, me, seed, index)
-        after = worlds[index].apply(arm.action, check=False)
-        won, margin = seat_result(play_out(after, bots, playout_rng(seed, index)), me)
-        arm.wins += won
-        arm.margins.append(margin)
-
-    spent = halving(arms, budget, run, limit)
-    ranked = sorted(
-        arms, key=lambda arm: (arm.visits > 0, arm.round, arm.key(), -arm.order), reverse=True
-    )
+    ranked, spent = search(state.view(me), me, budget, seed, bots, seconds=limit)
     rows = []
     for rank, arm in enumerate(ranked, start=1):
         visits = arm.visits
@@ -235,6 +230,48 @@ def analyse(
         game=state.game,
     )
     return frame
+
+
+def playout_runner(
+    view: GameState, seat: int, seed: int, bots: Sequence[Any]
+) -> Callable[[Arm], None]:
+    """A function that plays an arm's next playout: its action in world ``arm.visits`` of
+    ``view`` re-dealt from ``seat``'s view with ``seed``, played out by ``bots``."""
+    worlds: dict[int, GameState] = {}
+
+    def run(arm: Arm) -> None:
+        index = arm.visits
+        if index not in worlds:
+            worlds[index] = world(view, seat, seed, index)
+        after = worlds[index].apply(arm.action, check=False)
+        won, margin = seat_result(play_out(after, bots, playout_rng(seed, index)), seat)
+        arm.won.append(won)
+        arm.margins.append(margin)
+
+    return run
+
+
+def search(
+    view: GameState,
+    seat: int,
+    budget: int | None,
+    seed: int,
+    bots: Sequence[Any],
+    *,
+    seconds: float | None = None,
+    keep: Any = None,
+) -> tuple[list[Arm], int]:
+    """The legal actions of ``view`` (``seat``'s view, ``seat`` to move) as arms ranked best
+    first after spending ``budget`` playouts (or ``seconds``) by :func:`halving`, and the
+    playouts spent. The ``index``-th playout of every action starts from world ``index``.
+    ``keep`` (one of the legal actions) stays in every round of the halving."""
+    arms = [Arm(action, order) for order, action in enumerate(view.legal_actions())]
+    kept = next((arm for arm in arms if arm.action == keep), None)
+    spent = halving(arms, budget, playout_runner(view, seat, seed, bots), seconds, kept)
+    ranked = sorted(
+        arms, key=lambda arm: (arm.visits > 0, arm.round, arm.key(), -arm.order), reverse=True
+    )
+    return ranked, spent
 
 
 def outlook(

@@ -156,7 +156,7 @@ def test_halving_spreads_the_budget_and_keeps_the_better_half() -> None:
     value = {"a": 0.1, "b": 0.9, "c": 0.5, "d": 0.2, "e": 0.8, "f": 0.3, "g": 0.7, "h": 0.4}
 
     def run(arm: Arm) -> None:
-        arm.wins += value[arm.action] > 0.45
+        arm.won.append(value[arm.action] > 0.45)
         arm.margins.append(value[arm.action])
 
     spent = halving(arms, 120, run)
