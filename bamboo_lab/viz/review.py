@@ -1,0 +1,173 @@
+"""The picture of a game review (``bamboo_lab.analysis.review``): the win-probability curve.
+
+Each player's curve joins their decisions: the win probability, from the mover's view, after
+the move played. A flagged move (one that clearly cost at least the review's threshold) is a
+cross, with a dotted drop from what the best move would have kept. Hovering a point shows the
+move, the best move found and both probabilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import plotly.graph_objects as go
+
+from bamboo_lab.core.errors import InvalidStateError
+
+from . import palette
+from ._common import WIDTH
+
+__all__ = ["NEEDED_COLUMNS", "win_curve"]
+
+NEEDED_COLUMNS = ("ply", "player", "move", "win_before", "win_after", "best", "loss", "flagged")
+"""The columns of a review frame the picture reads."""
+
+
+def win_curve(
+    review_frame: Any,
+    ply: int | None = None,
+    *,
+    words: Callable[[Any], str] | None = None,
+    height: int = 420,
+) -> go.Figure:
+    """The mover's win probability after each decision, one curve per player, flagged moves
+    marked; ``ply`` draws a line at that ply (the replay's position); ``words`` names an
+    action object (``attrs["actions"]``, ``attrs["best_actions"]``) in the hover text."""
+    import pandas as pd
+
+    if not isinstance(review_frame, pd.DataFrame) or any(
+        column not in review_frame.columns for column in NEEDED_COLUMNS
+    ):
+        raise InvalidStateError(
+            "win_curve needs the table of bamboo_lab.analysis.review, with the columns "
+            + ", ".join(NEEDED_COLUMNS)
+        )
+    frame = review_frame.reset_index(drop=True)
+    frame.attrs = dict(review_frame.attrs)
+    moves, bests = _names(frame, words)
+    threshold = frame.attrs.get("threshold")
+    flagged = frame[frame["flagged"].astype(bool)]
+    fig = go.Figure()
+    fig.update_layout(
+        title={
+            "text": f"<b>Win probability over the game</b>: {len(frame)} decisions reviewed,"
+            f" {len(flagged)} flagged",
+            "x": 0.01,
+            "xanchor": "left",
+        },
+        width=WIDTH,
+        height=height,
+        template="plotly_white",
+        font={"family": palette.FONT, "size": 13},
+        margin={"l": 70, "r": 20, "t": 60, "b": 60},
+        legend={"orientation": "h", "y": -0.2},
+        xaxis={"title": "ply (the record's action number)", "rangemode": "tozero"},
+        yaxis={
+            "title": "mover's win probability",
+            "range": [-0.03, 1.03],
+            "tickformat": ".0%",
+        },
+        hovermode="closest",
+    )
+    hover = [_hover(frame.iloc[i], moves[i], bests[i]) for i in range(len(frame))]
+    players = frame.attrs.get("num_players") or (
+        int(frame["player"].max()) + 1 if len(frame) else 1
+    )
+    if players > 1:
+        fig.add_hline(
+            y=1 / players,
+            line={"color": palette.GREY, "dash": "dash", "width": 1},
+            annotation_text="even chance",
+            annotation_position="bottom right",
+        )
+    for player in sorted(frame["player"].unique()):
+        rows = frame.index[frame["player"] == player]
+        colour = palette.player_colour(int(player))
+        fig.add_trace(
+            go.Scatter(
+                x=frame.loc[rows, "ply"].tolist(),
+                y=frame.loc[rows, "win_after"].tolist(),
+                mode="lines+markers",
+                name=f"player {player}",
+                line={"color": colour, "width": 2},
+                marker={"color": colour, "size": 6},
+                hovertext=[hover[i] for i in rows],
+                hoverinfo="text",
+            )
+        )
+    if len(flagged):
+        drop_x: list[Any] = []
+        drop_y: list[Any] = []
+        for _, row in flagged.iterrows():
+            drop_x += [row["ply"], row["ply"], None]
+            drop_y += [row["win_before"], row["win_after"], None]
+        fig.add_trace(
+            go.Scatter(
+                x=drop_x,
+                y=drop_y,
+                mode="lines",
+                line={"color": palette.HIGHLIGHT, "dash": "dot", "width": 2},
+                name="what the best move kept",
+                hoverinfo="skip",
+            )
+        )
+        label = "flagged move" + (f" (lost at least {threshold:.0%})" if threshold else "")
+        fig.add_trace(
+            go.Scatter(
+                x=flagged["ply"].tolist(),
+                y=flagged["win_after"].tolist(),
+                mode="markers",
+                name=label,
+                marker={
+                    "symbol": "x",
+                    "size": 13,
+                    "color": palette.HIGHLIGHT,
+                    "line": {"width": 1, "color": palette.BLACK},
+                },
+                hovertext=[hover[i] for i in flagged.index],
+                hoverinfo="text",
+            )
+        )
+    if not len(frame):
+        fig.add_annotation(
+            text="no decisions to review", showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper"
+        )
+    if ply is not None:
+        fig.add_vline(
+            x=ply,
+            line={"color": palette.BLACK, "width": 1},
+            annotation_text=f"ply {ply}",
+            annotation_position="top",
+        )
+    return fig
+
+
+def _names(frame: Any, words: Callable[[Any], str] | None) -> tuple[list[str], list[str]]:
+    """The moves played and the best moves as shown: notations, or ``words`` of the actions."""
+    moves = [str(text) for text in frame["move"]]
+    bests = [str(text) for text in frame["best"]]
+    actions = frame.attrs.get("actions")
+    best_actions = frame.attrs.get("best_actions")
+    if (
+        words is not None
+        and actions is not None
+        and best_actions is not None
+        and len(actions) == len(frame) == len(best_actions)
+    ):
+        moves = [f"{words(a)} [{m}]" for a, m in zip(actions, moves, strict=True)]
+        bests = [f"{words(a)} [{b}]" for a, b in zip(best_actions, bests, strict=True)]
+    return moves, bests
+
+
+def _hover(row: Any, move: str, best: str) -> str:
+    """The hover text of one decision."""
+    text = (
+        f"ply {row['ply']}, player {row['player']}<br>played: {move}<br>"
+        f"win {row['win_before']:.0%} with the best move, {row['win_after']:.0%} after this one"
+    )
+    if row["move"] != row["best"]:
+        text += f"<br>best found: {best}"
+    if row["flagged"]:
+        text += f"<br><b>flagged</b>: lost {row['loss']:.0%}"
+    return text

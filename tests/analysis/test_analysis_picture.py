@@ -1,0 +1,77 @@
+"""viz.review.win_curve: one curve per player, flagged moves marked, readable axes and hover."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from bamboo_lab.analysis import review
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import play, record_of, replay, start_here
+from bamboo_lab.sim.runner import play_game
+from bamboo_lab.viz.review import win_curve
+
+
+def frame() -> pd.DataFrame:
+    """A hand-made review of four decisions, the third flagged."""
+    table = pd.DataFrame(
+        {
+            "ply": [1, 2, 4, 5],
+            "player": [0, 1, 0, 1],
+            "move": ["a", "b", "c", "d"],
+            "win_before": [0.5, 0.6, 0.8, 0.4],
+            "win_after": [0.5, 0.55, 0.2, 0.4],
+            "best": ["a", "x", "y", "d"],
+            "loss": [0.0, 0.05, 0.6, 0.0],
+            "flagged": [False, False, True, False],
+        }
+    )
+    table.attrs.update(
+        threshold=0.15, num_players=2, actions=list("abcd"), best_actions=list("axyd")
+    )
+    return table
+
+
+def test_one_curve_per_player_and_the_flagged_move_marked() -> None:
+    fig = win_curve(frame())
+    names = [trace.name for trace in fig.data]
+    assert names[:2] == ["player 0", "player 1"]
+    assert list(fig.data[0].x) == [1, 4] and list(fig.data[0].y) == [0.5, 0.2]
+    cross = next(trace for trace in fig.data if trace.name.startswith("flagged move"))
+    assert list(cross.x) == [4] and list(cross.y) == [0.2] and cross.marker.symbol == "x"
+    assert "15%" in cross.name
+    drop = next(trace for trace in fig.data if trace.name == "what the best move kept")
+    assert list(drop.y)[:2] == [0.8, 0.2]
+    assert "1 flagged" in fig.layout.title.text
+
+
+def test_axes_are_titled_and_the_hover_names_the_move_and_the_best() -> None:
+    fig = win_curve(frame())
+    assert fig.layout.xaxis.title.text.startswith("ply")
+    assert "win probability" in fig.layout.yaxis.title.text
+    hover = fig.data[0].hovertext[1]
+    assert "played: c" in hover and "best found: y" in hover and "flagged" in hover
+    worded = win_curve(frame(), words=str.upper)
+    assert "played: C [c]" in worded.data[0].hovertext[1]
+
+
+def test_the_current_ply_is_marked() -> None:
+    fig = win_curve(frame(), ply=4)
+    assert any(shape.x0 == 4 and shape.x1 == 4 for shape in fig.layout.shapes)
+
+
+def test_a_real_review_draws_and_a_wrong_table_is_refused() -> None:
+    record, _ = play_game("bangkok", "heuristic", 4)
+    states = replay(record)
+    late = record_of("bangkok", play(start_here(states[44]), *record.actions[44:]), 4)
+    table = review(late, n=2)
+    fig = win_curve(table)
+    assert [trace.name for trace in fig.data[:2]] == ["player 0", "player 1"]
+    assert sum(len(trace.x) for trace in fig.data[:2]) == len(table)
+    short = record_of("bangkok", start_here(states[48]), 4)
+    notes = [note.text for note in win_curve(review(short, n=2)).layout.annotations]
+    assert "no decisions to review" in notes
+    with pytest.raises(InvalidStateError, match="win_curve needs"):
+        win_curve(pd.DataFrame({"ply": [1]}))
+    with pytest.raises(InvalidStateError, match="win_curve needs"):
+        win_curve([1, 2])
