@@ -3,7 +3,8 @@
 ``figure(obj)`` draws whatever it is given: a Takenoko, Bamboo or Bangkok state, a Takenoko
 objective card (or its id, ``"P13"``), a Bangkok card or market (9 cells or 3 rows of cards), or
 a Bamboo home (15 home-tile ids). The per-game modules have the detailed pictures; ``stats``
-plots simulation results. See ``docs/pictures.md``.
+plots simulation results, ``review`` a game review's win-probability curve. See
+``docs/pictures.md``.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ import plotly.graph_objects as go
 
 from bamboo_lab.core.errors import InvalidStateError
 
-from . import bamboo, bangkok, layout, palette, stats, takenoko
+from . import bamboo, bangkok, layout, palette, review, stats, takenoko
 
-__all__ = ["bamboo", "bangkok", "figure", "layout", "palette", "stats", "takenoko"]
+__all__ = ["bamboo", "bangkok", "figure", "layout", "palette", "review", "stats", "takenoko"]
 
 _STATE_FIGURES: dict[str, Callable[[Any], go.Figure]] = {
     "takenoko": takenoko.figure,
