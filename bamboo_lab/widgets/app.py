@@ -18,7 +18,9 @@ from IPython.display import display
 
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.viz import palette
 
+from .advice import Chances, Hint, chances, hint
 from .board import BoardWidget, replace_figure
 from .controller import BoardText, CardChoice, PlayController
 from .labels import label_of
@@ -130,6 +132,23 @@ class PlayApp:
             value=str(controller.seed), description="seed", layout=w.Layout(width="260px")
         )
         self.new_button = _button("new game", "start again from the seed", self.new_game)
+        self.hint_button = _button(
+            "hint", "the best three moves here, by playouts from what you see", self.show_hint
+        )
+        self.hint = w.HTML()
+        self.show_chances = w.Checkbox(
+            value=False,
+            description="show win chances",
+            indent=False,
+            tooltip="each player's chance to win from here, by playouts from what you see",
+        )
+        self.show_chances.layout = w.Layout(width="auto")
+        self.show_chances.observe(lambda _change: self._draw_chances(), names="value")
+        self.chances = w.HTML()
+        self._chances_of: Any = None
+        """The position and view the bar was computed for (it is not computed twice)."""
+        self._hint_of: Any = None
+        """The position and view the hint shown was computed for."""
         self.reveal = w.ToggleButton(
             value=False,
             description="show my secret cards",
@@ -171,6 +190,11 @@ class PlayApp:
                 self.message,
                 self.actions,
                 typed,
+                w.HBox(
+                    [self.hint_button, self.show_chances], layout=w.Layout(align_items="center")
+                ),
+                self.hint,
+                self.chances,
                 controls,
                 w.HTML("<b>Log</b>, newest first (rulebook words, notation in brackets)"),
                 self.log,
@@ -343,6 +367,36 @@ class PlayApp:
         self.undo_button.disabled = not c.steps
         self.seed.value = str(c.seed)
         self.log.value = "\n".join(text.log[-200:][::-1])
+        self.hint_button.disabled = not c.is_person_to_play()
+        if self._hint_of != (c.state, reveal):
+            self.hint.value = ""
+        self._draw_chances()  # after the board: the bar never holds up a click's redraw
+
+    def show_hint(self) -> None:
+        """The best three moves of the person to move, from what the board shows."""
+        c = self.controller
+        reveal = bool(self.reveal.value)
+        if not c.is_person_to_play():
+            self.hint.value = "<i>a hint is for your decision: nobody is to play now</i>"
+            return
+        self.hint.value = "<i>thinking: playing the game out from here…</i>"
+        found = hint(c, reveal)
+        self._hint_of = (c.state, reveal)
+        self.hint.value = _hint_html(found, c)
+
+    def _draw_chances(self) -> None:
+        """The win-probability bar, when its checkbox is on (computed once per position)."""
+        c = self.controller
+        reveal = bool(self.reveal.value)
+        if not self.show_chances.value:
+            self.chances.value = ""
+            self._chances_of = None
+            return
+        if self._chances_of == (c.state, reveal):
+            return
+        self._chances_of = (c.state, reveal)
+        found = chances(c, reveal)
+        self.chances.value = "" if found is None else _chances_html(found, c)
 
     def _board_picture(self) -> go.Figure:
         """The main picture as the board shows it now."""
@@ -406,6 +460,40 @@ class PlayApp:
                 waiting = "your cards are hidden: press “show my secret cards” to play"
             rows = [w.HTML(f"<i>{waiting}</i>")]
         self.actions.children = rows
+
+
+def _hint_html(found: Hint, c: PlayController) -> str:
+    """The hint as a small table: each move in words, its notation and its chance to win."""
+    rows = "".join(
+        f"<tr><td style='{_CELL}'>{rank}</td><td style='{_CELL}'>{html.escape(words)}"
+        f" <code>{html.escape(notation)}</code></td><td style='{_CELL};text-align:right'>"
+        f"<b>{win:.0%}</b> ({low:.0%}-{high:.0%})</td></tr>"
+        for rank, (words, notation, win, low, high) in enumerate(found.rows, start=1)
+    )
+    return (
+        f"<b>Hint for {html.escape(c.seat_name(found.seat))}</b>: the best moves by"
+        f" {found.playouts} playouts from what you see (chance to win, 95% interval)"
+        f"<table>{rows}</table>"
+    )
+
+
+def _chances_html(found: Chances, c: PlayController) -> str:
+    """The win-probability bar: one coloured share per seat, its interval in words."""
+    parts = "".join(
+        f"<div title='{html.escape(c.seat_name(seat))}: {win:.0%} ({low:.0%}-{high:.0%})'"
+        f" style='width:{max(win, 0.001) * 100:.1f}%;background:{palette.player_colour(seat)};"
+        "height:18px'></div>"
+        for seat, win, low, high in found.rows
+    )
+    words = " · ".join(
+        f"{html.escape(c.seat_name(seat))} <b>{win:.0%}</b> ({low:.0%}-{high:.0%})"
+        for seat, win, low, high in found.rows
+    )
+    return (
+        f"<div style='display:flex;width:420px;border:1px solid #555'>{parts}</div>"
+        f"<span>Win chances from here: {words}; {found.playouts} playouts from what you see"
+        " (95% intervals)</span>"
+    )
 
 
 def _where(target: Hex | Edge) -> str:

@@ -134,3 +134,45 @@ def test_the_final_board_tells_the_true_outcome_from_the_view() -> None:
     table = dict(c.board().table)
     assert table["total"] == tuple(str(s) for s in outcome.scores)
     assert "game over" not in c.board().status and c.board().status.startswith("The game is over")
+
+
+ADVICE = {"takenoko": 10, "bamboo": 4, "bangkok": 12}
+"""Playouts of the hint and the bar in the secrecy test (small: only the equality matters)."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_hint_and_the_win_bar_are_the_same_for_every_deal_the_seat_cannot_tell_apart(
+    game: str,
+) -> None:
+    """The hint (``analyse`` of the board's view) and the win-probability bar (``outlook``)
+    for the real state and for re-dealt determinisations: identical, for the seat to move's
+    board and for the public board."""
+    pytest.importorskip("pandas")
+    from bamboo_lab.widgets.advice import chances, hint
+
+    players = GAMES[game][0]
+    c = widgets.PlayController(game, players, bots=None, seed=3)
+    chooser = random.Random(3)
+    compared = 0
+    decision = 0
+    while not c.state.is_over() and compared < 4:
+        if decision % 23 == 5:
+            seat = c.state.current_player
+            n = ADVICE[game]
+            want = (
+                hint(c, True, playouts=n, seconds=None),
+                chances(c, True, playouts=n),
+                chances(c, False, playouts=n),
+            )
+            for deal in range(DEALS):
+                other = _with_state(c, c.state.determinize(seat, derive(3, decision, deal)))
+                got = (
+                    hint(other, True, playouts=n, seconds=None),
+                    chances(other, True, playouts=n),
+                    chances(other, False, playouts=n),
+                )
+                assert got == want, f"{game} decision {decision}: the advice depends on a secret"
+            compared += 1
+        assert c.play(chooser.choice(c.legal_actions())), c.message
+        decision += 1
+    assert compared == 4

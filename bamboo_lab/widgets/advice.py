@@ -1,0 +1,111 @@
+"""The board's advice: a hint (the best moves here, with their chance to win) and the
+win-probability bar (each seat's chance to win from here), both by playouts from what the board
+shows only (``bamboo_lab.analysis``: ``analyse`` and ``outlook`` of the board's view).
+
+The controller's board is drawn first; the advice is computed when asked (the hint button) or
+after the redraw (the "show win chances" checkbox, off by default), so a click stays fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bamboo_lab.core.errors import InvalidStateError
+
+from .labels import label_of
+
+__all__ = ["BAR_PLAYOUTS", "HINT_PLAYOUTS", "HINT_SECONDS", "Chances", "Hint", "chances", "hint"]
+
+HINT_PLAYOUTS: dict[str, int] = {"takenoko": 60, "bamboo": 16, "bangkok": 120}
+"""The hint's playouts per game: about 1 to 2 s on the 2-core machine here (a heuristic
+playout of a two-player game costs about 13 ms in Takenoko, 70-150 ms in Bamboo and 9 ms in
+Bangkok)."""
+HINT_SECONDS = 2.0
+"""The hint stops at this many seconds even when its playouts are not all played."""
+BAR_PLAYOUTS: dict[str, int] = {"takenoko": 30, "bamboo": 8, "bangkok": 60}
+"""The win-probability bar's playouts per game (about half a second to a second here)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best moves of the decision shown, as ``analyse`` ranks them."""
+
+    seat: int
+    """The seat to move, whose moves they are."""
+    rows: tuple[tuple[str, str, float, float, float], ...]
+    """``(words, notation, win, win_low, win_high)`` per move, best first."""
+    playouts: int
+    """The playouts spent."""
+
+    def text(self) -> str:
+        """The hint in one line per move (``1. keep the green plot [keep 2]: 62% (48-75%)``)."""
+        return "\n".join(
+            f"{rank}. {words} [{notation}]: {win:.0%} ({low:.0%}-{high:.0%})"
+            for rank, (words, notation, win, low, high) in enumerate(self.rows, start=1)
+        )
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Each seat's chance to win from the position shown, as ``outlook`` estimates it."""
+
+    rows: tuple[tuple[int, float, float, float], ...]
+    """``(seat, win, win_low, win_high)`` per seat."""
+    playouts: int
+    """The playouts played."""
+
+
+def hint(
+    controller: Any,
+    reveal: bool = True,
+    *,
+    top: int = 3,
+    playouts: int | None = None,
+    seconds: float | None = HINT_SECONDS,
+    seed: int = 0,
+) -> Hint:
+    """The ``top`` best moves of the person to move with their win probability: ``analyse``
+    of the board's view (``controller.board_state(reveal)``), never of the whole truth.
+    Refused (InvalidStateError) when no person is to play."""
+    if not controller.is_person_to_play():
+        raise InvalidStateError("a hint is for a person's decision: nobody is to play now")
+    from bamboo_lab.analysis import analyse
+
+    shown = controller.board_state(reveal)
+    seat = shown.current_player
+    budget = HINT_PLAYOUTS[controller.game] if playouts is None else playouts
+    frame = analyse(shown, seat, playouts=budget, seconds=seconds, seed=seed)
+    actions = frame.attrs["actions"]
+    rows = tuple(
+        (label_of(controller.game, action, shown), str(action), win, low, high)
+        for action, win, low, high in zip(
+            actions[:top],
+            frame["win"][:top],
+            frame["win_low"][:top],
+            frame["win_high"][:top],
+            strict=True,
+        )
+    )
+    return Hint(seat, rows, int(frame.attrs["playouts"]))
+
+
+def chances(
+    controller: Any, reveal: bool = True, *, playouts: int | None = None, seed: int = 0
+) -> Chances | None:
+    """Each seat's chance to win from the position shown: ``outlook`` of the board's view from
+    its viewer's seat (the public view in hot-seat). None once the game is over."""
+    shown = controller.board_state(reveal)
+    if shown.is_over():
+        return None
+    from bamboo_lab.analysis import outlook
+
+    n = BAR_PLAYOUTS[controller.game] if playouts is None else playouts
+    frame = outlook(shown, controller.viewer(reveal), n=n, seed=seed)
+    rows = tuple(
+        (int(seat), float(win), float(low), float(high))
+        for seat, win, low, high in zip(
+            frame["seat"], frame["win"], frame["win_low"], frame["win_high"], strict=True
+        )
+    )
+    return Chances(rows, n)
