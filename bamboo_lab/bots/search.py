@@ -19,7 +19,8 @@ contract alone (random rollouts, the running scores, UCB1):
 - ``prior(state, legal_actions) -> list[float]``: a weight per legal action; with it, the tree
   picks children by PUCT (the prior steers which moves the budget tries first).
 - ``SEARCH_SETTINGS``: the game's default budget and constants (``iterations``,
-  ``rollout_depth``, ``epsilon``, ``exploration``, ``score_scale``).
+  ``iterations_per_action``, ``rollout_depth``, ``epsilon``, ``exploration``,
+  ``score_scale``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ DEFAULT_ITERATIONS = 200
 
 _DEFAULTS: dict[str, Any] = {
     "iterations": DEFAULT_ITERATIONS,
+    "iterations_per_action": 0,
     "rollout_depth": 60,
     "epsilon": 0.0,
     "exploration": 0.7,
@@ -112,7 +114,9 @@ class SearchBot:
 
     Budget: ``iterations`` per decision (deterministic given ``rng``) or ``seconds`` (a time
     budget; then the answer depends on the machine's speed). Any constant left ``None`` takes
-    the game's ``SEARCH_SETTINGS`` (else the defaults): ``iterations``, ``rollout_depth``,
+    the game's ``SEARCH_SETTINGS`` (else the defaults): ``iterations`` (at most
+    ``iterations_per_action`` times the number of legal actions when the game sets it, so a
+    choice between two actions costs less), ``rollout_depth``,
     ``epsilon`` (the share of random moves in the rollouts), ``exploration`` (the UCB1 or PUCT
     constant) and ``score_scale``. An unfinished rollout is valued from ``evaluate`` (else the
     running scores) as ``0.5 + 0.5 * lead / (|lead| + score_scale)``, where ``lead`` is the
@@ -132,6 +136,7 @@ class SearchBot:
         rollout_bot: Any = None,
         epsilon: float | None = None,
         knowledge: bool = True,
+        iterations_per_action: int | None = None,
     ) -> None:
         """Set the budget (``iterations`` or ``seconds``) and any constant to override."""
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -146,6 +151,10 @@ class SearchBot:
             raise InvalidStateError(
                 "rollout_depth must be >= 0, score_scale > 0 and exploration >= 0"
             )
+        if iterations_per_action is not None and iterations_per_action < 0:
+            raise InvalidStateError(
+                f"iterations_per_action must be >= 0, not {iterations_per_action!r}"
+            )
         if epsilon is not None and not 0 <= epsilon <= 1:
             raise InvalidStateError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.iterations = iterations
@@ -156,6 +165,7 @@ class SearchBot:
         self.rollout_bot = rollout_bot
         self.epsilon = epsilon
         self.knowledge = knowledge
+        self.iterations_per_action = iterations_per_action
         self.name = "search"
 
     def __repr__(self) -> str:
@@ -164,7 +174,8 @@ class SearchBot:
             f"SearchBot(iterations={self.iterations!r}, seconds={self.seconds!r},"
             f" exploration={self.exploration!r}, rollout_depth={self.rollout_depth!r},"
             f" score_scale={self.score_scale!r}, rollout_bot={self.rollout_bot!r},"
-            f" epsilon={self.epsilon!r}, knowledge={self.knowledge!r})"
+            f" epsilon={self.epsilon!r}, knowledge={self.knowledge!r},"
+            f" iterations_per_action={self.iterations_per_action!r})"
         )
 
     def settings(self, game: str | None) -> dict[str, Any]:
@@ -197,6 +208,9 @@ class SearchBot:
         me = view.current_player
         root = _Node(mover=me)
         iterations = run.iterations
+        if iterations is not None and run.per_action:
+            # a decision between few actions needs fewer iterations to tell them apart
+            iterations = min(iterations, run.per_action * len(legal_actions))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -222,6 +236,7 @@ class _Run:
         self, settings: dict[str, Any], known: Knowledge, rollout_bot: Any, rng: random.Random
     ) -> None:
         self.iterations: int | None = settings["iterations"]
+        self.per_action: int = settings["iterations_per_action"]
         self.depth: int = settings["rollout_depth"]
         self.epsilon: float = settings["epsilon"]
         self.exploration: float = settings["exploration"]
