@@ -1,4 +1,4 @@
-"""The ``bamboo-lab`` command: list, start, play, replay and simulate games; measure speed.
+"""The ``bamboo-lab`` command: list, start, play, replay, review and simulate games; measure speed.
 
 Every refusal (a bad argument, a corrupt record, an unknown bot) is one line on stderr and exit
 status 2; a closed output pipe (``bamboo-lab replay game.json | head``) ends quietly.
@@ -64,6 +64,19 @@ def _parser() -> _Parser:
         "--step", action="store_true", help="print the position after every move; Enter steps"
     )
 
+    check = sub.add_parser(
+        "review", help="review a saved game: win probability before and after every decision"
+    )
+    check.add_argument("record", help="a JSON file written by GameRecord.save")
+    check.add_argument("--seat", type=_int, default=None, help="review only this seat's moves")
+    check.add_argument(
+        "--playouts", type=_int, default=None, help="playouts per decision (default: per game)"
+    )
+    check.add_argument("-s", "--seed", type=_int, default=0, help="the analysis seed")
+    check.add_argument(
+        "--threshold", type=float, default=None, help="flag moves losing at least this much"
+    )
+
     play = sub.add_parser("play", help="play in the terminal against bots")
     play.add_argument("game", choices=GAMES)
     play.add_argument("-n", "--players", type=_int, default=2, help="number of players")
@@ -99,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "games": _games,
             "new": _new,
             "replay": _replay,
+            "review": _review,
             "play": _play,
             "simulate": _simulate,
             "bench": _bench,
@@ -186,6 +200,35 @@ def _replay(args: argparse.Namespace) -> int:
     if record.truncated:
         status += " (truncated at the ply limit)"
     print(f"{len(states) - 1} actions; {status}")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    record = _load_record(args.record)
+    from .analysis import DEFAULT_THRESHOLD, review
+
+    threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    frame = review(record, args.seat, n=args.playouts, seed=args.seed, threshold=threshold)
+    who = "every seat" if args.seat is None else f"player {args.seat}"
+    print(
+        f"{record.game}, {record.num_players} players, seed {record.seed}: {len(frame)}"
+        f" decisions of {who}, {frame.attrs['playouts']} playouts each, analysis seed"
+        f" {args.seed}; {int(frame['flagged'].sum())} flagged (lost at least {threshold:g})"
+    )
+    if frame.empty:
+        return 0
+    move = max(4, *(len(text) for text in frame["move"]))
+    best = max(4, *(len(text) for text in frame["best"]))
+    print(
+        f"{'ply':>5} {'player':>6}  {'move':<{move}}  {'before':>6} {'after':>6}"
+        f"  {'best':<{best}}  {'loss':>5}  flag"
+    )
+    for row in frame.itertuples(index=False):
+        flag = "*" if row.flagged else ""
+        print(
+            f"{row.ply:5d} {row.player:6d}  {row.move:<{move}}  {row.win_before:6.2f}"
+            f" {row.win_after:6.2f}  {row.best:<{best}}  {row.loss:5.2f}  {flag}".rstrip()
+        )
     return 0
 
 
