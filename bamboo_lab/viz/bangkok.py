@@ -279,7 +279,9 @@ def market(
                 fig, goods, held_card, x, -2.15, 1.2, 1.6, 22, edge=edge[0], edge_width=edge[1]
             )
             if cid == selected:
-                label(fig, x + 0.6, -0.5, "picked", 11, palette.HIGHLIGHT, bold=True, valign="bottom")
+                label(
+                    fig, x + 0.6, -0.5, "picked", 11, palette.HIGHLIGHT, bold=True, valign="bottom"
+                )
             hover_x.append(x + 0.6)
             hover_y.append(-1.35)
             hover_t.append(f"hand card #{cid}: {held_card.spec}" + _scores_words(held_card))
@@ -422,7 +424,8 @@ def figure(
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
         what = f"card #{cid} {cards[cid].spec}" if cid >= 0 else "empty"
-        hover_t.append(f"port cell {i + 1} (take:{i + 1}): {what}")
+        ringed = " · in line with the placed card: click to collect" if i + 1 in port else ""
+        hover_t.append(f"port cell {i + 1} (take:{i + 1}): {what}{ringed}")
     # slot names around the port; the placed card sits by its slot
     for k in range(3):
         yk = py0 - k * (ch + gy) - ch / 2
@@ -445,7 +448,8 @@ def figure(
             rounded_rect(fig, x, y, x + cw, y + ch, _CLEAR, _RING, 2.5, dash="dash")
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
-        hover_t.append(f"slot {slot} ({_SIDES[slot[0]]} {slot[1]}): place a hand card here")
+        what = "the picked card may go here" if slot in slots else "place a hand card here"
+        hover_t.append(f"slot {slot} ({_SIDES[slot[0]]} {slot[1]}): {what}")
     if state.placed >= 0 and state.slot:
         side = state.slot[0]
         x, y = slot_box(state.slot)

@@ -142,3 +142,19 @@ def test_BB_ADV_1_day_side_and_bare_homes_have_no_night_spaces() -> None:
         assert not [t for t in fig.data if t.name == "night spaces"]
         assert "night" not in fig.layout.title.text
         assert not [a for a in texts(fig) if "only" in a]
+
+
+def test_the_board_names_its_stalks_temples_and_home_spaces_for_clicks() -> None:
+    """The hover texts the play board reads a click from (``widgets.places``): each stalk and
+    each of its shoots, each temple of the main board and of each player's board, each empty
+    space of a home."""
+    state = bb.new_game(2, 4)
+    hovers = [
+        str(t) for tr in vbb.figure(state).data if tr.hoverinfo == "text" for t in tr.hovertext
+    ]
+    assert sum(h.startswith("stalk 2") for h in hovers) == 1 + len(state.stalks[1])
+    assert any(h.startswith("red temple") for h in hovers)
+    assert any(h.startswith("Player 1's blue temple: ") for h in hovers)
+    home = vbb.home(state, player=0)
+    spaces = [str(t) for tr in home.data if tr.hoverinfo == "text" for t in tr.hovertext]
+    assert "1,2: empty space (row 1, column 2)" in spaces

@@ -191,3 +191,41 @@ def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
             assert hover.hovertext[k].startswith(f"port cell {n} (take:{n}): card #{card} ")
             seen.add(n)
     assert len(seen) >= 6
+
+
+def _hovers(fig) -> list[str]:
+    return [str(t) for trace in fig.data if trace.hoverinfo == "text" for t in trace.hovertext]
+
+
+def test_BK_MKT_3_the_market_rings_where_the_picked_card_goes_with_the_score_it_makes() -> None:
+    """For the play board: the picked hand card glows, each cell it may go in is ringed with
+    how the market's total changes (the engine's score_market before and after)."""
+    state = bk.new_game(2, 7)
+    seat = state.to_move
+    card = state.hands[seat][0]
+    fig = vb.market(state, seat=seat, hand=True, selected=card, targets=[1])
+    laid = [state.deck.cards[card], *[None] * 8]
+    gain = bk.score_market(laid, state.objective(seat)).total
+    hovers = _hovers(fig)
+    assert f"cell 1: empty · lay #{card} here: the market scores {gain:+d} points" in hovers
+    assert any(h.startswith(f"hand card #{card}: ") for h in hovers)
+    assert "picked" in annotations(fig) and f"{gain:+d} points" in annotations(fig)
+    assert "lay here" not in annotations(vb.market(state, seat=seat, hand=True))
+
+
+def test_BK_SCORE_2_a_chilli_card_in_hand_says_what_it_scores_and_where_it_looks() -> None:
+    card = C("C3:FB/B")
+    words = vb.chilli_words(card)
+    assert words.startswith("<b>C3</b>: 2 per pair F+B") and "beside it" in words
+
+
+def test_the_table_names_its_slots_hand_cards_and_ringed_port_cells_for_clicks() -> None:
+    state = bk.new_game(2, 7)
+    card = state.hands[0][0]
+    fig = vb.figure(state, selected=card, slots=["L2"], port=[4])
+    hovers = _hovers(fig)
+    assert "slot L2 (left of row 2): the picked card may go here" in hovers
+    assert "slot T1 (above column 1): place a hand card here" in hovers
+    assert any(h.startswith(f"hand card #{card}: ") for h in hovers)
+    assert any(h.startswith("port cell 4 ") and h.endswith("click to collect") for h in hovers)
+    assert not any("may go" in h or "click to" in h for h in _hovers(vb.figure(state)))
