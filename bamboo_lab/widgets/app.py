@@ -526,20 +526,30 @@ class ReplayApp:
             placeholder="the moves up to the slider's position, newest first",
             layout=w.Layout(width="100%", height="150px"),
         )
-        self.widget = w.VBox(
-            [w.HBox([self.player, self.slider]), self.caption, self.figure, self.log]
-        )
+        # the review's win-probability curve under the board, when the controller has one
+        self.curve = None if controller.review is None else BoardWidget(self._curve())
+        parts = [w.HBox([self.player, self.slider]), self.caption, self.figure]
+        self.widget = w.VBox([*parts, *([self.curve] if self.curve else []), self.log])
         self.show(0)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the app's widget as the cell's result."""
         return self.widget._repr_mimebundle_(**kwargs)
 
+    def _curve(self) -> go.Figure:
+        """The review's curve with the current ply marked, moves named in rulebook words."""
+        from bamboo_lab.viz.review import win_curve
+
+        c = self.controller
+        return win_curve(c.review, c.ply, words=lambda action: label_of(c.game, action))
+
     def show(self, index: int) -> None:
-        """Draw position ``index`` and the log up to it."""
+        """Draw position ``index``, the log up to it and, with a review, the ply on its curve."""
         c = self.controller
         state = c.go(index)
         replace_figure(self.figure, board_figure(c.game, state, {}, None))
+        if self.curve is not None:
+            replace_figure(self.curve, self._curve())
         last = c.lines[index - 1] if index else "the start"
         self.caption.value = f"position {index} of {len(c.states) - 1} · last: {html.escape(last)}"
         self.log.value = "\n".join(c.log[::-1])

@@ -1,14 +1,18 @@
-"""The replay viewer's controller: a finished or saved game's states, its log and a position."""
+"""The replay viewer's controller: a finished or saved game's states, its log and a position,
+and, when asked, the game's review (``bamboo_lab.analysis.review``) for the win-probability
+curve under the board."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from typing import Any
 
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.core.record import GameRecord
-from bamboo_lab.games import actions_between
+from bamboo_lab.games import actions_between, record_of, start_here
+from bamboo_lab.games import play as play_moves
 from bamboo_lab.games import replay as replay_record
 
 from .labels import log_line, short_text
@@ -19,8 +23,10 @@ __all__ = ["ReplayController"]
 class ReplayController:
     """A finished or saved game to step through: its states and log, and a position index."""
 
-    def __init__(self, record_or_states: Any) -> None:
-        """Take a GameRecord (replayed by the engine) or a non-empty list of states."""
+    def __init__(self, record_or_states: Any, review: Any = None) -> None:
+        """Take a GameRecord (replayed by the engine) or a non-empty list of states; ``review``
+        is ``True`` (review the game with the defaults), a dict of ``analysis.review`` keyword
+        arguments (``{"seat": 0, "n": 8}``), a review table already computed, or None."""
         if isinstance(record_or_states, GameRecord):
             self.states = list(replay_record(record_or_states))
             self.game = record_or_states.game
@@ -39,11 +45,44 @@ class ReplayController:
             self.game = states[0].game
         self.lines = self._lines()
         self.index = 0
+        self.review = self._review(record_or_states, review)
+        """The review table (one row per decision), or None when none was asked for."""
+
+    def _review(self, given: Any, review: Any) -> Any:
+        """The review table asked for by ``review`` (see ``__init__``), checked against the game."""
+        if review is None or review is False:
+            return None
+        if review is True or isinstance(review, Mapping):
+            from bamboo_lab.analysis import review as review_game
+
+            record = given if isinstance(given, GameRecord) else self.record()
+            return review_game(record, **(review if isinstance(review, Mapping) else {}))
+        from bamboo_lab.analysis import REVIEW_COLUMNS
+
+        columns = getattr(review, "columns", ())
+        if not all(column in columns for column in REVIEW_COLUMNS[:8]):
+            raise InvalidStateError(
+                "review must be True, a dict of review() arguments or the table review() returns"
+            )
+        if len(review) and not 1 <= int(review["ply"].max()) <= self.plies[-1]:
+            raise InvalidStateError(
+                f"this review's plies go past this game's {self.plies[-1]} actions"
+            )
+        return review
+
+    def record(self) -> GameRecord:
+        """The game as a record: its first state as the start, then every action after it."""
+        first, last = self.states[0], self.states[-1]
+        moves = actions_between(first, last) or ()
+        return record_of(self.game, play_moves(start_here(first), *moves), 0)
 
     def _lines(self) -> list[str]:
         lines = []
+        self.plies = [0]
+        """The number of actions from the first state to each state (a record's ply)."""
         for before, after in zip(self.states, self.states[1:], strict=False):
             new = actions_between(before, after) or ()  # shared histories: not written out
+            self.plies.append(self.plies[-1] + len(new))
             seat = before.current_player
             for action in new:
                 who = f"Player {seat}" if seat >= 0 else ""
@@ -64,6 +103,11 @@ class ReplayController:
     def state(self) -> GameState:
         """The state at the current position."""
         return self.states[self.index]
+
+    @property
+    def ply(self) -> int:
+        """The number of actions from the first state to the current one (the review's ply)."""
+        return self.plies[self.index]
 
     @property
     def log(self) -> list[str]:
