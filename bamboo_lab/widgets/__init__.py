@@ -3,7 +3,9 @@
 ``play(game, ...)`` plays a game against bots or hot-seat; ``replay(record)`` steps through a
 game; ``garden_sandbox()``, ``market_sandbox()`` and ``home_sandbox()`` build a position and
 show the engine's scores live. Each returns an app whose ``controller`` (or ``sandbox``) holds
-the logic and whose ``widget`` is shown in the notebook. See ``docs/widgets.md``.
+the logic and whose ``widget`` is shown in the notebook. ``hint(controller)`` and
+``chances(controller)`` are a board's advice (the best moves here, each seat's chance to win),
+from what the board shows. See ``docs/widgets.md``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from bamboo_lab.core.extras import require
 
 require("ipywidgets", "anywidget", "plotly", "IPython", feature="bamboo_lab.widgets")
 
+from .advice import Chances, Hint, chances, hint
 from .app import PlayApp, ReplayApp
 from .controller import PlayController, Step
 from .labels import group_of, label_of, log_line
@@ -21,7 +24,9 @@ from .replay_controller import ReplayController
 from .sandboxes import GardenSandbox, HomeSandbox, MarketSandbox, SandboxApp
 
 __all__ = [
+    "Chances",
     "GardenSandbox",
+    "Hint",
     "HomeSandbox",
     "MarketSandbox",
     "PlayApp",
@@ -30,8 +35,10 @@ __all__ = [
     "ReplayController",
     "SandboxApp",
     "Step",
+    "chances",
     "garden_sandbox",
     "group_of",
+    "hint",
     "home_sandbox",
     "label_of",
     "log_line",
@@ -59,9 +66,11 @@ def play(
     return PlayApp(PlayController(game, players, bots, seed, options, human))
 
 
-def replay(record_or_states: Any) -> ReplayApp:
-    """A slider and a play button through a GameRecord or a list of states."""
-    return ReplayApp(ReplayController(record_or_states))
+def replay(record_or_states: Any, review: Any = None) -> ReplayApp:
+    """A slider and a play button through a GameRecord or a list of states; ``review=True``
+    (or a dict of ``analysis.review`` arguments, or a review table) adds the game review's
+    win-probability curve with the current ply marked."""
+    return ReplayApp(ReplayController(record_or_states, review))
 
 
 def garden_sandbox() -> SandboxApp:
