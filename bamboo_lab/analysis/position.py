@@ -49,7 +49,7 @@ __all__ = [
     "search",
 ]
 
-DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 120, "bamboo": 40, "bangkok": 160}
+DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
 """``analyse``'s default budget per game: about 1 to 2 s from an early position here (a
 heuristic playout of a whole two-player game costs about 13 ms in Takenoko, 70 ms in Bamboo
 and 9 ms in Bangkok; docs/analysis.md has the measurements)."""

@@ -1,9 +1,11 @@
-"""The picture of a game review (``bamboo_lab.analysis.review``): the win-probability curve.
+"""Pictures of position analysis and game review (``bamboo_lab.analysis``).
 
-Each player's curve joins their decisions: the win probability, from the mover's view, after
-the move played. A flagged move (one that clearly cost at least the review's threshold) is a
-cross, with a dotted drop from what the best move would have kept. Hovering a point shows the
-move, the best move found and both probabilities.
+``move_chances`` draws ``analyse``'s table (each move's chance to win with its interval),
+``outlook_bars`` ``outlook``'s (each seat's chance to win and the spread of its final score),
+``win_curve`` ``review``'s: each player's curve joins their decisions (the win probability,
+from the mover's view, after the move played). A flagged move (one that clearly cost at least
+the review's threshold) is a cross, with a dotted drop from what the best move would have
+kept. Hovering a point shows the move, the best move found and both probabilities.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bamboo_lab.core.errors import InvalidStateError
 from . import palette
 from ._common import WIDTH
 
-__all__ = ["NEEDED_COLUMNS", "win_curve"]
+__all__ = ["NEEDED_COLUMNS", "move_chances", "outlook_bars", "win_curve"]
 
 NEEDED_COLUMNS = ("ply", "player", "move", "win_before", "win_after", "best", "loss", "flagged")
 """The columns of a review frame the picture reads."""
@@ -171,3 +173,138 @@ def _hover(row: Any, move: str, best: str) -> str:
     if row["flagged"]:
         text += f"<br><b>flagged</b>: lost {row['loss']:.0%}"
     return text
+
+
+def _layout(fig: go.Figure, title: str, height: int) -> None:
+    """The common look: title at the left, the palette's font, a white background."""
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left"},
+        width=WIDTH,
+        height=height,
+        template="plotly_white",
+        font={"family": palette.FONT, "size": 13},
+        margin={"l": 70, "r": 20, "t": 60, "b": 60},
+    )
+
+
+def _needs(frame: Any, columns: tuple[str, ...], what: str, maker: str) -> Any:
+    """``frame`` when it is a DataFrame with ``columns``, else a one-line refusal."""
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or any(c not in frame.columns for c in columns):
+        raise InvalidStateError(f"{what} needs the table of bamboo_lab.analysis.{maker}")
+    return frame
+
+
+def move_chances(
+    analysis: Any, *, words: Callable[[Any], str] | None = None, top: int = 12
+) -> go.Figure:
+    """``analyse``'s table as bars: each move's chance to win with its 95% interval, best at
+    the top (the first ``top`` moves); the playouts spent on each are written on its bar."""
+    frame = _needs(
+        analysis,
+        ("move", "win", "win_low", "win_high", "visits", "rank"),
+        "move_chances",
+        "analyse",
+    )
+    shown = frame.head(top)
+    actions = frame.attrs.get("actions")
+    labels = [str(m) for m in shown["move"]]
+    if words is not None and actions is not None and len(actions) == len(frame):
+        labels = [f"{words(a)} [{m}]" for a, m in zip(actions[: len(shown)], labels, strict=True)]
+    colours = [palette.HIGHLIGHT if rank == 1 else palette.GREY for rank in shown["rank"]]
+    fig = go.Figure(
+        go.Bar(
+            x=shown["win"].tolist(),
+            y=labels,
+            orientation="h",
+            marker={"color": colours, "line": {"color": palette.BLACK, "width": 1}},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": (shown["win_high"] - shown["win"]).tolist(),
+                "arrayminus": (shown["win"] - shown["win_low"]).tolist(),
+                "color": palette.BLACK,
+            },
+            text=[f"{v} playouts" for v in shown["visits"]],
+            textposition="inside",
+            insidetextanchor="start",
+            hovertemplate="%{y}<br>chance to win %{x:.0%}<extra></extra>",
+        )
+    )
+    seat = frame.attrs.get("seat")
+    who = "" if seat is None else f" for player {seat}"
+    _layout(
+        fig,
+        f"<b>Which move is best here</b>{who}: the chance to win after each",
+        140 + 34 * len(shown),
+    )
+    fig.update_layout(
+        xaxis={"title": "chance to win (95% interval)", "range": [0, 1.02], "tickformat": ".0%"},
+        yaxis={"autorange": "reversed", "automargin": True},
+        showlegend=False,
+    )
+    return fig
+
+
+def outlook_bars(outlook: Any) -> go.Figure:
+    """``outlook``'s table: each seat's chance to win (with its 95% interval) and its final
+    score (the mean, with a bar from the 5% to the 95% quantile), side by side."""
+    from plotly.subplots import make_subplots
+
+    frame = _needs(
+        outlook,
+        ("seat", "win", "win_low", "win_high", "mean_score", "score_low", "score_high"),
+        "outlook_bars",
+        "outlook",
+    )
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("chance to win", "final score"))
+    names = [f"player {seat}" for seat in frame["seat"]]
+    colours = [palette.player_colour(int(seat)) for seat in frame["seat"]]
+    fig.add_trace(
+        go.Bar(
+            x=names,
+            y=frame["win"].tolist(),
+            marker={"color": colours, "line": {"color": palette.BLACK, "width": 1}},
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": (frame["win_high"] - frame["win"]).tolist(),
+                "arrayminus": (frame["win"] - frame["win_low"]).tolist(),
+                "color": palette.BLACK,
+            },
+            hovertemplate="%{x}: chance to win %{y:.0%}<extra></extra>",
+        ),
+        row=1,
+        col=1,
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=names,
+            y=frame["mean_score"].tolist(),
+            mode="markers",
+            marker={"color": colours, "size": 14, "line": {"color": palette.BLACK, "width": 1}},
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": (frame["score_high"] - frame["mean_score"]).tolist(),
+                "arrayminus": (frame["mean_score"] - frame["score_low"]).tolist(),
+                "color": palette.BLACK,
+                "width": 8,
+            },
+            hovertemplate="%{x}: mean final score %{y:.1f}<extra></extra>",
+        ),
+        row=1,
+        col=2,
+    )
+    seat = frame.attrs.get("seat")
+    who = "the public view" if seat is None else f"player {seat}'s view"
+    playouts = frame.attrs.get("playouts")
+    count = f" ({playouts} playouts)" if playouts else ""
+    _layout(fig, f"<b>Who is likely to win from here</b>, from {who}{count}", 380)
+    fig.update_layout(showlegend=False)
+    fig.update_yaxes(
+        title_text="chance to win (95% interval)", range=[0, 1.02], tickformat=".0%", row=1, col=1
+    )
+    fig.update_yaxes(title_text="final score (mean; 5% to 95%)", row=1, col=2)
+    return fig

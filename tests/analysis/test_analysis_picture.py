@@ -5,11 +5,11 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from bamboo_lab.analysis import review
+from bamboo_lab.analysis import analyse, outlook, review
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import play, record_of, replay, start_here
 from bamboo_lab.sim.runner import play_game
-from bamboo_lab.viz.review import win_curve
+from bamboo_lab.viz.review import move_chances, outlook_bars, win_curve
 
 
 def frame() -> pd.DataFrame:
@@ -75,3 +75,29 @@ def test_a_real_review_draws_and_a_wrong_table_is_refused() -> None:
         win_curve(pd.DataFrame({"ply": [1]}))
     with pytest.raises(InvalidStateError, match="win_curve needs"):
         win_curve([1, 2])
+
+
+def test_move_chances_draws_each_move_best_first_with_its_interval() -> None:
+    record, _ = play_game("bangkok", "heuristic", 4)
+    state = replay(record)[41]
+    table = analyse(state, state.current_player, playouts=30)
+    fig = move_chances(table, words=lambda action: str(action).upper(), top=4)
+    bars = fig.data[0]
+    assert len(bars.y) == 4 and bars.y[0].endswith(f"[{table['move'].iloc[0]}]")
+    assert list(bars.x) == list(table["win"].head(4))
+    assert bars.error_x.array[0] == pytest.approx(table["win_high"].iloc[0] - table["win"].iloc[0])
+    assert "chance to win" in fig.layout.xaxis.title.text
+    with pytest.raises(InvalidStateError, match=r"analysis\.analyse"):
+        move_chances(pd.DataFrame({"move": ["a"]}))
+
+
+def test_outlook_bars_show_each_seat_chance_and_score_range() -> None:
+    record, _ = play_game("bangkok", "heuristic", 4)
+    table = outlook(replay(record)[30], 1, n=10)
+    fig = outlook_bars(table)
+    assert list(fig.data[0].x) == ["player 0", "player 1"]
+    assert list(fig.data[0].y) == list(table["win"])
+    assert list(fig.data[1].y) == list(table["mean_score"])
+    assert "player 1's view" in fig.layout.title.text and "10 playouts" in fig.layout.title.text
+    with pytest.raises(InvalidStateError, match=r"analysis\.outlook"):
+        outlook_bars(table.drop(columns="score_low"))
