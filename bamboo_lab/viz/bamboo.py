@@ -44,6 +44,9 @@ __all__ = [
 ]
 
 
+_CLEAR = "rgba(0,0,0,0)"
+"""No fill: the ring around the home tile bought."""
+
 _SEASON_TITLE = {"setup": "setup draft", "over": "game over"}
 """The title's words for the two answers of ``bamboo.season`` that are not seasons."""
 
@@ -195,11 +198,15 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
                 size=12,
             )
             label(fig, x + 0.55, y + 0.15, f"${htile.cost} +{htile.hp}", size=10)
+            bought = hid == state.buying  # BB-ACT-4: bought, waiting for its space
+            if bought:
+                rect(fig, x - 0.06, y - 0.06, x + 1.16, y + 0.72, _CLEAR, palette.HIGHLIGHT, 3)
             hx.append(x + 0.55)
             hy.append(y + 0.33)
             ht.append(
                 f"{htile.name}: {TYPES[htile.type]}, comfort {htile.comfort}, costs"
                 f" {htile.cost} coins, +{htile.hp} HP"
+                + (" · bought: place it on an empty space of the home" if bought else "")
             )
             if before and hid not in before.home_market[k]:
                 marks.box(x - 0.04, y - 0.04, x + 1.14, y + 0.7, f"{htile.name} turned face up")

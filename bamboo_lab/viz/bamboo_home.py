@@ -64,6 +64,19 @@ def _home_args(
     return tuple(h), list(tiles or ()), set(), "a home", {}
 
 
+def _buying(state_or_home: Any, player: int | None) -> str:
+    """The words for the home tile the player bought and must place now (empty: none)."""
+    if not isinstance(state_or_home, bb.State) or state_or_home.buying < 0:
+        return ""
+    if _seat(state_or_home, player) != state_or_home.player:
+        return ""
+    tile = bb.HOME_TILES[state_or_home.buying]
+    return (
+        f"<b>place the tile bought</b>: {tile.name}, {TYPES[tile.type]}, comfort {tile.comfort}:"
+        " click an empty space"
+    )
+
+
 def home(
     state_or_home: Any,
     player: int | None = None,
@@ -97,7 +110,9 @@ def home(
     penalty = bb.harmony_penalty(spaces)
     side = " (night side)" if night else ""
     sums = f" · left comfort {left} · right comfort {right} · harmony {penalty} HP"
-    fig = canvas(f"<b>Bamboo</b> · {who}{side}{sums if answers else ''}", 460)
+    buying = _buying(state_or_home, player)  # BB-ACT-4: the tile bought waits for a space
+    waiting = f"<br><sup>{buying}</sup>" if buying else ""
+    fig = canvas(f"<b>Bamboo</b> · {who}{side}{sums if answers else ''}{waiting}", 460)
     cw, ch = 1.9, 1.35
     x0, ytop = 0.3, 4.6
     for c, name in ((0, "left"), (2, "centre"), (3, "right")):

@@ -17,7 +17,7 @@ from .labels import label_of
 
 __all__ = ["BAR_PLAYOUTS", "HINT_PLAYOUTS", "HINT_SECONDS", "Chances", "Hint", "chances", "hint"]
 
-HINT_PLAYOUTS: dict[str, int] = {"takenoko": 60, "bamboo": 16, "bangkok": 120}
+HINT_PLAYOUTS: dict[str, int] = {"takenoko": 60, "bamboo": 16, "bangkok": 200}
 """The hint's playouts per game: about 1 to 2 s on the 2-core machine here (a heuristic
 playout of a two-player game costs about 13 ms in Takenoko, 70-150 ms in Bamboo and 9 ms in
 Bangkok)."""

@@ -18,6 +18,7 @@ from .labels import label_of
 
 __all__ = [
     "BOARD_WIDTH",
+    "OWN_MARKET_WIDTH",
     "TARGET",
     "board_figure",
     "board_pictures",
@@ -55,6 +56,10 @@ def target_point(target: Hex | Edge) -> tuple[float, float]:
 
 BOARD_WIDTH = 820
 """The board's width in pixels: a JupyterLab output area beside the file browser on a laptop."""
+
+
+OWN_MARKET_WIDTH = 600
+"""The width of the Bangkok market and hand under the table (pixels)."""
 
 
 def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
@@ -147,9 +152,10 @@ def secret_figure(
     if game == "bamboo":
         return fit_width(viz.bamboo.home(state, player=seat))
     cells = tuple(p[1] for p in places if p[0] == "market")
-    return fit_width(
-        viz.bangkok.market(state, seat=seat, hand=True, selected=selected, targets=cells)
-    )
+    fig = viz.bangkok.market(state, seat=seat, hand=True, selected=selected, targets=cells)
+    width, height = fig.layout.width or BOARD_WIDTH, fig.layout.height or 600
+    scale = OWN_MARKET_WIDTH / width  # the market under the table, smaller than the table
+    return fig.update_layout(width=OWN_MARKET_WIDTH, height=int(height * scale))
 
 
 _GAME_TITLES = {"takenoko": "Takenoko", "bamboo": "Bamboo", "bangkok": "Bangkok"}

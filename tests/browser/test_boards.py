@@ -1,10 +1,13 @@
-"""The play boards in JupyterLab in chromium: a button and a garden click change the board.
+"""The play boards in JupyterLab in chromium: a button and clicks on the pictures play moves.
 
 Each play notebook is opened and run (Run All); then, on the board against the bots, a legal
-action's button is clicked (and, on the Takenoko garden, a ringed target), and the figure and
-the log must change. The click-to-board-update time is measured in the page over five of the
-person's clicks (median and max) and written to ``board-latency.json`` in the artifacts folder
-(a reported figure, not a pass/fail timing).
+action's button is clicked, and the figure and the log must change. The pictures are clicked
+as a person would: on the Takenoko garden a ringed target; on Bangkok's a hand card, a ringed
+slot beside the port, a ringed port cell and, when cards are to be laid, a ringed market cell;
+on the Bamboo shop board a tile of the home market and an empty space of the home. Every wait
+is for a condition (the log changed, the picture redrawn), never for a fixed time. The
+click-to-board-update times (median and max of the person's button clicks, and each picture
+click) are written to ``board-latency.json`` in the artifacts folder (reported, not asserted).
 """
 
 from __future__ import annotations
@@ -25,10 +28,12 @@ LATENCY: dict[str, dict[str, float]] = {}
 """Click-to-board times (ms) by board and kind of click."""
 
 # Click ``btn`` (or wait for the page's next click when btn is null), then wait until the log
-# text changes; the board update time is the last plotly_afterplot of the figure before then.
-_CLICK_AND_WAIT = """async ([btn, gd, log, settle]) => {
+# text changes (``mode`` "log"), the figure ``gd`` is redrawn (``mode`` "plot"), or the cell
+# ``root`` offers the several moves a click could mean ("ways to play"); the board update time
+# is the last plotly_afterplot of the figure before then.
+_CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
-    gd.data.map(t => t.x ? t.x.length : 0)]);
+    gd.data.map(t => t.x ? t.x.length : 0), (gd.layout.shapes || []).length]);
   const before = {log: log.value, fig: snap()};
   const marks = [];
   const onPlot = () => marks.push(performance.now());
@@ -40,8 +45,10 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle]) => {
       () => { t0 = performance.now(); r(); }, {once: true, capture: true}));
   }
   const deadline = t0 + 120000;
-  while (log.value === before.log && performance.now() < deadline) {
-    await new Promise(r => setTimeout(r, 2));
+  const ways = () => root && root.innerText.includes('ways to play there');
+  const done = () => (mode === 'plot' ? marks.length > 0 : log.value !== before.log) || ways();
+  while (!done() && performance.now() < deadline) {
+    await new Promise(r => setTimeout(r, root ? 10 : 2));
   }
   const tLog = performance.now() - t0;
   await new Promise(r => setTimeout(r, settle));
@@ -49,16 +56,17 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle]) => {
   const plotted = marks.filter(m => m - t0 <= tLog + settle);
   return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
           log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
-          last_line: log.value.split('\\n')[0]};
+          plotted: marks.length > 0, ways: ways(), last_line: log.value.split('\\n')[0]};
 }"""
 
 _TARGET_PIXEL = """([gd]) => {
-  const t = gd.data.find(t => t.name === 'click a ringed target');
-  if (!t) return null;
+  const c = gd.data.findIndex(t => t.name === 'click a ringed target' && t.visible !== false);
+  if (c < 0) return null;
+  const t = gd.data[c];
   const fl = gd._fullLayout;
   const r = gd.getBoundingClientRect();
   return {x: r.left + fl._size.l + fl.xaxis.l2p(t.x[0]),
-          y: r.top + fl._size.t + fl.yaxis.l2p(t.y[0]), n: t.x.length};
+          y: r.top + fl._size.t + fl.yaxis.l2p(t.y[0]), n: t.x.length, curve: c, point: 0};
 }"""
 
 
@@ -111,7 +119,7 @@ SETTLE_MS = 1500
 
 def _click(lab: Lab, button: Any, figure: Any, log: Any, settle: int = SETTLE_MS) -> dict[str, Any]:
     handles = [button.element_handle(), figure.element_handle(), log.element_handle()]
-    return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, settle]))
+    return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, settle, "log", None]))
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
@@ -132,8 +140,10 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     if game == "takenoko":
         _garden_click(lab, cell, figure, log)
     if game == "bangkok":
-        _port_click(lab, cell, figure, log)
+        _bangkok_clicks(lab, cell, figure, log)
     LATENCY[f"{game} button"] = _timed(lab, cell, figure, log, result)
+    if game == "bamboo":
+        _bamboo_clicks(lab)
     for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
         other, picture = _drawn(lab, source)
         traces = picture.evaluate("gd => gd.data.length")
@@ -171,86 +181,132 @@ def _timed(lab: Lab, cell: Any, figure: Any, log: Any, first: dict[str, Any]) ->
 
 
 def _move_button(lab: Lab, cell: Any) -> Any:
-    """The first button that plays a move: a Bangkok hand-card button ("#3 (fish)") only
-    picks the card, so it is clicked first and the board's buttons awaited."""
-    first = cell.locator("button.mod-info").first
-    text = first.inner_text()
-    if not text.startswith("#"):
-        return first
-    first.click()
-    lab.page.wait_for_function(
-        "([el, before]) => el.querySelector('button.mod-info')"
-        " && el.querySelector('button.mod-info').innerText !== before",
-        arg=[cell.element_handle(), text],
-        timeout=120_000,
-        polling=20,
-    )
+    """The first button that plays a move (the first of the board's action buttons)."""
+    del lab
     return cell.locator("button.mod-info").first
 
 
-_PORT_PIXEL = """([gd, cellNo]) => {
+_HOVER_PIXEL = """([gd, part]) => {
   const fl = gd._fullLayout;
   const r = gd.getBoundingClientRect();
-  for (const t of gd.data) {
+  for (let c = 0; c < gd.data.length; c++) {
+    const t = gd.data[c];
     const texts = t.hovertext || [];
+    if (t.visible === false || typeof texts === 'string') continue;
     for (let i = 0; i < texts.length; i++) {
-      if (String(texts[i]).startsWith('port cell ' + cellNo + ' ')) {
+      if (String(texts[i]).includes(part)) {
         return {x: r.left + fl._size.l + fl.xaxis.l2p(t.x[i]),
-                y: r.top + fl._size.t + fl.yaxis.l2p(t.y[i])};
+                y: r.top + fl._size.t + fl.yaxis.l2p(t.y[i]), text: String(texts[i]),
+                curve: c, point: i};
       }
     }
   }
   return null;
 }"""
+"""Where on the page the first point whose hover text holds ``part`` is drawn."""
 
 
-def _port_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
-    """Click a port cell of the line to collect it (timed), after placing a card if needed."""
-
-    def takes() -> list[str]:
-        buttons = cell.locator("button.mod-info")
-        return [buttons.nth(i).get_attribute("title") or "" for i in range(buttons.count())]
-
-    if not any(t.startswith("take:") for t in takes()):
-        bot = cell.locator("button", has_text="bot's turn").first
-        for _ in range(20):  # to the person's next decision, then place a card
-            if bot.is_disabled():
-                break
-            assert _click(lab, bot, figure, log, settle=400)["changed_log"]
-        assert _click(lab, _move_button(lab, cell), figure, log)["changed_log"]
-    titles = takes()
-    sets = [t[5:].split("+") for t in titles if t.startswith("take:")]
-    assert sets, f"collecting comes next, not {titles!r}"
-    # a cell in one set only: its click plays that set at once
-    alone = [c for c in sorted({c for s in sets for c in s}) if sum(c in s for s in sets) == 1]
-    assert alone, f"every cell is in several sets: {titles}"
-    target = lab.page.evaluate(_PORT_PIXEL, [figure.element_handle(), alone[0]])
-    assert target, "the port cells carry their hover texts"
-    result = _click_picture(lab, figure, log, target)
-    shot = _shot(lab, cell, "board-bangkok-port-click")
-    assert result["changed_log"], f"a click on a port cell collected nothing (screenshot {shot})"
-    assert "collect cell" in result["last_line"], result
-    LATENCY["bangkok port-cell click"] = {
-        "board_ms": round(result["board_ms"]),
-        "log_ms": round(result["log_ms"]),
-    }
-
-
-def _click_picture(lab: Lab, figure: Any, log: Any, target: dict[str, float]) -> dict[str, Any]:
-    """Click the picture at ``target`` (page pixels) and wait until the log changes; return the
-    page's measurement of the click."""
-    lab.page.mouse.move(target["x"], target["y"])
-    lab.page.wait_for_timeout(
-        300
-    )  # the hover that plotly needs before a click, not a wait for a result
-    waiting = lab.page.evaluate_handle(
-        f"([gd, log]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
-        f"([null, gd, log, {SETTLE_MS}]); }}",
-        [figure.element_handle(), log.element_handle()],
+def _at(lab: Lab, figure: Any, part: str) -> dict[str, Any]:
+    """The page pixel of the place whose hover text holds ``part`` (waited for: a redraw may
+    be on its way)."""
+    lab.page.wait_for_function(
+        f"([gd, part]) => ({_HOVER_PIXEL})([gd, part]) !== null",
+        arg=[figure.element_handle(), part],
+        timeout=120_000,
+        polling=50,
     )
-    del waiting
+    return dict(lab.page.evaluate(_HOVER_PIXEL, [figure.element_handle(), part]))
+
+
+def _click_picture(
+    lab: Lab,
+    figure: Any,
+    log: Any,
+    target: dict[str, float],
+    mode: str = "log",
+    watched: Any = None,
+    root: Any = None,
+) -> dict[str, Any]:
+    """Click the page at ``target`` (on ``figure``) and wait until the log changes (``mode``
+    "log"), or until ``watched`` (default ``figure``) is redrawn ("plot"), or ``root`` offers
+    the several moves the click could mean; return the page's measurement of the click."""
+    lab.page.mouse.move(target["x"], target["y"])
+    # plotly finds the point under the mouse on its hover: wait for that hover, not for a time
+    lab.page.wait_for_function(
+        "([gd, c, i]) => (gd._hoverdata || []).some(p => p.curveNumber === c"
+        " && p.pointNumber === i)",
+        arg=[figure.element_handle(), target.get("curve", -1), target.get("point", -1)],
+        timeout=60_000,
+        polling=20,
+    )
+    watched = figure if watched is None else watched
+    handles = [watched.element_handle(), log.element_handle(), root and root.element_handle()]
+    lab.page.evaluate(
+        f"([gd, log, mode, root]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
+        f"([null, gd, log, {SETTLE_MS}, mode, root]); }}",
+        [handles[0], handles[1], mode, handles[2]],
+    )
     lab.page.mouse.click(target["x"], target["y"])
     return dict(lab.page.evaluate("() => window.__boardClick"))
+
+
+def _timing(result: dict[str, Any]) -> dict[str, int]:
+    return {"board_ms": round(result["board_ms"]), "log_ms": round(result["log_ms"])}
+
+
+def _bangkok_clicks(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
+    """A person's whole turn by clicks: a hand card (on the market picture under the table), a
+    ringed slot beside the port, a ringed port cell (or, when the cell is in several sets, the
+    first set offered), and the cards to lay: a hand card, then a ringed market cell."""
+    bot = cell.locator("button", has_text="bot's turn").first
+    for _ in range(20):  # to the person's next decision
+        if bot.is_disabled():
+            break
+        assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+    own = cell.locator(".js-plotly-plot").nth(1)
+    picked = _click_picture(
+        lab, own, log, _at(lab, own, "hand card #"), mode="plot", watched=figure
+    )
+    assert picked["plotted"], "picking a hand card redraws the table (the slots ringed)"
+    LATENCY["bangkok hand-card click"] = _timing(picked)
+    placed = _click_picture(lab, figure, log, _at(lab, figure, "the picked card may go here"))
+    shot = _shot(lab, cell, "board-bangkok-slot-click")
+    assert placed["changed_log"], f"a click on a ringed slot placed nothing (screenshot {shot})"
+    assert " at " in placed["last_line"], placed
+    LATENCY["bangkok slot click"] = _timing(placed)
+    target = _at(lab, figure, "click to collect")
+    taken = _click_picture(lab, figure, log, target, root=cell)
+    if taken["ways"]:  # the cell is in several sets: they are offered as buttons
+        taken = _click(lab, cell.locator("button.mod-info").first, figure, log)
+    shot = _shot(lab, cell, "board-bangkok-port-click")
+    assert taken["changed_log"], f"a click on a port cell collected nothing (screenshot {shot})"
+    assert "collect cell" in taken["last_line"], taken
+    LATENCY["bangkok port-cell click"] = _timing(taken)
+    status = cell.locator(".widget-html").first
+    if "lay a collected card" in status.inner_text():
+        _click_picture(lab, own, log, _at(lab, own, "hand card #"), mode="plot", watched=own)
+        laid = _click_picture(lab, own, log, _at(lab, own, " here: the market scores"))
+        assert laid["changed_log"] and " in cell " in laid["last_line"], laid
+        LATENCY["bangkok market-cell click"] = _timing(laid)
+
+
+def _bamboo_clicks(lab: Lab) -> None:
+    """On the shop board (a person to improve their home): click a tile of the home market,
+    then an empty space of the home under the board; both moves are logged."""
+    cell, figure = _drawn(lab, 'shop = widgets.play("')
+    log = cell.locator(".widget-textarea textarea").first
+    home = cell.locator(".js-plotly-plot").nth(1)
+    tile = _at(lab, figure, "costs")  # a home-market tile: "A05: garden, comfort 2, costs 1 ..."
+    bought = _click_picture(lab, figure, log, tile)
+    shot = _shot(lab, cell, "board-bamboo-tile-click")
+    assert bought["changed_log"], f"a click on a home-market tile bought nothing ({shot})"
+    assert "buy home tile" in bought["last_line"], bought
+    LATENCY["bamboo market-tile click"] = _timing(bought)
+    placed = _click_picture(lab, home, log, _at(lab, home, "empty space"))
+    shot = _shot(lab, cell, "board-bamboo-home-click")
+    assert placed["changed_log"], f"a click on a home space placed nothing ({shot})"
+    assert "home tile on row" in placed["last_line"], placed
+    LATENCY["bamboo home-cell click"] = _timing(placed)
 
 
 def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:

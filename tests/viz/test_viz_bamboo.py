@@ -158,3 +158,21 @@ def test_the_board_names_its_stalks_temples_and_home_spaces_for_clicks() -> None
     home = vbb.home(state, player=0)
     spaces = [str(t) for tr in home.data if tr.hoverinfo == "text" for t in tr.hovertext]
     assert "1,2: empty space (row 1, column 2)" in spaces
+
+
+def test_BB_ACT_4_the_tile_bought_is_ringed_and_the_home_asks_for_its_space() -> None:
+    state = bb.new_game(2, 4)
+    while not (
+        state.phase == "improve" and any(str(a).startswith("buy") for a in state.legal_actions())
+    ):
+        state = state.apply(state.legal_actions()[0])
+    buy = next(a for a in state.legal_actions() if str(a).startswith("buy"))
+    after = state.apply(buy)
+    hovers = [
+        str(t) for tr in vbb.figure(after).data if tr.hoverinfo == "text" for t in tr.hovertext
+    ]
+    assert any(
+        h.startswith(f"{buy.tile}: ") and h.endswith("empty space of the home") for h in hovers
+    )
+    assert "place the tile bought" in vbb.home(after, player=after.player).layout.title.text
+    assert "place the tile bought" not in vbb.home(state, player=state.player).layout.title.text
