@@ -199,8 +199,9 @@ def _needs(frame: Any, columns: tuple[str, ...], what: str, maker: str) -> Any:
 def move_chances(
     analysis: Any, *, words: Callable[[Any], str] | None = None, top: int = 12
 ) -> go.Figure:
-    """``analyse``'s table as bars: each move's chance to win with its 95% interval, best at
-    the top (the first ``top`` moves); the playouts spent on each are written on its bar."""
+    """``analyse``'s table as dots with whiskers: each move's chance to win and its 95%
+    interval, best first (the first ``top`` moves, the best in orange); the playouts spent on
+    each move are written at the right."""
     frame = _needs(
         analysis,
         ("move", "win", "win_low", "win_high", "visits", "rank"),
@@ -214,33 +215,48 @@ def move_chances(
         labels = [f"{words(a)} [{m}]" for a, m in zip(actions[: len(shown)], labels, strict=True)]
     colours = [palette.HIGHLIGHT if rank == 1 else palette.GREY for rank in shown["rank"]]
     fig = go.Figure(
-        go.Bar(
+        go.Scatter(
             x=shown["win"].tolist(),
             y=labels,
-            orientation="h",
-            marker={"color": colours, "line": {"color": palette.BLACK, "width": 1}},
+            mode="markers",
+            marker={"color": colours, "size": 13, "line": {"color": palette.BLACK, "width": 1}},
             error_x={
                 "type": "data",
                 "symmetric": False,
                 "array": (shown["win_high"] - shown["win"]).tolist(),
                 "arrayminus": (shown["win"] - shown["win_low"]).tolist(),
                 "color": palette.BLACK,
+                "width": 6,
             },
-            text=[f"{v} playouts" for v in shown["visits"]],
-            textposition="inside",
-            insidetextanchor="start",
             hovertemplate="%{y}<br>chance to win %{x:.0%}<extra></extra>",
+            name="chance to win",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[1.04] * len(shown),
+            y=labels,
+            mode="text",
+            text=[f"{v} playouts" for v in shown["visits"]],
+            textposition="middle right",
+            hoverinfo="skip",
+            name="playouts",
         )
     )
     seat = frame.attrs.get("seat")
     who = "" if seat is None else f" for player {seat}"
     _layout(
         fig,
-        f"<b>Which move is best here</b>{who}: the chance to win after each",
-        140 + 34 * len(shown),
+        f"<b>Which move is best here</b>{who}: the chance to win after each move",
+        150 + 36 * len(shown),
     )
     fig.update_layout(
-        xaxis={"title": "chance to win (95% interval)", "range": [0, 1.02], "tickformat": ".0%"},
+        xaxis={
+            "title": "chance to win (dot) and its 95% interval (whiskers)",
+            "range": [-0.02, 1.25],
+            "tickvals": [0, 0.2, 0.4, 0.6, 0.8, 1],
+            "tickformat": ".0%",
+        },
         yaxis={"autorange": "reversed", "automargin": True},
         showlegend=False,
     )

@@ -82,10 +82,10 @@ def test_move_chances_draws_each_move_best_first_with_its_interval() -> None:
     state = replay(record)[41]
     table = analyse(state, state.current_player, playouts=30)
     fig = move_chances(table, words=lambda action: str(action).upper(), top=4)
-    bars = fig.data[0]
-    assert len(bars.y) == 4 and bars.y[0].endswith(f"[{table['move'].iloc[0]}]")
-    assert list(bars.x) == list(table["win"].head(4))
-    assert bars.error_x.array[0] == pytest.approx(table["win_high"].iloc[0] - table["win"].iloc[0])
+    dots = fig.data[0]
+    assert len(dots.y) == 4 and dots.y[0].endswith(f"[{table['move'].iloc[0]}]")
+    assert list(dots.x) == list(table["win"].head(4))
+    assert dots.error_x.array[0] == pytest.approx(table["win_high"].iloc[0] - table["win"].iloc[0])
     assert "chance to win" in fig.layout.xaxis.title.text
     with pytest.raises(InvalidStateError, match=r"analysis\.analyse"):
         move_chances(pd.DataFrame({"move": ["a"]}))
