@@ -56,17 +56,18 @@ def review(
 ) -> pd.DataFrame:
     """One row per decision of ``record`` (only ``seat``'s when given): what the move cost.
 
-    Each decision is looked at from the mover's view at that moment with ``n`` playouts
+    Each decision is looked at from the mover's view at that moment with about ``n`` playouts
     (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
-    sequential halving, as ``analyse`` does; the other half play out that move and the move
-    played on the same fresh re-dealt worlds (so the comparison is paired, and the search's
-    luck does not inflate the best move). ``win_before`` is the mover's win probability with
+    sequential halving, as ``analyse`` does (at least one per legal move and round); then that
+    move and the move played get a quarter each (at least two), on the same fresh re-dealt
+    worlds (so the comparison is paired, and the search's luck does not inflate the best
+    move). ``win_before`` is the mover's win probability with
     the best move, ``win_after`` with the move played; ``loss`` is their difference, with the
     95% t interval of the paired differences in ``loss_low`` and ``loss_high``; ``visits`` is
     the playouts each of the two moves got. When the move played does as well as the search's
     best, it is the best (``loss`` 0). ``flagged`` marks a loss of at least ``threshold``
     whose interval lies above 0 (a clear loss, not noise). A decision with one legal action
-    gets half the playouts. ``ply`` numbers the record's actions from 1
+    gets no search. ``ply`` numbers the record's actions from 1
     (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
     Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
     ``best_actions``).
@@ -144,23 +145,22 @@ def _compare(
     view: Any, seat: int, played: Any, budget: int, seed: int, bots: Any
 ) -> tuple[Arm, Arm]:
     """The best move found and the move played, played out on the same fresh worlds: the
-    search spends half of ``budget`` (seed path ``select``), the comparison the rest (``check``);
-    the same arm twice when the move played is the best."""
+    search spends half of ``budget`` (seed path ``select``), then each of the two moves gets a
+    quarter (at least two playouts; seed path ``check``); the same arm, with both quarters,
+    when the move played is the best or the only legal move."""
     chosen = Arm(played, 0)
-    if len(view.legal_actions()) == 1:
-        run = playout_runner(view, seat, derive_seed(seed, "check"), bots)
-        for _ in range(max(1, budget // 2)):
-            run(chosen)
-        return chosen, chosen
-    ranked, spent = search(view, seat, max(1, budget // 2), derive_seed(seed, "select"), bots)
-    found = ranked[0].action
+    count = max(2, budget // 4)
     run = playout_runner(view, seat, derive_seed(seed, "check"), bots)
+    found = played
+    if len(view.legal_actions()) > 1:
+        ranked, _ = search(view, seat, max(1, budget // 2), derive_seed(seed, "select"), bots)
+        found = ranked[0].action
     if found == played:
-        for _ in range(max(1, budget - spent)):
+        for _ in range(2 * count):
             run(chosen)
         return chosen, chosen
     best = Arm(found, 1)
-    for _ in range(max(1, (budget - spent) // 2)):
+    for _ in range(count):
         run(best)
         run(chosen)
     if chosen.key() >= best.key():
