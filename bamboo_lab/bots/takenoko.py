@@ -487,7 +487,7 @@ class TakenokoBot:
 # steers its tree, and a cut rollout is valued by the objectives each seat has nearly met.
 
 SEARCH_SETTINGS = {
-    "iterations": 60,
+    "iterations": 150,
     "rollout_depth": 30,
     "epsilon": 0.1,
     "exploration": 1.0,
