@@ -139,8 +139,8 @@ class BangkokBot:
 # steers its tree; a cut rollout is valued by the markets and their open chilli neighbourhoods.
 
 SEARCH_SETTINGS = {
-    "iterations": 100,
-    "rollout_depth": 60,
+    "iterations": 300,
+    "rollout_depth": 16,
     "epsilon": 0.1,
     "exploration": 1.0,
     "score_scale": 3.0,
