@@ -4,6 +4,9 @@ input, and the budget's spread by sequential halving."""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 from functools import cache
 
 import pandas as pd
@@ -170,3 +173,31 @@ def test_a_time_budget_answers() -> None:
     state = decisions("bangkok")[0]
     frame = analyse(state, state.current_player, seconds=0.3)
     assert frame["visits"].min() >= 1 and frame.attrs["seconds"] == 0.3
+
+
+PROBE = """
+from bamboo_lab.analysis import analyse
+from bamboo_lab.sim.runner import play_game
+from bamboo_lab.games import replay
+from bamboo_lab.core.protocol import CHANCE
+for game in ("takenoko", "bangkok"):
+    record, _ = play_game(game, "heuristic", 5)
+    states = [s for s in replay(record) if not s.is_over() and s.current_player != CHANCE]
+    state = states[len(states) * 3 // 4]
+    print(analyse(state, state.current_player, playouts=10).to_csv())
+"""
+
+
+def test_the_same_table_in_processes_with_other_hash_seeds() -> None:
+    """A table depends on the seed alone: not on the process's string hashing (sets, dicts)."""
+    tables = [
+        subprocess.run(
+            [sys.executable, "-c", PROBE],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert tables[0] == tables[1] and "win_low" in tables[0]
