@@ -40,3 +40,32 @@ def test_measure_strength_needs_two_different_bots() -> None:
 
     with pytest.raises(InvalidStateError, match="different names"):
         measure_strength("bangkok", "random", "random", n_games=2)
+
+
+def test_strength_command_prints_the_search_table(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pandas")
+    from bamboo_lab.bots.strength import main
+
+    main(["--games", "2", "--budget", "2", "--game", "bangkok"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("| game | match | wins | 95% interval | CPU s per decision |")
+    assert lines[2].startswith("| bangkok | search vs heuristic | ")
+    assert lines[2].endswith("| 2 iterations |") and "at most" in lines[2]
+
+
+def test_measure_strength_times_the_first_bots_decisions() -> None:
+    pytest.importorskip("pandas")
+    from bamboo_lab.bots.search import SearchBot
+    from bamboo_lab.bots.strength import measure_strength
+
+    result = measure_strength("bangkok", SearchBot(iterations=2), "heuristic", n_games=2)
+    assert result.decisions > 10  # about ten decisions with a choice per seat and game
+    assert 0 < result.mean_decision <= result.max_decision
+
+
+def test_playout_speed_counts_both_kinds_of_playout() -> None:
+    from bamboo_lab.bots.strength import playout_speed
+
+    rates = playout_speed("bamboo", seconds=0.05)
+    assert set(rates) == {"random_per_s", "search_per_s"}
+    assert min(rates.values()) > 0
