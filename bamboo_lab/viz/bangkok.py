@@ -272,7 +272,7 @@ def market(
         held = state_or_market.hands[state_or_market.to_move if seat is None else seat]
         label(fig, x0, -0.45, f"<b>in hand</b> ({len(held)})", 13, anchor="left", valign="top")
         for j, cid in enumerate(held):
-            x = x0 + 1.6 + j * 1.45
+            x = x0 + 2.0 + j * 1.45
             held_card = state_or_market.deck.cards[cid]
             edge = (palette.HIGHLIGHT, 3.5) if cid == selected else ("#555555", 1.2)
             draw_card(

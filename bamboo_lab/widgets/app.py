@@ -22,7 +22,7 @@ from bamboo_lab.viz import palette
 
 from .advice import Chances, Hint, chances, hint
 from .board import BoardWidget, replace_figure
-from .controller import BoardText, CardChoice, PlayController
+from .controller import BoardText, PlayController
 from .labels import label_of
 from .pictures import (
     board_figure,
@@ -430,15 +430,8 @@ class PlayApp:
                 display(fig)
 
     def _player_of(self, action: Any) -> Callable[[], None]:
-        """The handler of one action's button (a Bangkok hand card: pick it)."""
-        if isinstance(action, CardChoice):
-            return lambda: self.choose_card(action.card)
+        """The handler of one action's button."""
         return lambda: self.play(action)
-
-    def choose_card(self, card: int) -> None:
-        """Bangkok: pick a hand card; the buttons then offer its places."""
-        self.controller.choose_card(card)
-        self.redraw()
 
     def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]], clicks: str = "") -> None:
         rows: list[w.Widget] = [w.HTML(f"<i>{html.escape(clicks)}</i>")] if clicks else []

@@ -33,7 +33,7 @@ from .labels import (
 )
 from .places import CLICK_WORDS, is_clickable, places_of, refusal
 
-__all__ = ["BoardText", "CardChoice", "PlayController", "Step"]
+__all__ = ["BoardText", "PlayController", "Step"]
 
 
 @dataclass(frozen=True)
@@ -88,18 +88,6 @@ class BoardText:
     """Every move in rulebook words, oldest first."""
     last_turn: tuple[str, ...]
     """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
-
-
-@dataclass(frozen=True)
-class CardChoice:
-    """Bangkok: pick a hand card first (its places to play it are offered next)."""
-
-    card: int
-    face: str
-
-    def __str__(self) -> str:
-        """``card #3``."""
-        return f"card #{self.card}"
 
 
 _CARD_BOUND = ("PlaceAtPort", "LayInMarket")
@@ -396,10 +384,7 @@ class PlayController:
 
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`
-        holds the reason from ``explain`` (the rule ID and a sentence); nothing changes.
-        A :class:`CardChoice` (a Bangkok card button) picks that card: :meth:`choose_card`."""
-        if isinstance(action, CardChoice):
-            return self.choose_card(action.card)
+        holds the reason from ``explain`` (the rule ID and a sentence); nothing changes."""
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
             self.message = f"{short_text(action)} was not played: {who}."

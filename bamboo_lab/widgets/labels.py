@@ -229,8 +229,6 @@ def _bamboo(action: Any) -> str:
 
 def _bangkok(action: Any) -> str:
     kind = type(action).__name__
-    if kind == "CardChoice":
-        return f"#{action.card} ({_bk_face(action.face)})"
     if kind == "PlaceAtPort":
         side = _BK_SIDES.get(action.slot[0], action.slot[0])
         where = f"{action.slot} ({side} {action.slot[1]})"

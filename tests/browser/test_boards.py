@@ -142,6 +142,7 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     if game == "bangkok":
         _bangkok_clicks(lab, cell, figure, log)
     LATENCY[f"{game} button"] = _timed(lab, cell, figure, log, result)
+    _advice(lab, cell, game)
     if game == "bamboo":
         _bamboo_clicks(lab)
     for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
@@ -288,6 +289,40 @@ def _bangkok_clicks(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         laid = _click_picture(lab, own, log, _at(lab, own, " here: the market scores"))
         assert laid["changed_log"] and " in cell " in laid["last_line"], laid
         LATENCY["bangkok market-cell click"] = _timing(laid)
+
+
+_SHOWN = """async ([button, root, words]) => {
+  const t0 = performance.now();
+  if (button) button.click();
+  while (!root.innerText.includes(words) && performance.now() < t0 + 120000) {
+    await new Promise(r => setTimeout(r, 20));
+  }
+  return {shown: root.innerText.includes(words), ms: performance.now() - t0};
+}"""
+"""Click ``button`` and wait until ``words`` show in ``root``; how long it took."""
+
+
+def _advice(lab: Lab, cell: Any, game: str) -> None:
+    """The hint button shows the best moves, and "show win chances" a bar (both waited for);
+    the time each took is reported."""
+    bot = cell.locator("button", has_text="bot's turn").first
+    figure, log = cell.locator(".js-plotly-plot").first, cell.locator("textarea").first
+    for _ in range(20):  # to the person's next decision
+        if bot.is_disabled():
+            break
+        assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+    if cell.locator("button", has_text="hint").first.is_disabled():
+        return  # the game is over
+    root = cell.element_handle()
+    button = cell.locator("button", has_text="hint").first.element_handle()
+    hint = lab.page.evaluate(_SHOWN, [button, root, "Hint for Player"])
+    box = cell.locator("input[type=checkbox]").first.element_handle()
+    bar = lab.page.evaluate(_SHOWN, [box, root, "Win chances from here"])
+    shot = _shot(lab, cell, f"board-{game}-advice")
+    assert hint["shown"] and bar["shown"], f"no hint or no win chances (screenshot {shot})"
+    LATENCY[f"{game} hint"] = {"shown_ms": round(hint["ms"])}
+    LATENCY[f"{game} win chances"] = {"shown_ms": round(bar["ms"])}
+    lab.page.evaluate(_SHOWN, [box, root, ""])  # off again: the clicks after are not slowed
 
 
 def _bamboo_clicks(lab: Lab) -> None:
