@@ -32,7 +32,7 @@ from .pictures import (
     secret_figure,
     target_point,
 )
-from .places import hover_points, place_of
+from .places import hover_points, place_of, place_words
 from .replay_controller import ReplayController
 
 __all__ = [
@@ -297,7 +297,11 @@ class PlayApp:
         """Bangkok and Bamboo: the place under the click, from the picture's hover texts."""
         picture = self._main if picture is None else picture
         points = hover_points(picture) if picture is not None else {}
-        near = [(text, xy) for text, xy in points.items() if _dist(xy, (x, y)) < 0.3]
+        near = [
+            (text, xy)
+            for text, xy in points.items()
+            if _dist(xy, (x, y)) < 0.3 and place_of(self.game, text) is not None
+        ]
         if not near:
             return False
         text = min(near, key=lambda item: _dist(item[1], (x, y)))[0]
@@ -309,7 +313,7 @@ class PlayApp:
         if len(found) > 1:
             shown = self.controller.board_state(bool(self.reveal.value))
             self._draw_actions(
-                {f"at {text.split(':')[0]}": [(label_of(self.game, a, shown), a) for a in found]}
+                {f"at {place_words(place)}": [(label_of(self.game, a, shown), a) for a in found]}
             )
             self.message.value = f"<i>{len(found)} ways to play there: pick one</i>"
         return True

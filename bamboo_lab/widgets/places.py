@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["CLICK_WORDS", "hover_points", "is_clickable", "place_of", "places_of"]
+__all__ = [
+    "CLICK_WORDS",
+    "hover_points",
+    "is_clickable",
+    "place_of",
+    "place_words",
+    "places_of",
+    "refusal",
+]
 
 _PATTERNS: dict[str, tuple[tuple[re.Pattern[str], Any], ...]] = {
     "bangkok": (
@@ -48,6 +56,24 @@ def place_of(game: str, hover: str) -> tuple[Any, ...] | None:
     return None
 
 
+_KIND_WORDS = {"port": "port cell", "hand": "hand card #", "market": "market cell"}
+"""How a place's kind reads before its name, where the kind alone would not say it."""
+
+
+def place_words(place: tuple[Any, ...]) -> str:
+    """A place in words: ``("port", 4)`` -> ``port cell 4``, ``("board temple", 0, "red")``
+    -> ``Player 0's red temple``."""
+    kind, *where = place
+    if kind == "board temple":
+        return f"Player {where[0]}'s {where[1]} temple"
+    if kind == "temple":
+        return f"the {where[0]} temple"
+    if kind == "home":
+        return f"home space {where[0]},{where[1]}"
+    words = _KIND_WORDS.get(kind, kind)
+    return f"{words}{'' if words.endswith('#') else ' '}{where[0]}"
+
+
 def hover_points(fig: Any) -> dict[str, tuple[float, float]]:
     """Each hover text of a Plotly figure and where it is."""
     found: dict[str, tuple[float, float]] = {}
@@ -56,7 +82,8 @@ def hover_points(fig: Any) -> dict[str, tuple[float, float]]:
         if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
             continue
         for x, y, text in zip(trace.x, trace.y, texts, strict=False):
-            found.setdefault(str(text), (x, y))
+            if x is not None and y is not None:  # the gaps of a line trace
+                found.setdefault(str(text), (x, y))
     return found
 
 

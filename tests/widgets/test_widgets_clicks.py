@@ -244,3 +244,22 @@ def test_a_click_in_the_app_on_a_shared_place_offers_its_actions_as_buttons() ->
         assert [b.tooltip for b in boxes[0].children] == [str(a) for a in there]
         boxes[0].children[0].click()
         assert c.steps[-1].action == there[0]
+
+
+def test_a_click_on_a_stalk_in_the_app_offers_its_shoots_named_by_the_stalk() -> None:
+    app = widgets.play("bamboo", bots=None, seed=4)
+    c = app.controller
+    _until(c, "place", "Activate", 6)
+    app.redraw()
+    legal = c.legal_actions()
+    stalk = next(a.stalk for a in legal if type(a).__name__ == "Activate")
+    there = [a for a in legal if getattr(a, "stalk", None) == stalk]
+    xy = hover_points(app._main)[
+        next(t for t in hover_points(app._main) if t.startswith(f"stalk {stalk}:"))
+    ]
+    assert app.click(*xy)
+    if len(there) > 1:
+        heads = [row.value for row in app.actions.children if isinstance(row, ipw.HTML)]
+        assert f"at stalk {stalk}" in " ".join(heads)
+        boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
+        assert [b.tooltip for b in boxes[0].children] == [str(a) for a in there]
