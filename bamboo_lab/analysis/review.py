@@ -37,7 +37,7 @@ REVIEW_COLUMNS = (
 """The columns of ``review``'s table, in order (the API's eight, then the loss's 95% interval
 and the playouts each compared move got)."""
 
-REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 16, "bamboo": 4, "bangkok": 100}
+REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 12, "bamboo": 4, "bangkok": 100}
 """``review``'s default playouts per decision: a whole two-player heuristic game reviewed in
 about a minute here (docs/analysis.md has the measurements)."""
 
