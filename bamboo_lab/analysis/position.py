@@ -51,8 +51,8 @@ __all__ = [
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
 """``analyse``'s default budget per game: about 1 to 2 s from an early position here (a
-heuristic playout of a whole two-player game costs about 13 ms in Takenoko, 70 ms in Bamboo
-and 9 ms in Bangkok; docs/analysis.md has the measurements)."""
+heuristic playout of a whole two-player game costs about 15 ms in Takenoko, 80 to 175 ms in
+Bamboo and 10 ms in Bangkok; docs/analysis.md has the measurements)."""
 
 DEFAULT_OUTLOOK = 200
 """``outlook``'s default number of playouts."""

@@ -38,8 +38,9 @@ REVIEW_COLUMNS = (
 and the playouts each compared move got)."""
 
 REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 12, "bamboo": 4, "bangkok": 100}
-"""``review``'s default playouts per decision: a whole two-player heuristic game reviewed in
-about a minute here (docs/analysis.md has the measurements)."""
+"""``review``'s default playouts per decision: a whole two-player heuristic game of Takenoko or
+Bangkok reviewed in a minute or less here, of Bamboo in about three (docs/analysis.md has the
+measurements)."""
 
 DEFAULT_THRESHOLD = 0.15
 """A move is flagged when it cost the mover at least this much win probability."""
