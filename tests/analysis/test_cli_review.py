@@ -17,11 +17,12 @@ Capture = pytest.CaptureFixture[str]
 
 @cache
 def records() -> tuple[GameRecord, GameRecord]:
-    """The end of a seeded Bangkok game, and a won position thrown away by the wrong lay."""
+    """The end of a seeded Bangkok game, and a won Bamboo position thrown away by declining
+    the winning buy (test_analysis_review.blunder)."""
     record, _ = play_game("bangkok", "heuristic", 4)
     states = replay(record)
     late = record_of("bangkok", play(start_here(states[44]), *record.actions[44:]), 4)
-    blunder = record_of("bangkok", play(start_here(states[41]), "lay:#29P@7"), 4)
+    blunder = GameRecord.load(Path(__file__).parent / "data" / "bamboo_blunder.json")
     return late, blunder
 
 
@@ -51,10 +52,10 @@ def test_review_flags_the_blunder_and_filters_a_seat(tmp_path: Path, capsys: Cap
     _, blunder = records()
     path = tmp_path / "blunder.json"
     blunder.save(path)
-    assert main(["review", str(path), "--playouts", "40"]) == 0
+    assert main(["review", str(path), "--playouts", "24"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "1 flagged" in lines[0]
-    assert lines[2].split()[2] == "lay:#29P@7" and lines[2].endswith("*")
+    assert lines[0].startswith("bamboo, 2 players") and "1 flagged" in lines[0]
+    assert lines[2].split()[2:3] == ["decline"] and lines[2].endswith("*")
     assert main(["review", str(path), "--seat", "0", "--playouts", "4"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 1 and "0 decisions of player 0" in out[0]
