@@ -9,6 +9,9 @@ balance patterns live in ``bamboo_home``, the player aid in ``bamboo_aid``, what
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 import plotly.graph_objects as go
 
 from bamboo_lab.core.errors import InvalidStateError
@@ -47,6 +50,12 @@ __all__ = [
 _CLEAR = "rgba(0,0,0,0)"
 """No fill: the ring around the home tile bought."""
 
+
+def _ring(fig: Any, x0: float, y0: float, x1: float, y1: float) -> None:
+    """An orange ring around a place to click (drawn over it)."""
+    rect(fig, x0, y0, x1, y1, _CLEAR, palette.HIGHLIGHT, 3, layer="above")
+
+
 _SEASON_TITLE = {"setup": "setup draft", "over": "game over"}
 """The title's words for the two answers of ``bamboo.season`` that are not seasons."""
 
@@ -57,12 +66,19 @@ def season(state: bb.State) -> str:
     return _SEASON_TITLE.get(name, name)
 
 
-def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
+def figure(
+    state: bb.State,
+    changed_from: bb.State | None = None,
+    targets: Collection[tuple[Any, ...]] = (),
+) -> go.Figure:
     """The main board: temples with their incense in placement order and the spirit on top,
     the stalk field, the balance and home markets, the food display, and each player.
 
     With ``changed_from`` (an earlier state of the same game) everything that changed since is
-    outlined in magenta and each player's row says how their belongings changed."""
+    outlined in magenta and each player's row says how their belongings changed. ``targets``:
+    the places a person may click now (``("temple", "red")``, ``("stalk", 2)``, ``("home
+    tile", "A11")``, ``("balance tile", "L03")``, ``("board temple", 0, "red")``, as in
+    ``bamboo_lab.widgets.places``), ringed in orange."""
     if not isinstance(state, bb.State):
         raise InvalidStateError(f"viz.bamboo.figure draws a Bamboo State, not {state!r}")
     before = earlier(state, changed_from)
@@ -92,6 +108,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
     for t in range(4):
         x = 0.1 + t * 1.95
         y0 = top - 4.6
+        if ("temple", COLOURS[t]) in targets:
+            _ring(fig, x - 0.06, y0 - 0.06, x + 1.86, top - 0.44)
         fill = palette.lighter(palette.BAMBOO_COLOURS[t], 0.6)
         rounded_rect(
             fig, x, y0, x + 1.8, top - 0.5, fill, palette.darker(palette.BAMBOO_COLOURS[t], 0.2), 2
@@ -145,6 +163,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
     label(fig, sx0, top, "<b>stalk field</b>", size=12, anchor="left", valign="top")
     for i, stalk in enumerate(state.stalks):
         x = sx0 + i * 1.2
+        if ("stalk", i + 1) in targets:
+            _ring(fig, x - 0.03, top - 4.58, x + 1.13, top - 4.1 + len(stalk) * 0.75)
         label(fig, x + 0.55, top - 4.4, f"stalk {i + 1}", size=10, color="#444444")
         hx.append(x + 0.55)
         hy.append(top - 4.4)
@@ -167,6 +187,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
             tile = bb.BALANCE_TILES[tid]
             x = mx0 + 0.35 + j * 1.6
             rounded_rect(fig, x, y, x + 1.5, y + 0.52, "#F3F3F3", "#666666", 1)
+            if ("balance tile", tile.name) in targets:
+                _ring(fig, x - 0.05, y - 0.05, x + 1.55, y + 0.57)
             label(fig, x + 0.75, y + 0.26, f"<b>{tile.name}</b> {tile.hp} HP", size=11)
             hx.append(x + 0.75)
             hy.append(y + 0.26)
@@ -199,8 +221,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
             )
             label(fig, x + 0.55, y + 0.15, f"${htile.cost} +{htile.hp}", size=10)
             bought = hid == state.buying  # BB-ACT-4: bought, waiting for its space
-            if bought:
-                rect(fig, x - 0.06, y - 0.06, x + 1.16, y + 0.72, _CLEAR, palette.HIGHLIGHT, 3)
+            if bought or ("home tile", htile.name) in targets:
+                _ring(fig, x - 0.06, y - 0.06, x + 1.16, y + 0.72)
             hx.append(x + 0.55)
             hy.append(y + 0.33)
             ht.append(
@@ -259,6 +281,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
             marks.box(0.07, y - row_h + 0.12, 18.38, y - 0.02, f"player {p}'s belongings")
         for t in range(4):  # the board's four temples, each in its colour
             tx = 12.95 + t * 1.36
+            if ("board temple", p, COLOURS[t]) in targets:
+                _ring(fig, tx - 0.04, mid - 0.42, tx + 1.32, mid + 0.42)
             hx.append(tx + 0.64)
             hy.append(mid)
             names = ", ".join(shoot_name(c) for c in b.temples[t]) or "no shoot"
@@ -311,6 +335,8 @@ def figure(state: bb.State, changed_from: bb.State | None = None) -> go.Figure:
         " c cook, f fund · ★ wildcard: any one of the four actions<br>incense: 0, 1 ... a"
         " player's stick · g the brown ghost's (2 players) · ▼ marker: the temple visited last"
     )
+    if targets:
+        legend += " · <b>orange ring</b>: what you may click now"
     if before:
         legend += "<br><span style='color:#E6007E'><b>magenta outline: changed since the"
         legend += " previous picture</b></span>"

@@ -8,7 +8,7 @@ Every number comes from the game's scoring helpers (``harmony``, ``harmony_penal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -64,6 +64,10 @@ def _home_args(
     return tuple(h), list(tiles or ()), set(), "a home", {}
 
 
+_CLEAR = "rgba(0,0,0,0)"
+"""No fill: the ring around a space to click."""
+
+
 def _buying(state_or_home: Any, player: int | None) -> str:
     """The words for the home tile the player bought and must place now (empty: none)."""
     if not isinstance(state_or_home, bb.State) or state_or_home.buying < 0:
@@ -83,6 +87,7 @@ def home(
     tiles: Iterable[int | str] | None = None,
     changed_from: Any = None,
     answers: bool = True,
+    targets: Collection[tuple[Any, ...]] = (),
 ) -> go.Figure:
     """The 5x3 home: tiles by type and comfort, left and right comfort and the harmony
     penalty, the balance tiles held (or ``tiles``) drawn as their patterns and where each one
@@ -91,7 +96,8 @@ def home(
 
     With ``changed_from`` (the same player's earlier State, or an earlier home) the spaces and
     balance tiles that changed since are outlined in magenta. ``answers=False`` leaves out what
-    an exercise asks: the comfort totals, the harmony and which patterns are met."""
+    an exercise asks: the comfort totals, the harmony and which patterns are met. ``targets``:
+    the spaces a person may click now (``("home", row, col)``), ringed in orange."""
     spaces, held, scored, who, night = _home_args(state_or_home, player, tiles)
     old_spaces: tuple[int, ...] | None = None
     old_held: set[int] = set()
@@ -153,6 +159,8 @@ def home(
                 color="#222222",
             )
             label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=10, color="#555555")
+            if ("home", r, c) in targets:
+                rect(fig, x, y, x + cw - 0.12, y + ch - 0.12, _CLEAR, palette.HIGHLIGHT, 3)
             hx.append(x + cw / 2)
             hy.append(y + ch / 2)
             ht.append(
@@ -165,6 +173,8 @@ def home(
                 fig, x, y, x + cw - 0.12, y + ch - 0.12, "#FFFFFF", "#BBBBBB", 1, dash="dot"
             )
             label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=10, color="#999999")
+            if ("home", r, c) in targets:  # BB-ACT-4: where the tile bought may go
+                rect(fig, x, y, x + cw - 0.12, y + ch - 0.12, _CLEAR, palette.HIGHLIGHT, 3)
             hx.append(x + cw / 2)
             hy.append(y + ch / 2)
             ht.append(f"{r},{c}: empty space (row {r}, column {c})")

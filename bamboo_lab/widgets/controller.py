@@ -328,7 +328,8 @@ class PlayController:
 
     def targets(self, reveal: bool = True) -> tuple[tuple[Any, ...], ...]:
         """The places to ring on the pictures: those of the picked hand card (Bangkok), else
-        every clickable place but the hand cards."""
+        every clickable place but Bangkok's hand cards, slots and market cells (a card is
+        picked first)."""
         places = self.clickable(reveal)
         if self.game == "bangkok" and self.selected is not None:
             return tuple(
@@ -336,7 +337,7 @@ class PlayController:
                 for p, acts in places.items()
                 if p[0] != "hand" and any(a.card == self.selected for a in acts)
             )
-        return tuple(p for p in places if p[0] == "port")
+        return tuple(p for p in places if p[0] not in ("hand", "slot", "market"))
 
     def choose_card(self, card: int) -> bool:
         """Bangkok: pick hand card ``card`` (-1: none); its places are offered next. Refused

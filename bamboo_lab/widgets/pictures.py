@@ -129,7 +129,7 @@ def _main_figure(
             )
         return fit_width(fig, garden=True)
     if game == "bamboo":
-        return fit_width(viz.bamboo.figure(state, changed_from=before))
+        return fit_width(viz.bamboo.figure(state, changed_from=before, targets=places))
     slots = tuple(p[1] for p in places if p[0] == "slot")
     cells = tuple(p[1] for p in places if p[0] == "port")
     return fit_width(
@@ -150,7 +150,7 @@ def secret_figure(
     if game == "takenoko":
         return fit_width(viz.takenoko.players(state, player=seat))
     if game == "bamboo":
-        return fit_width(viz.bamboo.home(state, player=seat))
+        return fit_width(viz.bamboo.home(state, player=seat, targets=places))
     cells = tuple(p[1] for p in places if p[0] == "market")
     fig = viz.bangkok.market(state, seat=seat, hand=True, selected=selected, targets=cells)
     width, height = fig.layout.width or BOARD_WIDTH, fig.layout.height or 600

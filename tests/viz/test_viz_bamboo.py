@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("plotly")
 
-from viz_parts import labels, text_of, texts
+from viz_parts import boxes, labels, text_of, texts
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
@@ -176,3 +176,13 @@ def test_BB_ACT_4_the_tile_bought_is_ringed_and_the_home_asks_for_its_space() ->
     )
     assert "place the tile bought" in vbb.home(after, player=after.player).layout.title.text
     assert "place the tile bought" not in vbb.home(state, player=state.player).layout.title.text
+
+
+def test_the_places_to_click_are_ringed_and_the_key_says_so() -> None:
+    state = bb.new_game(2, 4)
+    plain = vbb.figure(state)
+    ringed = vbb.figure(state, targets=[("stalk", 2), ("temple", "red")])
+    assert len(boxes(ringed, "rect")) == len(boxes(plain, "rect")) + 2
+    assert "orange ring" in text_of(ringed) and "orange ring" not in text_of(plain)
+    home = vbb.home(state, player=0, targets=[("home", 1, 2)])
+    assert len(boxes(home, "rect")) == len(boxes(vbb.home(state, player=0), "rect")) + 1
