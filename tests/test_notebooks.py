@@ -80,6 +80,8 @@ FURTHER["bangkok"] = "30-bangkok-rules"
 LESSONS = [n for n in ALL if n[:2] in {"10", "11", "13", "20", "21", "23", "24", "30", "31", "33"}]
 """The rules, edge-case and exercise notebooks: read by newcomers, so no text dumps."""
 SIMULATIONS = [n for n in ALL if n.startswith("4")]
+"""The simulation notebooks 40-44 and the analysis ones, 45 (a position) and 46 (a game review):
+their findings are computed from the run, never typed."""
 MAX_TEXT_LINES = 15
 
 
