@@ -41,6 +41,7 @@ __all__ = [
     "Arm",
     "analyse",
     "halving",
+    "halving_rounds",
     "mean_and_interval",
     "outlook",
     "outlook_frame",
@@ -114,7 +115,9 @@ def halving(
 ) -> int:
     """Spend ``budget`` playouts over ``arms`` by sequential halving; return the playouts spent.
 
-    There are ``ceil(log2 k)`` rounds for ``k`` actions (one round for one or two). Each round
+    There are ``ceil(log2 k)`` rounds for ``k`` actions (one round for one or two), fewer when
+    the budget cannot give each action still in one playout per round (:func:`halving_rounds`).
+    Each round
     shares what is left of the budget equally among the rounds still to come and, within the
     round, among the actions still in: every one of them is played out to the same count, on
     the same worlds (common random numbers, so the actions are compared on the same deals).
@@ -126,7 +129,6 @@ def halving(
     """
     start = time.perf_counter()
     alive = list(arms)
-    rounds = max(1, math.ceil(math.log2(len(arms))))
     spent = 0
     deadline = None if seconds is None else start + seconds
     if deadline is not None:
@@ -137,6 +139,7 @@ def halving(
         affordable = spent + int(rate * max(deadline - time.perf_counter(), 0.0))
         budget = affordable if budget is None else min(budget, affordable)
     assert budget is not None
+    rounds = halving_rounds(len(arms), budget)
     for number in range(rounds):
         share = (budget - spent) // (len(alive) * (rounds - number))
         target = alive[0].visits + max(1, share)
@@ -154,6 +157,19 @@ def halving(
                 better.append(keep)
             alive = sorted(better, key=lambda arm: arm.order)
     return spent
+
+
+def halving_rounds(count: int, budget: int) -> int:
+    """The rounds of sequential halving over ``count`` actions: ``ceil(log2 count)``, or as many
+    of them as ``budget`` can give one playout per action still in (at least one round)."""
+    full = max(1, math.ceil(math.log2(count))) if count > 1 else 1
+    rounds = cost = 0
+    alive = count
+    while rounds < full and cost + alive <= budget:
+        cost += alive
+        rounds += 1
+        alive = math.ceil(alive / 2)
+    return max(1, rounds)
 
 
 def mean_and_interval(values: Sequence[float]) -> tuple[float, float, float]:

@@ -59,7 +59,7 @@ def review(
 
     Each decision is looked at from the mover's view at that moment with about ``n`` playouts
     (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
-    sequential halving, as ``analyse`` does (at least one per legal move and round); then that
+    sequential halving, as ``analyse`` does (at least one per legal move); then that
     move and the move played get a quarter each (at least two), on the same fresh re-dealt
     worlds (so the comparison is paired, and the search's luck does not inflate the best
     move). ``win_before`` is the mover's win probability with

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from bamboo_lab.analysis import ANALYSE_COLUMNS, OUTLOOK_COLUMNS, analyse, outlook
-from bamboo_lab.analysis.position import Arm, halving
+from bamboo_lab.analysis.position import Arm, halving, halving_rounds
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import GAMES, load, replay
@@ -234,3 +234,16 @@ def test_a_world_dealt_from_a_view_hides_nothing_the_real_state_holds(game: str)
         seat = state.current_player
         world = state.view(seat).determinize(seat, 3)
         assert missing_parts(state.to_dict(), world.to_dict()) == []
+
+
+def test_a_small_budget_runs_fewer_rounds() -> None:
+    assert halving_rounds(8, 120) == 3 and halving_rounds(8, 14) == 3
+    assert halving_rounds(8, 13) == 2 and halving_rounds(8, 12) == 2
+    assert halving_rounds(8, 3) == 1 and halving_rounds(1, 5) == 1 and halving_rounds(2, 9) == 1
+    arms = [Arm(action=i, order=i) for i in range(8)]
+
+    def run(arm: Arm) -> None:
+        arm.won.append(arm.action % 2 == 0)
+        arm.margins.append(float(arm.action))
+
+    assert halving(arms, 4, run) == 8  # one playout each: the budget is exceeded once
