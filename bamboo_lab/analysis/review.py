@@ -39,7 +39,7 @@ and the playouts each compared move got)."""
 
 REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 12, "bamboo": 4, "bangkok": 100}
 """``review``'s default playouts per decision: a whole two-player heuristic game of Takenoko or
-Bangkok reviewed in a minute or less here, of Bamboo in about three (docs/analysis.md has the
+Bangkok reviewed in a minute or less here, of Bamboo in about two (docs/analysis.md has the
 measurements)."""
 
 DEFAULT_THRESHOLD = 0.15
