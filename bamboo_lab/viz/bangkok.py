@@ -444,10 +444,13 @@ def figure(
 
     for slot in bk.SLOTS if not state.is_over() else ():
         x, y = slot_box(slot)
+        h = ch if slot[0] in "LR" else 0.6  # above and below: clear of the port's title
+        y = y if slot[0] != "T" else py0 + 0.3
+        y = y if slot[0] != "B" else py0 - height - 0.3 - h
         if slot in slots:
-            rounded_rect(fig, x, y, x + cw, y + ch, _CLEAR, _RING, 2.5, dash="dash")
+            rounded_rect(fig, x, y, x + cw, y + h, _CLEAR, _RING, 2.5, dash="dash")
         hover_x.append(x + cw / 2)
-        hover_y.append(y + ch / 2)
+        hover_y.append(y + h / 2)
         what = "the picked card may go here" if slot in slots else "place a hand card here"
         hover_t.append(f"slot {slot} ({_SIDES[slot[0]]} {slot[1]}): {what}")
     if state.placed >= 0 and state.slot:
