@@ -117,7 +117,7 @@ class SingleAgentEnv(gymnasium.Env):
         if state is None:
             raise InvalidStateError("call reset() before step()")
         if state.is_over() or self.plies >= self.module.PLY_LIMIT:
-            raise InvalidStateError("the game is over: call reset() to deal a new one")
+            raise InvalidStateError("the episode has ended (game over or ply limit): call reset()")
         index = as_index(action, len(self.table))
         text = self.table[index]
         chosen = next((a for a in state.legal_actions() if str(a) == text), None)

@@ -66,6 +66,10 @@ class Board:
 
     def replace(self, **changes: Any) -> Board:
         """A copy with some fields changed (no checks: the rules and the loader check)."""
+        return self.changed(changes)
+
+    def changed(self, changes: Mapping[str, Any]) -> Board:
+        """A copy with the fields of ``changes`` changed (:meth:`replace` taking one dict)."""
         d = self.__dict__.copy()
         d.update(changes)
         new = object.__new__(Board)

@@ -113,20 +113,19 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
         ps = s.per_stalk
         cap = STALK_NEW_CAP  # the stalks still open this turn (BB-SUM-5), as a bit mask
         free = (ps[0] < cap) + 2 * (ps[1] < cap) + 4 * (ps[2] < cap) + 8 * (ps[3] < cap)
-        pending = s.pending
-        codes = (pending[0],) if len(pending) == 1 else sorted(set(pending))
-        if s.activations > 0:
-            out: list[Any] = [a for c in codes for a in _ACTIVATE_AT[c][free]]
-            out.append(_CH["done"])  # stop activating: the rest are placed without action
-        else:
-            out = [a for c in codes for a in _PLACE_AT[c][free]]
+        key = (s.pending, free, s.activations > 0)
+        placements = _PLACEMENTS.get(key)
+        if placements is None:
+            placements = _placements(*key)
+            if len(_PLACEMENTS) < 1 << 16:  # bounded (the pending order is part of the key)
+                _PLACEMENTS[key] = placements
         if b.awake:
-            out.extend(_summer_spirits(s, b))
-        return tuple(out)
+            return (*placements, *_summer_spirits(s, b))
+        return placements
     if phase == "balance":
         return _balance_actions(s, b)
     if phase == "visit":
-        out = [
+        out: list[Any] = [
             _VISIT[t]
             for t in range(4)
             if b.temples[t] and (t != b.marker)  # BB-SUM-2
@@ -189,6 +188,19 @@ def legal_actions(s: Any) -> tuple[Any, ...]:
             out.append(_CH["done"])
         return tuple(out)
     raise AssertionError(f"unknown phase {phase}")
+
+
+_PLACEMENTS: dict[tuple[tuple[int, ...], int, bool], tuple[Any, ...]] = {}
+"""The placements of each (pending shoots, open stalks, activating) met so far."""
+
+
+def _placements(pending: tuple[int, ...], free: int, activating: bool) -> tuple[Any, ...]:
+    """Activate (or, with no activation left, Place) each distinct pending shoot on each open
+    stalk; ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
+    codes = sorted(set(pending))
+    if activating:
+        return (*(a for c in codes for a in _ACTIVATE_AT[c][free]), _CH["done"])
+    return tuple(a for c in codes for a in _PLACE_AT[c][free])
 
 
 def _summer_spirits(s: Any, b: Board) -> list[Any]:

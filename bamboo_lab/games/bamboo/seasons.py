@@ -72,8 +72,9 @@ def season(state: Any) -> str:
 
 def set_board(w: W, p: int, **changes: Any) -> None:
     """Replace fields of player ``p``'s board."""
-    boards = w["boards"]
-    w["boards"] = (*boards[:p], boards[p].replace(**changes), *boards[p + 1 :])
+    boards = list(w["boards"])
+    boards[p] = boards[p].changed(changes)
+    w["boards"] = tuple(boards)
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:

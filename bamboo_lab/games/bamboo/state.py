@@ -161,7 +161,7 @@ class State(RichDisplay):
         """
         if check:
             action = reasons.ensure_legal(self, action)
-        w = dict(self.__dict__)
+        w = self.__dict__.copy()
         w["history"] = History(w["history"], action)  # shared with this state (core.history)
         rules.apply_action(w, action)
         new = object.__new__(State)

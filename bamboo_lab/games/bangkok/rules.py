@@ -9,7 +9,7 @@ public helpers take and give lines in reading order (left to right, top to botto
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -19,7 +19,7 @@ from bamboo_lab.core.history import History
 
 from .actions import LINES, SLOTS, Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import Card
-from .scoring import NEIGHBOURS
+from .tables import ALL_SLOT_BITS, BIT_INDICES, PORT_LINES, market_cells_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -32,7 +32,6 @@ __all__ = [
     "SOLO_PILE_SLOTS",
     "SOLO_TRACK",
     "SOLO_TURNS",
-    "action_tables",
     "apply_action",
     "collectable_sets",
     "lay_cells",
@@ -49,14 +48,6 @@ HAND_SIZE = 3
 
 MARKET_SIZE = 9
 """A floating market is a 3x3 square; placing the 9th card ends the game (BK-END-1)."""
-
-PORT_LINES: dict[str, tuple[int, ...]] = {
-    **{f"L{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
-    **{f"R{r + 1}": (3 * r + 2, 3 * r + 1, 3 * r) for r in range(3)},
-    **{f"T{c + 1}": (c, c + 3, c + 6) for c in range(3)},
-    **{f"B{c + 1}": (c + 6, c + 3, c) for c in range(3)},
-}
-"""Per edge slot: the cells of its line, near to far (BK-ACT-1, BK-SHIFT-1)."""
 
 RENEW_LINES: dict[str, tuple[int, ...]] = {
     **{f"row{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
@@ -148,24 +139,7 @@ def market_cells(
     """
     filled = [c is not None for c in market]
     chilli = [c is not None and c.is_chilli for c in market]
-    return _market_cells(tuple(filled), tuple(chilli), card.is_chilli, expert)
-
-
-def _market_cells(
-    filled: Sequence[bool], chilli: Sequence[bool], is_chilli: bool, expert: bool
-) -> tuple[int, ...]:
-    """Legal cells from the market's filled and chilli flags."""
-    if not any(filled):
-        cells: Iterable[int] = (0,)  # BK-MKT-2
-    else:
-        cells = (  # BK-MKT-3
-            i for i in range(9) if not filled[i] and any(filled[j] for j in NEIGHBOURS[i])
-        )
-    if not is_chilli:
-        return tuple(cells)
-    rows = {i // 3 for i in range(9) if chilli[i]}
-    cols = {i % 3 for i in range(9) if chilli[i]} if expert else set()
-    return tuple(i for i in cells if i // 3 not in rows and i % 3 not in cols)  # BK-MKT-5
+    return market_cells_of(filled, chilli, card.is_chilli, expert)
 
 
 _GOOD_INDEX = {"passion_fruit": 0, "thai_zucchini": 1, "blue_peas": 2, "fish": 3}
@@ -198,25 +172,9 @@ _SOLO_SLOTS = tuple(
     )
     for token in SOLO_TRACK
 )
-_SLOT_CELLS = tuple(PORT_LINES[s] for s in SLOTS)
 _RENEW_CELLS = tuple(RENEW_LINES[line] for line in LINES)
 _RENEWS = tuple(Renew(line) for line in LINES)
 _PASS = (Pass(),)
-_GOOD_SHIFTS = tuple(tuple(12 * g for g in range(4) if mask >> g & 1) for mask in range(16))
-"""Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
-_SPREAD = tuple(
-    tuple(sum(slots << shift for shift in _GOOD_SHIFTS[mask]) for mask in range(16))
-    for slots in (
-        sum(1 << i for i, cells in enumerate(_SLOT_CELLS) if cell in cells) for cell in range(9)
-    )
-)
-"""Per port cell and goods mask: the slots whose line holds the cell (bit i = SLOTS[i]),
-repeated from bit 12g for each good g of the mask."""
-_BIT_INDICES = tuple(
-    tuple(i for i in range(len(SLOTS)) if bits >> i & 1) for bits in range(1 << len(SLOTS))
-)
-"""Per set of slots (bit i = SLOTS[i]): the slot indices, increasing."""
-_ALL_SLOT_BITS = (1 << len(SLOTS)) - 1
 _SOLO_SLOT_BITS = tuple(sum(1 << i for i in slots) for slots in _SOLO_SLOTS)
 
 
@@ -230,21 +188,8 @@ def _slot_indices(state: State) -> tuple[int, ...]:
 def _free_slot_bits(state: State) -> int:
     """The free placement slots as a bit set (bit i = SLOTS[i])."""
     if not is_solo(state):
-        return _ALL_SLOT_BITS
+        return ALL_SLOT_BITS
     return _SOLO_SLOT_BITS[min(state.turn, SOLO_TURNS - 1)]
-
-
-@lru_cache(maxsize=16)
-def action_tables(labels: tuple[str, ...]) -> tuple[Any, Any]:
-    """Per card: its PlaceAtPort per slot index and its LayInMarket per market cell (shared)."""
-    places = tuple(
-        tuple(PlaceAtPort(card, label, slot) for slot in SLOTS) for card, label in enumerate(labels)
-    )
-    lays = tuple(
-        tuple(LayInMarket(card, label, cell + 1) for cell in range(9))
-        for card, label in enumerate(labels)
-    )
-    return places, lays
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -261,23 +206,22 @@ def legal_actions(state: State) -> tuple[Any, ...]:
 
 def _act_actions(state: State) -> tuple[Any, ...]:
     """PlaceAtPort for every hand card and slot sharing a good; Renew; else Pass."""
-    deck = state.deck
-    masks = deck.masks
+    tables = state.tables
     port = state.port
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = port
+    s0, s1, s2, s3, s4, s5, s6, s7, s8 = tables.port_spread
     # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
-    shown = 0
-    for spread, card in zip(_SPREAD, port, strict=True):
-        if card >= 0:
-            shown |= spread[masks[card]]
-    places = state.action_tables[0]
+    shown = s0[c0] | s1[c1] | s2[c2] | s3[c3] | s4[c4] | s5[c5] | s6[c6] | s7[c7] | s8[c8]
+    places = tables.places
+    shifts = tables.shifts
     free = _free_slot_bits(state)
     out: list[Any] = []
     for card in state.hands[state.to_move]:
         bits = 0
-        for shift in _GOOD_SHIFTS[masks[card]]:
+        for shift in shifts[card]:
             bits |= shown >> shift
         row = places[card]
-        out += [row[i] for i in _BIT_INDICES[bits & free]]  # BK-ACT-1: a shared good
+        out += [row[i] for i in BIT_INDICES[bits & free]]  # BK-ACT-1: a shared good
     boat_left = len(state.boat_pile)
     chilli_left = len(state.chilli_pile)
     if boat_left >= 3 and chilli_left >= 3:  # BK-RENEW-1: any line holding a card renews
@@ -290,7 +234,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
                 if port[a] >= 0 or port[b] >= 0 or port[c] >= 0
             ]
     else:
-        chilli = deck.chilli
+        chilli = tables.chilli
         for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
             cards = [port[i] for i in cells if port[i] >= 0]
             chillies = sum(chilli[c] for c in cards)
@@ -301,19 +245,23 @@ def _act_actions(state: State) -> tuple[Any, ...]:
 
 def _collect_actions(state: State) -> tuple[Any, ...]:
     """Collect for every allowed set of the placed card's line (BK-ACT-2..4)."""
-    deck = state.deck
     port = state.port
-    present = tuple(i for i in PORT_LINES[state.slot] if port[i] >= 0)
+    placed = state.placed
     options = state.options
-    baskets = deck.baskets[state.placed]
+    masks = state.tables.masks
+    shown = masks[placed]
+    present: list[int] = []
+    # only the goods of the placed card matter to the matching: the rest are masked off
+    shared: list[int] = []
+    for i in PORT_LINES[state.slot]:
+        card = port[i]
+        if card >= 0:
+            present.append(i)
+            shared.append(masks[card] & shown)
+    baskets = state.deck.baskets[placed]
     if options.goods_count == "distinct":
         baskets = tuple(dict.fromkeys(baskets))
-    # only the goods of the placed card matter to the matching: the rest are masked off
-    shown = deck.masks[state.placed]
-    masks = deck.masks
-    return _collect_choices(
-        present, baskets, tuple(masks[port[i]] & shown for i in present), options.collect
-    )
+    return _collect_choices(tuple(present), baskets, tuple(shared), options.collect)
 
 
 @lru_cache(maxsize=16384)
@@ -328,39 +276,23 @@ def _collect_choices(
 
 def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
-    is_chilli = state.deck.chilli
-    boat_cells, chilli_cells = lay_cells(state, state.to_move)
-    lays = state.action_tables[1]
+    tables = state.tables
+    seat = state.to_move
+    boat_cells, chilli_cells = tables.lay_cells(state.markets[seat], state.options.expert)
+    is_chilli = tables.chilli
+    lays = tables.lays
     out: list[Any] = []
-    for card in state.hands[state.to_move]:
+    for card in state.hands[seat]:
         row = lays[card]
         out += [row[cell] for cell in (chilli_cells if is_chilli[card] else boat_cells)]
     return tuple(out)
 
 
-def lay_cells(state: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def lay_cells(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
     """The cells of ``seat``'s market where a boat card and a chilli card may be laid now
     (BK-MKT-2, -3, -5, BK-EXP-1), numbered 0-8 (indices into ``state.markets[seat]``; the
     notation's cell is one more)."""
-    is_chilli = state.deck.chilli
-    filled = chilli = 0
-    bit = 1
-    for card in state.markets[seat]:
-        if card >= 0:
-            filled |= bit
-            if is_chilli[card]:
-                chilli |= bit
-        bit <<= 1
-    return _lay_cells(filled, chilli, state.options.expert)
-
-
-@lru_cache(maxsize=8192)
-def _lay_cells(filled: int, chilli: int, expert: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The legal cells of a boat card and of a chilli card, from bit sets of the market's
-    filled and chilli cells (bit i = cell i)."""
-    has = [bool(filled >> i & 1) for i in range(9)]
-    hot = [bool(chilli >> i & 1) for i in range(9)]
-    return _market_cells(has, hot, False, expert), _market_cells(has, hot, True, expert)
+    return state.tables.lay_cells(state.markets[seat], state.options.expert)
 
 
 def apply_action(state: State, action: Any) -> State:
@@ -377,12 +309,14 @@ def _place(state: State, action: PlaceAtPort) -> State:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
     seat = state.to_move
     hands = replace_at(state.hands, seat, _without(state.hands[seat], action.card))
-    return state.evolve(
-        hands=hands,
-        phase="collect",
-        placed=action.card,
-        slot=action.slot,
-        history=History(state.__dict__["history"], action),
+    return state.evolved(
+        {
+            "hands": hands,
+            "phase": "collect",
+            "placed": action.card,
+            "slot": action.slot,
+            "history": History(state.__dict__["history"], action),
+        }
     )
 
 
@@ -400,48 +334,62 @@ def _collect(state: State, action: Collect) -> State:
     boat_pile, chilli_pile = _refill(state, port)
     return _lay_or_end(
         state,
-        port=tuple(port),
-        boat_pile=boat_pile,
-        chilli_pile=chilli_pile,
-        boat_known=min(state.boat_known, len(boat_pile)),
-        chilli_known=min(state.chilli_known, len(chilli_pile)),
-        hands=replace_at(state.hands, seat, hand),
-        placed=-1,
-        slot="",
-        history=History(state.__dict__["history"], action),
+        {
+            "port": tuple(port),
+            "boat_pile": boat_pile,
+            "chilli_pile": chilli_pile,
+            "boat_known": min(state.boat_known, len(boat_pile)),
+            "chilli_known": min(state.chilli_known, len(chilli_pile)),
+            "hands": replace_at(state.hands, seat, hand),
+            "placed": -1,
+            "slot": "",
+            "history": History(state.__dict__["history"], action),
+        },
     )
 
 
 def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Fill the empty port slots in reading order (K4); return the remaining piles."""
-    boat = list(state.boat_pile)
-    chilli_pile = list(state.chilli_pile)
-    is_chilli = state.deck.chilli
+    boat, chilli_pile = state.boat_pile, state.chilli_pile
+    boat_left, chilli_left = len(boat), len(chilli_pile)
+    from_boat = from_chilli = 0  # cards drawn from the top of each pile
+    is_chilli = state.tables.chilli
     once = state.options.refill == "once"
-    chillies = sum(is_chilli[c] for c in port if c >= 0)
+    chillies = sum([is_chilli[c] for c in port])
     for i in range(9):
         if port[i] >= 0:
             continue
         # refill_source inlined: more than one chilli card -> boat pile; else the other one
-        pile = (boat or chilli_pile) if chillies > 1 else (chilli_pile or boat)
-        if not pile:
+        if chillies > 1:
+            if from_boat < boat_left:
+                card, from_boat = boat[from_boat], from_boat + 1
+            elif from_chilli < chilli_left:
+                card, from_chilli = chilli_pile[from_chilli], from_chilli + 1
+            else:
+                break
+        elif from_chilli < chilli_left:
+            card, from_chilli = chilli_pile[from_chilli], from_chilli + 1
+        elif from_boat < boat_left:
+            card, from_boat = boat[from_boat], from_boat + 1
+        else:
             break
-        port[i] = pile.pop(0)
+        port[i] = card
         if not once:
-            chillies += is_chilli[port[i]]
-    return tuple(boat), tuple(chilli_pile)
+            chillies += is_chilli[card]
+    return boat[from_boat:], chilli_pile[from_chilli:]
 
 
-def _lay_or_end(state: State, **changes: Any) -> State:
+def _lay_or_end(state: State, changes: dict[str, Any]) -> State:
     """BK-MKT-1, K11: ``state`` with ``changes`` (which hold the new hands) goes on in phase
     "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept in the
     new state's own legal-action cache); else the turn ends."""
     if len(changes["hands"][state.to_move]) > HAND_SIZE:
-        new = state.evolve(phase="lay", **changes)
+        changes["phase"] = "lay"
+        new = state.evolved(changes)
         if new.legal_actions():
             return new
-        return _end_turn(new, passes=0)
-    return _end_turn(state, passes=0, **changes)
+        return _end_turn(new, 0, {})
+    return _end_turn(state, 0, changes)
 
 
 def _lay(state: State, action: LayInMarket) -> State:
@@ -452,10 +400,12 @@ def _lay(state: State, action: LayInMarket) -> State:
     market = replace_at(market, cell, action.card)
     return _lay_or_end(
         state,
-        hands=replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
-        markets=replace_at(state.markets, seat, market),
-        end_triggered=state.end_triggered or -1 not in market,
-        history=History(state.__dict__["history"], action),
+        {
+            "hands": replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
+            "markets": replace_at(state.markets, seat, market),
+            "end_triggered": state.end_triggered or -1 not in market,
+            "history": History(state.__dict__["history"], action),
+        },
     )
 
 
@@ -465,7 +415,7 @@ def _renew(state: State, action: Renew) -> State:
     port = list(state.port)
     boat = list(state.boat_pile)
     chilli_pile = list(state.chilli_pile)
-    is_chilli = state.deck.chilli
+    is_chilli = state.tables.chilli
     under_boat: list[int] = []
     under_chilli: list[int] = []
     for i in RENEW_LINES[action.line]:
@@ -480,42 +430,43 @@ def _renew(state: State, action: Renew) -> State:
             under_boat.append(old)
     return _end_turn(
         state,
-        passes=0,
-        port=tuple(port),
-        boat_pile=(*boat, *under_boat),
-        chilli_pile=(*chilli_pile, *under_chilli),
-        # the replaced cards were seen going under: the bottom of each pile is public
-        boat_known=min(state.boat_known, len(boat)) + len(under_boat),
-        chilli_known=min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
-        history=History(state.__dict__["history"], action),
+        0,
+        {
+            "port": tuple(port),
+            "boat_pile": (*boat, *under_boat),
+            "chilli_pile": (*chilli_pile, *under_chilli),
+            # the replaced cards were seen going under: the bottom of each pile is public
+            "boat_known": min(state.boat_known, len(boat)) + len(under_boat),
+            "chilli_known": min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
+            "history": History(state.__dict__["history"], action),
+        },
     )
 
 
-def _end_turn(state: State, passes: int, **changes: Any) -> State:
+def _end_turn(state: State, passes: int, changes: dict[str, Any]) -> State:
     """``state`` with ``changes``, then the turn passed on; decide whether the game is over
     (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
-    seat = (state.to_move + 1) % state.num_players
+    num_players = state.num_players
+    seat = (state.to_move + 1) % num_players
     end_triggered = changes.get("end_triggered", state.end_triggered)
-    if is_solo(state):
+    if num_players == 1 and state.options.solo:  # is_solo
         over = turn >= SOLO_TURNS or end_triggered
     else:
         # K13: the round ends after the seat before the first player (seat 0) has played;
         # every seat passing in a row means the position can never change again.
-        over = (end_triggered and seat == 0) or passes >= state.num_players
-    return state.evolve(
-        **changes,
-        turn=turn,
-        to_move=seat,
-        phase="over" if over else "act",
-        passes=passes,
-    )
+        over = (end_triggered and seat == 0) or passes >= num_players
+    changes["turn"] = turn
+    changes["to_move"] = seat
+    changes["phase"] = "over" if over else "act"
+    changes["passes"] = passes
+    return state.evolved(changes)
 
 
 def _do_pass(state: State, action: Pass) -> State:
     """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
     return _end_turn(
-        state, passes=state.passes + 1, history=History(state.__dict__["history"], action)
+        state, state.passes + 1, {"history": History(state.__dict__["history"], action)}
     )
 
 

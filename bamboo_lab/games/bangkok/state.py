@@ -24,6 +24,7 @@ from .components import GOODS, INITIAL_SETS, PONTOONS, Card, Deck, build_deck
 from .info import NAME, PHASES, PLAYER_COUNTS
 from .options import Options
 from .scoring import MarketScore, score_market, winners
+from .tables import DeckTables, deck_tables
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
 
@@ -87,7 +88,7 @@ class State(RichDisplay):
         """Build (or fetch from the shared caches) the deck and action tables of the options."""
         deck = build_deck(self.options.deck)
         object.__setattr__(self, "_deck", deck)
-        object.__setattr__(self, "_tables", rules.action_tables(deck.labels))
+        object.__setattr__(self, "_tables", deck_tables(deck.specs))
 
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` to the fields (the rules' fast ``dataclasses.replace``).
@@ -106,6 +107,16 @@ class State(RichDisplay):
             new._attach()
         return new
 
+    def evolved(self, changes: dict[str, Any]) -> Self:
+        """A copy with ``changes`` to fields other than ``options`` and ``start`` (the rules'
+        own :meth:`evolve`, taking the changes as one dict); the legal-action cache is dropped."""
+        data = self.__dict__.copy()
+        data.pop("_legal", None)
+        data.update(changes)
+        new = object.__new__(type(self))
+        object.__setattr__(new, "__dict__", data)
+        return new
+
     # --- the contract ------------------------------------------------------------------------
 
     @property
@@ -116,6 +127,12 @@ class State(RichDisplay):
     @property
     def action_tables(self) -> tuple[Any, Any]:
         """Per card: its PlaceAtPort per slot index and its LayInMarket per market cell."""
+        tables = self.tables
+        return tables.places, tables.lays
+
+    @property
+    def tables(self) -> DeckTables:
+        """The engine's lookup tables of the deck in play (shared by every state using it)."""
         return self._tables  # type: ignore[attr-defined]
 
     @property

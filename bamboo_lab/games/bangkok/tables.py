@@ -1,0 +1,125 @@
+"""Lookup tables of the Bangkok engine, built once per deck and shared by every state using it.
+
+The rules read a position through these tables rather than recomputing facts about the cards
+at every move: which edge slots a port card makes a placement possible on (BK-ACT-1), which
+cards are chilli cards (BK-REFILL-1, BK-MKT-5), and the legal market cells of each market
+layout (BK-MKT-2, -3, -5), kept as they are met. Card ids index ``deck.cards``; ``-1`` marks an
+empty place, and every per-card table has one more entry, at index ``-1``, for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from .actions import SLOTS, LayInMarket, PlaceAtPort
+from .components import Deck, build_deck
+from .scoring import NEIGHBOURS
+
+__all__ = [
+    "ALL_SLOT_BITS",
+    "BIT_INDICES",
+    "PORT_LINES",
+    "DeckTables",
+    "deck_tables",
+    "market_cells_of",
+]
+
+PORT_LINES: dict[str, tuple[int, ...]] = {
+    **{f"L{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
+    **{f"R{r + 1}": (3 * r + 2, 3 * r + 1, 3 * r) for r in range(3)},
+    **{f"T{c + 1}": (c, c + 3, c + 6) for c in range(3)},
+    **{f"B{c + 1}": (c + 6, c + 3, c) for c in range(3)},
+}
+"""Per edge slot: the cells of its line, near to far (BK-ACT-1, BK-SHIFT-1)."""
+
+GOOD_SHIFTS = tuple(tuple(12 * g for g in range(4) if mask >> g & 1) for mask in range(16))
+"""Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
+
+_SLOT_CELLS = tuple(PORT_LINES[s] for s in SLOTS)
+_SPREAD = tuple(
+    tuple(sum(slots << shift for shift in GOOD_SHIFTS[mask]) for mask in range(16))
+    for slots in (
+        sum(1 << i for i, cells in enumerate(_SLOT_CELLS) if cell in cells) for cell in range(9)
+    )
+)
+"""Per port cell and goods mask: the slots whose line holds the cell (bit i = SLOTS[i]),
+repeated from bit 12g for each good g of the mask."""
+
+BIT_INDICES = tuple(
+    tuple(i for i in range(len(SLOTS)) if bits >> i & 1) for bits in range(1 << len(SLOTS))
+)
+"""Per set of slots (bit i = SLOTS[i]): the slot indices, increasing."""
+
+ALL_SLOT_BITS = (1 << len(SLOTS)) - 1
+"""Every edge slot free (bit i = SLOTS[i])."""
+
+
+def market_cells_of(
+    filled: Sequence[bool], chilli: Sequence[bool], is_chilli: bool, expert: bool
+) -> tuple[int, ...]:
+    """Legal cells (0-8) from a market's filled and chilli flags (BK-MKT-2, -3, -5, BK-EXP-1)."""
+    if not any(filled):
+        cells: Iterable[int] = (0,)  # BK-MKT-2
+    else:
+        cells = (  # BK-MKT-3
+            i for i in range(9) if not filled[i] and any(filled[j] for j in NEIGHBOURS[i])
+        )
+    if not is_chilli:
+        return tuple(cells)
+    rows = {i // 3 for i in range(9) if chilli[i]}
+    cols = {i % 3 for i in range(9) if chilli[i]} if expert else set()
+    return tuple(i for i in cells if i // 3 not in rows and i % 3 not in cols)  # BK-MKT-5
+
+
+class DeckTables:
+    """The engine's tables for one deck: actions per card, placement bits, chilli flags, and
+    the market cells of every market layout met so far."""
+
+    __slots__ = ("chilli", "lay_memo", "lays", "masks", "places", "port_spread", "shifts")
+
+    def __init__(self, deck: Deck) -> None:
+        """Build the tables of ``deck``."""
+        masks = deck.masks
+        self.masks = masks
+        self.places: tuple[tuple[Any, ...], ...] = tuple(
+            tuple(PlaceAtPort(card, label, slot) for slot in SLOTS)
+            for card, label in enumerate(deck.labels)
+        )
+        """Per card: its PlaceAtPort per slot index."""
+        self.lays: tuple[tuple[Any, ...], ...] = tuple(
+            tuple(LayInMarket(card, label, cell + 1) for cell in range(9))
+            for card, label in enumerate(deck.labels)
+        )
+        """Per card: its LayInMarket per market cell (0-8)."""
+        self.port_spread = tuple((*(_SPREAD[cell][mask] for mask in masks), 0) for cell in range(9))
+        """Per port cell, per card (and 0 for an empty cell): the placement bits it opens."""
+        self.shifts = (*(GOOD_SHIFTS[mask] for mask in masks), ())
+        """Per card: the bit shifts of the goods it shows."""
+        self.chilli = (*deck.chilli, False)
+        """Per card (and False for an empty place): True for a chilli card."""
+        self.lay_memo: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]] = {}
+        """Per (market, expert): the legal cells of a boat card and of a chilli card."""
+
+    def lay_cells(self, market: tuple[int, ...], expert: bool) -> tuple[tuple[int, ...], ...]:
+        """The cells (0-8) of ``market`` where a boat card and a chilli card may be laid."""
+        key = (market, expert)
+        cells = self.lay_memo.get(key)
+        if cells is None:
+            chilli = self.chilli
+            has = [card >= 0 for card in market]
+            hot = [chilli[card] for card in market]
+            cells = (
+                market_cells_of(has, hot, False, expert),
+                market_cells_of(has, hot, True, expert),
+            )
+            if len(self.lay_memo) < 1 << 16:  # bounded: 9 cells of 61 values each
+                self.lay_memo[key] = cells
+        return cells
+
+
+@lru_cache(maxsize=16)
+def deck_tables(specs: tuple[str, ...]) -> DeckTables:
+    """The shared tables of the deck built from ``specs`` (``()``: the reconstructed deck)."""
+    return DeckTables(build_deck(specs))
