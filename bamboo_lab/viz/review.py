@@ -175,7 +175,7 @@ def _hover(row: Any, move: str, best: str) -> str:
     return text
 
 
-def _layout(fig: go.Figure, title: str, height: int) -> None:
+def _style(fig: go.Figure, title: str, height: int) -> None:
     """The common look: title at the left, the palette's font, a white background."""
     fig.update_layout(
         title={"text": title, "x": 0.01, "xanchor": "left"},
@@ -245,7 +245,7 @@ def move_chances(
     )
     seat = frame.attrs.get("seat")
     who = "" if seat is None else f" for player {seat}"
-    _layout(
+    _style(
         fig,
         f"<b>Which move is best here</b>{who}: the chance to win after each move",
         150 + 36 * len(shown),
@@ -317,7 +317,7 @@ def outlook_bars(outlook: Any) -> go.Figure:
     who = "the public view" if seat is None else f"player {seat}'s view"
     playouts = frame.attrs.get("playouts")
     count = f" ({playouts} playouts)" if playouts else ""
-    _layout(fig, f"<b>Who is likely to win from here</b>, from {who}{count}", 380)
+    _style(fig, f"<b>Who is likely to win from here</b>, from {who}{count}", 380)
     fig.update_layout(showlegend=False)
     fig.update_yaxes(
         title_text="chance to win (95% interval)", range=[0, 1.02], tickformat=".0%", row=1, col=1
