@@ -50,10 +50,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DECK_INDEX",
+    "ROLL_OUTCOMES",
     "can_end_turn",
     "card_reachable",
     "drawable_decks",
     "feasible_actions",
+    "figure_move_actions",
     "figure_moves",
     "free_actions",
     "growable_colours",
@@ -92,6 +94,8 @@ _PLOT = _Cache(lambda key: PlacePlot(*key))
 _IMPROVE = _Cache(lambda key: PlaceImprovement(*key))
 _CLAIM = _Cache(Claim)
 _ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
+ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((roll, 1 / 6) for roll in _ROLLS)
+"""The weather roll's chance outcomes: each face of the die with probability 1/6 (TK-TURN-1)."""
 _CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
 _DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
 _TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
@@ -113,6 +117,12 @@ def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
     return straight_moves(
         state.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
     )
+
+
+def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Action, ...]:
+    """The ``MoveGardener`` or ``MovePanda`` actions to ``destinations`` (TK-GAR-1, TK-PAN-1)."""
+    cache = _MOVE_GARDENER if figure == "gardener" else _MOVE_PANDA
+    return tuple(cache[h] for h in destinations)
 
 
 def rain_targets(state: State) -> tuple[Hex, ...]:
@@ -256,10 +266,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(out)
     if phase == "return_plots":
         return _RETURN
-    if phase == "gardener":
-        return tuple(_MOVE_GARDENER[h] for h in state.moves("gardener"))
-    if phase == "panda":
-        return tuple(_MOVE_PANDA[h] for h in state.moves("panda"))
+    if phase == "gardener" or phase == "panda":
+        return state.move_actions(phase)
     if phase == "objective":
         return tuple(_DRAW[kind] for kind in drawable_decks(state))
     # weather decisions, with the free actions available around them

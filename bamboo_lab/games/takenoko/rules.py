@@ -48,9 +48,11 @@ from .garden import (
 from .geometry import EDGES_OF, NEIGHBORS, POND, edge_info
 from .legal import (
     DECK_INDEX,
+    ROLL_OUTCOMES,
     can_end_turn,
     card_reachable,
     feasible_actions,
+    figure_move_actions,
     figure_moves,
     growable_colours,
     has_free_action,
@@ -66,10 +68,12 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "ROLL_OUTCOMES",
     "apply_action",
     "can_end_turn",
     "card_reachable",
     "feasible_actions",
+    "figure_move_actions",
     "figure_moves",
     "growable_colours",
     "improvement_spots",

@@ -16,8 +16,11 @@ from .components import CARDS, EMPEROR_POINTS, ObjectiveCard
 from .geometry import rotations
 
 __all__ = [
+    "GARDENER_LOWEST_HEIGHT",
     "card_points",
+    "gardener_cards_met_after",
     "gardener_objective_met",
+    "objective_caches_after",
     "panda_objective_met",
     "plot_cards_met_after",
     "plot_objective_matches",
@@ -181,6 +184,77 @@ def gardener_objective_met(
             if not need:
                 return True
     return False
+
+
+GARDENER_LOWEST_HEIGHT = min(card.height for card in CARDS.values() if card.deck == "gardener")
+"""The lowest bamboo a gardener card counts (3): a plot below it never counts (TK-CMP-4/5)."""
+
+
+def gardener_cards_met_after(
+    known: dict[str, bool],
+    bamboo_before: Mapping[Hex, int],
+    bamboo: Mapping[Hex, int],
+    improvements_before: Mapping[Hex, str],
+    improvements: Mapping[Hex, str],
+    colours: Mapping[Hex, str],
+) -> dict[str, bool]:
+    """The entries of ``known`` (gardener card -> met) that still hold once the bamboo or the
+    improvements changed: a card counts only bamboos of its colour at least 3 high (TK-CMP-4,
+    TK-CMP-5), so a change elsewhere keeps it; ``known`` itself when nothing that counts
+    changed (then it stays shared)."""
+    low = GARDENER_LOWEST_HEIGHT
+    same_improvements = improvements is improvements_before
+    changed = set()
+    for plot, height in bamboo.items():
+        before = bamboo_before.get(plot, 0)
+        if height != before:
+            if height >= low or before >= low:
+                changed.add(colours[plot])
+        elif (
+            height >= low
+            and not same_improvements
+            and improvements.get(plot) != improvements_before.get(plot)
+        ):
+            changed.add(colours[plot])
+    if not changed:
+        return known
+    return {card: met for card, met in known.items() if CARDS[card].colour not in changed}
+
+
+def objective_caches_after(
+    plot_known: dict[str, bool],
+    gardener_known: dict[str, bool],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The plot and gardener objective answers (card -> met) of the state with fields
+    ``before`` that still hold in the state with fields ``after`` (TK-CMP-3 to TK-CMP-5).
+
+    A cache comes back as is, to be shared, only while nothing it depends on changed (an empty
+    one too: the new state's answers would otherwise be written into the old state's cache).
+    """
+    irrigated = after["irrigated"]
+    if irrigated is not before["irrigated"]:
+        plot_known = plot_known and plot_cards_met_after(
+            plot_known,
+            after["colours"],
+            irrigated,
+            irrigated - before["irrigated"],
+            after["options"].plot_objective_mirror_allowed,
+        )
+        plot_known = plot_known or {}
+    bamboo, improvements = after["bamboo"], after["improvements"]
+    if bamboo is not before["bamboo"] or improvements is not before["improvements"]:
+        gardener_known = gardener_known and gardener_cards_met_after(
+            gardener_known,
+            before["bamboo"],
+            bamboo,
+            before["improvements"],
+            improvements,
+            after["colours"],
+        )
+        gardener_known = gardener_known or {}
+    return plot_known, gardener_known
 
 
 def _wanted_improvement(card: ObjectiveCard) -> str | None:

@@ -39,7 +39,7 @@ from .info import GAME_INFO
 from .options import Options
 from .scoring import (
     gardener_objective_met,
-    plot_cards_met_after,
+    objective_caches_after,
     plot_objective_met,
     rank_players,
     score_breakdown,
@@ -60,6 +60,7 @@ PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
 _set = object.__setattr__
+_LEGAL, _MOVES, _PLOTMET, _GARDMET, _SEEN, _TEXTS = range(6)  # indices into State._caches
 _CI = {"G": 0, "Y": 1, "P": 2}
 _II = {"W": 0, "E": 1, "F": 2}
 
@@ -67,7 +68,7 @@ _II = {"W": 0, "E": 1, "F": 2}
 class State(RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
-    __slots__ = ("__dict__", "_gardmet", "_legal", "_moves", "_plotmet", "_seen", "_texts")
+    __slots__ = ("__dict__", "_caches")
     game: ClassVar[str] = NAME
 
     num_players: int
@@ -146,28 +147,21 @@ class State(RichDisplay):
     """The to_dict (empty history, no start) of the position ``history`` begins at, or None
     when it begins at :func:`new_game`."""
 
-    _legal: tuple[Action, ...] | None
-    _moves: dict[Hex, tuple[Hex, ...]]
-    _plotmet: dict[str, bool]
-    _gardmet: dict[str, bool]
-    _seen: dict[int | str, tuple[Any, ...]]
-    """Per viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer
-    saw of them (key -1: the plot pile and its sorted order): shared along a line of play, used
-    while they are the same objects."""
-    _texts: tuple[str, ...] | None
+    _caches: list[Any]
+    """What a state works out once, by index: ``_LEGAL`` the legal actions; ``_MOVES`` per start
+    hex the figure moves, per (figure, start) those moves as actions (shared while the plots
+    stay the same); ``_PLOTMET`` and ``_GARDMET`` plot and gardener cards met; ``_SEEN`` per
+    viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer saw of
+    them (key -1: the plot pile and its sorted order), shared along a line of play and used
+    while they are the same objects; ``_TEXTS`` the history's notation of a loaded state."""
 
-    def __init__(self, fields: Mapping[str, Any]) -> None:
+    def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
-        ``takenoko.position``, which check them)."""
+        ``takenoko.position``, which check them); ``texts``: the history's notation, if known."""
         data = dict(fields)
         data.setdefault("start", None)  # fields written before positions carried a start
         _set(self, "__dict__", data)
-        _set(self, "_legal", None)
-        _set(self, "_moves", {})
-        _set(self, "_plotmet", {})
-        _set(self, "_gardmet", {})
-        _set(self, "_seen", {})
-        _set(self, "_texts", None)
+        _set(self, "_caches", [None, {}, {}, {}, {}, texts])
 
     def __setattr__(self, name: str, value: Any) -> None:
         """States are immutable."""
@@ -189,31 +183,18 @@ class State(RichDisplay):
         fields["history"] = History(self.__dict__["history"], action)
         new = object.__new__(State)
         _set(new, "__dict__", fields)
-        _set(new, "_legal", None)
-        # figure moves depend on the plots alone (the options never change)
-        _set(new, "_moves", self._moves if fields["tiles"] is self.tiles else {})
-        plotmet = self._plotmet
-        irrigated = fields["irrigated"]
-        if irrigated is not self.irrigated and plotmet:
-            plotmet = plot_cards_met_after(
-                plotmet,
-                fields["colours"],
-                irrigated,
-                irrigated - self.irrigated,
-                self.options.plot_objective_mirror_allowed,
-            )
-        _set(new, "_plotmet", plotmet)
-        same_bamboo = (
-            fields["bamboo"] is self.bamboo and fields["improvements"] is self.improvements
+        caches = self._caches
+        plotmet, gardmet = objective_caches_after(
+            caches[_PLOTMET], caches[_GARDMET], self.__dict__, fields
         )
-        _set(new, "_gardmet", self._gardmet if same_bamboo else {})
-        _set(new, "_seen", self._seen)
-        _set(new, "_texts", None)
+        # figure moves depend on the plots alone (the options never change)
+        moves = caches[_MOVES] if fields["tiles"] is self.tiles else {}
+        _set(new, "_caches", [None, moves, plotmet, gardmet, caches[_SEEN], None])
         return new
 
     def history_texts(self) -> tuple[str, ...]:
         """The notation of every action of ``history``."""
-        texts = self._texts  # kept for a loaded state only: successors share their history
+        texts = self._caches[_TEXTS]  # kept for a loaded state only: successors share their history
         return tuple(map(serial.text_of, self.history)) if texts is None else texts
 
     def __eq__(self, other: object) -> bool:
@@ -246,17 +227,17 @@ class State(RichDisplay):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in a deterministic order, without duplicates."""
-        legal = self._legal
+        caches = self._caches
+        legal = caches[_LEGAL]
         if legal is None:
-            legal = rules.legal_actions(self)
-            _set(self, "_legal", legal)
+            legal = caches[_LEGAL] = rules.legal_actions(self)
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         """The six weather faces with probability 1/6 each at a roll, else ``()``."""
         if self.phase != "roll":
             return ()
-        return tuple((a, 1 / 6) for a in self.legal_actions())
+        return rules.ROLL_OUTCOMES  # TK-TURN-1: a fair six-sided die
 
     def apply(self, action: Action, check: bool = True) -> State:
         """Return the state after ``action``; with ``check``, refuse an illegal one first
@@ -325,19 +306,31 @@ class State(RichDisplay):
     def moves(self, figure: str) -> tuple[Hex, ...]:
         """Where the ``"gardener"`` or the ``"panda"`` can move now (TK-GAR-1, TK-PAN-1)."""
         start = self.gardener if figure == "gardener" else self.panda
-        moves = self._moves.get(start)
+        cache = self._caches[_MOVES]
+        moves = cache.get(start)
         if moves is None:
             opts = self.options
-            moves = self._moves[start] = figure_moves(
+            moves = cache[start] = figure_moves(
                 self.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
             )
         return moves
 
+    def move_actions(self, figure: str) -> tuple[Action, ...]:
+        """The moves of the ``"gardener"`` or the ``"panda"`` as actions (TK-GAR-1, TK-PAN-1);
+        kept with the figure moves while the plots stay the same."""
+        key = (figure, self.gardener if figure == "gardener" else self.panda)
+        cache = self._caches[_MOVES]
+        actions = cache.get(key)
+        if actions is None:
+            actions = cache[key] = rules.figure_move_actions(figure, self.moves(figure))
+        return actions
+
     def plot_card_met(self, card: str) -> bool:
         """True when the garden shows plot objective ``card`` (TK-CMP-3); kept per garden."""
-        met = self._plotmet.get(card)
+        cache = self._caches[_PLOTMET]
+        met = cache.get(card)
         if met is None:
-            met = self._plotmet[card] = plot_objective_met(
+            met = cache[card] = plot_objective_met(
                 card, self.colours, self.irrigated, self.options.plot_objective_mirror_allowed
             )
         return met
@@ -345,9 +338,10 @@ class State(RichDisplay):
     def gardener_card_met(self, card: str) -> bool:
         """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); kept
         while the bamboo and the improvements stay the same."""
-        met = self._gardmet.get(card)
+        cache = self._caches[_GARDMET]
+        met = cache.get(card)
         if met is None:
-            met = self._gardmet[card] = gardener_objective_met(
+            met = cache[card] = gardener_objective_met(
                 card,
                 self.colours,
                 self.bamboo,
@@ -406,19 +400,19 @@ class State(RichDisplay):
             raise InvalidStateError(f"this state is {whose}: it cannot show what {wanted} sees")
         n = self.fields()
         n["viewer"] = mark if rng is None else None
-        seen = self._seen.get(mark) if rng is None else None
+        seen = self._caches[_SEEN].get(mark) if rng is None else None
         if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
             n["hands"], n["decks"] = seen[2], seen[3]  # the same cards as the last view
         else:
             rng = self._refill_cards(n, player, rng)
             if rng is None:
-                self._seen[mark] = (self.hands, self.decks, n["hands"], n["decks"])
+                self._caches[_SEEN][mark] = (self.hands, self.decks, n["hands"], n["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
         if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
-            pile = self._seen.get(-1)
+            pile = self._caches[_SEEN].get(-1)
             if pile is None or pile[0] is not self.plot_deck:
-                pile = self._seen[-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
+                pile = self._caches[_SEEN][-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
             n["plot_deck"] = pile[1]
             return self._viewed(n, player, rng)
         kept = [self.kept] if secret and self.kept is not None else []
@@ -513,9 +507,7 @@ class State(RichDisplay):
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Rebuild a state from :meth:`to_dict`; raise InvalidStateError when inconsistent."""
         fields, texts = serial.load(data)
-        state = cls(fields)
-        if texts is not None:
-            _set(state, "_texts", texts)
+        state = cls(fields, texts)
         if state.phase != "over" and not state.legal_actions():  # no dead end (issue 22)
             raise InvalidStateError(
                 f"invalid Takenoko state: phase {state.phase} offers no legal action"
