@@ -212,7 +212,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     s0, s1, s2, s3, s4, s5, s6, s7, s8 = tables.port_spread
     # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
     shown = s0[c0] | s1[c1] | s2[c2] | s3[c3] | s4[c4] | s5[c5] | s6[c6] | s7[c7] | s8[c8]
-    places = tables.places
+    place_memo = tables.place_memo
     shifts = tables.shifts
     free = _free_slot_bits(state)
     out: list[Any] = []
@@ -220,8 +220,12 @@ def _act_actions(state: State) -> tuple[Any, ...]:
         bits = 0
         for shift in shifts[card]:
             bits |= shown >> shift
-        row = places[card]
-        out += [row[i] for i in BIT_INDICES[bits & free]]  # BK-ACT-1: a shared good
+        bits &= free
+        memo = place_memo[card]
+        row = memo.get(bits)
+        if row is None:  # BK-ACT-1: the slots whose line shows a good of the card
+            row = memo[bits] = tuple(tables.places[card][i] for i in BIT_INDICES[bits])
+        out += row
     boat_left = len(state.boat_pile)
     chilli_left = len(state.chilli_pile)
     if boat_left >= 3 and chilli_left >= 3:  # BK-RENEW-1: any line holding a card renews
@@ -280,11 +284,15 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
     seat = state.to_move
     boat_cells, chilli_cells = tables.lay_cells(state.markets[seat], state.options.expert)
     is_chilli = tables.chilli
-    lays = tables.lays
+    lay_rows = tables.lay_rows
     out: list[Any] = []
     for card in state.hands[seat]:
-        row = lays[card]
-        out += [row[cell] for cell in (chilli_cells if is_chilli[card] else boat_cells)]
+        cells = chilli_cells if is_chilli[card] else boat_cells
+        memo = lay_rows[card]
+        row = memo.get(cells)
+        if row is None:
+            row = memo[cells] = tuple(tables.lays[card][cell] for cell in cells)
+        out += row
     return tuple(out)
 
 

@@ -77,7 +77,17 @@ class DeckTables:
     """The engine's tables for one deck: actions per card, placement bits, chilli flags, and
     the market cells of every market layout met so far."""
 
-    __slots__ = ("chilli", "lay_memo", "lays", "masks", "places", "port_spread", "shifts")
+    __slots__ = (
+        "chilli",
+        "lay_memo",
+        "lay_rows",
+        "lays",
+        "masks",
+        "place_memo",
+        "places",
+        "port_spread",
+        "shifts",
+    )
 
     def __init__(self, deck: Deck) -> None:
         """Build the tables of ``deck``."""
@@ -88,11 +98,16 @@ class DeckTables:
             for card, label in enumerate(deck.labels)
         )
         """Per card: its PlaceAtPort per slot index."""
+        self.place_memo: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in masks)
+        """Per card, per set of slots (bit i = SLOTS[i]): its PlaceAtPort on those slots (at
+        most 4,096 sets a card)."""
         self.lays: tuple[tuple[Any, ...], ...] = tuple(
             tuple(LayInMarket(card, label, cell + 1) for cell in range(9))
             for card, label in enumerate(deck.labels)
         )
         """Per card: its LayInMarket per market cell (0-8)."""
+        self.lay_rows: tuple[dict[tuple[int, ...], tuple[Any, ...]], ...] = tuple({} for _ in masks)
+        """Per card, per set of legal market cells met: its LayInMarket on those cells."""
         self.port_spread = tuple((*(_SPREAD[cell][mask] for mask in masks), 0) for cell in range(9))
         """Per port cell, per card (and 0 for an empty cell): the placement bits it opens."""
         self.shifts = (*(GOOD_SHIFTS[mask] for mask in masks), ())
@@ -100,7 +115,7 @@ class DeckTables:
         self.chilli = (*deck.chilli, False)
         """Per card (and False for an empty place): True for a chilli card."""
         self.lay_memo: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]] = {}
-        """Per (market, expert): the legal cells of a boat card and of a chilli card."""
+        """Per (market, expert) lately met: the legal cells of a boat card and of a chilli card."""
 
     def lay_cells(self, market: tuple[int, ...], expert: bool) -> tuple[tuple[int, ...], ...]:
         """The cells (0-8) of ``market`` where a boat card and a chilli card may be laid."""
@@ -108,15 +123,28 @@ class DeckTables:
         cells = self.lay_memo.get(key)
         if cells is None:
             chilli = self.chilli
-            has = [card >= 0 for card in market]
-            hot = [chilli[card] for card in market]
-            cells = (
-                market_cells_of(has, hot, False, expert),
-                market_cells_of(has, hot, True, expert),
-            )
-            if len(self.lay_memo) < 1 << 16:  # bounded: 9 cells of 61 values each
-                self.lay_memo[key] = cells
+            filled = hot = 0
+            bit = 1
+            for card in market:
+                if card >= 0:
+                    filled |= bit
+                    if chilli[card]:
+                        hot |= bit
+                bit <<= 1
+            cells = _cells_of_bits(filled, hot, expert)
+            if len(self.lay_memo) >= 1 << 14:  # a market is seen for a few turns: forget old
+                self.lay_memo.clear()
+            self.lay_memo[key] = cells
         return cells
+
+
+@lru_cache(maxsize=8192)
+def _cells_of_bits(filled: int, chilli: int, expert: bool) -> tuple[tuple[int, ...], ...]:
+    """The legal cells of a boat card and of a chilli card, from bit sets of a market's filled
+    and chilli cells (bit i = cell i)."""
+    has = [bool(filled >> i & 1) for i in range(9)]
+    hot = [bool(chilli >> i & 1) for i in range(9)]
+    return market_cells_of(has, hot, False, expert), market_cells_of(has, hot, True, expert)
 
 
 @lru_cache(maxsize=16)
