@@ -80,3 +80,11 @@ def test_the_site_is_published_by_make_docs() -> None:
     assert "run: make docs" in workflow
     assert "path: build/site" in workflow
     assert "actions/deploy-pages" in workflow
+
+
+def test_every_notebook_can_be_read_on_the_site_and_run_on_binder() -> None:
+    """The course table links each notebook's site page and its Binder launch."""
+    notebooks = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+    for path in notebooks:
+        assert f"{SITE}notebooks/{path.stem}.html" in README, f"{path.name}: no read link"
+        assert f"urlpath=lab/tree/notebooks/{path.name})" in README, f"{path.name}: no run link"
