@@ -222,8 +222,16 @@ def free_actions(state: State, out: list[Action]) -> None:
             if count:
                 name = IMPROVEMENT_NAMES[letter]
                 out.extend(_IMPROVE[name, h] for h in spots)  # TK-IMP-2
+    eaten = state.eaten[p]
     for card in state.hands[p]:
-        if is_objective_met(state, p, card):
+        kind = card[0]  # is_objective_met, inlined (TK-CMP-3 to TK-CMP-6)
+        if kind == "P":
+            met = state.plot_card_met(card)
+        elif kind == "G":
+            met = state.gardener_card_met(card)
+        else:
+            met = panda_objective_met(card, eaten)
+        if met:
             out.append(_CLAIM[card])  # TK-CMP-1
 
 
