@@ -198,6 +198,22 @@ def test_view_hides_pontoons_and_pile_order() -> None:
     assert sorted(other.pontoons) == sorted(state.pontoons)
 
 
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_BK_SET_2_a_view_redealt_gives_every_hidden_pontoon_an_unseen_good(players: int) -> None:
+    """Search and analysis deal worlds from a seat's view: the hidden pontoons get the goods no
+    one has shown (each tile once), and the view deals exactly what the real state deals."""
+    state = bk.new_game(players, 5)
+    for seat in range(players):
+        view = state.view(seat)
+        for seed in range(4):
+            world = view.determinize(seat, seed)
+            assert sorted(world.pontoons) == sorted(state.pontoons)
+            assert world.pontoons[seat] == state.pontoons[seat]
+            assert world == state.determinize(seat, seed)
+    spectator = state.view(None).determinize(None, 1)
+    assert sorted(spectator.pontoons) == sorted(state.pontoons)
+
+
 def test_determinism_same_actions_same_state() -> None:
     """Same seed, options and actions -> the same state."""
     a = played(4, 12, 40)

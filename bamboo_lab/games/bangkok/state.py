@@ -261,7 +261,10 @@ class State(RichDisplay):
         who = "public" if player is None else player
         r = vrng.derive_seed(seed, "bangkok", "determinize", who)
         hidden = [i for i in range(len(self.pontoons)) if not self.pontoon_seen(i, player)]
-        goods, r = vrng.shuffled([self.pontoons[i] for i in hidden], r)
+        # BK-SET-2: the hidden tiles hold the goods no one has shown, dealt afresh; from the
+        # sorted unseen goods, so a view (its hidden tiles -1) deals what the real state deals.
+        shown = {self.pontoons[i] for i in range(len(self.pontoons)) if i not in hidden}
+        goods, r = vrng.shuffled(sorted(set(range(len(PONTOONS))) - shown), r)
         pontoons = list(self.pontoons)
         for i, g in zip(hidden, goods, strict=True):
             pontoons[i] = g
@@ -320,9 +323,10 @@ def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
 
 
 def _resample(pile: tuple[int, ...], known: int, r: int) -> tuple[tuple[int, ...], int]:
-    """Shuffle the unseen top part of a pile; keep the known bottom."""
+    """Shuffle the unseen top part of a pile (from its sorted order, as a view holds it, so a
+    view and the real state deal the same); keep the known bottom."""
     top = len(pile) - known
-    shuffled, r = vrng.shuffled(pile[:top], r)
+    shuffled, r = vrng.shuffled(sorted(pile[:top]), r)
     return (*shuffled, *pile[top:]), r
 
 
