@@ -142,7 +142,7 @@ SEARCH_SETTINGS = {
     "iterations": 300,
     "rollout_depth": 16,
     "epsilon": 0.1,
-    "exploration": 1.0,
+    "exploration": 2.0,
     "score_scale": 3.0,
 }
 """The search bot's budget and constants in Bangkok (measured: docs/bots.md)."""
