@@ -8,6 +8,8 @@ from typing import Any
 
 from bamboo_lab.games import bangkok as bk
 
+from .search import policy_hooks
+
 __all__ = ["SEARCH_SETTINGS", "BangkokBot", "evaluate", "prior", "rollout_policy"]
 
 _CHILLI_CARD = 2.5
@@ -166,14 +168,5 @@ def evaluate(state: Any) -> list[float]:
     return worth
 
 
-def rollout_policy(state: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-    """The heuristic's choice (the search's rollouts see the sampled state whole)."""
-    return _POLICY.choose(state, legal_actions, rng)
-
-
-def prior(state: Any, legal_actions: Sequence[Any]) -> list[float]:
-    """Half the prior on the heuristic's choice, the rest spread evenly."""
-    from .search import favour
-
-    chosen = _POLICY.choose(state, legal_actions, random.Random(0))
-    return favour(legal_actions, chosen, _PRIOR_SHARE)
+rollout_policy, prior = policy_hooks(_POLICY, _PRIOR_SHARE)
+"""The heuristic plays the rollouts and gets half the prior (``search.policy_hooks``)."""

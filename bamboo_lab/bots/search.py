@@ -38,7 +38,14 @@ from bamboo_lab.core.protocol import CHANCE
 
 from . import HEURISTIC_BOTS, sample_chance
 
-__all__ = ["DEFAULT_ITERATIONS", "Knowledge", "SearchBot", "favour", "game_knowledge"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "Knowledge",
+    "SearchBot",
+    "favour",
+    "game_knowledge",
+    "policy_hooks",
+]
 
 DEFAULT_ITERATIONS = 200
 """The budget of a game without ``SEARCH_SETTINGS``: iterations per decision."""
@@ -92,6 +99,26 @@ def favour(legal_actions: Sequence[Any], chosen: Any, share: float) -> list[floa
     count = len(legal_actions)
     rest = (1.0 - share) / count
     return [rest + share if action == chosen else rest for action in legal_actions]
+
+
+def policy_hooks(
+    policy: Any, share: float
+) -> tuple[
+    Callable[[Any, Sequence[Any], random.Random], Any], Callable[[Any, Sequence[Any]], list[float]]
+]:
+    """A game's ``rollout_policy`` and ``prior`` from a bot: its choice plays the rollouts and
+    gets ``share`` of the prior (the rest spread evenly)."""
+
+    def rollout_policy(state: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """The bot's choice (the search's rollouts see the sampled state whole)."""
+        return policy.choose(state, legal_actions, rng)
+
+    def prior(state: Any, legal_actions: Sequence[Any]) -> list[float]:
+        """The bot's choice favoured with its share of the prior."""
+        chosen = policy.choose(state, legal_actions, random.Random(0))
+        return favour(legal_actions, chosen, share)
+
+    return rollout_policy, prior
 
 
 class _Node:

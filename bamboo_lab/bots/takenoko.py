@@ -17,6 +17,8 @@ from bamboo_lab.games.takenoko.components import HAND_LIMIT, IMPROVEMENT_NAMES
 from bamboo_lab.games.takenoko.geometry import NEIGHBORS
 from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
+from .search import policy_hooks
+
 __all__ = ["SEARCH_SETTINGS", "TakenokoBot", "evaluate", "prior", "rollout_policy"]
 
 _PLOT_CARD_CLOSENESS = 0.15
@@ -512,14 +514,5 @@ def evaluate(state: Any) -> list[float]:
     return worth
 
 
-def rollout_policy(state: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-    """The heuristic's choice (the search's rollouts see the sampled state whole)."""
-    return _POLICY.choose(state, legal_actions, rng)
-
-
-def prior(state: Any, legal_actions: Sequence[Any]) -> list[float]:
-    """Half the prior on the heuristic's choice, the rest spread evenly."""
-    from .search import favour
-
-    chosen = _POLICY.choose(state, legal_actions, random.Random(0))
-    return favour(legal_actions, chosen, _PRIOR_SHARE)
+rollout_policy, prior = policy_hooks(_POLICY, _PRIOR_SHARE)
+"""The heuristic plays the rollouts and gets half the prior (``search.policy_hooks``)."""

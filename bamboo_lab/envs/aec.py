@@ -28,7 +28,7 @@ from bamboo_lab.games import load
 from .observations import LIMIT, encode, observation_size
 from .tables import action_table
 
-__all__ = ["BambooLabEnv", "as_index", "env_seed", "seat_observation_space"]
+__all__ = ["BambooLabEnv", "as_index", "env_seed", "render_text", "seat_observation_space"]
 
 
 def seat_observation_space(
@@ -44,6 +44,17 @@ def seat_observation_space(
             "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(table_size,), dtype=np.int8),
         }
     )
+
+
+def render_text(state: Any, render_mode: str | None) -> str | None:
+    """The text picture of ``state``: returned for ``ansi``, printed for ``human``."""
+    if state is None or render_mode is None:
+        return None
+    text = str(state)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 class BambooLabEnv(AECEnv):
@@ -165,13 +176,7 @@ class BambooLabEnv(AECEnv):
 
     def render(self) -> str | None:
         """The text picture of the game (``ansi``: returned; ``human``: printed)."""
-        if self.state is None or self.render_mode is None:
-            return None
-        text = str(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -39,7 +39,7 @@ from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.games import load
 from bamboo_lab.sim.runner import bot_rng, chance_rng, wants_view
 
-from .aec import as_index, env_seed, seat_observation_space
+from .aec import as_index, env_seed, render_text, seat_observation_space
 from .observations import LIMIT, encode
 from .tables import action_table
 
@@ -141,13 +141,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """The text picture of the game (``ansi``: returned; ``human``: printed)."""
-        if self.state is None or self.render_mode is None:
-            return None
-        text = str(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.state, self.render_mode)
 
     def _play_others(self) -> None:
         """Draw chance and let the other seats' bots decide until the learner must decide."""
