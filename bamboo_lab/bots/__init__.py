@@ -1,4 +1,4 @@
-"""Bots that play any bamboo_lab game from what their seat may see (DESIGN.md section 7).
+"""Bots that play any bamboo_lab game from what their seat may see (docs/design.md, section 7).
 
 A bot answers ``choose(view, legal_actions, rng) -> action``: ``view`` is ``state.view(seat)``
 of the seat to move, ``legal_actions`` that state's legal actions, and ``rng`` a

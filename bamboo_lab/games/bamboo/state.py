@@ -151,7 +151,7 @@ class State(RichDisplay):
         return rules.legal_actions(self)
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
-        """Always ``()``: reshuffles draw from the state's value generator (DESIGN.md 3)."""
+        """Always ``()``: reshuffles draw from the state's value generator (design 3)."""
         return ()
 
     def apply(self, action: Any, check: bool = True) -> State:
