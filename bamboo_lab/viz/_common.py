@@ -17,6 +17,7 @@ __all__ = [
     "Label",
     "Sketch",
     "canvas",
+    "chart_style",
     "finish",
     "hex_trace",
     "hover_trace",
@@ -366,3 +367,15 @@ def player_band(
             line_width=0,
             layer="below",
         )
+
+
+def chart_style(fig: Any, title: str, height: int, left: int = 60) -> None:
+    """The charts' common look: the title at the left, the palette's font, a white background."""
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left"},
+        width=WIDTH,
+        height=height,
+        template="plotly_white",
+        font={"family": palette.FONT, "size": 13},
+        margin={"l": left, "r": 20, "t": 60, "b": 60},
+    )

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 
 from . import palette
-from ._common import WIDTH
+from ._common import WIDTH, chart_style
 
 __all__ = ["NEEDED_COLUMNS", "move_chances", "outlook_bars", "win_curve"]
 
@@ -175,18 +175,6 @@ def _hover(row: Any, move: str, best: str) -> str:
     return text
 
 
-def _style(fig: go.Figure, title: str, height: int) -> None:
-    """The common look: title at the left, the palette's font, a white background."""
-    fig.update_layout(
-        title={"text": title, "x": 0.01, "xanchor": "left"},
-        width=WIDTH,
-        height=height,
-        template="plotly_white",
-        font={"family": palette.FONT, "size": 13},
-        margin={"l": 70, "r": 20, "t": 60, "b": 60},
-    )
-
-
 def _needs(frame: Any, columns: tuple[str, ...], what: str, maker: str) -> Any:
     """``frame`` when it is a DataFrame with ``columns``, else a one-line refusal."""
     import pandas as pd
@@ -245,10 +233,11 @@ def move_chances(
     )
     seat = frame.attrs.get("seat")
     who = "" if seat is None else f" for player {seat}"
-    _style(
+    chart_style(
         fig,
         f"<b>Which move is best here</b>{who}: the chance to win after each move",
         150 + 36 * len(shown),
+        left=70,
     )
     fig.update_layout(
         xaxis={
@@ -317,7 +306,7 @@ def outlook_bars(outlook: Any) -> go.Figure:
     who = "the public view" if seat is None else f"player {seat}'s view"
     playouts = frame.attrs.get("playouts")
     count = f" ({playouts} playouts)" if playouts else ""
-    _style(fig, f"<b>Who is likely to win from here</b>, from {who}{count}", 380)
+    chart_style(fig, f"<b>Who is likely to win from here</b>, from {who}{count}", 380, left=70)
     fig.update_layout(showlegend=False)
     fig.update_yaxes(
         title_text="chance to win (95% interval)", range=[0, 1.02], tickformat=".0%", row=1, col=1

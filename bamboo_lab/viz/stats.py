@@ -18,7 +18,7 @@ from bamboo_lab.sim import BASE_COLUMNS
 from bamboo_lab.sim import win_rates as sim_win_rates
 
 from . import palette
-from ._common import WIDTH
+from ._common import chart_style
 
 __all__ = ["MIX_COLUMNS", "extra_columns", "game_length", "mix", "scores", "to_frame", "win_rates"]
 
@@ -65,15 +65,8 @@ _PATTERNS = ("", "/", ".", "x", "\\", "+", "-", "|")
 
 def _figure(title: str, height: int = 440) -> go.Figure:
     fig = go.Figure()
-    fig.update_layout(
-        title={"text": title, "x": 0.01, "xanchor": "left"},
-        width=WIDTH,
-        height=height,
-        template="plotly_white",
-        font={"family": palette.FONT, "size": 13},
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
-        legend={"orientation": "h", "y": -0.15},
-    )
+    chart_style(fig, title, height)
+    fig.update_layout(legend={"orientation": "h", "y": -0.15})
     return fig
 
 
