@@ -39,11 +39,24 @@ def randbelow(rng: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(items: Sequence[T], rng: int) -> tuple[list[T], int]:
-    """Return ``(a shuffled copy of items, new_rng)`` by Fisher-Yates."""
+    """Return ``(a shuffled copy of items, new_rng)`` by Fisher-Yates.
+
+    The same stream as calling :func:`randbelow` for each swap, with SplitMix64 written inline:
+    shuffling is the hottest loop of a random playout.
+    """
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j, rng = randbelow(rng, i + 1)
-        out[i], out[j] = out[j], out[i]
+    for top in range(len(out) - 1, 0, -1):
+        size = top + 1
+        limit = (1 << 64) - ((1 << 64) % size)
+        while True:
+            rng = (rng + _GOLDEN) & MASK64
+            mixed = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & MASK64
+            value = mixed ^ (mixed >> 31)
+            if value < limit:
+                break
+        other = value % size
+        out[top], out[other] = out[other], out[top]
     return out, rng
 
 

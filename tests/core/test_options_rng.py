@@ -93,3 +93,14 @@ def test_derive_seed_separates_paths() -> None:
     assert len(seeds) == 101
     assert rng.derive_seed(7, 3) == rng.derive_seed(7, 3)
     assert all(0 <= s < 2**64 for s in seeds)
+
+
+def test_shuffled_is_fisher_yates_over_randbelow() -> None:
+    """The inlined shuffle draws exactly the stream of one ``randbelow`` per swap."""
+    for size in (0, 1, 2, 3, 7, 30, 81):
+        for seed in (0, 1, 2**63 + 5, rng.MASK64):
+            expected, state = list(range(size)), seed
+            for top in range(size - 1, 0, -1):
+                other, state = rng.randbelow(state, top + 1)
+                expected[top], expected[other] = expected[other], expected[top]
+            assert rng.shuffled(range(size), seed) == (expected, state)
