@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from bamboo_helpers import (
     bal,
@@ -15,6 +17,7 @@ from bamboo_helpers import (
 )
 
 from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.envs.tables import action_table
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo.components import FOOD_KINDS
 
@@ -192,3 +195,23 @@ def test_empty_markets_keep_the_alternatives_B19() -> None:
     b = take_market(drain(b, balance=(0, 1, 2)), balance=(0, 1, 2))
     assert b.balance_market == ((), (), ())
     assert [str(a) for a in b.legal_actions()] == ["decline", "hp"]
+
+
+def test_every_action_is_the_environment_table_in_order() -> None:
+    """``every_action()`` lists the actions of the envs action table, same order, each once."""
+    actions = bamboo.every_action()
+    assert len(set(actions)) == len(actions)
+    assert tuple(str(action) for action in actions) == action_table("bamboo")
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_every_action_holds_every_legal_action_of_random_games(num_players: int) -> None:
+    """Every action legal in seeded random games (every player count) is in ``every_action()``."""
+    everything = frozenset(bamboo.every_action())
+    generator = random.Random(num_players)
+    for seed in range(3):
+        state = bamboo.new_game(num_players, seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert everything.issuperset(legal), sorted(map(str, set(legal) - everything))
+            state = state.apply(legal[generator.randrange(len(legal))], check=False)

@@ -32,6 +32,7 @@ from .actions import (
     UseSpirit,
     VisitTemple,
     WakeSpirit,
+    every_action,
     parse_text,
 )
 from .components import BalanceTile, HomeTile, balance_tile_from_spec, spirit_kind
@@ -106,6 +107,7 @@ __all__ = [
     "balance_matches",
     "balance_tile",
     "balance_tile_from_spec",
+    "every_action",
     "explain",
     "feeding_bill",
     "feeding_shortfall",

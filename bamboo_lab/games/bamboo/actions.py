@@ -33,12 +33,22 @@ from typing import Any
 from bamboo_lab.core.checks import checked_int, checked_notation, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 
-from .components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS, FOOD_KINDS, GIFTS, SPIRITS
-from .reconstructed import HOME_TILES
+from .components import (
+    ACTION_LETTERS,
+    COLOUR_LETTERS,
+    COLOURS,
+    FOOD_KINDS,
+    GIFTS,
+    HOME_COLS,
+    HOME_ROWS,
+    SPIRITS,
+)
+from .reconstructed import BALANCE_TILES, HOME_TILES
 
 __all__ = [
     "ACTION_TYPES",
     "CHOICES",
+    "Action",
     "Activate",
     "BuyHomeTile",
     "Choose",
@@ -57,6 +67,7 @@ __all__ = [
     "UseSpirit",
     "VisitTemple",
     "WakeSpirit",
+    "every_action",
     "parse_text",
 ]
 
@@ -370,6 +381,28 @@ class EndTurn:
         return "end"
 
 
+Action = (
+    DraftShoot
+    | ChooseGift
+    | Pass
+    | VisitTemple
+    | Offer
+    | Activate
+    | Place
+    | Receive
+    | Choose
+    | TakeBalanceTile
+    | ScoreBalanceTile
+    | BuyHomeTile
+    | PlaceHomeTile
+    | TakeFood
+    | UseSpirit
+    | WakeSpirit
+    | Feed
+    | EndTurn
+)
+"""Any Bamboo action."""
+
 ACTION_TYPES: tuple[type, ...] = (
     DraftShoot,
     ChooseGift,
@@ -391,6 +424,32 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
 )
 """Every Bamboo action class."""
+
+
+def every_action() -> tuple[Action, ...]:
+    """Every action the game can ever have, each once, in the fixed order of the action table."""
+    shoots = [colour + letter for colour in COLOUR_LETTERS for letter in ACTION_LETTERS]
+    spirits = tuple(dict.fromkeys(SPIRITS))
+    actions: list[Action] = [DraftShoot(shoot) for shoot in shoots]
+    actions += [ChooseGift(gift) for gift in GIFTS]
+    actions += [Pass()]
+    actions += [VisitTemple(colour) for colour in COLOURS]
+    actions += [Offer(colour) for colour in COLOURS]
+    actions += [Activate(shoot, stalk) for shoot in shoots for stalk in (1, 2, 3, 4)]
+    actions += [Place(shoot, stalk) for shoot in shoots for stalk in (1, 2, 3, 4)]
+    actions += [Receive(colour) for colour in COLOURS]
+    actions += [Choose(option) for option in CHOICES]
+    actions += [TakeBalanceTile(tile.name) for tile in BALANCE_TILES]
+    actions += [ScoreBalanceTile(tile.name) for tile in BALANCE_TILES]
+    actions += [BuyHomeTile(tile.name) for tile in HOME_TILES]
+    actions += [PlaceHomeTile(row, col) for row in range(HOME_ROWS) for col in range(HOME_COLS)]
+    actions += [TakeFood(food) for food in FOOD_KINDS]
+    actions += [UseSpirit(spirit) for spirit in spirits]
+    actions += [WakeSpirit(spirit) for spirit in spirits]
+    actions += [Feed(food) for food in FOOD_KINDS]
+    actions += [EndTurn()]
+    return tuple(actions)
+
 
 _ONE_ARG: dict[str, tuple[type, frozenset[str]]] = {
     "draft": (DraftShoot, _SHOOTS),
