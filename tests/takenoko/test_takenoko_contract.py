@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -283,3 +284,48 @@ def test_teaching_helpers() -> None:
     assert "no improvement" in tk.CARDS["G04"].describe()
     assert "pay 2 green" in tk.CARDS["A01"].describe()
     assert legal_texts(s)[0] == "action plot"
+
+
+# The table every_action() pinned on 2026-12-01 (the envs' action space): its length and a digest
+# of its notations, one a line; a change here renumbers every trained agent's actions.
+EVERY_ACTION_COUNT = 8170
+EVERY_ACTION_DIGEST = "67d9109e25f15b606e2e624f9120ed4213fcbe6a163954634a96ef3ea9e7b650"
+
+
+def test_every_action_is_the_pinned_table_once_each() -> None:
+    table = tk.every_action()
+    texts = [str(action) for action in table]
+    assert len(table) == EVERY_ACTION_COUNT
+    assert len(set(table)) == len(table) and len(set(texts)) == len(texts)
+    digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()
+    assert digest == EVERY_ACTION_DIGEST
+    assert texts[:2] == ["weather sun", "weather rain"] and texts[-1] == "channel 14,0/14,-1"
+    assert not any(isinstance(action, tk.Roll) for action in table)  # chance, not a choice
+    assert tk.every_action() is table  # built once
+
+
+def test_every_action_matches_the_envs_table() -> None:
+    from bamboo_lab.envs.tables import action_table
+
+    assert tuple(str(action) for action in tk.every_action()) == action_table("takenoko")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(2, 0, None), (3, 1, VARIANTS_A), (4, 2, VARIANTS_B), (2, 3, VARIANTS_A | VARIANTS_B)],
+)
+def test_every_legal_action_of_random_games_is_in_every_action(
+    players: int, seed: int, options: dict[str, object] | None
+) -> None:
+    table = set(tk.every_action())
+    state = tk.new_game(players, seed, options)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if state.current_player == CHANCE:
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state = state.apply(rng.choices(outcomes, weights)[0])
+            continue
+        legal = state.legal_actions()
+        missing = [str(action) for action in legal if action not in table]
+        assert not missing, f"seed {seed}: {missing[:3]} not in every_action()"
+        state = state.apply(rng.choice(legal))

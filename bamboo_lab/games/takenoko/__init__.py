@@ -31,6 +31,7 @@ from .actions import (
     Roll,
     TakeImprovement,
     action_from_text,
+    every_action,
 )
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
 from .garden import (
@@ -108,6 +109,7 @@ __all__ = [
     "State",
     "TakeImprovement",
     "cards",
+    "every_action",
     "explain",
     "garden_from_text",
     "garden_text",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bamboo_lab.core.checks import checked_int, checked_notation, short_repr
@@ -44,7 +45,7 @@ from .components import (
     IMPROVEMENT_NAMES,
     WEATHER_FACES,
 )
-from .geometry import edge_between, hex_text, parse_hex
+from .geometry import POND, edge_between, garden_edges, garden_places, hex_text, parse_hex
 
 __all__ = [
     "ACTION_TYPES",
@@ -66,6 +67,7 @@ __all__ = [
     "Roll",
     "TakeImprovement",
     "action_from_text",
+    "every_action",
     "intern",
 ]
 
@@ -407,6 +409,36 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
 )
 """Every action class."""
+
+
+@cache
+def every_action() -> tuple[Action, ...]:
+    """Every action a player can ever choose, each once, in a fixed order (the envs' table).
+
+    Weather choices, chips taken, ``pass``, the five actions, the kept plot, the return orders,
+    the decks, a claim per card, ``end``; then per garden place (pond first, by distance, q, r)
+    ``grow``, ``plot`` (bare and with each chip), ``improve`` (each chip), ``gardener``,
+    ``panda``; then a ``channel`` per edge between two places away from the pond. The die's
+    ``roll`` is a chance outcome, not a choice, so it is not in the table.
+    """
+    table: list[Action] = [ChooseWeather(face) for face in WEATHER_FACES[:5]]
+    table += [TakeImprovement(chip) for chip in _CHIPS]
+    table += [Pass()]
+    table += [ChooseAction(kind) for kind in ACTION_KINDS]
+    table += [KeepPlot(index) for index in (1, 2, 3)]
+    table += [ReturnPlots((1, 2)), ReturnPlots((2, 1))]
+    table += [DrawObjective(deck) for deck in DECK_KINDS]
+    table += [Claim(card) for card in _CARD_IDS]
+    table += [EndTurn()]
+    for place in garden_places():
+        if place != POND:
+            table += [Grow(place), PlacePlot(place)]
+            table += [PlacePlot(place, chip) for chip in _CHIPS]
+            table += [PlaceImprovement(chip, place) for chip in _CHIPS]
+        table += [MoveGardener(place), MovePanda(place)]
+    table += [PlaceChannel(edge_between(*pair)) for pair in garden_edges()]
+    return tuple(table)
+
 
 _INTERNED: dict[object, object] = {}
 

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container
+from functools import cache
 
 from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge
+
+from .components import PLOT_TILES
 
 __all__ = [
     "ALL_HEXES",
     "EDGES_OF",
     "EDGE_ENDS",
+    "GARDEN_REACH",
     "NEIGHBORS",
     "POND",
     "POND_RING",
@@ -23,6 +27,8 @@ __all__ = [
     "edge_between",
     "edge_info",
     "figure_moves",
+    "garden_edges",
+    "garden_places",
     "hex_text",
     "parse_hex",
     "rotations",
@@ -68,6 +74,34 @@ def edge_between(a: Hex, b: Hex) -> Edge:
     if d is None or a.distance(b) != 1:
         raise ValueError(f"{a} and {b} are not adjacent")
     return edge(a, d)
+
+
+GARDEN_REACH = (len(PLOT_TILES) + 1) // 2
+"""No plot can ever lie farther from the pond: reaching distance d takes at least 2(d - 1) + 1
+plots, since a plot away from the pond needs two placed neighbours (TK-PLOT-2)."""
+
+
+@cache
+def garden_places() -> tuple[Hex, ...]:
+    """Every place a plot can ever occupy, the pond first, by (distance, q, r)."""
+    places = [place for place in ALL_HEXES if place.length() <= GARDEN_REACH]
+    return tuple(sorted(places, key=lambda place: (place.length(), place.q, place.r)))
+
+
+@cache
+def garden_edges() -> tuple[tuple[Hex, Hex], ...]:
+    """Every pair of neighbouring garden places away from the pond, once, in place order."""
+    places = garden_places()
+    order = {place: index for index, place in enumerate(places)}
+    pairs = []
+    for index, place in enumerate(places):
+        if place == POND:
+            continue
+        for neighbour in place.neighbors():
+            other = order.get(neighbour)
+            if other is not None and other > index and neighbour != POND:
+                pairs.append((place, neighbour))
+    return tuple(pairs)
 
 
 _EDGE_INFO: dict[Edge, tuple[Hex, Hex, Hex, Hex, tuple[Edge, ...]]] = {}
