@@ -15,11 +15,13 @@ from bamboo_lab.core.errors import IllegalActionError
 from .actions import (
     LINES,
     SLOTS,
+    Action,
     Collect,
     LayInMarket,
     Pass,
     PlaceAtPort,
     Renew,
+    every_action,
     parse_notation,
 )
 from .components import (
@@ -57,6 +59,7 @@ __all__ = [
     "SLOTS",
     "SOLO_PILE_SLOTS",
     "SOLO_TRACK",
+    "Action",
     "Card",
     "ChilliScore",
     "Collect",
@@ -72,6 +75,7 @@ __all__ = [
     "cards",
     "chilli_points",
     "collectable_sets",
+    "every_action",
     "explain",
     "good",
     "market_cells",

@@ -17,22 +17,27 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.errors import InvalidActionError
 
-from .components import TOTAL_CARDS
+from .components import TOTAL_CARDS, build_deck
+from .options import Options
 
 __all__ = [
     "ACTION_TYPES",
     "LINES",
     "SLOTS",
+    "Action",
     "Collect",
     "LayInMarket",
     "Pass",
     "PlaceAtPort",
     "Renew",
+    "every_action",
     "parse_notation",
 ]
 
@@ -163,6 +168,43 @@ class Pass:
 
 ACTION_TYPES: tuple[type, ...] = (PlaceAtPort, Collect, LayInMarket, Renew, Pass)
 """Every Bangkok action class."""
+
+Action = PlaceAtPort | Collect | LayInMarket | Renew | Pass
+"""Any Bangkok action."""
+
+_PORT_LINE_CELLS: tuple[tuple[int, int, int], ...] = (
+    *((3 * row + 1, 3 * row + 2, 3 * row + 3) for row in range(3)),
+    *((column + 1, column + 4, column + 7) for column in range(3)),
+)
+"""The cells (1-9, reading order) of the port's rows 1-3, then of its columns 1-3."""
+
+
+def every_action(options: Any = None) -> tuple[Action, ...]:
+    """Every action that can ever be legal with these options, each once, in a fixed order."""
+    return _every_action(Options.coerce(options))
+
+
+@lru_cache(maxsize=32)
+def _every_action(options: Options) -> tuple[Action, ...]:
+    """Place per card and edge slot, collect per cell set of one port line (by size, then
+    cells), lay per card and market cell, renew per line, pass; the deck comes from options."""
+    faces = build_deck(options.deck).labels
+    places = [PlaceAtPort(card, face, slot) for card, face in enumerate(faces) for slot in SLOTS]
+    cell_sets = {
+        subset
+        for line in _PORT_LINE_CELLS
+        for size in (1, 2, 3)
+        for subset in combinations(sorted(line), size)
+    }
+    collects = [
+        Collect(cells)
+        for cells in sorted(cell_sets, key=lambda cell_set: (len(cell_set), cell_set))
+    ]
+    lays = [
+        LayInMarket(card, face, cell) for card, face in enumerate(faces) for cell in range(1, 10)
+    ]
+    return (*places, *collects, *lays, *(Renew(line) for line in LINES), Pass())
+
 
 _CARD = r"#(0|[1-9]\d{0,2})"  # no leading zeros: each action has one text
 _PLACE = re.compile(r"place:" + _CARD + _FACE + r"@([LRTB][123])")
