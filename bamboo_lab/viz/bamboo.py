@@ -42,6 +42,7 @@ __all__ = [
     "figure",
     "home",
     "patterns",
+    "picture_of",
     "player_aid",
     "season",
 ]
@@ -435,3 +436,11 @@ def autumn(state: bb.State, answers: bool = True) -> go.Figure:
     fig.update_yaxes(range=[-1.1, 6.3])
     fig.update_layout(height=int(7.4 * 43) + 66)
     return fig.figure()
+
+
+def picture_of(obj: Any) -> go.Figure | None:
+    """The picture of a bare Bamboo value (a home as 15 home-tile ids), else None
+    (``viz.figure`` asks each game)."""
+    if isinstance(obj, (list, tuple)) and len(obj) == 15 and all(isinstance(c, int) for c in obj):
+        return home(tuple(obj))
+    return None

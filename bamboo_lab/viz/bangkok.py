@@ -53,6 +53,7 @@ __all__ = [
     "figure",
     "market",
     "market_cards",
+    "picture_of",
     "player_aid",
     "port",
 ]
@@ -585,3 +586,16 @@ def figure(
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[0.0, top + 0.2])
     return fig.figure()
+
+
+def picture_of(obj: Any) -> go.Figure | None:
+    """The picture of a bare Bangkok value (a market as 9 cells or 3 rows of cards or None),
+    else None (``viz.figure`` asks each game)."""
+    if not isinstance(obj, Sequence) or isinstance(obj, str):
+        return None
+    flat = list(obj)
+    if len(flat) == 3 and all(isinstance(row, (list, tuple)) for row in flat):
+        flat = [cell for row in flat for cell in row]
+    if len(flat) == 9 and all(cell is None or isinstance(cell, bk.Card) for cell in flat):
+        return market(flat)
+    return None

@@ -52,6 +52,7 @@ __all__ = [
     "highlight_targets",
     "matches",
     "objective_cards",
+    "picture_of",
     "player_aid",
     "players",
 ]
@@ -532,3 +533,11 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
     return finish(fig, xs, ys, 0.1)
+
+
+def picture_of(obj: Any) -> go.Figure | None:
+    """The picture of a bare Takenoko value (an objective card's id, ``"P13"``), else None
+    (``viz.figure`` asks each game)."""
+    if isinstance(obj, str) and obj in tk.CARDS:
+        return card(obj)
+    return None

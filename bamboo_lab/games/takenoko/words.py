@@ -1,0 +1,172 @@
+"""Takenoko's rulebook words for its actions: button groups, labels, pending decisions, the
+final score's rows and the weather (the words layer, docs/adding-a-game.md).
+
+The notation (``str(action)``) stays beside these words on the boards so a student learns it
+too. Nothing here decides legality: the words only name actions the engine listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import CARDS
+
+__all__ = ["DECISIONS", "GROUPS", "SCORE_ROWS", "WEATHER", "group", "label", "weather_words"]
+
+GROUPS: dict[str, str] = {
+    "Roll": "weather die",
+    "ChooseWeather": "choose the weather",
+    "Grow": "rain: grow bamboo",
+    "TakeImprovement": "clouds: take an improvement",
+    "Pass": "weather",
+    "ChooseAction": "choose an action",
+    "KeepPlot": "keep one drawn plot",
+    "PlacePlot": "place the plot",
+    "ReturnPlots": "return the other plots",
+    "PlaceChannel": "place an irrigation channel",
+    "MoveGardener": "move the gardener",
+    "MovePanda": "move the panda",
+    "DrawObjective": "draw an objective card",
+    "PlaceImprovement": "place a stored improvement",
+    "Claim": "complete an objective",
+    "EndTurn": "end the turn",
+}
+"""The button group of each action class, in rulebook words."""
+
+_KINDS = {
+    "plot": "plots: draw 3, keep 1",
+    "irrigation": "irrigation: take a channel",
+    "gardener": "gardener: grow bamboo",
+    "panda": "panda: eat bamboo",
+    "objective": "objective: draw a card",
+}
+_COLOURS = {"G": "green", "Y": "yellow", "P": "pink"}
+_PRINTED = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
+
+
+def group(action: Any) -> str:
+    """The button group of ``action``: its kind in rulebook words."""
+    kind = type(action).__name__
+    return GROUPS.get(kind, kind)
+
+
+def _hex(place: Any) -> str:
+    return f"{place.q},{place.r}"
+
+
+def _plot_name(tile: str) -> str:
+    """``"PW"`` -> ``pink (printed watershed)``."""
+    printed = f" (printed {_PRINTED[tile[1]]})" if len(tile) > 1 else ""
+    return f"{_COLOURS.get(tile[0], tile[0])}{printed}"
+
+
+def _plots_unseen(state: Any) -> bool:
+    """True when ``state`` is a view whose viewer is not the player drawing the plots."""
+    viewer = getattr(state, "viewer", None)
+    return viewer is not None and viewer != getattr(state, "player", None)
+
+
+def _kept(action: Any, state: Any) -> str:
+    drawn = getattr(state, "drawn", ())
+    if _plots_unseen(state):  # TK-PLOT-1: only the player who drew them sees the plots
+        return "keep one of the drawn plots"
+    if 0 < action.index <= len(drawn):
+        return f"keep the {_plot_name(drawn[action.index - 1])} plot"
+    return f"keep plot {action.index}"
+
+
+def _returned(action: Any, state: Any) -> str:
+    drawn = getattr(state, "drawn", ())
+    if _plots_unseen(state):
+        return "return the other plots under the pile"
+    if len(drawn) >= max(action.order):
+        top, under = (_plot_name(drawn[index - 1]) for index in action.order)
+        return f"return the {top} plot on top of the {under} plot"
+    return f"return plot {action.order[0]} on top, then {action.order[1]}"
+
+
+def _channel(action: Any) -> str:
+    first = action.edge.hex
+    second = first.neighbor(action.edge.side)
+    return f"channel between {_hex(first)} and {_hex(second)}"
+
+
+def _claim(action: Any) -> str:
+    return f"complete {action.card} ({CARDS[action.card].points} points)"
+
+
+def _plot(action: Any) -> str:
+    chip = f" with a {action.improvement} chip" if action.improvement else ""
+    return f"plot on {_hex(action.plot)}{chip}"
+
+
+_WORDS: dict[str, Any] = {
+    "Roll": lambda action: f"the weather die shows {action.face}",
+    "ChooseWeather": lambda action: f"weather: {action.face}",
+    "Grow": lambda action: f"grow bamboo on {_hex(action.plot)}",
+    "TakeImprovement": lambda action: f"take a {action.improvement} chip",
+    "Pass": lambda action: "do not use the weather",
+    "ChooseAction": lambda action: _KINDS.get(action.kind, action.kind),
+    "PlacePlot": _plot,
+    "PlaceChannel": _channel,
+    "MoveGardener": lambda action: f"gardener to {_hex(action.plot)}",
+    "MovePanda": lambda action: f"panda to {_hex(action.plot)}",
+    "DrawObjective": lambda action: f"draw a {action.deck} objective",
+    "PlaceImprovement": lambda action: f"{action.improvement} chip on {_hex(action.plot)}",
+    "Claim": _claim,
+    "EndTurn": lambda action: "end the turn",
+}
+
+
+def label(action: Any, state: Any = None) -> str:
+    """The label of ``action`` in rulebook words (``state`` names the drawn plots, when its
+    viewer may see them)."""
+    kind = type(action).__name__
+    if kind == "KeepPlot":
+        return _kept(action, state)
+    if kind == "ReturnPlots":
+        return _returned(action, state)
+    words = _WORDS.get(kind)
+    return str(action) if words is None else str(words(action))
+
+
+DECISIONS: dict[str, str] = {
+    "roll": "roll the weather die",
+    "choose_weather": "choose the weather",
+    "rain": "rain: pick an irrigated plot to grow (or do not use the rain)",
+    "storm": "storm: put the panda on any plot (or do not use the storm)",
+    "clouds": "clouds: take an improvement chip (or do not use the clouds)",
+    "actions": "choose an action, complete an objective, or end the turn",
+    "keep_plot": "keep one of the three drawn plots",
+    "place_plot": "place the plot in the garden",
+    "return_plots": "put the other two plots back under the pile",
+    "gardener": "move the gardener in a straight line",
+    "panda": "move the panda in a straight line",
+    "objective": "draw an objective card: pick the deck",
+}
+"""The pending decision of each phase, in rulebook words."""
+
+SCORE_ROWS: dict[str, str] = {
+    "plot": "plot objectives",
+    "gardener": "gardener objectives",
+    "panda": "panda objectives",
+    "emperor": "the Emperor",
+    "objectives": "objectives completed",
+    "total": "total",
+}
+"""The rows of the final score table: each key of the outcome's breakdown, in words."""
+
+WEATHER: dict[str, str] = {
+    "sun": "sun: a third action this turn, all three of different kinds (TK-W-1)",
+    "rain": "rain: one irrigated plot grows a section of its colour (TK-W-2)",
+    "wind": "wind: the two actions may be of the same kind (TK-W-3)",
+    "storm": "storm: the panda jumps to any plot and eats a section there (TK-W-4)",
+    "clouds": "clouds: take an improvement chip, place it now or keep it (TK-W-5)",
+    "?": "“?”: the player chooses one of the five other faces (TK-W-6)",
+}
+"""What each weather face does, in the rulebook's words, with its rule ID."""
+
+
+def weather_words(face: str | None) -> str:
+    """What the weather face in effect does, in the rulebook's words (empty for no weather)."""
+    return WEATHER.get(face, f"weather {face}") if face else ""
