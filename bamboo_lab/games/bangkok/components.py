@@ -87,6 +87,8 @@ PONTOONS: tuple[str, ...] = GOODS
 class Card(RichDisplay):
     """One card: its kind ("initial", "chilli" or "boat"), the goods shown, chilli data."""
 
+    drawn_by = "bamboo_lab.viz.bangkok:card"  # its picture (core.display)
+
     id: int
     kind: str
     goods: tuple[str, ...]

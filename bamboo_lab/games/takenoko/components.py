@@ -131,6 +131,8 @@ class ObjectiveCard(RichDisplay):
     ``sections`` (panda cards): sections to pay, in colour order G, Y, P.
     """
 
+    drawn_by = "bamboo_lab.viz.takenoko:card"  # its picture (core.display)
+
     id: str
     deck: str
     points: int
