@@ -18,6 +18,10 @@ contract alone (random rollouts, the running scores, UCB1):
   rollouts (mixed with uniformly random moves at the rate ``epsilon``).
 - ``prior(state, legal_actions) -> list[float]``: a weight per legal action; with it, the tree
   picks children by PUCT (the prior steers which moves the budget tries first).
+- ``determinize(state, seat, seed) -> state``: the game's own sampling of what ``seat`` cannot
+  see (for instance weighted by what the other seats' play has shown); it must use only what
+  ``seat`` sees, so the real state and its view give the same deal. Without it the search asks
+  ``state.determinize(seat, seed)``.
 - ``SEARCH_SETTINGS``: the game's default budget and constants (``iterations``,
   ``iterations_per_action``, ``rollout_depth``, ``epsilon``, ``exploration``,
   ``score_scale``).
@@ -71,6 +75,8 @@ class Knowledge:
     """The policy that plays the rollouts."""
     prior: Callable[[Any, Sequence[Any]], Sequence[float]] | None = None
     """A weight per legal action, for PUCT."""
+    determinize: Callable[[Any, int, int], Any] | None = None
+    """The game's own deal of what a seat cannot see (else ``state.determinize``)."""
     settings: Mapping[str, Any] = field(default_factory=dict)
     """The game's default budget and constants (``SEARCH_SETTINGS``)."""
 
@@ -89,6 +95,7 @@ def game_knowledge(game: str | None) -> Knowledge:
             evaluate=getattr(module, "evaluate", None),
             rollout_policy=getattr(module, "rollout_policy", None),
             prior=getattr(module, "prior", None),
+            determinize=getattr(module, "determinize", None),
             settings=dict(getattr(module, "SEARCH_SETTINGS", {})),
         )
     return known
@@ -245,7 +252,7 @@ class SearchBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            run.iterate(root, view.determinize(me, rng.getrandbits(63)))
+            run.iterate(root, run.deal(view, me, rng.getrandbits(63)))
             done += 1
         children = root.children
 
@@ -270,6 +277,7 @@ class _Run:
         self.scale: float = settings["score_scale"]
         self.evaluate = known.evaluate
         self.prior = known.prior
+        self.determinize = known.determinize
         self.rng = rng
         if rollout_bot is not None:
             self.policy: Callable[[Any, Sequence[Any], random.Random], Any] | None = (
@@ -277,6 +285,12 @@ class _Run:
             )
         else:
             self.policy = known.rollout_policy
+
+    def deal(self, view: Any, seat: int, seed: int) -> Any:
+        """A full state ``seat`` cannot tell from ``view``: the game's own deal, if it has one."""
+        if self.determinize is not None:
+            return self.determinize(view, seat, seed)
+        return view.determinize(seat, seed)
 
     def iterate(self, root: _Node, state: Any) -> None:
         """One selection, expansion, rollout and back-up on one determinisation."""
