@@ -18,7 +18,7 @@ from typing import Any
 from bamboo_lab.core.checks import check_setup
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.extras import require
-from bamboo_lab.games import GAMES, load
+from bamboo_lab.games import load
 
 from .observations import Section, encode, observation_layout, observation_size
 from .tables import action_table
@@ -39,9 +39,7 @@ def raw_env(
     game: str, num_players: int = 2, options: Any = None, render_mode: str | None = None
 ) -> Any:
     """The bare :class:`~bamboo_lab.envs.aec.BambooLabEnv` of ``game`` (no wrappers)."""
-    if game not in GAMES:
-        raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
-    check_setup(game, num_players, 0, load(game).PLAYER_COUNTS)
+    check_setup(game, num_players, 0, load(game).PLAYER_COUNTS)  # an unknown game is refused
     if render_mode not in (None, "ansi", "human"):
         raise InvalidStateError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     require("pettingzoo", "gymnasium", "numpy", feature="bamboo_lab.envs", extra="rl")
@@ -73,9 +71,7 @@ def single_agent(
     """``game`` from ``seat`` as a Gymnasium environment, the other seats played by ``opponents``
     (bot names or objects: one for all, or one per other seat in seat order); see
     :mod:`bamboo_lab.envs.single` for the reward, the masks and illegal actions."""
-    if game not in GAMES:
-        raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
-    check_setup(game, players, 0, load(game).PLAYER_COUNTS)
+    check_setup(game, players, 0, load(game).PLAYER_COUNTS)  # an unknown game is refused
     if render_mode not in (None, "ansi", "human"):
         raise InvalidStateError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     require("gymnasium", "numpy", feature="bamboo_lab.envs.single_agent", extra="rl")
