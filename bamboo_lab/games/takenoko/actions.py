@@ -49,6 +49,7 @@ from .geometry import POND, edge_between, garden_edges, garden_places, hex_text,
 
 __all__ = [
     "ACTION_TYPES",
+    "TURN_END",
     "Action",
     "ChooseAction",
     "ChooseWeather",
@@ -389,6 +390,9 @@ Action = (
     | EndTurn
 )
 """Any Takenoko action."""
+
+TURN_END: type = EndTurn
+"""The action that ends a player's turn (TK-TURN-1): what the turn counters count."""
 
 ACTION_TYPES: tuple[type, ...] = (
     Roll,
