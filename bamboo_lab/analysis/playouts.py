@@ -22,7 +22,7 @@ from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.rng import derive_seed
-from bamboo_lab.games import GAMES, load
+from bamboo_lab.games import load, names
 from bamboo_lab.sim.runner import moves
 
 __all__ = [
@@ -75,7 +75,7 @@ class Result:
 def checked_state(state: Any, what: str) -> GameState:
     """``state`` if it is a game state of a registered game that is not over, else an error."""
     game = getattr(type(state), "game", None)
-    if not isinstance(state, GameState) or game not in GAMES:
+    if not isinstance(state, GameState) or game not in names():
         raise InvalidStateError(f"{what} needs a game state, not {short_repr(state)[:80]}")
     if state.is_over():
         raise InvalidStateError(f"{what} needs a game that is not over: this one has ended")

@@ -19,16 +19,20 @@ from bamboo_lab.games import load
 
 from .runner import moves, play
 
-__all__ = ["TURN_END", "bot_decisions", "bot_games", "selfplay", "simulate_speedup"]
+__all__ = ["bot_decisions", "bot_games", "selfplay", "simulate_speedup", "turn_end"]
 
-TURN_END = {"takenoko": "EndTurn"}
-"""The action class that ends a player-turn, for the games that have one."""
+
+def turn_end(game: str) -> type | None:
+    """The action class that ends a player-turn (the game module's ``TURN_END``), or None for a
+    game whose turns end by themselves."""
+    found: type | None = getattr(load(game), "TURN_END", None)
+    return found
 
 
 def selfplay(game: str, num_players: int, seconds: float) -> dict[str, float]:
     """Play seeded uniformly random games for about ``seconds``; return counts and rates."""
     module = load(game)
-    turn_end = getattr(module, TURN_END[game]) if game in TURN_END else None
+    ends_turn = turn_end(game)
     rng = random.Random(num_players)
     games = decisions = turns = 0
     start = time.perf_counter()
@@ -40,7 +44,7 @@ def selfplay(game: str, num_players: int, seconds: float) -> dict[str, float]:
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
-                turns += type(action) is turn_end
+                turns += type(action) is ends_turn
             state = state.apply(action, check=False)
             decisions += 1
         games += 1
@@ -52,7 +56,7 @@ def selfplay(game: str, num_players: int, seconds: float) -> dict[str, float]:
         "decisions_per_s": decisions / elapsed,
         "games_per_s": games / elapsed,
     }
-    if turn_end is not None:
+    if ends_turn is not None:
         result |= {"turns": turns, "turns_per_s": turns / elapsed}
     return result
 

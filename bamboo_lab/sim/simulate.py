@@ -18,7 +18,7 @@ from bamboo_lab.core.checks import check_setup, checked_bool, checked_int
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.extras import optional
 from bamboo_lab.core.rng import MASK64, derive_seed
-from bamboo_lab.games import GAMES, load
+from bamboo_lab.games import load
 
 from .runner import BotSpec, default_players, play
 from .stats import STAT_COLUMNS
@@ -73,8 +73,7 @@ def simulate(
     """
     pd = optional("pandas", "simulate")
 
-    if game not in GAMES:
-        raise InvalidStateError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    load(game)  # an unknown game is refused here, before any work
     n_games = checked_int(n_games, "n_games", 0, 10**9)
     seed = checked_int(seed, "the seed", 0, MASK64)
     jobs = checked_int(jobs, "jobs", 1, 1024)
