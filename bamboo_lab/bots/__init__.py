@@ -8,18 +8,20 @@ of the seat to move, ``legal_actions`` that state's legal actions, and ``rng`` a
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import layer, layer_piece
 
 __all__ = [
     "BOT_NAMES",
-    "HEURISTIC_BOTS",
     "Bot",
+    "GreedyBot",
     "RandomBot",
+    "bot_module",
     "heuristic_bot",
     "make_bot",
     "make_bots",
@@ -28,13 +30,6 @@ __all__ = [
 
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "search")
 """The bot names ``make_bot`` knows."""
-
-HEURISTIC_BOTS: dict[str, tuple[str, str]] = {
-    "takenoko": ("bamboo_lab.bots.takenoko", "TakenokoBot"),
-    "bamboo": ("bamboo_lab.bots.bamboo", "BambooBot"),
-    "bangkok": ("bamboo_lab.bots.bangkok", "BangkokBot"),
-}
-"""Where each game's heuristic bot lives: ``game -> (module, class name)``."""
 
 
 @runtime_checkable
@@ -68,14 +63,39 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
     return rng.choices(faces, weights)[0]
 
 
+class GreedyBot:
+    """The heuristic bot of a game whose bots layer has none: the legal action after which its
+    seat leads the best other seat by the most points (one ply; ties broken by ``rng``)."""
+
+    name = "greedy"
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """The action whose next position gives the seat the largest score lead."""
+        seat = view.current_player
+        leads = []
+        for action in legal_actions:
+            scores = view.apply(action, check=False).scores()
+            others = [score for other, score in enumerate(scores) if other != seat]
+            leads.append(scores[seat] - max(others, default=0))
+        best = max(leads)
+        ties = [action for action, lead in zip(legal_actions, leads, strict=True) if lead == best]
+        return ties[rng.randrange(len(ties))]
+
+    def __repr__(self) -> str:
+        """``GreedyBot()``."""
+        return "GreedyBot()"
+
+
+def bot_module(game: str) -> ModuleType | None:
+    """``game``'s bots layer (``bamboo_lab.bots.<game>``: its heuristic bot, what the search bot
+    knows of it), or None for a game without one; an unknown game raises InvalidStateError."""
+    return layer(game, "bots", required=False)
+
+
 def heuristic_bot(game: str) -> Bot:
-    """The heuristic bot of ``game`` (``takenoko``, ``bamboo`` or ``bangkok``)."""
-    if game not in HEURISTIC_BOTS:
-        raise InvalidStateError(
-            f"no heuristic bot for game {game!r}; known games: {', '.join(HEURISTIC_BOTS)}"
-        )
-    module_name, class_name = HEURISTIC_BOTS[game]
-    bot: Bot = getattr(importlib.import_module(module_name), class_name)()
+    """The heuristic bot of ``game``: its bots layer's ``HEURISTIC_BOT``, or a
+    :class:`GreedyBot` for a game that has none."""
+    bot: Bot = layer_piece(game, "bots", "HEURISTIC_BOT", GreedyBot)()
     return bot
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bamboo_lab.games import bamboo as bb
 
-__all__ = ["SEARCH_SETTINGS", "BambooBot"]
+__all__ = ["HEURISTIC_BOT", "SEARCH_SETTINGS", "BambooBot"]
 
 _COIN = 0.6
 """A coin buys about half a happiness point of home tile."""
@@ -101,3 +101,7 @@ SEARCH_SETTINGS = {
     "score_scale": 5.0,
 }
 """The search bot's budget and constants in Bamboo (measured: docs/bots.md)."""
+
+
+HEURISTIC_BOT = BambooBot
+"""The bot ``make_bot("heuristic", "bamboo")`` makes (the bots layer, docs/adding-a-game.md)."""

@@ -13,6 +13,7 @@ from bamboo_lab.games.bangkok.scoring import COMPLETE_BONUS
 from .search import policy_hooks
 
 __all__ = [
+    "HEURISTIC_BOT",
     "SEARCH_SETTINGS",
     "BangkokBot",
     "RolloutPolicy",
@@ -305,3 +306,7 @@ def determinize(state: Any, seat: int, seed: int) -> Any:
 
 rollout_policy, prior = policy_hooks(_POLICY, _PRIOR_SHARE)
 """The heuristic plays the rollouts and gets half the prior (``search.policy_hooks``)."""
+
+
+HEURISTIC_BOT = BangkokBot
+"""The bot ``make_bot("heuristic", "bangkok")`` makes (the bots layer, docs/adding-a-game.md)."""

@@ -29,7 +29,6 @@ contract alone (random rollouts, the running scores, UCB1):
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -39,8 +38,9 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
+from bamboo_lab.games import names
 
-from . import HEURISTIC_BOTS, sample_chance
+from . import bot_module, sample_chance
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -88,9 +88,7 @@ def game_knowledge(game: str | None) -> Knowledge:
     """The search hooks of ``game``'s bot module (none for a game without a bot module)."""
     known = _KNOWLEDGE.get(game)
     if known is None:
-        module: Any = None
-        if game in HEURISTIC_BOTS:
-            module = importlib.import_module(HEURISTIC_BOTS[game][0])
+        module: Any = bot_module(game) if game in names() else None  # (a test's own game)
         known = _KNOWLEDGE[game] = Knowledge(
             evaluate=getattr(module, "evaluate", None),
             rollout_policy=getattr(module, "rollout_policy", None),

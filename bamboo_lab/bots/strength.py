@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import GAMES, names
 
-GAME_NAMES = ("takenoko", "bamboo", "bangkok")
-"""The games the table covers, in its order."""
+GAME_NAMES = GAMES
+"""The games the table covers, in its order (the bundled games, ``games.GAMES``)."""
 
 __all__ = [
     "GAME_NAMES",
@@ -246,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
         "--heuristic-games", type=int, default=0, help="games per heuristic-vs-random match"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", action="append", choices=GAME_NAMES, help="one game (repeat)")
+    parser.add_argument("--game", action="append", choices=names(), help="one game (repeat)")
     args = parser.parse_args(argv)
     games = args.game or list(GAME_NAMES)
     print("| game | match | wins | 95% interval | CPU s per decision | budget |")

@@ -19,7 +19,7 @@ from bamboo_lab.games.takenoko.scoring import plot_objective_met
 
 from .search import policy_hooks
 
-__all__ = ["SEARCH_SETTINGS", "TakenokoBot", "evaluate", "prior", "rollout_policy"]
+__all__ = ["HEURISTIC_BOT", "SEARCH_SETTINGS", "TakenokoBot", "evaluate", "prior", "rollout_policy"]
 
 _PLOT_CARD_CLOSENESS = 0.15
 """Plot cards are valued flat until their shape is in the garden (then they are claimed)."""
@@ -516,3 +516,7 @@ def evaluate(state: Any) -> list[float]:
 
 rollout_policy, prior = policy_hooks(_POLICY, _PRIOR_SHARE)
 """The heuristic plays the rollouts and gets half the prior (``search.policy_hooks``)."""
+
+
+HEURISTIC_BOT = TakenokoBot
+"""The bot ``make_bot("heuristic", "takenoko")`` makes (the bots layer, docs/adding-a-game.md)."""
