@@ -18,7 +18,7 @@ from .core.checks import check_setup
 from .core.errors import BambooLabError, InvalidStateError
 from .core.protocol import CHANCE, GameState
 from .core.record import GameRecord
-from .games import GAMES, load, record_of, replay
+from .games import load, names, record_of, replay
 
 __all__ = ["main"]
 
@@ -54,7 +54,7 @@ def _parser() -> _Parser:
     sub.add_parser("games", help="list the games, player counts and rules versions")
 
     new = sub.add_parser("new", help="print the position after setup")
-    new.add_argument("game", choices=GAMES)
+    new.add_argument("game", choices=names())
     new.add_argument("-n", "--players", type=_int, default=None, help="number of players")
     new.add_argument("-s", "--seed", type=_int, default=0, help="setup seed")
 
@@ -78,7 +78,7 @@ def _parser() -> _Parser:
     )
 
     play = sub.add_parser("play", help="play in the terminal against bots")
-    play.add_argument("game", choices=GAMES)
+    play.add_argument("game", choices=names())
     play.add_argument("-n", "--players", type=_int, default=2, help="number of players")
     play.add_argument(
         "--bots", default="random", help="the other seats' bots: one name for all, or a,b,c"
@@ -88,7 +88,7 @@ def _parser() -> _Parser:
     play.add_argument("--save", default=None, help="write the game's record to this JSON file")
 
     sim = sub.add_parser("simulate", help="play many bot games; print win rates; save a table")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", choices=names())
     sim.add_argument("-n", "--players", type=_int, default=None, help="number of players")
     sim.add_argument("--bots", default="random", help="one bot name for all seats, or a,b,...")
     sim.add_argument("--games", type=_int, default=100, help="number of games")
@@ -99,7 +99,7 @@ def _parser() -> _Parser:
     sim.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
 
     bench = sub.add_parser("bench", help="measure random self-play and bot speed here")
-    bench.add_argument("games", nargs="*", help=f"games to measure (default: {', '.join(GAMES)})")
+    bench.add_argument("games", nargs="*", help=f"games to measure (default: {', '.join(names())})")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     return parser
 
@@ -148,7 +148,7 @@ def _silence_stdout() -> None:
 
 
 def _games(args: argparse.Namespace) -> int:
-    for name in GAMES:
+    for name in names():
         module = load(name)
         counts = ", ".join(map(str, module.PLAYER_COUNTS))
         print(f"{name:10} players {counts:12} rules {module.RULES_VERSION}")
@@ -360,7 +360,7 @@ def _bench(args: argparse.Namespace) -> int:
     if not 0 < args.seconds <= 3600:
         raise InvalidStateError(f"--seconds must be between 0 and 3600, not {args.seconds}")
     print(f"{'game':9} {'players':>7} {'decisions/s':>12} {'games/s':>8}")
-    for name in args.games or GAMES:
+    for name in args.games or names():
         for n in load(name).PLAYER_COUNTS:
             result = selfplay(name, n, args.seconds)
             print(
