@@ -9,11 +9,8 @@ back; ``play`` applies several notations in order and says which one failed and 
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
-from collections.abc import Callable, Iterator, Mapping
-from types import ModuleType
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from bamboo_lab.core import history as shared_history
@@ -27,16 +24,22 @@ from bamboo_lab.core.errors import (
 from bamboo_lab.core.protocol import CHANCE, GameModule, GameState
 from bamboo_lab.core.record import GameRecord, state_digest
 
+from .layers import LAYERS, PIECES, ByGame, check_game, layer, layer_path, layer_piece
+from .registry import CONTRACT, GAMES, every_action, load, names, register, unregister
+
 __all__ = [
     "CONTRACT",
     "GAMES",
     "LAYERS",
+    "PIECES",
     "START_ATTRIBUTES",
     "ByGame",
     "actions_between",
     "advance_to",
+    "check_game",
     "every_action",
     "layer",
+    "layer_path",
     "layer_piece",
     "load",
     "names",
@@ -49,170 +52,6 @@ __all__ = [
     "start_of",
     "unregister",
 ]
-
-GAMES: tuple[str, ...] = ("takenoko", "bamboo", "bangkok")
-"""The games bundled with bamboo_lab (``bamboo_lab.games.<name>``), in the order docs list them;
-:func:`names` adds the games registered at run time."""
-
-CONTRACT: tuple[str, ...] = (
-    "NAME",
-    "RULES_VERSION",
-    "PLAYER_COUNTS",
-    "PLY_LIMIT",
-    "Options",
-    "State",
-    "new_game",
-    "parse_action",
-    "explain",
-)
-"""The names every game module exposes (docs/design.md, section 3); ``register`` checks them."""
-
-_REGISTERED: dict[str, ModuleType] = {}
-"""The game modules registered at run time, by name."""
-
-
-def names() -> tuple[str, ...]:
-    """Every game :func:`load` knows: the bundled :data:`GAMES`, then those registered."""
-    return GAMES + tuple(_REGISTERED)
-
-
-def load(name: str) -> GameModule:
-    """Return the game module called ``name`` (``bamboo_lab.games.<name>`` or registered)."""
-    if isinstance(name, str) and name in _REGISTERED:
-        return cast(GameModule, _REGISTERED[name])
-    if not isinstance(name, str) or name not in GAMES:
-        shown = repr(name) if isinstance(name, str) and len(name) < 60 else type(name).__name__
-        raise InvalidStateError(f"unknown game {shown}; known games: {', '.join(names())}")
-    return cast(GameModule, importlib.import_module(f"{__name__}.{name}"))
-
-
-def register(module: ModuleType) -> str:
-    """Make the game module ``module`` known by its ``NAME`` (to ``load``, the layers, the
-    command line, ``simulate``...); return the name. A module that lacks a name of
-    :data:`CONTRACT`, or a name taken by another game, is refused with InvalidStateError."""
-    if not isinstance(module, ModuleType):
-        raise InvalidStateError(f"register needs a game module, not {short_repr(module)}")
-    missing = [piece for piece in CONTRACT if not hasattr(module, piece)]
-    if missing:
-        raise InvalidStateError(
-            f"game module {module.__name__[:60]} lacks {', '.join(missing)}"
-            " (the contract: docs/adding-a-game.md)"
-        )
-    name = module.NAME
-    if not isinstance(name, str) or not name.isidentifier():
-        raise InvalidStateError(f"a game's NAME is a Python identifier, not {short_repr(name)}")
-    if name in GAMES or _REGISTERED.get(name, module) is not module:
-        raise InvalidStateError(f"another game is already called {name!r}")
-    _REGISTERED[name] = module
-    return name
-
-
-def unregister(name: str) -> None:
-    """Forget a game registered at run time (the bundled games stay)."""
-    if not isinstance(name, str) or name not in _REGISTERED:
-        raise InvalidStateError(f"no game {short_repr(name)} was registered")
-    del _REGISTERED[name]
-
-
-LAYERS: dict[str, str] = {
-    "words": "the rulebook words of the actions (button labels, log lines, status)",
-    "viz": "the pictures (plotly): the state's figure, a card, a market...",
-    "bots": "the heuristic bot and what the search bot knows of the game",
-    "envs": "the observation vector of the reinforcement-learning environments",
-    "sim": "the statistics ``simulate`` adds for the game",
-}
-"""The layers a game module has beside its rules, each a module of fixed names."""
-
-
-def layer_path(name: str, layer_name: str) -> str:
-    """Where game ``name``'s ``layer_name`` module lives: for a bundled game
-    ``bamboo_lab.<layer>.<name>`` (its words: ``bamboo_lab.games.<name>.words``), for a
-    registered one ``<its package>.<layer>``."""
-    module = load(name)
-    if layer_name not in LAYERS:
-        raise InvalidStateError(f"unknown layer {short_repr(layer_name)}: {', '.join(LAYERS)}")
-    if name in _REGISTERED:
-        return f"{cast(ModuleType, module).__name__}.{layer_name}"
-    if layer_name == "words":
-        return f"{__name__}.{name}.words"
-    return f"bamboo_lab.{layer_name}.{name}"
-
-
-def layer(name: str, layer_name: str, *, required: bool = True) -> ModuleType | None:
-    """Game ``name``'s module of ``layer_name`` (one of :data:`LAYERS`); a game without one
-    raises InvalidStateError naming the module to add, or gives None when not ``required``."""
-    path = layer_path(name, layer_name)
-    try:
-        return importlib.import_module(path)
-    except ModuleNotFoundError as exc:
-        if exc.name != path:  # the module exists but needs what is missing (plotly...)
-            raise
-        if not required:
-            return None
-        raise InvalidStateError(
-            f"the game {name!r} has no {layer_name} layer: add the module {path}"
-            " (docs/adding-a-game.md)"
-        ) from None
-
-
-_MISSING: Any = object()
-
-
-def layer_piece(name: str, layer_name: str, piece: str, default: Any = _MISSING) -> Any:
-    """The fixed name ``piece`` of game ``name``'s ``layer_name`` module; when it is absent,
-    ``default`` if given (an optional piece), else InvalidStateError naming the piece."""
-    module = layer(name, layer_name, required=default is _MISSING)
-    if module is not None and hasattr(module, piece):
-        return getattr(module, piece)
-    if default is not _MISSING:
-        return default
-    raise InvalidStateError(
-        f"the game {name!r} lacks {piece} in its {layer_name} layer"
-        f" ({layer_path(name, layer_name)}; docs/adding-a-game.md)"
-    )
-
-
-class ByGame(Mapping[str, Any]):
-    """A read-only mapping ``game -> piece`` over every known game, looked up on access (what
-    a ``{"takenoko": ..., "bamboo": ...}`` table was: ``SCORE_ROWS["bamboo"]``)."""
-
-    def __init__(self, layer_name: str, piece: str, default: Any = _MISSING) -> None:
-        """The mapping of ``piece`` in each game's ``layer_name`` module (``default``: when a
-        game lacks it)."""
-        self.layer_name, self.piece, self.default = layer_name, piece, default
-
-    def __getitem__(self, name: str) -> Any:
-        """The piece of game ``name``; KeyError for an unknown game."""
-        if not isinstance(name, str) or name not in names():
-            raise KeyError(name)
-        return layer_piece(name, self.layer_name, self.piece, self.default)
-
-    def __iter__(self) -> Iterator[str]:
-        """The known games, bundled first."""
-        return iter(names())
-
-    def __len__(self) -> int:
-        """How many games are known."""
-        return len(names())
-
-    def __repr__(self) -> str:
-        """``ByGame('words', 'SCORE_ROWS')``."""
-        return f"ByGame({self.layer_name!r}, {self.piece!r})"
-
-
-def every_action(name: str, options: Any = None) -> tuple[Any, ...]:
-    """Every action game ``name`` can ever have, once, in its fixed order (the game module's
-    ``every_action()``, given ``options`` when its table depends on them)."""
-    module = load(name)
-    build = getattr(module, "every_action", None)
-    if not callable(build):
-        raise InvalidStateError(
-            f"the game {name!r} lacks every_action() (the environments' action table;"
-            " docs/adding-a-game.md)"
-        )
-    if inspect.signature(build).parameters:
-        return tuple(build(options))
-    return tuple(build())
 
 
 def new_game(name: str, num_players: int, seed: int, options: Any = None) -> GameState:

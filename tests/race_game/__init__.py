@@ -1,0 +1,206 @@
+"""Race: a tiny game that lives only in tests/, to prove a game is one folder.
+
+Each pawn starts on hex 0 of a line of hexes; on their turn a player rolls a three-sided die (a
+chance node) and moves their pawn 1 to the rolled number of hexes. Who reaches hex ``GOAL``
+first wins. ``games.register(race_game)`` makes it known to every layer; its words, pictures
+and observation live beside it (``words.py``, ``viz.py``, ``envs.py``); it has no bots or sim
+layer, so it plays with the generic ones (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Self
+
+from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.options import GameOptions
+from bamboo_lab.core.protocol import CHANCE, TERMINAL, Explanation, Outcome
+from bamboo_lab.core.refusals import Rulebook
+
+NAME = "race"
+RULES_VERSION = "1"
+PLAYER_COUNTS = (2, 3)
+PLY_LIMIT = 200
+PHASES = ("roll", "move")
+GOAL = 6
+FACES = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Options(GameOptions):
+    """Race has no variants."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The die shows ``face``."""
+
+    face: int
+
+    def __str__(self) -> str:
+        """``roll 2``."""
+        return f"roll {self.face}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move one's pawn ``steps`` hexes along the line."""
+
+    steps: int
+
+    def __str__(self) -> str:
+        """``move 2``."""
+        return f"move {self.steps}"
+
+
+ACTION_TYPES: tuple[type, ...] = (Roll, Move)
+
+
+@dataclass(frozen=True)
+class State:
+    """A race position: every pawn's hex, the seat to move and the die it rolled."""
+
+    game: ClassVar[str] = NAME
+    drawn_by: ClassVar[str] = "race_game.viz:figure"
+    num_players: int
+    pawns: tuple[int, ...]
+    player: int = 0
+    rolled: int = 0
+    history: tuple[Any, ...] = ()
+
+    @property
+    def phase(self) -> str:
+        """``roll``, ``move`` or ``over``."""
+        return "over" if self.is_over() else "move" if self.rolled else "roll"
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move, CHANCE before the roll, TERMINAL at the end."""
+        return TERMINAL if self.is_over() else self.player if self.rolled else CHANCE
+
+    def is_over(self) -> bool:
+        """True once a pawn reached the goal."""
+        return max(self.pawns) >= GOAL
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The die faces before the roll, then the moves up to the rolled face."""
+        if self.is_over():
+            return ()
+        if not self.rolled:
+            return tuple(Roll(face) for face in FACES)
+        return tuple(Move(steps) for steps in range(1, self.rolled + 1))
+
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+        """Each face with probability one third, before the roll."""
+        if self.current_player != CHANCE:
+            return ()
+        return tuple((action, 1 / len(FACES)) for action in self.legal_actions())
+
+    def apply(self, action: Any, check: bool = True) -> Self:
+        """The position after ``action`` (checked by the rulebook unless ``check`` is off)."""
+        if check:
+            action = RULEBOOK.check(self, action)
+        history = (*self.history, action)
+        if isinstance(action, Roll):
+            return replace(self, rolled=action.face, history=history)
+        pawns = list(self.pawns)
+        pawns[self.player] = min(GOAL, pawns[self.player] + action.steps)
+        following = (self.player + 1) % self.num_players
+        return replace(self, pawns=tuple(pawns), player=following, rolled=0, history=history)
+
+    def scores(self) -> tuple[int, ...]:
+        """Every pawn's hex."""
+        return self.pawns
+
+    def outcome(self) -> Outcome | None:
+        """The seat that reached the goal wins."""
+        if not self.is_over():
+            return None
+        winner = self.pawns.index(GOAL)
+        breakdown = tuple({"hex": hex_reached, "total": hex_reached} for hex_reached in self.pawns)
+        return Outcome(self.pawns, (winner,), "reached the goal", breakdown)
+
+    def view(self, player: int | None) -> Self:
+        """Nothing is hidden."""
+        return self
+
+    def determinize(self, player: int | None, seed: int) -> Self:
+        """Nothing is hidden."""
+        return self
+
+    def inventory(self) -> dict[str, int]:
+        """One pawn per seat."""
+        return {"pawn": len(self.pawns)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-safe data."""
+        return {
+            "num_players": self.num_players,
+            "pawns": list(self.pawns),
+            "player": self.player,
+            "rolled": self.rolled,
+            "history": [str(action) for action in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """The position ``to_dict`` wrote."""
+        try:
+            history = tuple(parse(text) for text in data["history"])
+            return cls(
+                data["num_players"], tuple(data["pawns"]), data["player"], data["rolled"], history
+            )
+        except (KeyError, TypeError) as exc:
+            raise InvalidStateError(f"bad race position: {exc}") from exc
+
+    def __str__(self) -> str:
+        """One line per pawn."""
+        return "\n".join(
+            f"P{seat}: {'.' * hex_reached}o" for seat, hex_reached in enumerate(self.pawns)
+        )
+
+
+def parse(text: str) -> Any:
+    """The action written ``text`` (``roll 2``, ``move 1``), legal or not."""
+    verb, _, number = text.partition(" ")
+    kinds = {"roll": Roll, "move": Move}
+    if verb not in kinds or not number.isdigit() or len(number) > 2:
+        raise InvalidActionError(f"not a race action: {text[:40]!r}")
+    return kinds[verb](int(number))
+
+
+def refusal(state: State, action: Any) -> tuple[str, str] | None:
+    """The rule a not-legal action breaks."""
+    if state.is_over():
+        return "RACE-3", "the race is over"
+    if isinstance(action, Roll):
+        return "RACE-1", "the die shows 1, 2 or 3, once per turn"
+    if not state.rolled:
+        return "RACE-1", "roll the die first"
+    return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
+
+
+RULEBOOK = Rulebook("Race", State, ACTION_TYPES, parse, refusal)
+
+
+def new_game(num_players: int, seed: int, options: Any = None) -> State:
+    """Every pawn on hex 0; the first player rolls."""
+    Options.coerce(options)
+    if num_players not in PLAYER_COUNTS:
+        raise InvalidStateError(f"race plays with {PLAYER_COUNTS} players, not {num_players!r}")
+    return State(num_players, (0,) * num_players)
+
+
+def parse_action(text: str, state: State) -> Any:
+    """The legal action of ``state`` written ``text``."""
+    return RULEBOOK.parse_action(text, state)
+
+
+def explain(state: State, action: Any) -> Explanation:
+    """Whether ``action`` is legal now, else the rule it breaks."""
+    return RULEBOOK.explain(state, action)
+
+
+def every_action() -> tuple[Any, ...]:
+    """Every move a player can ever choose (the environments' action table)."""
+    return tuple(Move(steps) for steps in FACES)
