@@ -63,8 +63,8 @@ def layer(name: str, layer_name: str, *, required: bool = True) -> ModuleType | 
     try:
         return importlib.import_module(path)
     except ModuleNotFoundError as exc:
-        if exc.name != path:  # the module exists but needs what is missing (plotly...)
-            raise
+        if exc.name is None or not f"{path}.".startswith(f"{exc.name}."):
+            raise  # the module exists but needs what is missing (plotly...)
         if not required:
             return None
         raise InvalidStateError(

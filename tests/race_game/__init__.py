@@ -155,9 +155,7 @@ class State:
 
     def __str__(self) -> str:
         """One line per pawn."""
-        return "\n".join(
-            f"P{seat}: {'.' * hex_reached}o" for seat, hex_reached in enumerate(self.pawns)
-        )
+        return "\n".join(f"P{seat}: {hexes}" for seat, hexes in enumerate(self.pawns))
 
 
 def parse(text: str) -> Any:
