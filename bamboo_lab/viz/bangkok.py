@@ -589,13 +589,11 @@ def figure(
 
 
 def picture_of(obj: Any) -> go.Figure | None:
-    """The picture of a bare Bangkok value (a market as 9 cells or 3 rows of cards or None),
-    else None (``viz.figure`` asks each game)."""
-    if not isinstance(obj, Sequence) or isinstance(obj, str):
+    """A bare Bangkok market's picture (9 cells or 3 rows of cards or None), else None."""
+    if not isinstance(obj, (list, tuple)):
         return None
-    flat = list(obj)
-    if len(flat) == 3 and all(isinstance(row, (list, tuple)) for row in flat):
-        flat = [cell for row in flat for cell in row]
+    rows = len(obj) == 3 and all(isinstance(row, (list, tuple)) for row in obj)
+    flat = [cell for row in obj for cell in row] if rows else list(obj)
     if len(flat) == 9 and all(cell is None or isinstance(cell, bk.Card) for cell in flat):
         return market(flat)
     return None
