@@ -243,3 +243,19 @@ def test_the_race_records_and_replays(race: str) -> None:
         state = state.apply(legal[rng.randrange(len(legal))])
     assert state.current_player != CHANCE
     assert replay(record_of(race, state, seed=0))[-1] == state
+
+
+def test_the_race_on_the_play_board_and_the_replay_slider(race: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from bamboo_lab import widgets
+
+    board = widgets.play(race, players=2, bots="heuristic", seed=5)
+    assert board.figure.layout.title.text.startswith("<b>Race</b>")
+    while not board.controller.state.is_over():
+        if board.controller.is_person_to_play():
+            board.play(board.controller.legal_actions()[-1])
+        else:
+            board.bot_turn()
+    assert "over" in board.status.value
+    slider = widgets.replay(board.controller.record())
+    assert slider.controller.states[-1] == board.controller.state
