@@ -166,6 +166,7 @@ PIECES: tuple[Piece, ...] = (
     Piece("envs", "encode", "callable", False, "the observation; default: the header"),
     Piece("sim", "TRACKER", "class", False, "simulate's tracker; default: none"),
     Piece("sim", "STAT_COLUMNS", "tuple", False, "simulate's extra columns; default: none"),
+    Piece("sim", "MIX_COLUMNS", "tuple", False, "the columns viz.stats.mix charts"),
 )
 """Every fixed name a layer looks up in a game (docs/adding-a-game.md lists them)."""
 

@@ -20,7 +20,7 @@ from bamboo_lab.games.bamboo.reconstructed import BALANCE_TILES
 
 from .stats import Tracker
 
-__all__ = ["STAT_COLUMNS", "TRACKER", "BambooTracker"]
+__all__ = ["MIX_COLUMNS", "STAT_COLUMNS", "TRACKER", "BambooTracker"]
 
 STAT_COLUMNS: tuple[str, ...] = (
     "spirits",
@@ -31,6 +31,9 @@ STAT_COLUMNS: tuple[str, ...] = (
     "comfort",
 )
 """The statistics columns ``simulate`` adds for Bamboo, in order."""
+
+MIX_COLUMNS: tuple[str, ...] = ("spirit_points", "harmony", "balance_points")
+"""The columns ``viz.stats.mix`` charts by default for a Bamboo frame."""
 
 
 class BambooTracker(Tracker):

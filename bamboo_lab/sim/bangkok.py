@@ -11,7 +11,7 @@ from bamboo_lab.core.protocol import GameState, Outcome
 
 from .stats import Tracker
 
-__all__ = ["STAT_COLUMNS", "TRACKER", "BangkokTracker"]
+__all__ = ["MIX_COLUMNS", "STAT_COLUMNS", "TRACKER", "BangkokTracker"]
 
 STAT_COLUMNS: tuple[str, ...] = (
     "objective_points",
@@ -20,6 +20,9 @@ STAT_COLUMNS: tuple[str, ...] = (
     "market_complete",
 )
 """The statistics columns ``simulate`` adds for Bangkok, in order."""
+
+MIX_COLUMNS: tuple[str, ...] = ("objective_points", "chilli_points", "complete_bonus")
+"""The columns ``viz.stats.mix`` charts by default for a Bangkok frame."""
 
 
 class BangkokTracker(Tracker):

@@ -15,7 +15,7 @@ from bamboo_lab.games.takenoko.components import CARDS
 
 from .stats import Tracker
 
-__all__ = ["STAT_COLUMNS", "TRACKER", "TakenokoTracker"]
+__all__ = ["MIX_COLUMNS", "STAT_COLUMNS", "TRACKER", "TakenokoTracker"]
 
 STAT_COLUMNS: tuple[str, ...] = (
     "objectives",
@@ -29,6 +29,9 @@ STAT_COLUMNS: tuple[str, ...] = (
     "turns",
 )
 """The statistics columns ``simulate`` adds for Takenoko, in order."""
+
+MIX_COLUMNS: tuple[str, ...] = ("plot_objectives", "gardener_objectives", "panda_objectives")
+"""The columns ``viz.stats.mix`` charts by default for a Takenoko frame."""
 
 
 class TakenokoTracker(Tracker):

@@ -14,6 +14,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import ByGame
 from bamboo_lab.sim import BASE_COLUMNS
 from bamboo_lab.sim import win_rates as sim_win_rates
 
@@ -22,12 +23,9 @@ from ._common import chart_style
 
 __all__ = ["MIX_COLUMNS", "extra_columns", "game_length", "mix", "scores", "to_frame", "win_rates"]
 
-MIX_COLUMNS: dict[str, tuple[str, ...]] = {
-    "takenoko": ("plot_objectives", "gardener_objectives", "panda_objectives"),
-    "bamboo": ("spirit_points", "harmony", "balance_points"),
-    "bangkok": ("objective_points", "chilli_points", "complete_bonus"),
-}
-"""The columns :func:`mix` shows by default for each game's ``simulate`` frame."""
+MIX_COLUMNS = ByGame("sim", "MIX_COLUMNS", ())
+"""The columns :func:`mix` shows by default for each game's ``simulate`` frame (each game's sim
+layer names them; none for a game without one)."""
 
 
 def to_frame(rows: Any) -> Any:
@@ -49,7 +47,7 @@ def extra_columns(frame: Any) -> list[str]:
     import pandas as pd
 
     for cols in MIX_COLUMNS.values():
-        if all(c in frame.columns for c in cols):
+        if cols and all(c in frame.columns for c in cols):
             return list(cols)
     return [
         c
