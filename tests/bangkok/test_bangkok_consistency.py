@@ -199,9 +199,9 @@ def test_parse_action_illegal_text_says_why() -> None:
         bk.parse_action(f"place:#{zp}PZ@R1", state)
 
 
-def test_why_illegal_helper_on_hand_built_actions() -> None:
-    """Teaching helper why_illegal: "" for a legal action; a reason for actions built by hand
-    with values the notation cannot write, and for any action once the game is over."""
+def test_explain_on_hand_built_actions() -> None:
+    """explain: legal for a legal action; a reason for actions built by hand with values the
+    notation cannot write, and for any action once the game is over."""
     state = position(
         [None, None, None, *ROW_PZB[3:]],
         hands=[["ZP", "B", "F"], []],
@@ -209,10 +209,11 @@ def test_why_illegal_helper_on_hand_built_actions() -> None:
         boat_rest=False,
     )
     legal = state.legal_actions()[0]
-    assert bk.why_illegal(state, legal) == ""
+    assert bk.explain(state, legal).legal
     card = state.hands[0][0]
     face = state.deck.labels[card]
-    assert "holds none (BK-RENEW-1)" in bk.why_illegal(state, bk.Renew("row1"))
+    renew = bk.explain(state, bk.Renew("row1"))
+    assert renew.rule == "BK-RENEW-1" and "holds none" in renew.reason
     # values the notation cannot write are refused when the action is built (issue 9)
     for build in (
         lambda: bk.PlaceAtPort(card, face, "X9"),
@@ -227,7 +228,7 @@ def test_why_illegal_helper_on_hand_built_actions() -> None:
             build()
     assert bk.Collect([4]) == bk.Collect((4,))  # type: ignore[arg-type]
     final = finished(1, seed=1)
-    assert "game is over" in bk.why_illegal(final, bk.Pass())
+    assert "game is over" in bk.explain(final, bk.Pass()).reason
 
 
 def test_BK_SOLO_2_from_dict_refuses_a_card_placed_on_a_blocked_slot() -> None:

@@ -244,7 +244,7 @@ def test_actions_round_trip_through_notation_and_repr() -> None:
         bk.Renew("col2"),
         bk.Pass(),
     ):
-        assert bk.parse_notation(str(action)) == action  # type: ignore[attr-defined]
+        assert bk.parse_notation(str(action)) == action
         assert eval(repr(action), vars(bk)) == action
 
 

@@ -9,9 +9,6 @@ with another list, or name a custom card in ``position(...)``.
 
 from __future__ import annotations
 
-from bamboo_lab.core.checks import checked_state
-from bamboo_lab.core.errors import IllegalActionError
-
 from .actions import (
     LINES,
     SLOTS,
@@ -34,7 +31,7 @@ from .components import (
 )
 from .info import GAME_INFO, NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT, RULES_VERSION
 from .options import Options
-from .refusals import refusal, why_illegal
+from .refusals import RULEBOOK, refusal
 from .rules import (
     SOLO_PILE_SLOTS,
     SOLO_TRACK,
@@ -43,7 +40,7 @@ from .rules import (
     refill_source,
 )
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
-from .state import State, illegal_message, new_game
+from .state import State, new_game
 from .teaching import cards, explain, good, port_placements, position, shift_line
 
 __all__ = [
@@ -83,21 +80,17 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_card_spec",
+    "parse_notation",
     "port_placements",
     "position",
     "refill_source",
+    "refusal",
     "score_market",
     "shift_line",
-    "why_illegal",
 ]
 
 
-def parse_action(text: str, state: State) -> PlaceAtPort | Collect | LayInMarket | Renew | Pass:
+def parse_action(text: str, state: State) -> Action:
     """The legal action written ``text``: malformed -> InvalidActionError; well formed but
     illegal -> IllegalActionError naming the rule it breaks (see :func:`explain`)."""
-    action = parse_notation(text)
-    checked_state(state, State, "parse_action")
-    found = refusal(state, action)
-    if found is not None:
-        raise IllegalActionError(illegal_message(state, text, *found), found[0])
-    return next(a for a in state.legal_actions() if a == action)
+    return RULEBOOK.parse_action(text, state)

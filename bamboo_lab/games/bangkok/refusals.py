@@ -1,13 +1,18 @@
 """Bangkok refusals: the rule an illegal action breaks, as (rule ID, one sentence).
 
-:func:`refusal` backs ``State.apply`` (IllegalActionError), ``explain`` and ``parse_action``.
+:func:`refusal` answers for any well-formed action that is not legal; :data:`RULEBOOK`
+(``core.refusals``) turns it into ``State.apply``'s IllegalActionError, ``explain`` and
+``parse_action``. Rule IDs are those of ``docs/rules/bangkok.md``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .actions import Collect, LayInMarket, Pass, PlaceAtPort, Renew
+from bamboo_lab.core.refusals import Refusal, Rulebook
+
+from .actions import ACTION_TYPES, Collect, LayInMarket, Pass, PlaceAtPort, Renew, parse_notation
+from .info import GAME_INFO
 from .rules import (
     PORT_LINES,
     RENEW_LINES,
@@ -17,11 +22,9 @@ from .rules import (
     placement_slots,
 )
 from .scoring import NEIGHBOURS
+from .state import State
 
-if TYPE_CHECKING:
-    from .state import State
-
-__all__ = ["PHASE_ACTIONS", "refusal", "why_illegal"]
+__all__ = ["PHASE_ACTIONS", "RULEBOOK", "refusal"]
 
 
 PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
@@ -33,7 +36,7 @@ PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
 """The action kinds each phase expects."""
 
 
-def refusal(state: State, action: Any) -> tuple[str, str] | None:
+def refusal(state: State, action: Any) -> Refusal | None:
     """The rule ``action`` breaks in ``state`` as (rule ID, one sentence), or None when legal."""
     if state.phase == "over":
         return "BK-END-1", "the game is over: no one plays any more"
@@ -74,13 +77,7 @@ def refusal(state: State, action: Any) -> tuple[str, str] | None:
     )
 
 
-def why_illegal(state: State, action: Any) -> str:
-    """Teaching helper: the rule ``action`` breaks as ``"<sentence> (<rule ID>)"``, or ""."""
-    found = refusal(state, action)
-    return "" if found is None else f"{found[1]} ({found[0]})"
-
-
-def _wrong_phase(state: State) -> tuple[str, str]:
+def _wrong_phase(state: State) -> Refusal:
     """The turn's order (BK-ACT-1, BK-ACT-2, BK-MKT-1): what the pending decision is."""
     if state.phase == "collect":
         return "BK-ACT-2", (
@@ -95,7 +92,7 @@ def _wrong_phase(state: State) -> tuple[str, str]:
     )
 
 
-def _why_not_placed(state: State, action: PlaceAtPort) -> tuple[str, str]:
+def _why_not_placed(state: State, action: PlaceAtPort) -> Refusal:
     """Why a placement of a hand card is illegal (BK-ACT-1, BK-SOLO-2)."""
     if action.slot not in placement_slots(state):
         token = SOLO_TRACK[min(state.turn, SOLO_TURNS - 1)]
@@ -110,7 +107,7 @@ def _why_not_placed(state: State, action: PlaceAtPort) -> tuple[str, str]:
     )
 
 
-def _why_not_collected(state: State, action: Collect) -> tuple[str, str]:
+def _why_not_collected(state: State, action: Collect) -> Refusal:
     """Why a collection is illegal (BK-ACT-1..4)."""
     line = PORT_LINES[state.slot]
     outside = [c for c in action.cells if c - 1 not in line]
@@ -141,7 +138,7 @@ def _why_not_collected(state: State, action: Collect) -> tuple[str, str]:
     )
 
 
-def _why_not_laid(state: State, action: LayInMarket) -> tuple[str, str]:
+def _why_not_laid(state: State, action: LayInMarket) -> Refusal:
     """Why laying a card in a market cell is illegal (BK-MKT-2..5, BK-EXP-1)."""
     market = state.markets[state.to_move]
     cell = action.cell - 1
@@ -156,3 +153,7 @@ def _why_not_laid(state: State, action: LayInMarket) -> tuple[str, str]:
     if any(c >= 0 and chilli[c] for c in row):
         return "BK-MKT-5", f"row {cell // 3 + 1} of the market already holds a chilli card"
     return "BK-EXP-1", (f"expert: column {cell % 3 + 1} of the market already holds a chilli card")
+
+
+RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_notation, refusal)
+"""Bangkok's refusal pipeline: ``State.apply``'s check, ``explain`` and ``parse_action``."""

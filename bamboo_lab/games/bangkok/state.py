@@ -12,14 +12,12 @@ from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup, checked_int, forged_action, own_action
+from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.history import history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
-from . import picture, refusals, rules, serial
-from .actions import ACTION_TYPES
+from . import picture, rules, serial
 from .components import GOODS, INITIAL_SETS, PONTOONS, Card, Deck, build_deck
 from .info import NAME, PHASES, PLAYER_COUNTS
 from .options import Options
@@ -37,6 +35,8 @@ _DEFAULT_OPTIONS = Options()
 @dataclass(frozen=True)
 class State(RichDisplay):
     """A Bangkok position. Card ids index ``state.deck.cards``; ``-1`` marks an empty place."""
+
+    drawn_by = "bamboo_lab.viz.bangkok:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
     num_players: int
@@ -159,23 +159,8 @@ class State(RichDisplay):
     def apply(self, action: Any, check: bool = True) -> Self:
         """The state after ``action``; with ``check``, a foreign object raises
         InvalidActionError and an illegal action IllegalActionError naming the rule it breaks."""
-        if check:
-            if not isinstance(action, ACTION_TYPES):
-                raise InvalidActionError(
-                    f"a {type(action).__name__} is not an action of {NAME}"
-                    " (PlaceAtPort, Collect, LayInMarket, Renew or Pass)"
-                )
-            own = None if self.phase == "over" else own_action(self.legal_actions(), action)
-            if own is None:
-                try:
-                    found = refusals.refusal(self, action)
-                    message = illegal_message(self, str(action), *found) if found else ""
-                except Exception as exc:  # (a forged action the rules cannot read)
-                    raise forged_action(action, NAME) from exc
-                if found is None:  # equal to no legal action, yet no rule refuses it
-                    raise forged_action(action, NAME)
-                raise IllegalActionError(message, found[0])
-            action = own  # the engine's own object, not the caller's (issue 22)
+        if check:  # the engine's own action object, not the caller's (issue 22)
+            action = refusals.RULEBOOK.check(self, action)
         return rules.apply_action(self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
@@ -308,14 +293,6 @@ setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared Histor
 )
 
 
-def illegal_message(state: State, text: str, rule: str, sentence: str) -> str:
-    """The message of an IllegalActionError: the action, the player, the phase, the rule."""
-    return (
-        f"{text!r} is illegal for player {state.to_move} in phase {state.phase}:"
-        f" {sentence} ({rule})"
-    )
-
-
 def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
     """The pile as a player sees it: the unseen top part sorted, the known bottom as is."""
     top = len(pile) - known
@@ -368,3 +345,8 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         to_move=0,
         phase="act",
     )
+
+
+# refusals.py builds its Rulebook on State, so it is imported once State exists (either module
+# may be imported first).
+from . import refusals  # noqa: E402

@@ -21,19 +21,17 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import (
     checked_bool,
     checked_int,
-    forged_action,
-    own_action,
     refusing_malformed,
     short_repr,
 )
-from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
-from .actions import ACTION_TYPES, Collect, PlaceAtPort, parse_notation
+from .actions import Collect, PlaceAtPort
 from .components import GOOD_LETTERS, GOODS, Card, build_deck, parse_card_spec
 from .info import NAME, PLAYER_COUNTS
 from .options import Options
-from .refusals import refusal
+from .refusals import RULEBOOK
 from .serial import turns_started
 from .state import State
 
@@ -122,23 +120,7 @@ def explain(state: State, action_or_text: Any) -> Explanation:
 
     Malformed text or an object that is not a Bangkok action raises InvalidActionError.
     """
-    if not isinstance(state, State):
-        raise InvalidStateError(f"explain needs a Bangkok State, not a {type(state).__name__}")
-    action = action_or_text
-    if isinstance(action, str):
-        action = parse_notation(action)
-    elif not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"a {type(action).__name__} is not an action of {NAME}")
-    if state.phase != "over" and own_action(state.legal_actions(), action) is not None:
-        return Explanation(str(action), True)
-    try:
-        found = refusal(state, action)
-        text = str(action)
-    except Exception as exc:  # (a forged action the rules cannot read)
-        raise forged_action(action, NAME) from exc
-    if found is None:  # equal to no legal action, yet no rule refuses it
-        raise forged_action(action, NAME)
-    return Explanation(text, False, found[0], found[1])
+    return RULEBOOK.explain(state, action_or_text)
 
 
 def shift_line(
