@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bamboo_lab.core.checks import checked_state
-from bamboo_lab.core.errors import IllegalActionError
-
 from .actions import (
     ACTION_TYPES,
     Activate,
@@ -38,8 +35,8 @@ from .actions import (
 from .components import BalanceTile, HomeTile, balance_tile_from_spec, spirit_kind
 from .info import GAME_INFO
 from .options import Options
-from .reasons import illegal_message, why_not
 from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
+from .refusals import RULEBOOK
 from .scoring import (
     GHOST,
     balance_matches,
@@ -121,6 +118,7 @@ __all__ = [
     "new_game",
     "night_spaces",
     "parse_action",
+    "parse_text",
     "pattern",
     "pattern_report",
     "position",
@@ -148,9 +146,4 @@ def parse_action(text: str, state: State) -> Any:
     Malformed text raises InvalidActionError; a well-formed action that is not legal now raises
     IllegalActionError naming the rule it breaks (``.rule``).
     """
-    action = parse_text(text)
-    checked_state(state, State, "parse_action")
-    if action in state.legal_actions():
-        return action
-    rule, sentence = why_not(state, action)
-    raise IllegalActionError(illegal_message(state, text, sentence, rule), rule=rule)
+    return RULEBOOK.parse_action(text, state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import COLOURS, FOOD_KINDS, TYPE_LETTERS, shoot_name
-from .reasons import PHASE_RULES
+from .info import PHASE_RULES
 from .reconstructed import HOME_TILES, night_spaces
 from .scoring import GHOST
 

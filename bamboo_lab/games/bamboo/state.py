@@ -21,7 +21,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
-from . import picture, reasons, rules, serial
+from . import picture, rules, serial
 from .board import Board
 from .components import FOOD_COUNTS, FOOD_KINDS, GIFTS, SPIRITS, TEMPLE_TILE_VALUES, shoot_name
 from .info import GAME_INFO
@@ -41,6 +41,8 @@ PHASES: tuple[str, ...] = GAME_INFO.phases
 @dataclass(frozen=True)
 class State(RichDisplay):
     """A Bamboo position: the main board, every personal board and the turn in progress."""
+
+    drawn_by = "bamboo_lab.viz.bamboo:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
     num_players: int
@@ -160,7 +162,9 @@ class State(RichDisplay):
         A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
         """
         if check:
-            action = reasons.ensure_legal(self, action)
+            from .refusals import RULEBOOK  # (refusals reads State: imported when first used)
+
+            action = RULEBOOK.check(self, action)
         w = self.__dict__.copy()
         w["history"] = History(w["history"], action)  # shared with this state (core.history)
         rules.apply_action(w, action)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from bamboo_lab.core.checks import checked_state, forged_action, own_action, short_repr
-from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
-from .actions import ACTION_TYPES, parse_text
 from .builder import pick_home_tile, position, read_home_text
 from .components import (
     FOOD_KINDS,
@@ -24,8 +23,8 @@ from .components import (
     BalanceTile,
 )
 from .options import Options
-from .reasons import why_not
 from .reconstructed import BALANCE_TILES, HOME_TILES
+from .refusals import RULEBOOK
 from .scoring import balance_matches, least_waste_payment
 from .state import State
 
@@ -162,18 +161,4 @@ def explain(state: State, action_or_text: Any) -> Explanation:
 
     Malformed text, or an object that is not a Bamboo action, raises InvalidActionError.
     """
-    checked_state(state, State, "explain")
-    if isinstance(action_or_text, str):
-        action = parse_text(action_or_text)
-    elif isinstance(action_or_text, ACTION_TYPES):
-        action = action_or_text
-    else:
-        raise InvalidActionError(f"{short_repr(action_or_text)} is not an action of bamboo")
-    if not state.is_over() and own_action(state.legal_actions(), action) is not None:
-        return Explanation(str(action), True)
-    try:
-        rule, sentence = why_not(state, action)
-        text = str(action)
-    except Exception as exc:  # (a forged action the rules cannot read)
-        raise forged_action(action, "Bamboo") from exc
-    return Explanation(text, False, rule, sentence)
+    return RULEBOOK.explain(state, action_or_text)

@@ -1,17 +1,17 @@
-"""Why an action is not legal now: the rule ID it breaks and one sentence in rulebook words.
+"""Bamboo refusals: the rule an action that is not legal breaks, as (rule ID, one sentence).
 
-:func:`why_not` answers for any Bamboo action and state; :func:`ensure_legal` raises the
-IllegalActionError that ``State.apply`` and ``parse_action`` give, carrying that rule ID.
+:func:`refusal` backs ``State.apply`` (IllegalActionError), ``explain`` and ``parse_action``
+through :data:`RULEBOOK`, the shared pipeline of :mod:`bamboo_lab.core.refusals`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bamboo_lab.core.checks import forged_action, own_action, short_repr
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.refusals import Refusal, Rulebook
 
 from .actions import (
+    ACTION_TYPES,
     Activate,
     BuyHomeTile,
     Choose,
@@ -30,34 +30,16 @@ from .actions import (
     UseSpirit,
     VisitTemple,
     WakeSpirit,
+    parse_text,
 )
 from .components import COLOURS, FOOD_KINDS, SPIRIT_COST, SUMMER_SPIRITS, TYPES
+from .info import GAME_INFO, PHASE_RULES
 from .legal import SHOOT_CODE, STALK_NEW_CAP, TEMPLE_CAPACITY, free_spaces, night_of
 from .reconstructed import HOME_TILES
 from .scoring import is_balance_met
+from .state import State
 
-__all__ = ["PHASE_RULES", "ensure_legal", "illegal_message", "why_not"]
-
-PHASE_RULES: dict[str, tuple[str, str]] = {
-    "draft": ("BB-PL-5", "in the set-up draft each player in turn picks one laid-out shoot"),
-    "gift": ("BB-SPR-3", "in Spring each player in turn picks one revealed gift"),
-    "visit": ("BB-SUM-2", "a Summer turn begins by moving the action marker to a temple"),
-    "offer": ("BB-SUM-3", "now the incense sticks are offered, one by one"),
-    "place": ("BB-SUM-5", "now the shoots of the visited temple go into the stalk field"),
-    "receive": ("BB-SUM-6", "now the ejected shoot goes into a temple of the board"),
-    "balance": ("BB-ACT-1", "a Balance action gains 1 HP or obtains and scores balance tiles"),
-    "improve": ("BB-ACT-4", "an Improve action gains 1 coin or buys a face-up home tile"),
-    "home": ("BB-ACT-4", "the bought home tile now goes on an empty home space"),
-    "cook": ("BB-ACT-5", "a Cook action takes one face-up food counter"),
-    "wildcard": ("BB-ACT-7", "a Wildcard performs one of the four basic actions"),
-    "tengu": ("BB-SPI-6", "Tengu takes one face-up food counter before or after the refill"),
-    "tengu_take": ("BB-SPI-6", "after Tengu's refill the player takes 1 of the new food counters"),
-    "end": ("BB-SPI-1", "the turn ends, or an awake spirit's power is used first"),
-    "wake": ("BB-WIN-1", "in Winter each player may wake sleeping spirits for their cost"),
-    "feed": ("BB-WIN-2", "in Winter each family is fed, 1 food unit per home tile"),
-    "over": ("BB-END-1", "the game is over"),
-}
-"""For each phase: the rule of the decision it asks for, and that decision in one sentence."""
+__all__ = ["RULEBOOK", "refusal"]
 
 _ASKED: dict[type, tuple[str, ...]] = {
     DraftShoot: ("draft",),
@@ -91,40 +73,24 @@ _CHOICE_PHASES: dict[str, tuple[str, ...]] = {
 }
 
 
-def ensure_legal(s: Any, action: Any) -> Any:
-    """The engine's own legal action equal to ``action``; InvalidActionError for a non-action
-    (or a forged one), IllegalActionError (with its rule) if illegal."""
-    if type(action) not in _ASKED and type(action) is not Choose:
-        raise InvalidActionError(f"{short_repr(action)} is not an action of bamboo")
-    own = own_action(s.legal_actions(), action)
-    if own is not None:
-        return own
-    try:
-        rule, sentence = why_not(s, action)
-        message = illegal_message(s, str(action), sentence, rule)
-    except Exception as exc:  # (a forged action the rules cannot read)
-        raise forged_action(action, "Bamboo") from exc
-    raise IllegalActionError(message, rule=rule)
+def refusal(state: State, action: Any) -> Refusal | None:
+    """The rule ``action`` breaks in ``state`` as (rule ID, one sentence).
 
-
-def illegal_message(s: Any, text: str, sentence: str, rule: str) -> str:
-    """``'<text>' is illegal for player P in phase X: <sentence> (<rule>)``."""
-    return (
-        f"{text!r} is illegal for player {s.current_player} in phase {s.phase}: {sentence} ({rule})"
-    )
-
-
-def why_not(s: Any, a: Any) -> tuple[str, str]:
-    """The rule ID and sentence that refuse action ``a`` in state ``s`` (legal or not)."""
-    phase = s.phase
+    Asked only about actions that are not legal: when no finer rule refuses one, the answer is
+    the rule of the decision the phase asks for (never None).
+    """
+    phase = state.phase
     if phase == "over":
         return PHASE_RULES["over"]
-    asked = _CHOICE_PHASES[a.option] if isinstance(a, Choose) else _ASKED.get(type(a), ())
+    if isinstance(action, Choose):
+        asked = _CHOICE_PHASES[action.option]
+    else:
+        asked = _ASKED.get(type(action), ())
     if phase not in asked:
         return PHASE_RULES[phase]
-    b = s.boards[s.player]
-    check = _CHECKS.get(type(a))
-    found = check(s, b, a) if check else None
+    board = state.boards[state.player]
+    check = _CHECKS.get(type(action))
+    found = check(state, board, action) if check else None
     return found or PHASE_RULES[phase]
 
 
@@ -295,3 +261,7 @@ _CHECKS: dict[type, Any] = {
     WakeSpirit: _wake,
     Feed: _feed,
 }
+
+
+RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_text, refusal)
+"""Bamboo's refusals through the shared pipeline: ``check``, ``explain``, ``parse_action``."""
