@@ -10,7 +10,7 @@ objective card's id ``"P13"``, a Bangkok market as 9 cells or 3 rows of cards, a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.extras import require
 
@@ -23,6 +23,9 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import GAMES, layer, names
 
 from . import layout, palette, review, stats
+
+if TYPE_CHECKING:  # for the type checker: what __getattr__ gives for the bundled games
+    from . import bamboo, bangkok, takenoko  # noqa: F401
 
 __all__ = ["figure", "layout", "palette", "review", "stats", *GAMES]
 
