@@ -5,10 +5,12 @@ controller, with no edit outside its folder."""
 
 from __future__ import annotations
 
+import ast
 import random
 import sys
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -259,3 +261,69 @@ def test_the_race_on_the_play_board_and_the_replay_slider(race: str) -> None:
     assert "over" in board.status.value
     slider = widgets.replay(board.controller.record())
     assert slider.controller.states[-1] == board.controller.state
+
+
+LOOKUP_MODULES = (
+    "bots/__init__.py",
+    "bots/search.py",
+    "bots/strength.py",
+    "cli.py",
+    "core/display.py",
+    "envs/__init__.py",
+    "envs/aec.py",
+    "envs/observations.py",
+    "envs/single.py",
+    "envs/tables.py",
+    "games/layers.py",
+    "sim/bench.py",
+    "sim/runner.py",
+    "sim/simulate.py",
+    "sim/stats.py",
+    "viz/__init__.py",
+    "viz/stats.py",
+)
+"""Shared modules that find each game by name: none may name a bundled game in its code."""
+
+
+def game_names_in(source: str) -> list[str]:
+    """The bundled games a module's code names: string constants (docstrings aside) and imports
+    (those only the type checker reads, under ``if TYPE_CHECKING:``, aside)."""
+    tree = ast.parse(source)
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            skipped.update(id(inner) for inner in ast.walk(node))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = set(node.value.lower().replace(":", ".").split("."))
+            found += [game for game in GAMES if game in words]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            paths = [alias.name for alias in node.names]
+            if isinstance(node, ast.ImportFrom):
+                paths += [node.module or ""]
+            found += [game for game in GAMES for path in paths if game in path.split(".")]
+    return found
+
+
+@pytest.mark.parametrize("path", LOOKUP_MODULES)
+def test_a_shared_module_that_looks_games_up_names_none_of_them(path: str) -> None:
+    source = (Path(games.__file__).parent.parent / path).read_text(encoding="utf-8")
+    assert game_names_in(source) == []
+
+
+def test_the_game_name_finder_finds_names_in_code_not_in_docstrings() -> None:
+    source = '''"""Takenoko and bangkok are named here."""
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from . import takenoko
+from bamboo_lab.games import bangkok as bk
+TABLE = {"bamboo": 1}
+'''
+    assert sorted(game_names_in(source)) == ["bamboo", "bangkok"]
