@@ -25,7 +25,7 @@ from bamboo_lab.core.protocol import CHANCE, TERMINAL
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import (
     GAMES,
-    START_ATTRIBUTES,
+    START_KEYS,
     load,
     record_of,
     replay,
@@ -180,7 +180,7 @@ def check_position(state: Any, games: int = 3, seed: int = 0, max_plies: int | N
         replayed = replay(GameRecord.from_json(record.to_json()))
         assert replayed[-1] == final, f"{where}: the record of game {k} replays to another state"
         first = replayed[0].to_dict()
-        for key in START_ATTRIBUTES:
+        for key in START_KEYS:
             if isinstance(first.get(key), dict):
                 del first[key]
         assert first == json.loads(json.dumps(start)), (
@@ -192,7 +192,7 @@ def check_position(state: Any, games: int = 3, seed: int = 0, max_plies: int | N
 def _check_start(state: Any, data: dict[str, Any], where: str) -> None:
     """``start`` round-trips and loads as a state with an empty history and no start."""
     start = start_of(state)
-    saved = [data[k] for k in START_ATTRIBUTES if isinstance(data.get(k), dict)]
+    saved = [data[k] for k in START_KEYS if isinstance(data.get(k), dict)]
     if start is None:
         assert not saved, f"{where}: to_dict writes a start the state does not have"
         return

@@ -32,7 +32,7 @@ __all__ = [
     "GAMES",
     "LAYERS",
     "PIECES",
-    "START_ATTRIBUTES",
+    "START_KEYS",
     "ByGame",
     "actions_between",
     "advance_to",
@@ -59,17 +59,15 @@ def new_game(name: str, num_players: int, seed: int, options: Any = None) -> Gam
     return load(name).new_game(num_players, seed, options)
 
 
-START_ATTRIBUTES = ("start", "start_position")
-"""Where a state keeps its starting position (Bamboo's ``start`` is its start player)."""
+START_KEYS = ("start", "start_position")
+"""The to_dict keys a starting position is saved under: ``start``, or ``start_position`` in
+Bamboo, whose older saved format keeps its start player under ``start``."""
 
 
 def start_of(state: Any) -> Mapping[str, Any] | None:
     """The starting position (a to_dict) a state's history begins at, or None for new_game."""
-    for name in START_ATTRIBUTES:
-        start = getattr(state, name, None)
-        if isinstance(start, Mapping):
-            return start
-    return None
+    start = getattr(state, "start", None)
+    return start if isinstance(start, Mapping) else None
 
 
 def actions_between(before: GameState, after: GameState) -> tuple[Any, ...] | None:
@@ -102,7 +100,7 @@ def start_here(state: GameState) -> GameState:
     module = _module_of(state)
     data = state.to_dict()
     data["history"] = []
-    for key in START_ATTRIBUTES:
+    for key in START_KEYS:
         if isinstance(data.get(key), Mapping):
             del data[key]
     try:
@@ -113,8 +111,8 @@ def start_here(state: GameState) -> GameState:
 
 def _begin_at(module: GameModule, data: Mapping[str, Any]) -> GameState:
     """The position ``data`` (a to_dict with empty history and no start) as its own start."""
-    state = cast(GameState, module.State.from_dict(data))
-    key = next(k for k in START_ATTRIBUTES if not isinstance(getattr(state, k, None), int))
+    module.State.from_dict(data)  # a position that does not load is refused as itself
+    key = next(k for k in START_KEYS if not isinstance(data.get(k), int))
     return cast(GameState, module.State.from_dict({**data, key: dict(data)}))
 
 

@@ -141,8 +141,8 @@ def test_start_position_must_replay_to_the_state() -> None:
 def test_view_redacts_the_start_position() -> None:
     s = bamboo.position(players=3)
     v = s.view(1)
-    assert v.start_position is not None and v.start_position["rng"] == 0
-    assert v.start_position["food_bag"] == sorted(s.start_position["food_bag"])
+    assert v.start is not None and v.start["rng"] == 0
+    assert v.start["food_bag"] == sorted(s.start["food_bag"])
 
 
 def test_public_view_is_every_seats_view_and_a_non_seat_is_refused() -> None:

@@ -58,7 +58,7 @@ def test_BB_SPR_3_incense_then_gift_in_turn_order() -> None:
     while s.phase == "draft":
         s = s.apply(s.legal_actions()[0])
     first = s.player
-    assert first == s.start
+    assert first == s.first_player
     assert s.boards[first].reserve == 4 and s.boards[first].track == 3
     assert all(b.reserve == 3 for i, b in enumerate(s.boards) if i != first)
     if "fund" not in s.gift_display:
@@ -206,7 +206,7 @@ def test_BB_WIN_3_start_player_passes_clockwise() -> None:
     before = bamboo.new_game(3, 0)  # to_winter plays seed 0's first round
     s = to_winter(3)
     assert s.phase == "gift" and s.round == 2
-    assert s.start == (before.start + 1) % 3 and s.player == s.start
+    assert s.first_player == (before.first_player + 1) % 3 and s.player == s.first_player
 
 
 def test_BB_WIN_4_markets_rotate() -> None:

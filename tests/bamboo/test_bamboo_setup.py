@@ -77,10 +77,10 @@ def test_BB_SET_6_food_display_of_five() -> None:
 
 def test_BB_SET_7_random_start_player() -> None:
     """R-EN I: "Decide by chance who will be the Starting Player"."""
-    starts = {bamboo.new_game(4, k).start for k in range(30)}
+    starts = {bamboo.new_game(4, k).first_player for k in range(30)}
     assert starts == {0, 1, 2, 3}
     s = bamboo.new_game(4, 1)
-    assert s.player == s.start and s.phase == "draft"
+    assert s.player == s.first_player and s.phase == "draft"
 
 
 def test_BB_SET_8_ghost_incense_from_temple_tiles() -> None:
@@ -147,7 +147,7 @@ def test_BB_PL_5_draft_two_unmarked_shoots_clockwise() -> None:
         p = s.player
         s = s.apply(choice)
         assert len(s.boards[p].temples[colour]) == before + 1  # in the temple of its colour
-    start = s.start
+    start = s.first_player
     assert order == [(start + k) % 3 for k in range(3)] * 2
     assert all(b.shoots == 6 for b in s.boards)
     assert s.phase == "gift"
@@ -160,7 +160,7 @@ def test_BB_PL_5_snake_draft_variant() -> None:
     while s.phase == "draft":
         order.append(s.player)
         s = s.apply(s.legal_actions()[0])
-    first = [(s.start + k) % 3 for k in range(3)]
+    first = [(s.first_player + k) % 3 for k in range(3)]
     assert order == first + first[::-1]
 
 
@@ -183,7 +183,7 @@ def test_setup_invariants_case_29(n: int) -> None:
     assert sum(len(st) for st in s.stalks) == 12
     for p, b in enumerate(s.boards):
         assert (b.shoots, b.coins, len(b.balance), b.hp) == (6, 3, 1, 5)
-        assert b.reserve == 3 + (p == s.start)  # Spring has given the first player a stick
+        assert b.reserve == 3 + (p == s.first_player)  # Spring has given the first player a stick
     assert sum(map(len, s.balance_market)) == 9
     assert sum(map(len, s.home_market)) == 8
     assert len(s.food_display) == 5

@@ -25,7 +25,7 @@ def _roundtrip(s: bamboo.State) -> None:
 def test_position_defaults_to_the_first_summer_decision_and_records_its_start() -> None:
     s = bamboo.position()
     assert s.phase == "visit" and s.round == 1 and s.history == ()
-    assert s.start_position is not None and s.start_position == {
+    assert s.start is not None and s.start == {
         k: v for k, v in s.to_dict().items() if k != "start_position"
     }
     assert s.inventory() == bamboo.new_game(2, 0).inventory()
@@ -38,7 +38,7 @@ def test_position_takes_what_a_teacher_asks_and_plays_on() -> None:
         seed=5,
         round=2,
         player=1,
-        start=2,
+        first_player=2,
         boards={
             1: {
                 "home": "(0,0):G/2 (1,0):F/3 (0,3):D",
@@ -58,7 +58,7 @@ def test_position_takes_what_a_teacher_asks_and_plays_on() -> None:
         food_display=["tea", "tea", "rice"],
     )
     b = s.boards[1]
-    assert s.round == 2 and s.player == 1 and s.start == 2 and b.track == 2
+    assert s.round == 2 and s.player == 1 and s.first_player == 2 and b.track == 2
     assert [bamboo.HOME_TILES[h].name[0] for h in b.home if h >= 0] == ["A", "A", "A"]
     assert b.balance == (bamboo.balance_tile("L03").id, bamboo.balance_tile("C05").id)
     assert b.food == (0, 2, 1) and b.coins == 4 and b.hp == 11 and b.marker == 1

@@ -105,7 +105,7 @@ def position(
     base: State | None = None,
     round: int | None = None,
     player: int | None = None,
-    start: int | None = None,
+    first_player: int | None = None,
     boards: Mapping[int, Mapping[str, Any]] | Sequence[Mapping[str, Any] | None] | None = None,
     temples: Sequence[Sequence[int | str]] | None = None,
     stalks: Sequence[Sequence[str]] | None = None,
@@ -120,7 +120,7 @@ def position(
     ``base`` that state is the starting point (its phase is kept). Then:
 
     - ``round`` (1-4, Summer only): the round tracks hold ``4 - round`` sticks each;
-    - ``player`` (the seat to decide, Summer only) and ``start`` (the start player);
+    - ``player`` (the seat to decide, Summer only) and ``first_player`` (the start player);
     - ``boards``: per seat (a list, or a dict seat -> changes) any of ``home`` (text
       ``"(0,0):G/2 (1,1):F"`` or 15 entries: None, a tile name ``"A05"``, ``"G2"`` for a type
       and comfort, or a tile id, as :func:`.teaching.home_from_text` gives, which stands for
@@ -138,7 +138,7 @@ def position(
 
     Every component is taken from the supply (market rows refill from their stacks), so
     ``inventory()`` is unchanged; an impossible request raises InvalidStateError saying which
-    component ran out or what conflicts. The state's ``start_position`` is its own dict.
+    component ran out or what conflicts. The state's ``start`` is its own dict.
     """
     if base is None:
         state = _to_summer(new_game(players, seed, options))
@@ -163,8 +163,8 @@ def position(
             b["track"] = 4 - d["round"]  # BB-SPR-3: one stick leaves the track each Spring
     if player is not None:
         d["player"] = checked_int(player, "player", 0, n - 1)
-    if start is not None:
-        d["start"] = checked_int(start, "start", 0, n - 1)
+    if first_player is not None:
+        d["start"] = checked_int(first_player, "first_player", 0, n - 1)
     if temples is not None:
         d["temples"] = _main_temples(temples, n, d["temples"])
         d["temple_tiles"] = [sum(o == GHOST for o in t) for t in d["temples"]] if n == 2 else []

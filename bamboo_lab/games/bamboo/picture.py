@@ -16,7 +16,7 @@ def render(s: Any) -> str:
     """A text picture of the main board and every personal board."""
     lines = [
         f"Bamboo, {s.num_players} players - round {s.round}, phase {s.phase}, "
-        f"player {s.current_player}, start player {s.start}"
+        f"player {s.current_player}, start player {s.first_player}"
     ]
     stalks = "  ".join(
         f"{k + 1}:[{' '.join(shoot_name(c) for c in reversed(st))}]"

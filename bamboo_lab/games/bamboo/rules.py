@@ -85,9 +85,9 @@ def _do_draft(w: W, a: DraftShoot) -> None:
         return
     picks = 2 * n - len(w["shoot_pool"])  # B9: the same clockwise order for both picks
     if w["options"].draft_order == "snake" and picks >= n:
-        w["player"] = (w["start"] + 2 * n - 1 - picks) % n
+        w["player"] = (w["first_player"] + 2 * n - 1 - picks) % n
     else:
-        w["player"] = (w["start"] + picks) % n
+        w["player"] = (w["first_player"] + picks) % n
 
 
 def _do_gift(w: W, a: ChooseGift) -> None:
@@ -115,7 +115,7 @@ def _finish_action(w: W) -> None:
     w["step"] = 0
     if ctx == "gift":
         p = (w["player"] + 1) % w["num_players"]
-        if p == w["start"]:
+        if p == w["first_player"]:
             w["gift_stack"] = (*w["gift_display"], *w["gift_stack"])
             w["gift_display"] = ()
             _start_summer(w)
@@ -147,7 +147,7 @@ def _start_summer(w: W) -> None:
     w["boards"] = tuple(
         b.replace(passed=False, marker=-1 if reset else b.marker) for b in w["boards"]
     )
-    _next_summer(w, w["start"])
+    _next_summer(w, w["first_player"])
 
 
 def _next_summer(w: W, first: int) -> None:
@@ -292,7 +292,7 @@ def _do_choose(w: W, a: Choose) -> None:
     if phase == "wildcard" and opt != "decline":
         _begin_action(w, ACTIONS.index(opt))  # BB-ACT-7
     elif phase == "wake":
-        wake_from(w, (p - w["start"]) % w["num_players"] + 1)
+        wake_from(w, (p - w["first_player"]) % w["num_players"] + 1)
     elif phase == "feed":
         end_feeding(w)
     elif phase == "place":

@@ -99,7 +99,7 @@ def start_spring(w: W) -> None:
     n = w["num_players"]
     w["gift_display"] = tuple(gifts[:n])
     w["gift_stack"] = tuple(gifts[n:])
-    w["player"] = w["start"]
+    w["player"] = w["first_player"]
     spring_turn(w)
 
 
@@ -170,7 +170,7 @@ def wake_from(w: W, k0: int) -> None:
     """Offer the wake-up step to players in turn order from offset ``k0`` (BB-WIN-1)."""
     n = w["num_players"]
     for k in range(k0, n):
-        q = (w["start"] + k) % n
+        q = (w["first_player"] + k) % n
         b = w["boards"][q]
         if any(SPIRIT_COST[s] <= b.coins for s in b.asleep):
             w["player"] = q
@@ -184,7 +184,7 @@ def feed_from(w: W, k0: int) -> None:
     n = w["num_players"]
     auto = w["options"].feeding == "auto"
     for k in range(k0, n):
-        q = (w["start"] + k) % n
+        q = (w["first_player"] + k) % n
         b = w["boards"][q]
         need = sum(1 for h in b.home if h >= 0)
         if need == 0:
@@ -244,7 +244,7 @@ def end_feeding(w: W) -> None:
 def next_feeder(w: W) -> None:
     """Feed the next family in turn order."""
     n = w["num_players"]
-    k = (w["player"] - w["start"]) % n
+    k = (w["player"] - w["first_player"]) % n
     w["step"] = 0
     feed_from(w, k + 1)
 
@@ -274,7 +274,7 @@ def do_wake(w: W, a: WakeSpirit) -> None:
     )
     b = w["boards"][p]
     if not any(SPIRIT_COST[s] <= b.coins for s in b.asleep):
-        wake_from(w, (p - w["start"]) % w["num_players"] + 1)
+        wake_from(w, (p - w["first_player"]) % w["num_players"] + 1)
 
 
 def rotate(w: W, name: str, size: int) -> None:
@@ -306,7 +306,7 @@ def end_winter(w: W) -> None:
     """The end of Winter: start player, markets, food (BB-WIN-3..5), then the next Spring."""
     n = w["num_players"]
     w["step"] = 0
-    w["start"] = (w["start"] + 1) % n  # BB-WIN-3
+    w["first_player"] = (w["first_player"] + 1) % n  # BB-WIN-3
     rotate(w, "balance", BALANCE_MARKET_SIZE)
     rotate(w, "home", HOME_MARKET_SIZE)
     refill_food(w)  # BB-WIN-5

@@ -118,7 +118,7 @@ def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
         "options": options,
         "rng": checked_int(data["rng"], "rng", 0, vrng.MASK64),
         "round": checked_int(data["round"], "round", 1, 5),
-        "start": checked_int(data["start"], "start", 0, n - 1),
+        "first_player": checked_int(data["start"], "start", 0, n - 1),
         "phase": _name(data["phase"], "phase", phases),
         "player": checked_int(data["player"], "player", -2, n - 1),
         "boards": tuple(Board.from_dict(b, tiles, f"boards[{p}]") for p, b in enumerate(boards)),
@@ -159,7 +159,7 @@ def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
         "balance_known": checked_ints(data["balance_known"], "balance_known", 0, 99),
         "home_known": checked_ints(data["home_known"], "home_known", 0, 99),
         "resume": _name(data["resume"], "resume", _RESUMES),
-        "start_position": data.get("start_position"),
+        "start": data.get("start_position"),
     }
     texts = _list(data["history"], "history", None)
     if len(texts) > _MAX_HISTORY:
@@ -168,7 +168,7 @@ def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
         kw["history"] = tuple(parse_text(t) for t in texts)
     except BambooLabError as exc:
         raise InvalidStateError(f"history: {exc}") from exc
-    start = kw["start_position"]
+    start = kw["start"]
     if start is not None and (not isinstance(start, Mapping) or "start_position" in start):
         raise InvalidStateError("start_position must be a state dict without its own start")
     check_position(kw)
@@ -245,7 +245,7 @@ def _check_ghost(kw: Mapping[str, Any]) -> None:
 def _check_turn(kw: Mapping[str, Any]) -> None:
     """Whose turn it is and each phase's data, as the turn order and the season allow."""
     n, phase, player, start, rnd = (
-        kw[k] for k in ("num_players", "phase", "player", "start", "round")
+        kw[k] for k in ("num_players", "phase", "player", "first_player", "round")
     )
     boards = kw["boards"]
     if (phase == "over") != (player == -2) or (phase != "over" and player < 0):
@@ -296,7 +296,7 @@ def _check_turn(kw: Mapping[str, Any]) -> None:
             f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
         )
     _check_action(kw)
-    if kw["history"] and kw["start_position"] is None:
+    if kw["history"] and kw["start"] is None:
         _check_shoots(kw)  # a saved game: its history begins at new_game
 
 
@@ -355,7 +355,7 @@ def _check_shoots(kw: Mapping[str, Any]) -> None:
         expected = [4] * n
         snake = kw["options"].draft_order == "snake"
         for i in range(2 * n - len(kw["shoot_pool"])):
-            expected[(kw["start"] + (2 * n - 1 - i if snake and i >= n else i)) % n] += 1
+            expected[(kw["first_player"] + (2 * n - 1 - i if snake and i >= n else i)) % n] += 1
     for p in range(n):
         if held[p] != expected[p]:
             raise InvalidStateError(

@@ -37,6 +37,9 @@ NAME = GAME_INFO.name
 PHASES: tuple[str, ...] = GAME_INFO.phases
 """The decision each phase asks for (see docs/decisions/bamboo.md)."""
 
+SAVED_KEYS: dict[str, str] = {"first_player": "start", "start": "start_position"}
+"""The to_dict key of each field saved under another name (the saved format is older)."""
+
 
 @dataclass(frozen=True)
 class State(RichDisplay):
@@ -53,8 +56,8 @@ class State(RichDisplay):
     """The 64-bit generator state of mid-game reshuffles (gifts, ghost tiles, food pile)."""
     round: int
     """The round, 1 to 4 (5 once the game is over)."""
-    start: int
-    """The start player of the round (BB-SET-7, BB-WIN-3)."""
+    first_player: int
+    """The start player of the round (BB-SET-7, BB-WIN-3); saved under the key ``start``."""
     phase: str
     """The pending decision (one of :data:`PHASES`)."""
     player: int
@@ -130,12 +133,11 @@ class State(RichDisplay):
     home_known: tuple[int, ...] = (0, 0)
     """How many tiles at the bottom of each home stack everyone saw go under (BB-WIN-4)."""
     history: tuple[Any, ...] = ()
-    """The actions applied since :attr:`start_position` (or since setup)."""
-    start_position: Mapping[str, Any] | None = field(default=None, compare=False)
+    """The actions applied since :attr:`start` (or since setup)."""
+    start: Mapping[str, Any] | None = field(default=None, compare=False)
     """The to_dict (empty history) of the position the history begins at; None = new_game.
 
-    Bamboo's ``start`` already names the start player (and its dict key), so the starting
-    position of the game contract is called ``start_position`` here."""
+    Saved under the key ``start_position`` (the key ``start`` is the start player's)."""
 
     # -------------------------------------------------------------- the contract
 
@@ -220,7 +222,7 @@ class State(RichDisplay):
             n = max(0, len(st) - 1)
             stacks.append(st[:1] + tuple(spirits[k : k + n]))
             k += n
-        start = self.start_position
+        start = self.start
         if start is not None:  # the starting position is redacted the same way
             start = State.from_dict(start).view(0).to_dict()
         return self._evolve(
@@ -231,7 +233,7 @@ class State(RichDisplay):
             home_stacks=_reorder(self.home_stacks, self.home_known, order),
             food_bag=tuple(order(self.food_bag)),
             gift_stack=tuple(order(self.gift_stack)),
-            start_position=start,
+            start=start,
         )
 
     def view(self, player: int | None) -> State:
@@ -239,7 +241,7 @@ class State(RichDisplay):
 
         Hidden: the order of the balance and home stacks (except the tiles put under them in
         Winter), the food pile and the gift stack; the spirits under each temple's face-up tile
-        and the 5 left in the box; the generator state (also in :attr:`start_position`).
+        and the 5 left in the box; the generator state (also in :attr:`start`).
         Nothing is secret to one seat, so every seat's view is the same, and so is ``None``,
         the public view (what a spectator sees).
         """
@@ -306,32 +308,35 @@ class State(RichDisplay):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict; :meth:`from_dict` rebuilds an equal state."""
-        d: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name == "options":
-                d[f.name] = {
-                    k: list(v) if isinstance(v, tuple) else v for k, v in value.to_dict().items()
+        saved: dict[str, Any] = {}
+        for declared in dataclasses.fields(self):
+            name = declared.name
+            value = getattr(self, name)
+            key = SAVED_KEYS.get(name, name)
+            if name == "options":
+                saved[key] = {
+                    option: list(chosen) if isinstance(chosen, tuple) else chosen
+                    for option, chosen in value.to_dict().items()
                 }
-            elif f.name == "boards":
-                d[f.name] = [b.to_dict() for b in value]
-            elif f.name == "history":
-                d[f.name] = [str(a) for a in value]
-            elif f.name == "start_position":
+            elif name == "boards":
+                saved[key] = [board.to_dict() for board in value]
+            elif name == "history":
+                saved[key] = [str(action) for action in value]
+            elif name == "start":
                 if value is not None:
-                    d[f.name] = dict(value)
+                    saved[key] = dict(value)
             elif isinstance(value, tuple):
-                d[f.name] = [list(v) if isinstance(v, tuple) else v for v in value]
+                saved[key] = [list(item) if isinstance(item, tuple) else item for item in value]
             else:
-                d[f.name] = value
-        return d
+                saved[key] = value
+        return saved
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`to_dict`; raise InvalidStateError when inconsistent.
 
         Checked (in :mod:`.serial`): every field's type and range, component conservation
-        and the invariants of a reachable position; a ``start_position`` must load as a state
+        and the invariants of a reachable position; a ``start`` must load as a state
         with an empty history from which the history replays to this very state.
         """
         kw = serial.load_fields(data, PHASES)
@@ -350,8 +355,8 @@ class State(RichDisplay):
                 f"phase {state.phase!r} of a game not over offers no legal action"
                 " (no game reaches it)"
             )
-        if state.start_position is not None:
-            _check_start(state, cls.from_dict(state.start_position), history)
+        if state.start is not None:
+            _check_start(state, cls.from_dict(state.start), history)
         return state._evolve(history=history)
 
     # -------------------------------------------------------------- text picture
@@ -365,7 +370,7 @@ class State(RichDisplay):
 
 
 setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared History)
-    State, "history", history_property("The actions applied since start_position (or setup).")
+    State, "history", history_property("The actions applied since start (or setup).")
 )
 
 _DEFAULT_OPTIONS = Options()
@@ -444,7 +449,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         options=opts,
         rng=vrng.derive_seed(seed, NAME, "reshuffles"),
         round=1,
-        start=start,
+        first_player=start,
         phase="draft",
         player=start,
         boards=tuple(boards),
