@@ -139,7 +139,7 @@ def market(
     who = ""
     if isinstance(state_or_market, bk.State):
         s = state_or_market
-        p = s.to_move if seat is None else seat
+        p = s.player if seat is None else seat
         if objective is None:
             objective = s.objective(p)
         clamp = s.options.clamp_type1
@@ -270,7 +270,7 @@ def market(
     )
     bottom = -0.35
     if hand and isinstance(state_or_market, bk.State):
-        held = state_or_market.hands[state_or_market.to_move if seat is None else seat]
+        held = state_or_market.hands[state_or_market.player if seat is None else seat]
         label(fig, x0, -0.45, f"<b>in hand</b> ({len(held)})", 13, anchor="left", valign="top")
         for j, cid in enumerate(held):
             x = x0 + 2.0 + j * 1.45
@@ -375,7 +375,7 @@ def figure(
     n = state.num_players
     top = 8.3
     row_h = min(2.75, top / n)
-    who = "game over" if state.is_over() else f"player {state.to_move} to {state.phase}"
+    who = "game over" if state.is_over() else f"player {state.player} to {state.phase}"
     scores = state.scores()
     pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
     # the key of the marks (C1-C4, →PZ) and of the yellow glow, under the scores
@@ -510,7 +510,7 @@ def figure(
     for p in range(n):
         y = top - p * row_h
         player_band(fig, p, hx0 - 0.2, 18.4, y - row_h + 0.12, y, hx0 - 0.05)
-        plays = " ◀ plays" if not state.is_over() and state.to_move == p else ""
+        plays = " ◀ plays" if not state.is_over() and state.player == p else ""
         label(fig, hx0, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
         obj = state.objective(p)
         label(fig, hx0, y - 0.75, "objective:", size=11, anchor="left", color="#333333")

@@ -168,7 +168,7 @@ def market_cards(state_or_market: Any, seat: int | None = None) -> tuple[bk.Card
     cells / 3 rows of Card or None (or card specs such as ``"C3:FB/B"``)."""
     if isinstance(state_or_market, bk.State):
         s = state_or_market
-        p = s.to_move if seat is None else seat
+        p = s.player if seat is None else seat
         if p not in range(s.num_players):
             raise InvalidStateError(f"seat must be 0..{s.num_players - 1}, not {seat!r}")
         return s.market_cards(p)
@@ -226,8 +226,8 @@ def changed_cells(
     if before is None:
         return set()
     if isinstance(before, bk.State) and isinstance(now, bk.State) and seat is None:
-        seat = now.to_move if before.to_move != now.to_move else None
-        seat = before.to_move if seat is not None else None
+        seat = now.player if before.player != now.player else None
+        seat = before.player if seat is not None else None
     old = market_cards(before, seat)
     exact = isinstance(before, bk.State) and isinstance(now, bk.State)
     return {i for i in range(9) if _identity(cells[i], exact) != _identity(old[i], exact)}

@@ -36,11 +36,11 @@ def port(
     if not isinstance(state, bk.State):
         raise InvalidStateError(f"viz.bangkok.port draws a Bangkok State, not {state!r}")
     changes = Changes(changed_from, state)
-    player = state.to_move if seat is None else seat
+    player = state.player if seat is None else seat
     if player not in range(state.num_players):
         raise InvalidStateError(f"seat must be 0..{state.num_players - 1}, not {seat!r}")
     cards = state.deck.cards
-    who = "game over" if state.is_over() else f"player {state.to_move} to {state.phase}"
+    who = "game over" if state.is_over() else f"player {state.player} to {state.phase}"
     fig = canvas(f"<b>Bangkok</b> · the port · {who}", 700)
     goods = Goods()
     cw, ch, gap, vgap = 1.25, 1.55, 0.22, 0.42

@@ -62,7 +62,7 @@ def faces(state: bk.State, cells: Sequence[int]) -> list[str | None]:
 
 def place(state: bk.State, spec: str, slot: str) -> bk.State:
     """Apply the PlaceAtPort of the first hand card matching ``spec`` at ``slot``."""
-    hand = state.hands[state.to_move]
+    hand = state.hands[state.player]
     wanted = {c.id for c in bk.cards(spec, options=state.options)}
     card = next(c for c in hand if c in wanted)
     action = next(

@@ -51,7 +51,7 @@ def test_BK_MKT_1_a_market_no_game_can_reach_by_its_turn_is_refused() -> None:
 
 def test_position_defaults_to_the_first_turn_by_which_its_markets_could_be_laid() -> None:
     state = bk.position(markets=[[*EIGHT, None], [None] * 9])
-    assert state.turn == 6 and state.to_move == 0  # seat 0 begins turns 0, 2, 4 and 6
+    assert state.turn == 6 and state.player == 0  # seat 0 begins turns 0, 2, 4 and 6
     assert bk.position().turn == 0
 
 

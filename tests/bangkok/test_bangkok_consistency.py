@@ -41,7 +41,7 @@ def test_BK_END_1_from_dict_refuses_end_flag_that_disagrees_with_markets() -> No
     data["end_triggered"] = True
     with pytest.raises(InvalidStateError, match="end_triggered"):
         bk.State.from_dict(data)
-    full = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], to_move=1)
+    full = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], player=1)
     full["end_triggered"] = False
     with pytest.raises(InvalidStateError, match="end_triggered"):
         bk.State.from_dict(full)
@@ -49,7 +49,7 @@ def test_BK_END_1_from_dict_refuses_end_flag_that_disagrees_with_markets() -> No
 
 def test_BK_END_1_from_dict_refuses_a_round_that_should_be_over() -> None:
     """BK-END-1, K13: with a market complete, play never comes back to the first player."""
-    data = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], to_move=1)
+    data = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], player=1)
     data.update(to_move=0, turn=2)
     with pytest.raises(InvalidStateError, match="round"):
         bk.State.from_dict(data)

@@ -138,7 +138,7 @@ def test_BK_END_1_round_is_completed(n: int, seat: int) -> None:
         placed="PZB",
         slot="L1",
         phase="collect",
-        to_move=seat,
+        player=seat,
         seats=n,
     )
     state = state.apply(bk.Collect((1, 2, 3)))
@@ -186,7 +186,7 @@ def test_BK_END_1_K12_a_second_market_completed_in_the_last_round_scores_too() -
         placed="PZB",
         slot="L1",
         phase="collect",
-        to_move=1,
+        player=1,
         seats=3,
     )
     state = state.apply(bk.Collect((1, 2, 3)))

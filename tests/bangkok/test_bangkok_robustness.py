@@ -37,7 +37,7 @@ def moved_to_boat_pile(data: dict[str, Any], seat: int, count: int) -> dict[str,
 def test_BK_SET_3_BK_MKT_1_a_hand_below_three_between_turns_is_refused(phase: str) -> None:
     """Between turns every hand holds at least 3 cards: a seat not to move with 2 is refused."""
     state = played(2, 4, phase)
-    other = 1 - state.to_move
+    other = 1 - state.player
     assert len(state.hands[other]) >= 3
     data = moved_to_boat_pile(state.to_dict(), other, len(state.hands[other]) - 2)
     with pytest.raises(InvalidStateError, match=rf"hand {other} holds 2 card\(s\) between"):
@@ -47,7 +47,7 @@ def test_BK_SET_3_BK_MKT_1_a_hand_below_three_between_turns_is_refused(phase: st
 def test_BK_MKT_1_the_mover_in_phase_act_holds_at_least_three() -> None:
     """Phase "act": the seat to move has not placed yet, so it holds 3 cards or more."""
     state = played(2, 5, "act")
-    seat = state.to_move
+    seat = state.player
     data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
     with pytest.raises(InvalidStateError, match=r"in phase 'act'.*never holds fewer than 3"):
         bk.State.from_dict(data)
@@ -56,7 +56,7 @@ def test_BK_MKT_1_the_mover_in_phase_act_holds_at_least_three() -> None:
 def test_BK_ACT_1_in_phase_collect_the_mover_holds_two_plus_the_placed_card() -> None:
     """Phase "collect": the placed card left the hand, so 2 cards is the least; 1 is refused."""
     state = played(2, 6, "collect")
-    seat = state.to_move
+    seat = state.player
     assert len(state.hands[seat]) >= 2  # reached by play: 3 dealt, one placed
     data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
     assert bk.State.from_dict(data).hands[seat] == tuple(data["hands"][seat])
@@ -72,7 +72,7 @@ def test_BK_END_1_a_finished_game_keeps_three_cards_in_every_hand() -> None:
     while not state.is_over():
         legal = state.legal_actions()
         state = state.apply(legal[rng.randrange(len(legal))])
-    seat = state.to_move
+    seat = state.player
     data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
     with pytest.raises(InvalidStateError, match=r"in phase 'over'.*BK-SET-3, BK-MKT-1"):
         bk.State.from_dict(data)

@@ -55,7 +55,7 @@ def test_BK_SCORE_9_example_in_a_game_with_a_custom_deck() -> None:
         pontoons=["fish", "blue_peas", "thai_zucchini", "passion_fruit"],
         options={"deck": tuple(deck)},
         phase="over",
-        to_move=0,
+        player=0,
         turn=2,
     )
     assert state.scores()[1] == 20

@@ -117,7 +117,7 @@ def test_BK_EXP_1_rulebook_example_obeys_the_expert_rule() -> None:
         [*ROW_PZB[:8], "F"],
         markets=[[None] * 9, market],
         options={"expert": True},
-        to_move=1,
+        player=1,
     )
     # the example market loads under the expert rule: one chilli card per row and per column
     chilli = [i for i, c in enumerate(state.markets[1]) if state.deck.chilli[c]]

@@ -57,7 +57,7 @@ def test_built_positions_play_on_under_the_harness(seed: int) -> None:
         hands=[["ZP", "B", "F"], ["PP", "Z", "ZF"]],
         markets=[["C4:PF/Z", "B", None, "ZB", *[None] * 5], [None] * 9],
         objectives=["fish", "Thai zucchini"],
-        to_move=1,
+        player=1,
         turn=3,
         seed=seed,
     )
@@ -107,7 +107,7 @@ def test_position_phases_collect_and_lay() -> None:
         ),
         ({"hands": [["C2:P/P", "C2:P/P", "B"], []]}, "holds 1 such card"),
         ({"custom_cards": "yes"}, "custom_cards must be true or false"),
-        ({"to_move": 1, "turn": 0}, "to_move"),
+        ({"player": 1, "turn": 0}, "to_move"),
         ({"phase": "collect"}, "placed card"),
         ({"phase": "lay"}, "more than 3"),
         ({"port": ["Q", *["P"] * 8]}, "unknown good 'Q'"),
@@ -188,7 +188,7 @@ def refusals() -> list[tuple[bk.State, Any, str]]:
     over = bk.position(
         port=port,
         markets=[["ZZB", "PZ", "PB", "PF", "ZB", "ZF", "BF", "PPZ", "PZ"], [None] * 9],
-        to_move=0,
+        player=0,
         turn=2,
         phase="over",
         hands=[["B", "F", "PP"], ["P", "Z", "ZZ"]],
@@ -232,7 +232,7 @@ def test_every_refusing_rule_is_named_by_explain_and_by_the_error(case: int) -> 
         message = str(info.value)
         assert info.value.rule == rule and f"({rule})" in message and why.reason in message
         assert str(action) in message and f"phase {state.phase}" in message
-        seat = "" if state.is_over() else f" for player {state.to_move}"
+        seat = "" if state.is_over() else f" for player {state.player}"
         assert f"is illegal{seat} in phase" in message  # a finished game names no player
     assert state.to_dict() == before
 
@@ -337,7 +337,7 @@ def test_BK_SCORE_9_the_20_point_market_built_with_custom_cards() -> None:
     state = bk.position(
         markets=[[None] * 9, market],
         objectives=["fish", "blue peas"],
-        to_move=0,
+        player=0,
         turn=2,
         phase="over",
         hands=[["P", "F", "Z"], ["ZZ", "PP", "BB"]],

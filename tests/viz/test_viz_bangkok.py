@@ -114,7 +114,7 @@ def test_BK_SCORE_2_rulebook_market_in_a_built_position() -> None:
         players=2,
         markets=[rows, [None] * 9],
         objectives=["blue_peas", "fish"],
-        to_move=1,
+        player=1,
         turn=9,
     )
     fig = vb.market(s, seat=0)
@@ -183,7 +183,7 @@ def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
             n = collect.cells[0]
             action = bk.parse_notation(f"take:{n}")
             assert action == collect
-            gained = set(after.apply(action).hands[after.to_move]) - set(after.hands[after.to_move])
+            gained = set(after.apply(action).hands[after.player]) - set(after.hands[after.player])
             (card,) = gained
             # the hover point nearest the label n names the card drawn in that cell
             a = numbers[str(n)]
@@ -201,7 +201,7 @@ def test_BK_MKT_3_the_market_rings_where_the_picked_card_goes_with_the_score_it_
     """For the play board: the picked hand card glows, each cell it may go in is ringed with
     how the market's total changes (the engine's score_market before and after)."""
     state = bk.new_game(2, 7)
-    seat = state.to_move
+    seat = state.player
     card = state.hands[seat][0]
     fig = vb.market(state, seat=seat, hand=True, selected=card, targets=[1])
     laid = [state.deck.cards[card], *[None] * 8]

@@ -157,9 +157,9 @@ def test_bangkok_buttons_are_only_for_what_has_no_place_a_dozen_at_most() -> Non
 def test_a_chilli_card_in_hand_shows_its_type_and_what_it_scores() -> None:
     c = widgets.PlayController("bangkok", 2, bots=None, seed=7)
     _until(c, "lay", "LayInMarket", 2)
-    while not any(c.state.deck.cards[i].is_chilli for i in c.state.hands[c.state.to_move]):
+    while not any(c.state.deck.cards[i].is_chilli for i in c.state.hands[c.state.player]):
         c.play(random.Random(len(c.steps)).choice(c.legal_actions()))
-    seat = c.state.to_move
+    seat = c.state.player
     chilli = next(i for i in c.state.hands[seat] if c.state.deck.cards[i].is_chilli)
     card = c.state.deck.cards[chilli]
     own = board_pictures(c, True)[1]

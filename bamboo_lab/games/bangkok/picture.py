@@ -24,7 +24,7 @@ def picture(state: State) -> str:
     lines = [
         f"Bangkok, {state.num_players} player(s){' (solo)' if state.is_solo else ''}"
         f"{' expert' if state.options.expert else ''}: turn {state.turn + 1},"
-        + (" game over" if state.phase == "over" else f" player {state.to_move} to {state.phase}"),
+        + (" game over" if state.phase == "over" else f" player {state.player} to {state.phase}"),
         f"Port (boat pile {len(state.boat_pile)}, chilli pile {len(state.chilli_pile)}):",
     ]
     if state.is_solo:

@@ -45,7 +45,7 @@ def refusal(state: State, action: Any) -> Refusal | None:
     phase = state.phase
     if type(action) not in PHASE_ACTIONS[phase]:
         return _wrong_phase(state)
-    seat = state.to_move
+    seat = state.player
     if isinstance(action, (PlaceAtPort, LayInMarket)):
         rule = "BK-ACT-1" if isinstance(action, PlaceAtPort) else "BK-MKT-1"
         where = "beside the port" if rule == "BK-ACT-1" else "in their market"
@@ -140,7 +140,7 @@ def _why_not_collected(state: State, action: Collect) -> Refusal:
 
 def _why_not_laid(state: State, action: LayInMarket) -> Refusal:
     """Why laying a card in a market cell is illegal (BK-MKT-2..5, BK-EXP-1)."""
-    market = state.markets[state.to_move]
+    market = state.markets[state.player]
     cell = action.cell - 1
     if market[cell] >= 0:
         return "BK-MKT-4", f"cell {action.cell} already holds a card, and market cards never move"

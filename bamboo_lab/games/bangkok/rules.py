@@ -216,7 +216,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     shifts = tables.shifts
     free = _free_slot_bits(state)
     out: list[Any] = []
-    for card in state.hands[state.to_move]:
+    for card in state.hands[state.player]:
         bits = 0
         for shift in shifts[card]:
             bits |= shown >> shift
@@ -281,7 +281,7 @@ def _collect_choices(
 def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
     tables = state.tables
-    seat = state.to_move
+    seat = state.player
     boat_cells, chilli_cells = tables.lay_cells(state.markets[seat], state.options.expert)
     is_chilli = tables.chilli
     lay_rows = tables.lay_rows
@@ -315,7 +315,7 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _place(state: State, action: PlaceAtPort) -> State:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
-    seat = state.to_move
+    seat = state.player
     hands = replace_at(state.hands, seat, _without(state.hands[seat], action.card))
     return state.evolved(
         {
@@ -330,7 +330,7 @@ def _place(state: State, action: PlaceAtPort) -> State:
 
 def _collect(state: State, action: Collect) -> State:
     """BK-ACT-3, BK-SHIFT-1, BK-REFILL-1: take the cards, shift the line, refill the port."""
-    seat = state.to_move
+    seat = state.player
     port = list(state.port)
     taken = [c - 1 for c in action.cells]
     hand = tuple(sorted((*state.hands[seat], *(port[i] for i in taken))))
@@ -391,7 +391,7 @@ def _lay_or_end(state: State, changes: dict[str, Any]) -> State:
     """BK-MKT-1, K11: ``state`` with ``changes`` (which hold the new hands) goes on in phase
     "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept in the
     new state's own legal-action cache); else the turn ends."""
-    if len(changes["hands"][state.to_move]) > HAND_SIZE:
+    if len(changes["hands"][state.player]) > HAND_SIZE:
         changes["phase"] = "lay"
         new = state.evolved(changes)
         if new.legal_actions():
@@ -402,7 +402,7 @@ def _lay_or_end(state: State, changes: dict[str, Any]) -> State:
 
 def _lay(state: State, action: LayInMarket) -> State:
     """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
-    seat = state.to_move
+    seat = state.player
     market = state.markets[seat]
     cell = action.cell - 1
     market = replace_at(market, cell, action.card)
@@ -456,7 +456,7 @@ def _end_turn(state: State, passes: int, changes: dict[str, Any]) -> State:
     (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
     num_players = state.num_players
-    seat = (state.to_move + 1) % num_players
+    seat = (state.player + 1) % num_players
     end_triggered = changes.get("end_triggered", state.end_triggered)
     if num_players == 1 and state.options.solo:  # is_solo
         over = turn >= SOLO_TURNS or end_triggered
@@ -465,7 +465,7 @@ def _end_turn(state: State, passes: int, changes: dict[str, Any]) -> State:
         # every seat passing in a row means the position can never change again.
         over = (end_triggered and seat == 0) or passes >= num_players
     changes["turn"] = turn
-    changes["to_move"] = seat
+    changes["player"] = seat
     changes["phase"] = "over" if over else "act"
     changes["passes"] = passes
     return state.evolved(changes)

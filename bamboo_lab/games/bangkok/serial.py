@@ -54,7 +54,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "hands": [list(h) for h in state.hands],
         "markets": [ids(m) for m in state.markets],
         "pontoons": [GOODS[g] if g >= 0 else None for g in state.pontoons],
-        "to_move": state.to_move,
+        "to_move": state.player,
         "phase": state.phase,
         "placed": state.placed if state.placed >= 0 else None,
         "slot": state.slot or None,
@@ -102,7 +102,7 @@ def from_dict(cls: type[S], data: Any) -> S:
             _cells(m, 9, f"markets[{i}]") for i, m in enumerate(_list(data, "markets", n))
         ),
         pontoons=_pontoons(data["pontoons"]),
-        to_move=_int(data, "to_move", 0, n - 1),
+        player=_int(data, "to_move", 0, n - 1),
         phase=_choice(data["phase"], PHASES, "phase"),
         placed=-1 if placed is None else _int(data, "placed", 0, TOTAL_CARDS - 1),
         slot="" if data["slot"] is None else _choice(data["slot"], SLOTS, "slot"),
@@ -228,10 +228,10 @@ def check_consistent(state: State) -> None:
         raise InvalidStateError("the chilli pile holds a boat card")
     if any(deck.chilli[c] for c in state.boat_pile):
         raise InvalidStateError("the boat pile holds a chilli card")
-    if state.to_move != state.turn % state.num_players:  # BK-SET-1: seat 0 plays first
+    if state.player != state.turn % state.num_players:  # BK-SET-1: seat 0 plays first
         raise InvalidStateError(
-            f"field 'to_move' is {state.to_move} but after {state.turn} turn(s) seat"
-            f" {state.turn % state.num_players} is to move (seat 0 plays first)"
+            f"the seat to act (field 'to_move') is {state.player} but after {state.turn}"
+            f" turn(s) seat {state.turn % state.num_players} is to move (seat 0 plays first)"
         )
     if (state.phase == "collect") != (state.placed >= 0) or (state.placed >= 0) != bool(state.slot):
         raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
@@ -279,7 +279,7 @@ def _check_hand(state: State, seat: int) -> None:
     legal market cell stay in hand (K11).
     """
     hand = state.hands[seat]
-    mover = seat == state.to_move
+    mover = seat == state.player
     if mover and state.phase == "lay":
         if len(hand) <= rules.HAND_SIZE:
             raise InvalidStateError(
@@ -347,8 +347,8 @@ def _check_end(state: State) -> None:
     else:
         if state.passes == state.num_players and not over:
             raise InvalidStateError(f"{state.passes} passes in a row: the game is blocked")
-        ended = (full and state.to_move == 0) or state.passes == state.num_players
-        if full and state.to_move == 0 and not over:  # K13
+        ended = (full and state.player == 0) or state.passes == state.num_players
+        if full and state.player == 0 and not over:  # K13
             raise InvalidStateError("a market is complete and the round is finished: game over")
     if over and not ended:
         raise InvalidStateError("phase 'over' without a complete round, 9 solo turns or a block")

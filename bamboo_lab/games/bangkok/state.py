@@ -56,7 +56,7 @@ class State(RichDisplay):
     pontoons: tuple[int, ...]
     """The 4 pontoon tiles' goods (index into GOODS): seat i holds tile i, the rest are in the
     box; ``-1`` = hidden in a view."""
-    to_move: int
+    player: int
     """The seat whose decision is pending (the last mover once the game is over)."""
     phase: str
     """The pending decision: "act", "collect", "lay" or "over" (see :data:`PHASES`)."""
@@ -138,7 +138,7 @@ class State(RichDisplay):
     @property
     def current_player(self) -> int:
         """The seat to act, or TERMINAL once the game is over (Bangkok has no chance nodes)."""
-        return TERMINAL if self.phase == "over" else self.to_move
+        return TERMINAL if self.phase == "over" else self.player
 
     @property
     def is_solo(self) -> bool:
@@ -342,7 +342,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         hands=hands,
         markets=((-1,) * 9,) * num_players,
         pontoons=tuple(pontoons),
-        to_move=0,
+        player=0,
         phase="act",
     )
 

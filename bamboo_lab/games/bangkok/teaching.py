@@ -256,10 +256,10 @@ def _per_seat(value: Any, n: int, what: str) -> list[Any]:
     return list(value)
 
 
-def _first_turn(n: int, solo: bool, to_move: Any, markets: Sequence[Sequence[int]]) -> Any:
-    """The default ``turn``: the first of ``to_move``'s turns (solo: space 0) by which every
+def _first_turn(n: int, solo: bool, player: Any, markets: Sequence[Sequence[int]]) -> Any:
+    """The default ``turn``: the first of ``player``'s turns (solo: space 0) by which every
     market could hold its cards, 2 laid per turn at most (BK-MKT-1)."""
-    turn = 0 if n == 1 and solo else to_move
+    turn = 0 if n == 1 and solo else player
     if n == 1 or not isinstance(turn, int) or isinstance(turn, bool):
         return turn  # solo: the token's space; a bad value is refused by from_dict
     need = [(sum(1 for c in m if c >= 0) + 1) // 2 for m in markets]
@@ -279,7 +279,7 @@ def position(
     objectives: Sequence[str] | None = None,
     boat_pile: Sequence[str] = (),
     chilli_pile: Sequence[str] = (),
-    to_move: int = 0,
+    player: int = 0,
     turn: int | None = None,
     phase: str = "act",
     placed: str | None = None,
@@ -298,9 +298,10 @@ def position(
     left out, each seat holds its initial set (BK-SET-3). ``markets``: per seat, 9 cells.
     ``objectives``: per seat, the pontoon's good (left out: the goods in order P, Z, B, F).
     ``boat_pile`` / ``chilli_pile``: the top of each pile, top first; every card not named lies
-    below, in an order drawn from ``seed``. ``turn`` defaults to ``to_move`` (the first round;
-    solo: the token's space, default 0). ``placed`` and ``slot`` name the card waiting in phase
-    "collect". Impossible requests raise InvalidStateError saying what ran out or conflicts.
+    below, in an order drawn from ``seed``. ``player`` is the seat to act; ``turn`` defaults
+    to ``player`` (the first round; solo: the token's space, default 0). ``placed`` and
+    ``slot`` name the card waiting in phase "collect". Impossible requests raise
+    InvalidStateError saying what ran out or conflicts.
 
     Card specs: each names one card of the deck, and a card lies in one place. A spec that
     matches no card of the deck (``"C4:PZ/FF"``) is a custom card (module docstring). Naming a
@@ -361,11 +362,11 @@ def position(
         "hands": [sorted(real(h)) for h in hand_ids],
         "markets": [[c if c >= 0 else None for c in real(m)] for m in market_ids],
         "pontoons": _pontoons(objectives, n),
-        "to_move": to_move,
+        "to_move": player,
         "phase": phase,
         "placed": real([placed_id])[0] if placed_id != -1 else None,
         "slot": slot,
-        "turn": _first_turn(n, opts.solo, to_move, market_ids) if turn is None else turn,
+        "turn": _first_turn(n, opts.solo, player, market_ids) if turn is None else turn,
         "end_triggered": any(all(c != -1 for c in m) for m in market_ids),
         "passes": passes,
         "boat_known": 0,
