@@ -327,3 +327,17 @@ from bamboo_lab.games import bangkok as bk
 TABLE = {"bamboo": 1}
 '''
     assert sorted(game_names_in(source)) == ["bamboo", "bangkok"]
+
+
+def test_the_race_analysed_and_reviewed_with_the_generic_budgets(race: str) -> None:
+    pytest.importorskip("pandas")
+    from bamboo_lab.analysis import analyse, review
+
+    position = race_game.new_game(2, 0).apply(race_game.Roll(3))
+    table = analyse(position, 0, seed=1)
+    assert sorted(table["move"]) == ["move 1", "move 2", "move 3"]
+    assert table["visits"].sum() == 100  # analysis.OTHER_GAME_PLAYOUTS
+    assert table["move"].iloc[0] == "move 3"  # the longest move wins the race most often
+    state = position.apply(race_game.Move(3)).apply(race_game.Roll(1))
+    reviewed = review(record_of(race, state, seed=0), seed=1)
+    assert list(reviewed["move"]) == ["move 3"]  # the record's one decision (the rest: dice)

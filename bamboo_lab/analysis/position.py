@@ -37,6 +37,7 @@ __all__ = [
     "ANALYSE_COLUMNS",
     "DEFAULT_OUTLOOK",
     "DEFAULT_PLAYOUTS",
+    "OTHER_GAME_PLAYOUTS",
     "OUTLOOK_COLUMNS",
     "Arm",
     "analyse",
@@ -54,6 +55,9 @@ DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 16
 """``analyse``'s default budget per game: about 1 to 2 s from an early position here (a
 heuristic playout of a whole two-player game costs about 15 ms in Takenoko, 80 to 175 ms in
 Bamboo and 10 ms in Bangkok; docs/analysis.md has the measurements)."""
+
+OTHER_GAME_PLAYOUTS = 100
+"""``analyse``'s default budget for a game not in :data:`DEFAULT_PLAYOUTS` (a registered one)."""
 
 DEFAULT_OUTLOOK = 200
 """``outlook``'s default number of playouts."""
@@ -214,7 +218,7 @@ def analyse(
     seed = checked_seed(seed, "analyse")
     bots = playout_bots(bot, state)
     if budget is None and limit is None:
-        budget = DEFAULT_PLAYOUTS[state.game]
+        budget = DEFAULT_PLAYOUTS.get(state.game, OTHER_GAME_PLAYOUTS)
     ranked, spent = search(state.view(me), me, budget, seed, bots, seconds=limit)
     rows = []
     for rank, arm in enumerate(ranked, start=1):

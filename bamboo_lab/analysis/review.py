@@ -19,7 +19,13 @@ from .position import Arm, mean_and_interval, playout_runner, search
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_THRESHOLD", "REVIEW_COLUMNS", "REVIEW_PLAYOUTS", "review"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "OTHER_GAME_REVIEW_PLAYOUTS",
+    "REVIEW_COLUMNS",
+    "REVIEW_PLAYOUTS",
+    "review",
+]
 
 REVIEW_COLUMNS = (
     "ply",
@@ -41,6 +47,9 @@ REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 12, "bamboo": 4, "bangkok": 100}
 """``review``'s default playouts per decision: a whole two-player heuristic game of Takenoko or
 Bangkok reviewed in a minute or less here, of Bamboo in about two (docs/analysis.md has the
 measurements)."""
+
+OTHER_GAME_REVIEW_PLAYOUTS = 12
+"""``review``'s default playouts per decision for a game not in :data:`REVIEW_PLAYOUTS`."""
 
 DEFAULT_THRESHOLD = 0.15
 """A move is flagged when it cost the mover at least this much win probability."""
@@ -91,7 +100,7 @@ def review(
         )
     states = replay(record)
     bots = playout_bots(bot, states[0])
-    budget = REVIEW_PLAYOUTS[record.game] if n is None else n
+    budget = REVIEW_PLAYOUTS.get(record.game, OTHER_GAME_REVIEW_PLAYOUTS) if n is None else n
     rows: list[tuple[Any, ...]] = []
     played_actions: list[Any] = []
     best_actions: list[Any] = []
