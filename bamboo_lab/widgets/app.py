@@ -29,6 +29,8 @@ from .pictures import (
     board_pictures,
     click_targets,
     fit_width,
+    main_picture,
+    own_picture,
     secret_figure,
     target_point,
 )
@@ -90,7 +92,7 @@ class PlayApp:
         self.secret = w.Output()
         self.secret_picture: go.Figure | None = None
         """The seat's own board as last drawn (None when hidden)."""
-        own = None if self.game == "takenoko" else board_pictures(controller, False)[1]
+        own = None if self.game == "takenoko" else own_picture(controller, False)
         self.own: BoardWidget | None = None if own is None else BoardWidget(own)
         """The clickable own board (Bamboo home, Bangkok market and hand)."""
         self.secret_box = w.Box([self.secret if self.own is None else self.own])
@@ -158,7 +160,7 @@ class PlayApp:
         self._shown_seat = controller.shown_seat()
         """The seat whose cards the reveal toggle shows: a new seat finds it switched off."""
         self.reveal.observe(self._on_reveal, names="value")
-        main, _secret = board_pictures(controller, False)
+        main = main_picture(controller, False)
         self._main: go.Figure | None = main
         """The main picture as last drawn (its hover texts name the places to click)."""
         self.figure = BoardWidget(main)
@@ -344,13 +346,14 @@ class PlayApp:
             self.reveal.value = False  # no redraw from the toggle yet: the seat differs
             self._shown_seat = c.shown_seat()
         reveal = bool(self.reveal.value)
-        text = c.board(reveal)
-        main, secret = board_pictures(c, reveal)
-        self._main = main
-        replace_figure(self.figure, main)
+        # the main picture is sent first, built alone: the browser draws it while the rest
+        # is computed (a click's move shows before the texts and the buttons follow)
+        self._main = main_picture(c, reveal)
+        replace_figure(self.figure, self._main)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
-        self._draw_secret(secret, c.shown_seat(), reveal)
+        self._draw_secret(own_picture(c, reveal), c.shown_seat(), reveal)
+        text = c.board(reveal)
         self.status.value = f"<b>{html.escape(text.status)}</b>"
         self.scores.value = html.escape(text.scores)
         self.notes.value = "<br>".join(html.escape(n) for n in text.notes)
@@ -404,7 +407,7 @@ class PlayApp:
 
     def _board_picture(self) -> go.Figure:
         """The main picture as the board shows it now."""
-        return board_pictures(self.controller, bool(self.reveal.value))[0]
+        return main_picture(self.controller, bool(self.reveal.value))
 
     def _draw_secret(self, fig: go.Figure | None, seat: int | None, reveal: bool) -> None:
         """The seat's own board: Takenoko hands (secret; in hot-seat before the reveal, every

@@ -41,9 +41,30 @@ function plotlyModule(model) {
   if (!cache.has(key)) {
     const url = URL.createObjectURL(
       new Blob([model.get("_plotly_bundle")], { type: "text/javascript" }));
-    cache.set(key, import(url).finally(() => URL.revokeObjectURL(url)));
+    cache.set(key, import(url).then(idleDeltas).finally(() => URL.revokeObjectURL(url)));
   }
   return cache.get(key);
+}
+
+// After each update a view sends the kernel plotly.js's defaults of every trace and of the
+// layout (the "deltas"): working them out holds up the browser before it draws the next
+// picture of the same click. They wait until the browser is idle (at most 1 s).
+function idleDeltas(mod) {
+  const view = mod.FigureView && mod.FigureView.prototype;
+  const later = globalThis.requestIdleCallback
+    ? (run) => globalThis.requestIdleCallback(run, { timeout: 1000 })
+    : (run) => setTimeout(run, 50);
+  for (const name of ["_sendLayoutDelta", "_sendTraceDeltas"]) {
+    const send = view && view[name];
+    if (typeof send === "function" && !send.bambooLabIdle) {
+      const idle = function (...args) {
+        later(() => this.el && this.el._fullLayout && send.apply(this, args));  // not once purged
+      };
+      idle.bambooLabIdle = true;
+      view[name] = idle;
+    }
+  }
+  return mod;
 }
 
 export default () => {
@@ -182,6 +203,8 @@ def _items(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], di
     new_out: dict[str, Any] = {}
     for key in [*old, *(k for k in new if k not in old)]:
         a, b = old.get(key, _MISSING), new.get(key, _MISSING)
+        if a == b:  # unchanged (the template, most of the layout): no path of it is sent
+            continue
         same = isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
         if same and all(isinstance(item, dict) for item in (*a, *b)):
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
@@ -229,7 +252,8 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     are. The widget's traces become ``fig``'s, followed by invisible spare slots: a figure
     with more traces adds slots (one more message), a smaller one hides the rest.
     """
-    plain = fig.to_plotly_json()
+    # plotly's own dicts of the figure, read only (to_plotly_json would copy them all)
+    plain: dict[str, Any] = {"data": fig._data, "layout": fig._layout}
     data: list[dict[str, Any]] = plain["data"]
     if len(data) > len(widget.data):
         extra = len(data) - len(widget.data) + _SPARE
@@ -245,6 +269,8 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
         wanted = data
     old, new, changed = [], [], []
     for i, (was, now) in enumerate(zip(widget._data, wanted, strict=True)):
+        if {k: v for k, v in was.items() if k != "uid"} == now:
+            continue  # the same trace (plotly's own trace id aside)
         was_leaves = _leaves(was, "", {})
         was_leaves.pop("uid", None)  # plotly's own trace id stays
         if was_leaves != (now_leaves := _leaves(now, "", {})):

@@ -4,6 +4,7 @@ market and hand), as :func:`board_pictures` gives them to the app and to the sec
 
 from __future__ import annotations
 
+import contextlib
 import html
 from typing import Any
 
@@ -11,6 +12,7 @@ import plotly.graph_objects as go
 
 from bamboo_lab import viz
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.viz._common import trusted_figures
 from bamboo_lab.viz.layout import Layout
 
 from .controller import PlayController
@@ -24,6 +26,8 @@ __all__ = [
     "board_pictures",
     "click_targets",
     "fit_width",
+    "main_picture",
+    "own_picture",
     "secret_figure",
     "target_point",
 ]
@@ -130,6 +134,8 @@ def _main_figure(
         return fit_width(fig, garden=True)
     if game == "bamboo":
         return fit_width(viz.bamboo.figure(state, changed_from=before, targets=places))
+    if game != "bangkok":  # another game: the picture its state names (docs/adding-a-game.md)
+        return fit_width(viz.figure(state))
     slots = tuple(p[1] for p in places if p[0] == "slot")
     cells = tuple(p[1] for p in places if p[0] == "port")
     return fit_width(
@@ -151,6 +157,8 @@ def secret_figure(
         return fit_width(viz.takenoko.players(state, player=seat))
     if game == "bamboo":
         return fit_width(viz.bamboo.home(state, player=seat, targets=places))
+    if game != "bangkok":  # another game: no board of one's own beside the main picture
+        return None
     cells = tuple(p[1] for p in places if p[0] == "market")
     fig = viz.bangkok.market(state, seat=seat, hand=True, selected=selected, targets=cells)
     width, height = fig.layout.width or BOARD_WIDTH, fig.layout.height or 600
@@ -161,22 +169,50 @@ def secret_figure(
 _GAME_TITLES = {"takenoko": "Takenoko", "bamboo": "Bamboo", "bangkok": "Bangkok"}
 
 
-def board_pictures(
-    controller: PlayController, reveal: bool = False
-) -> tuple[go.Figure, go.Figure | None]:
-    """The main picture and the seat's own board (None: none shown), drawn from the board's
-    view only (:meth:`PlayController.board_state`): what the secrecy test compares."""
+def _building(validate: bool) -> contextlib.AbstractContextManager[None]:
+    """How a board's figures are built: as plotly validates them (``validate``), else trusted
+    (the same figures, :func:`bamboo_lab.viz._common.trusted_figures`, quicker by about 20 ms
+    each: tests/widgets/test_widgets_board.py checks they are the same)."""
+    return contextlib.nullcontext() if validate else trusted_figures()
+
+
+def main_picture(
+    controller: PlayController, reveal: bool = False, validate: bool = False
+) -> go.Figure:
+    """The main picture, drawn from the board's view only (:meth:`PlayController.board_state`),
+    what changed in the last turn marked and the places to click ringed (``validate``: let
+    plotly check every value, as the tests do)."""
     c = controller
     shown: Any = c.board_state(reveal)
     seat = c.viewer(reveal)
     legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
     targets = click_targets(shown, tuple(legal))
-    places = c.targets(reveal)
     selected = c.selected if c.game == "bangkok" else None
     who = "what everyone at the table sees" if seat is None else f"as {c.seat_name(seat)} sees it"
-    title = f"<b>{_GAME_TITLES[c.game]}</b> · {html.escape(who)}"  # the status line is above
-    before = c.before_last_turn(reveal)
-    main = board_figure(c.game, shown, targets, seat, before, title, selected, places)
+    title = f"<b>{_GAME_TITLES.get(c.game, c.game.title())}</b> · {html.escape(who)}"
+    before, places = c.before_last_turn(reveal), c.targets(reveal)
+    with _building(validate):
+        return board_figure(c.game, shown, targets, seat, before, title, selected, places)
+
+
+def own_picture(
+    controller: PlayController, reveal: bool = False, validate: bool = False
+) -> go.Figure | None:
+    """The seat's own board under the main picture (None: none shown), from the board's view
+    only: Takenoko hands, the Bamboo home and the Bangkok market and hand of the seat."""
+    c = controller
+    shown: Any = c.board_state(reveal)
+    seat = c.viewer(reveal)
     # a Bamboo home and a Bangkok market hold no secret: the seat to move's, or yours
     own = seat if seat is not None or c.game == "takenoko" else max(shown.current_player, 0)
-    return main, secret_figure(c.game, shown, own, selected, places)
+    selected = c.selected if c.game == "bangkok" else None
+    with _building(validate):
+        return secret_figure(c.game, shown, own, selected, c.targets(reveal))
+
+
+def board_pictures(
+    controller: PlayController, reveal: bool = False
+) -> tuple[go.Figure, go.Figure | None]:
+    """The main picture and the seat's own board (None: none shown), drawn from the board's
+    view only (:meth:`PlayController.board_state`): what the secrecy test compares."""
+    return main_picture(controller, reveal), own_picture(controller, reveal)
