@@ -8,7 +8,7 @@ from bangkok_positions import position
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import parse_card_spec
-from bamboo_lab.games.bangkok.rules import placement_slots
+from bamboo_lab.games.bangkok.legal import placement_slots
 
 ROW_PZB = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "BF"]
 EIGHT = ["ZZB", "BBF", "FFP", "PPZ", "ZBF", "PBF", "PZF", "ZZ", None]

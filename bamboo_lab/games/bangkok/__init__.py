@@ -24,21 +24,18 @@ from .actions import (
 from .components import (
     GOODS,
     RECONSTRUCTED_DECK,
+    SOLO_PILE_SLOTS,
+    SOLO_TRACK,
     Card,
     Deck,
     build_deck,
     parse_card_spec,
 )
 from .info import GAME_INFO, NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT, RULES_VERSION
+from .legal import collectable_sets, market_cells
 from .options import Options
 from .refusals import RULEBOOK, refusal
-from .rules import (
-    SOLO_PILE_SLOTS,
-    SOLO_TRACK,
-    collectable_sets,
-    market_cells,
-    refill_source,
-)
+from .rules import refill_source
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
 from .state import State, new_game
 from .teaching import cards, explain, good, port_placements, position, shift_line

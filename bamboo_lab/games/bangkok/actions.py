@@ -24,7 +24,7 @@ from typing import Any
 from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.errors import InvalidActionError
 
-from .components import TOTAL_CARDS, build_deck
+from .components import LINE_CELLS, TOTAL_CARDS, build_deck
 from .options import Options
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 SLOTS: tuple[str, ...] = tuple(f"{side}{i}" for side in "LRTB" for i in (1, 2, 3))
 """The 12 edge slots around the port, in the order legal actions list them."""
 
-LINES: tuple[str, ...] = ("row1", "row2", "row3", "col1", "col2", "col3")
+LINES: tuple[str, ...] = tuple(LINE_CELLS)
 """The 6 lines of the port a renewal can target."""
 
 _FACE = r"(\*?[PZBF]{1,3})"
@@ -172,12 +172,6 @@ ACTION_TYPES: tuple[type, ...] = (PlaceAtPort, Collect, LayInMarket, Renew, Pass
 Action = PlaceAtPort | Collect | LayInMarket | Renew | Pass
 """Any Bangkok action."""
 
-_PORT_LINE_CELLS: tuple[tuple[int, int, int], ...] = (
-    *((3 * row + 1, 3 * row + 2, 3 * row + 3) for row in range(3)),
-    *((column + 1, column + 4, column + 7) for column in range(3)),
-)
-"""The cells (1-9, reading order) of the port's rows 1-3, then of its columns 1-3."""
-
 
 def every_action(options: Any = None) -> tuple[Action, ...]:
     """Every action that can ever be legal with these options, each once, in a fixed order."""
@@ -191,10 +185,10 @@ def _every_action(options: Options) -> tuple[Action, ...]:
     faces = build_deck(options.deck).labels
     places = [PlaceAtPort(card, face, slot) for card, face in enumerate(faces) for slot in SLOTS]
     cell_sets = {
-        subset
-        for line in _PORT_LINE_CELLS
+        tuple(cell + 1 for cell in subset)
+        for line in LINE_CELLS.values()
         for size in (1, 2, 3)
-        for subset in combinations(sorted(line), size)
+        for subset in combinations(line, size)
     }
     collects = [
         Collect(cells)

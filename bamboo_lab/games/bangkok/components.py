@@ -29,12 +29,19 @@ __all__ = [
     "CHILLI_CARDS",
     "CHILLI_TYPES",
     "GOODS",
+    "GOOD_INDEX",
     "GOOD_LETTERS",
     "GOOD_NAMES",
     "INITIAL_CARDS",
     "INITIAL_SETS",
+    "LINE_CELLS",
     "PONTOONS",
+    "PORT_BOAT_CARDS",
+    "PORT_CHILLI_CARDS",
     "RECONSTRUCTED_DECK",
+    "SOLO_PILE_SLOTS",
+    "SOLO_TRACK",
+    "SOLO_TURNS",
     "TOTAL_CARDS",
     "Card",
     "Deck",
@@ -44,6 +51,9 @@ __all__ = [
 
 GOODS: tuple[str, ...] = ("passion_fruit", "thai_zucchini", "blue_peas", "fish")
 """The 4 goods, in the rotation order of the catalog (P, Z, B, F; next(F) = P)."""
+
+GOOD_INDEX: dict[str, int] = {good: index for index, good in enumerate(GOODS)}
+"""Each good's index in :data:`GOODS` (its bit in a card's goods mask)."""
 
 GOOD_LETTERS = "PZBF"
 """One letter per good, used in card specs and in action notation."""
@@ -81,6 +91,27 @@ CHILLI_TYPES: dict[int, str] = {
 
 PONTOONS: tuple[str, ...] = GOODS
 """The 4 pontoon tiles: each hides one good, the personal objective (catalog 2.5, INF)."""
+
+PORT_CHILLI_CARDS = 2
+"""Chilli cards dealt to the port at setup (BK-SET-5)."""
+
+PORT_BOAT_CARDS = 7
+"""Boat cards dealt to the port at setup (BK-SET-5)."""
+
+LINE_CELLS: dict[str, tuple[int, ...]] = {
+    **{f"row{row + 1}": (3 * row, 3 * row + 1, 3 * row + 2) for row in range(3)},
+    **{f"col{column + 1}": (column, column + 3, column + 6) for column in range(3)},
+}
+"""The port's rows and columns by name: their cells, 0-8 in reading order (BK-RENEW-1)."""
+
+SOLO_TRACK: tuple[str, ...] = ("R1", "R2", "R3", "B3", "B2", "B1", "L3", "L2", "L1")
+"""The solo turn-counter track, clockwise from right of row 1 (BK-SOLO-1, K14, REC direction)."""
+
+SOLO_PILE_SLOTS: tuple[str, ...] = ("T1", "T3")
+"""Solo: the two piles sit above columns 1 and 3 and block those slots (BK-SOLO-1)."""
+
+SOLO_TURNS = len(SOLO_TRACK)
+"""Solo: the game ends at the end of the 9th turn (BK-SOLO-3)."""
 
 
 @dataclass(frozen=True)
@@ -239,8 +270,8 @@ def build_deck(specs: tuple[str, ...] = ()) -> Deck:
     return Deck(
         specs=specs,
         cards=cards,
-        masks=tuple(sum(1 << GOODS.index(g) for g in set(c.goods)) for c in cards),
-        baskets=tuple(tuple(GOODS.index(g) for g in c.goods) for c in cards),
+        masks=tuple(sum(1 << GOOD_INDEX[good] for good in set(c.goods)) for c in cards),
+        baskets=tuple(tuple(GOOD_INDEX[good] for good in c.goods) for c in cards),
         chilli=tuple(c.is_chilli for c in cards),
         labels=tuple(c.label for c in cards),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import SOLO_TRACK, SOLO_TURNS
+from .components import SOLO_TRACK, SOLO_TURNS
 
 if TYPE_CHECKING:
     from .state import State

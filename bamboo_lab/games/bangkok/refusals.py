@@ -12,17 +12,12 @@ from typing import Any
 from bamboo_lab.core.refusals import Refusal, Rulebook
 
 from .actions import ACTION_TYPES, Collect, LayInMarket, Pass, PlaceAtPort, Renew, parse_notation
+from .components import LINE_CELLS, SOLO_TRACK, SOLO_TURNS
 from .info import GAME_INFO
-from .rules import (
-    PORT_LINES,
-    RENEW_LINES,
-    SOLO_TRACK,
-    SOLO_TURNS,
-    collectable_sets,
-    placement_slots,
-)
+from .legal import collectable_sets, placement_slots
 from .scoring import NEIGHBOURS
 from .state import State
+from .tables import PORT_LINES
 
 __all__ = ["PHASE_ACTIONS", "RULEBOOK", "refusal"]
 
@@ -63,7 +58,7 @@ def refusal(state: State, action: Any) -> Refusal | None:
     if isinstance(action, LayInMarket):
         return _why_not_laid(state, action)
     if isinstance(action, Renew):
-        if all(state.port[i] < 0 for i in RENEW_LINES[action.line]):
+        if all(state.port[i] < 0 for i in LINE_CELLS[action.line]):
             return (
                 "BK-RENEW-1",
                 f"a renewal replaces the cards of a line, and {action.line} holds none",

@@ -1,117 +1,32 @@
-"""Bangkok rules: legal actions, one handler per action kind, and why an action is refused.
+"""Bangkok rules: one handler per action kind, turning a state into the next one.
 
-Port and market cells are numbered 0-8 in reading order inside the engine and by the helpers
-:func:`market_cells` and :func:`lay_cells` (list indices); the notation, ``Collect.cells`` and
-``LayInMarket.cell`` count 1-9. Inside the
-engine a line seen from a placement slot (:data:`PORT_LINES`) is listed "near to far"; the
-public helpers take and give lines in reading order (left to right, top to bottom).
+The legal actions live in :mod:`.legal` and the refusals in :mod:`.refusals`; the handlers
+assume a legal action. Port cells are numbered 0-8 in reading order inside the engine; a line
+seen from a placement slot (:data:`~.tables.PORT_LINES`) is listed "near to far".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.checks import replace_at
 from bamboo_lab.core.history import History
 
-from .actions import LINES, SLOTS, Collect, LayInMarket, Pass, PlaceAtPort, Renew
-from .components import Card
-from .tables import ALL_SLOT_BITS, BIT_INDICES, PORT_LINES, market_cells_of
+from .actions import Collect, LayInMarket, Pass, PlaceAtPort, Renew
+from .components import LINE_CELLS, SOLO_TURNS
+from .tables import PORT_LINES
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = [
-    "HAND_SIZE",
-    "MARKET_SIZE",
-    "PORT_LINES",
-    "RENEW_LINES",
-    "SOLO_PILE_SLOTS",
-    "SOLO_TRACK",
-    "SOLO_TURNS",
-    "apply_action",
-    "collectable_sets",
-    "lay_cells",
-    "legal_actions",
-    "market_cells",
-    "placement_slots",
-    "refill_source",
-]
-
-T = TypeVar("T")
+__all__ = ["HAND_SIZE", "MARKET_SIZE", "apply_action", "refill_source"]
 
 HAND_SIZE = 3
 """A hand returns to exactly 3 cards after completing the market (BK-MKT-1)."""
 
 MARKET_SIZE = 9
 """A floating market is a 3x3 square; placing the 9th card ends the game (BK-END-1)."""
-
-RENEW_LINES: dict[str, tuple[int, ...]] = {
-    **{f"row{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
-    **{f"col{c + 1}": (c, c + 3, c + 6) for c in range(3)},
-}
-"""Per renewable line: its cells in reading order (BK-RENEW-1)."""
-
-SOLO_TRACK: tuple[str, ...] = ("R1", "R2", "R3", "B3", "B2", "B1", "L3", "L2", "L1")
-"""The solo turn-counter track, clockwise from right of row 1 (BK-SOLO-1, K14, REC direction)."""
-
-SOLO_PILE_SLOTS: tuple[str, ...] = ("T1", "T3")
-"""Solo: the two piles sit above columns 1 and 3 and block those slots (BK-SOLO-1)."""
-
-SOLO_TURNS = len(SOLO_TRACK)
-"""Solo: the game ends at the end of the 9th turn (BK-SOLO-3)."""
-
-_ACTIONS: dict[tuple[Any, ...], Any] = {}
-
-
-def _memo(kind: type, *args: Any) -> Any:
-    """Return a shared action instance (actions are values; sharing saves allocations)."""
-    key = (kind, *args)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = kind(*args)
-    return action
-
-
-# --- teaching helpers (pure) -------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def _matchable(baskets: tuple[int, ...], masks: tuple[int, ...], mode: str) -> tuple[Any, ...]:
-    """Index sets of ``masks`` (cards) that can be matched to distinct baskets (K1, K2)."""
-    found: list[tuple[int, ...]] = []
-    for size in range(min(len(baskets), len(masks)), 0, -1):
-        for subset in combinations(range(len(masks)), size):
-            if any(
-                all(masks[i] >> baskets[b] & 1 for i, b in zip(subset, perm, strict=True))
-                for perm in permutations(range(len(baskets)), size)
-            ):
-                found.append(subset)
-        if found and mode == "maximum":
-            break  # BK-ACT-4: only the largest sets may be taken
-    return tuple(sorted(found))
-
-
-def collectable_sets(
-    placed: Card,
-    line: Sequence[Card | None],
-    collect: str = "maximum",
-    goods_count: str = "baskets",
-) -> tuple[tuple[int, ...], ...]:
-    """The sets of line positions (0-based, in the order given) the placed card may collect.
-
-    BK-ACT-2/3/4: each collected card shares a good with a distinct basket of the placed card
-    (a bipartite matching); with ``collect="maximum"`` only maximum matchings are allowed.
-    Empty positions (``None``) are never collected. No shared good -> ``()``.
-    """
-    goods = placed.goods if goods_count == "baskets" else tuple(dict.fromkeys(placed.goods))
-    baskets = tuple(_GOOD_INDEX[g] for g in goods)
-    present = [i for i, card in enumerate(line) if card is not None]
-    masks = tuple(_mask(line[i]) for i in present)  # type: ignore[arg-type]
-    return tuple(tuple(present[j] for j in s) for s in _matchable(baskets, masks, collect))
 
 
 def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str | None:
@@ -125,182 +40,6 @@ def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str |
     if left[first]:
         return first
     return other if left[other] else None
-
-
-def market_cells(
-    market: Sequence[Card | None], card: Card, expert: bool = False
-) -> tuple[int, ...]:
-    """The market cells where ``card`` may be laid (BK-MKT-2, -3, -5, BK-EXP-1), numbered
-    0-8: indices into ``market`` (reading order). The notation, ``LayInMarket.cell`` and
-    ``ChilliScore.cell`` count 1-9: add 1 to compare or print (``[c + 1 for c in cells]``).
-
-    The first card goes to the top-left cell; later cards to an empty cell orthogonally next to
-    a laid card; a chilli card not into a row (expert: nor a column) already holding one.
-    """
-    filled = [c is not None for c in market]
-    chilli = [c is not None and c.is_chilli for c in market]
-    return market_cells_of(filled, chilli, card.is_chilli, expert)
-
-
-_GOOD_INDEX = {"passion_fruit": 0, "thai_zucchini": 1, "blue_peas": 2, "fish": 3}
-
-
-def _mask(card: Card) -> int:
-    """Bit mask of the goods a card shows."""
-    return sum(1 << _GOOD_INDEX[g] for g in set(card.goods))
-
-
-# --- the engine ------------------------------------------------------------------------------
-
-
-def is_solo(state: State) -> bool:
-    """True when the one-player version applies."""
-    return state.num_players == 1 and state.options.solo
-
-
-def placement_slots(state: State) -> tuple[str, ...]:
-    """The edge slots a card may be placed on now (solo: not the piles' nor the token's)."""
-    return tuple(SLOTS[i] for i in _slot_indices(state))
-
-
-_ALL_SLOTS = tuple(range(len(SLOTS)))
-_SOLO_SLOTS = tuple(
-    tuple(
-        i
-        for i, s in enumerate(SLOTS)
-        if s not in SOLO_PILE_SLOTS and s != token  # BK-SOLO-2
-    )
-    for token in SOLO_TRACK
-)
-_RENEW_CELLS = tuple(RENEW_LINES[line] for line in LINES)
-_RENEWS = tuple(Renew(line) for line in LINES)
-_PASS = (Pass(),)
-_SOLO_SLOT_BITS = tuple(sum(1 << i for i in slots) for slots in _SOLO_SLOTS)
-
-
-def _slot_indices(state: State) -> tuple[int, ...]:
-    """Indices into SLOTS of the free placement slots."""
-    if not is_solo(state):
-        return _ALL_SLOTS
-    return _SOLO_SLOTS[min(state.turn, SOLO_TURNS - 1)]
-
-
-def _free_slot_bits(state: State) -> int:
-    """The free placement slots as a bit set (bit i = SLOTS[i])."""
-    if not is_solo(state):
-        return ALL_SLOT_BITS
-    return _SOLO_SLOT_BITS[min(state.turn, SOLO_TURNS - 1)]
-
-
-def legal_actions(state: State) -> tuple[Any, ...]:
-    """The legal actions of ``state`` in a deterministic order."""
-    phase = state.phase
-    if phase == "act":
-        return _act_actions(state)
-    if phase == "collect":
-        return _collect_actions(state)
-    if phase == "lay":
-        return _lay_actions(state)
-    return ()
-
-
-def _act_actions(state: State) -> tuple[Any, ...]:
-    """PlaceAtPort for every hand card and slot sharing a good; Renew; else Pass."""
-    tables = state.tables
-    port = state.port
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = port
-    s0, s1, s2, s3, s4, s5, s6, s7, s8 = tables.port_spread
-    # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
-    shown = s0[c0] | s1[c1] | s2[c2] | s3[c3] | s4[c4] | s5[c5] | s6[c6] | s7[c7] | s8[c8]
-    place_memo = tables.place_memo
-    shifts = tables.shifts
-    free = _free_slot_bits(state)
-    out: list[Any] = []
-    for card in state.hands[state.player]:
-        bits = 0
-        for shift in shifts[card]:
-            bits |= shown >> shift
-        bits &= free
-        memo = place_memo[card]
-        row = memo.get(bits)
-        if row is None:  # BK-ACT-1: the slots whose line shows a good of the card
-            row = memo[bits] = tuple(tables.places[card][i] for i in BIT_INDICES[bits])
-        out += row
-    boat_left = len(state.boat_pile)
-    chilli_left = len(state.chilli_pile)
-    if boat_left >= 3 and chilli_left >= 3:  # BK-RENEW-1: any line holding a card renews
-        if -1 not in port:
-            out += _RENEWS
-        else:
-            out += [
-                _RENEWS[k]
-                for k, (a, b, c) in enumerate(_RENEW_CELLS)
-                if port[a] >= 0 or port[b] >= 0 or port[c] >= 0
-            ]
-    else:
-        chilli = tables.chilli
-        for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
-            cards = [port[i] for i in cells if port[i] >= 0]
-            chillies = sum(chilli[c] for c in cards)
-            if cards and chillies <= chilli_left and len(cards) - chillies <= boat_left:
-                out.append(_RENEWS[k])
-    return tuple(out) if out else _PASS
-
-
-def _collect_actions(state: State) -> tuple[Any, ...]:
-    """Collect for every allowed set of the placed card's line (BK-ACT-2..4)."""
-    port = state.port
-    placed = state.placed
-    options = state.options
-    masks = state.tables.masks
-    shown = masks[placed]
-    present: list[int] = []
-    # only the goods of the placed card matter to the matching: the rest are masked off
-    shared: list[int] = []
-    for i in PORT_LINES[state.slot]:
-        card = port[i]
-        if card >= 0:
-            present.append(i)
-            shared.append(masks[card] & shown)
-    baskets = state.deck.baskets[placed]
-    if options.goods_count == "distinct":
-        baskets = tuple(dict.fromkeys(baskets))
-    return _collect_choices(tuple(present), baskets, tuple(shared), options.collect)
-
-
-@lru_cache(maxsize=16384)
-def _collect_choices(
-    present: tuple[int, ...], baskets: tuple[int, ...], masks: tuple[int, ...], mode: str
-) -> tuple[Any, ...]:
-    """The Collect actions for the cards at ``present`` (port cells 0-8) showing ``masks``."""
-    sets = _matchable(baskets, masks, mode)
-    cells = sorted(tuple(sorted(present[j] + 1 for j in s)) for s in sets)
-    return tuple(_memo(Collect, c) for c in cells)
-
-
-def _lay_actions(state: State) -> tuple[Any, ...]:
-    """LayInMarket for every hand card and legal market cell."""
-    tables = state.tables
-    seat = state.player
-    boat_cells, chilli_cells = tables.lay_cells(state.markets[seat], state.options.expert)
-    is_chilli = tables.chilli
-    lay_rows = tables.lay_rows
-    out: list[Any] = []
-    for card in state.hands[seat]:
-        cells = chilli_cells if is_chilli[card] else boat_cells
-        memo = lay_rows[card]
-        row = memo.get(cells)
-        if row is None:
-            row = memo[cells] = tuple(tables.lays[card][cell] for cell in cells)
-        out += row
-    return tuple(out)
-
-
-def lay_cells(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
-    """The cells of ``seat``'s market where a boat card and a chilli card may be laid now
-    (BK-MKT-2, -3, -5, BK-EXP-1), numbered 0-8 (indices into ``state.markets[seat]``; the
-    notation's cell is one more)."""
-    return state.tables.lay_cells(state.markets[seat], state.options.expert)
 
 
 def apply_action(state: State, action: Any) -> State:
@@ -426,7 +165,7 @@ def _renew(state: State, action: Renew) -> State:
     is_chilli = state.tables.chilli
     under_boat: list[int] = []
     under_chilli: list[int] = []
-    for i in RENEW_LINES[action.line]:
+    for i in LINE_CELLS[action.line]:
         old = port[i]
         if old < 0:
             continue

@@ -17,8 +17,9 @@ from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 
 from . import rules
 from .actions import SLOTS, parse_notation
-from .components import GOODS, TOTAL_CARDS, build_deck
+from .components import GOODS, SOLO_TURNS, TOTAL_CARDS, build_deck
 from .info import NAME, PHASES, PLY_LIMIT
+from .legal import placement_slots
 from .options import Options
 from .scoring import NEIGHBOURS
 
@@ -235,7 +236,7 @@ def check_consistent(state: State) -> None:
         )
     if (state.phase == "collect") != (state.placed >= 0) or (state.placed >= 0) != bool(state.slot):
         raise InvalidStateError("a placed card and its slot exist exactly in phase 'collect'")
-    if state.phase == "collect" and state.slot not in rules.placement_slots(state):
+    if state.phase == "collect" and state.slot not in placement_slots(state):
         raise InvalidStateError(f"slot {state.slot} is blocked in the solo game (BK-SOLO-2)")
     for seat, hand in enumerate(state.hands):
         if list(hand) != sorted(hand):
@@ -341,9 +342,9 @@ def _check_end(state: State) -> None:
         )
     over = state.phase == "over"
     if state.is_solo:
-        if state.turn > rules.SOLO_TURNS or (state.turn == rules.SOLO_TURNS and not over):
+        if state.turn > SOLO_TURNS or (state.turn == SOLO_TURNS and not over):
             raise InvalidStateError(f"a solo game lasts 9 turns, not {state.turn + 1}")
-        ended = state.turn >= rules.SOLO_TURNS or full
+        ended = state.turn >= SOLO_TURNS or full
     else:
         if state.passes == state.num_players and not over:
             raise InvalidStateError(f"{state.passes} passes in a row: the game is blocked")

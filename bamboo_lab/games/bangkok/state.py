@@ -17,8 +17,18 @@ from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.history import history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
-from . import picture, rules, serial
-from .components import GOODS, INITIAL_SETS, PONTOONS, Card, Deck, build_deck
+from . import legal, picture, rules, serial
+from .components import (
+    GOODS,
+    INITIAL_SETS,
+    PONTOONS,
+    PORT_BOAT_CARDS,
+    PORT_CHILLI_CARDS,
+    SOLO_TURNS,
+    Card,
+    Deck,
+    build_deck,
+)
 from .info import NAME, PHASES, PLAYER_COUNTS
 from .options import Options
 from .scoring import MarketScore, score_market, winners
@@ -26,8 +36,6 @@ from .tables import DeckTables, deck_tables
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
 
-_PORT_CHILLI = 2
-_PORT_BOAT = 7
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built once (options are immutable values)."""
 
@@ -143,14 +151,14 @@ class State(RichDisplay):
     @property
     def is_solo(self) -> bool:
         """True when the one-player version applies (BK-SOLO-1)."""
-        return rules.is_solo(self)
+        return legal.is_solo(self)
 
     def legal_actions(self) -> tuple[Any, ...]:
         """The legal actions in a deterministic order (computed once per state, then kept)."""
-        legal = self.__dict__.get("_legal")
-        if legal is None:
-            legal = self.__dict__["_legal"] = rules.legal_actions(self)
-        return legal
+        known = self.__dict__.get("_legal")
+        if known is None:
+            known = self.__dict__["_legal"] = legal.legal_actions(self)
+        return known
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Always ``()``: every shuffle happens at setup, from the seed."""
@@ -195,7 +203,7 @@ class State(RichDisplay):
         if self.passes >= self.num_players and not self.is_solo:
             why = "blocked: every player passed in a row"
         elif self.is_solo:
-            why = "solo: 9 turns played" if self.turn >= rules.SOLO_TURNS else "market complete"
+            why = "solo: 9 turns played" if self.turn >= SOLO_TURNS else "market complete"
         else:
             why = "a market is complete and the round is finished"
         top = [p for p in range(self.num_players) if totals[p] == totals[best[0]]]
@@ -332,13 +340,14 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     pontoons, r = vrng.shuffled(range(len(PONTOONS)), r)  # BK-SET-2: one tile per seat
     chilli_pile, r = vrng.shuffled(chillies, r)  # BK-SET-4
     boat_pile, r = vrng.shuffled(boats, r)
-    port, r = vrng.shuffled(chilli_pile[:_PORT_CHILLI] + boat_pile[:_PORT_BOAT], r)  # BK-SET-5
+    dealt = chilli_pile[:PORT_CHILLI_CARDS] + boat_pile[:PORT_BOAT_CARDS]  # BK-SET-5
+    port, r = vrng.shuffled(dealt, r)
     return State(
         num_players=num_players,
         options=opts,
         port=tuple(port),
-        boat_pile=tuple(boat_pile[_PORT_BOAT:]),
-        chilli_pile=tuple(chilli_pile[_PORT_CHILLI:]),
+        boat_pile=tuple(boat_pile[PORT_BOAT_CARDS:]),
+        chilli_pile=tuple(chilli_pile[PORT_CHILLI_CARDS:]),
         hands=hands,
         markets=((-1,) * 9,) * num_players,
         pontoons=tuple(pontoons),

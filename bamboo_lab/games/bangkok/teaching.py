@@ -28,7 +28,15 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
 from .actions import Collect, PlaceAtPort
-from .components import GOOD_LETTERS, GOODS, Card, build_deck, parse_card_spec
+from .components import (
+    GOOD_LETTERS,
+    GOODS,
+    PORT_BOAT_CARDS,
+    PORT_CHILLI_CARDS,
+    Card,
+    build_deck,
+    parse_card_spec,
+)
 from .info import NAME, PLAYER_COUNTS
 from .options import Options
 from .refusals import RULEBOOK
@@ -51,8 +59,6 @@ _GOOD_WORDS: dict[str, str] = {
 """Names of the goods: the engine's, the letters, and the rulebook's printed words."""
 
 _KINDS = ("initial", "chilli", "boat")
-_PORT_CHILLI = 2  # BK-SET-5: 2 chilli and 7 boat cards
-_PORT_BOAT = 7
 
 
 def good(name: str) -> str:
@@ -347,10 +353,10 @@ def position(
     free_chilli, r = vrng.shuffled([c for c in free if deck.chilli[c]], r)
     free_boat, r = vrng.shuffled([c for c in free if not deck.chilli[c]], r)
     if port_ids is None:
-        if len(free_chilli) < _PORT_CHILLI or len(free_boat) < _PORT_BOAT:
+        if len(free_chilli) < PORT_CHILLI_CARDS or len(free_boat) < PORT_BOAT_CARDS:
             raise InvalidStateError("too few free cards left to deal the port (2 chilli, 7 boat)")
-        dealt = free_chilli[:_PORT_CHILLI] + free_boat[:_PORT_BOAT]
-        free_chilli, free_boat = free_chilli[_PORT_CHILLI:], free_boat[_PORT_BOAT:]
+        dealt = free_chilli[:PORT_CHILLI_CARDS] + free_boat[:PORT_BOAT_CARDS]
+        free_chilli, free_boat = free_chilli[PORT_CHILLI_CARDS:], free_boat[PORT_BOAT_CARDS:]
         port_ids, r = vrng.shuffled(dealt, r)
     data = {
         "game": NAME,
