@@ -6,13 +6,11 @@ notation, the phases, the options and the teaching helpers.
 
 from __future__ import annotations
 
-from bamboo_lab.core.checks import checked_state
-from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.core.protocol import find_legal
 
 from .actions import (
     ACTION_TYPES,
+    TURN_END,
     Action,
     ChooseAction,
     ChooseWeather,
@@ -47,7 +45,7 @@ from .garden import (
 from .geometry import POND
 from .info import GAME_INFO
 from .options import Options
-from .reasons import illegal_error
+from .refusals import RULEBOOK
 from .scoring import (
     plot_objective_met_through,
     sections_missing,
@@ -85,6 +83,7 @@ __all__ = [
     "PUBLIC",
     "RULES_VERSION",
     "SHAPES",
+    "TURN_END",
     "WEATHER_FACES",
     "Action",
     "ChooseAction",
@@ -108,6 +107,7 @@ __all__ = [
     "Roll",
     "State",
     "TakeImprovement",
+    "action_from_text",
     "cards",
     "every_action",
     "explain",
@@ -149,13 +149,4 @@ PLY_LIMIT = GAME_INFO.ply_limit
 def parse_action(text: str, state: State) -> Action:
     """The legal action of ``state`` written ``text``; malformed text raises
     InvalidActionError, a well-formed illegal one IllegalActionError."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be given as text, not {type(text).__name__}")
-    action = action_from_text(text)
-    if not isinstance(state, State):
-        if getattr(state, "game", None) != NAME or not hasattr(state, "legal_actions"):
-            checked_state(state, State, "parse_action")
-        return find_legal(state, str(action))
-    if state.is_over() or action not in state.legal_actions():
-        raise illegal_error(state, action)
-    return next(a for a in state.legal_actions() if a == action)
+    return RULEBOOK.parse_action(text, state)

@@ -14,15 +14,16 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup, own_action, short_repr
+from bamboo_lab.core.checks import check_setup, short_repr
 from bamboo_lab.core.display import RichDisplay
-from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.history import History, written
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
+from bamboo_lab.core.refusals import Rulebook
 
-from . import picture, reasons, rules, serial
-from .actions import ACTION_TYPES, Action
+from . import picture, rules, serial
+from .actions import Action
 from .components import (
     BAMBOO_SUPPLY,
     CARDS,
@@ -68,8 +69,13 @@ _II = {"W": 0, "E": 1, "F": 2}
 class State(RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
+    drawn_by = "bamboo_lab.viz.takenoko:figure"  # its picture (core.display)
+
     __slots__ = ("__dict__", "_caches")
     game: ClassVar[str] = NAME
+    rulebook: ClassVar[Rulebook[State]]
+    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
+    (it is built on this class, so this module cannot import it)."""
 
     num_players: int
     """The number of players (2 to 4)."""
@@ -242,13 +248,8 @@ class State(RichDisplay):
     def apply(self, action: Action, check: bool = True) -> State:
         """Return the state after ``action``; with ``check``, refuse an illegal one first
         (:class:`IllegalActionError` naming the rule it breaks)."""
-        if check:
-            if not isinstance(action, ACTION_TYPES):
-                raise InvalidActionError(f"{short_repr(action)} is not an action of {NAME}")
-            own = None if self.is_over() else own_action(self.legal_actions(), action)
-            if own is None:
-                raise reasons.refusal_of(self, action)
-            action = own  # the engine's own object, not the caller's (issue 22)
+        if check:  # the engine's own equal object, not the caller's (issue 22)
+            action = self.rulebook.check(self, action)
         return rules.apply_action(self, action)
 
     def is_over(self) -> bool:

@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bamboo_lab.core.checks import forged_action, own_action, short_repr
-from bamboo_lab.core.errors import BambooLabError, InvalidActionError, InvalidStateError
+from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.protocol import Explanation
 
-from .actions import ACTION_TYPES, action_from_text
 from .components import CARDS, CHANNEL_SUPPLY, IMPROVEMENT_NAMES, PLOT_TILES, SHAPES, ObjectiveCard
 from .geometry import POND, edge_between, parse_hex
 from .options import Options
 from .picture import channels_text, garden_lines, parse_garden
-from .reasons import why_illegal
+from .refusals import RULEBOOK
 from .rules import figure_moves, is_objective_met
 from .scoring import plot_objective_matches
 from .state import State, new_game
@@ -384,21 +383,7 @@ def garden_text(state: State) -> str:
 def explain(state: State, action: Any) -> Explanation:
     """Whether ``action`` (an action or its text) is legal in ``state`` and, if not, the rule
     ID and one sentence saying why; malformed text raises InvalidActionError."""
-    if not isinstance(state, State):
-        raise InvalidActionError(f"explain needs a Takenoko State, not {type(state).__name__}")
-    if isinstance(action, str):
-        action = action_from_text(action)
-    elif not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{short_repr(action)} is not a Takenoko action")
-    own = None if state.is_over() else own_action(state.legal_actions(), action)
-    if own is not None:
-        return Explanation(str(own), True)
-    try:
-        text = str(action)
-        rule, reason = why_illegal(state, action)
-    except Exception as exc:  # (a forged action the rules cannot read)
-        raise forged_action(action, "Takenoko") from exc
-    return Explanation(text, False, rule, reason)
+    return RULEBOOK.explain(state, action)
 
 
 # ---------------------------------------------------------------------- card look-up

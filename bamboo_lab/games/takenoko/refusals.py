@@ -1,17 +1,17 @@
-"""Why an action is not legal now: the rule ID (``docs/rules/takenoko.md``) and one sentence.
+"""Takenoko refusals: the rule an illegal action breaks, as (rule ID, one sentence).
 
-:func:`why_illegal` answers for any well-formed action that is not among the legal actions; the
-engine's :class:`IllegalActionError` and ``takenoko.explain`` both use it.
+:func:`refusal` answers for any well-formed action that is not among the legal actions;
+:data:`RULEBOOK` (``core.refusals``) turns it into ``State.apply``'s IllegalActionError,
+``explain`` and ``parse_action``. Rule IDs are those of ``docs/rules/takenoko.md``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bamboo_lab.core.checks import forged_action
-from bamboo_lab.core.errors import BambooLabError, IllegalActionError
+from bamboo_lab.core.checks import own_action
+from bamboo_lab.core.refusals import Refusal, Rulebook
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     ChooseAction,
     ChooseWeather,
@@ -29,17 +29,17 @@ from .actions import (
     ReturnPlots,
     Roll,
     TakeImprovement,
+    action_from_text,
 )
 from .components import CARDS, HAND_LIMIT, IMPROVEMENT_NAMES, MAX_HEIGHT
 from .geometry import EDGE_ENDS, POND, hex_text
+from .info import GAME_INFO
 from .legal import improvement_spots, is_objective_met
+from .state import State
 
-if TYPE_CHECKING:
-    from .state import State
+__all__ = ["PENDING", "RULEBOOK", "refusal"]
 
-__all__ = ["PENDING", "illegal_error", "why_illegal"]
-
-PENDING: dict[str, tuple[str, str]] = {
+PENDING: dict[str, Refusal] = {
     "roll": ("TK-TURN-1", "the weather die is rolled first, at the start of the turn"),
     "choose_weather": ("TK-W-6", "the player first chooses the weather face"),
     "rain": ("TK-W-2", "the rain is resolved first: grow an irrigated plot, or pass"),
@@ -60,29 +60,14 @@ _FREE = (Claim, PlaceChannel, PlaceImprovement)
 _WEATHER_PHASES = ("rain", "storm", "clouds", "choose_weather")
 
 
-def refusal_of(state: State, action: Action) -> BambooLabError:
-    """:func:`illegal_error`, or InvalidActionError for a forged action the rules cannot read."""
-    try:
-        return illegal_error(state, action)
-    except Exception as exc:  # (fields set past the frozen constructor)
-        raise forged_action(action, "Takenoko") from exc
-
-
-def illegal_error(state: State, action: Action) -> IllegalActionError:
-    """The IllegalActionError for ``action``: the action, player, phase, sentence and rule."""
-    rule, reason = why_illegal(state, action)
-    return IllegalActionError(
-        f"{str(action)!r} is illegal for player {state.player} in phase {state.phase}:"
-        f" {reason} ({rule})",
-        rule=rule,
-    )
-
-
-def why_illegal(state: State, action: Action) -> tuple[str, str]:
-    """``(rule ID, sentence)`` saying why ``action`` (not legal in ``state``) is refused."""
+def refusal(state: State, action: Action) -> Refusal | None:
+    """The rule ``action`` breaks in ``state`` as (rule ID, one sentence), or None when legal."""
+    str(action)  # a forged field that cannot be written fails here, inside the Rulebook's guard
     phase = state.phase
     if phase == "over":
         return "TK-END-3", "the game is over"
+    if own_action(state.legal_actions(), action) is not None:
+        return None
     if isinstance(action, _FREE) and phase in ("actions", *_WEATHER_PHASES):
         return _free(state, action)
     if isinstance(action, Roll):
@@ -103,7 +88,7 @@ def why_illegal(state: State, action: Action) -> tuple[str, str]:
     return PENDING[phase]
 
 
-def _choose(state: State, kind: str) -> tuple[str, str]:
+def _choose(state: State, kind: str) -> Refusal:
     used, allowed = state.used, state.allowed
     if len(used) >= allowed:
         rule = "TK-W-1" if allowed == 3 else "TK-TURN-3"
@@ -126,7 +111,7 @@ def _choose(state: State, kind: str) -> tuple[str, str]:
     return "TK-OBJ-1", "no objective deck can be drawn from"
 
 
-def _in_phase(state: State, action: Action) -> tuple[str, str] | None:
+def _in_phase(state: State, action: Action) -> Refusal | None:
     """The reason for an action of the pending decision's own kind, else None."""
     phase = state.phase
     if isinstance(action, KeepPlot) and phase == "keep_plot":
@@ -171,7 +156,7 @@ def _in_phase(state: State, action: Action) -> tuple[str, str] | None:
     return None
 
 
-def _place_plot(state: State, action: PlacePlot) -> tuple[str, str]:
+def _place_plot(state: State, action: PlacePlot) -> Refusal:
     h = action.plot
     if h not in state.plot_spots:
         return "TK-PLOT-2", (
@@ -191,7 +176,7 @@ def _place_plot(state: State, action: PlacePlot) -> tuple[str, str]:
     return "TK-IMP-2", f"the player has no stored {chip} chip"
 
 
-def _move(state: State, h: object, figure: str, rule: str) -> tuple[str, str]:
+def _move(state: State, h: object, figure: str, rule: str) -> Refusal:
     start = state.gardener if figure == "gardener" else state.panda
     if h == start:
         return rule, f"the {figure} moves at least one plot; it cannot stay put"
@@ -200,7 +185,7 @@ def _move(state: State, h: object, figure: str, rule: str) -> tuple[str, str]:
     return rule, f"the {figure} moves in a straight line over plots, without gaps"
 
 
-def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> tuple[str, str]:
+def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> Refusal:
     p = state.player
     if isinstance(action, Claim):
         card = action.card
@@ -243,3 +228,11 @@ def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> tupl
         return "TK-IMP-1", "a plot holds at most one improvement, never replaced"
     assert h not in improvement_spots(state)
     return "TK-IMP-2", "an improvement goes only on a plot without bamboo"
+
+
+RULEBOOK: Rulebook[State] = Rulebook(
+    GAME_INFO.title, State, ACTION_TYPES, action_from_text, refusal
+)
+"""Takenoko's refusals through the shared pipeline: ``check``, ``explain``, ``parse_action``."""
+
+State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)
