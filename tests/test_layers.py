@@ -341,3 +341,11 @@ def test_the_race_analysed_and_reviewed_with_the_generic_budgets(race: str) -> N
     state = position.apply(race_game.Move(3)).apply(race_game.Roll(1))
     reviewed = review(record_of(race, state, seed=0), seed=1)
     assert list(reviewed["move"]) == ["move 3"]  # the record's one decision (the rest: dice)
+
+
+@pytest.mark.parametrize("players", race_game.PLAYER_COUNTS)
+def test_the_race_passes_the_conformance_harness(race: str, players: int) -> None:
+    from harness import check_game as conformance
+
+    for seed in range(5):
+        assert conformance(race_game, players, seed).is_over()
