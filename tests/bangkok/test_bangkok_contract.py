@@ -316,3 +316,14 @@ def test_dict_without_a_legal_action_is_refused() -> None:
     data["slot"] = "L2"  # row 2 shows no Thai zucchini
     with pytest.raises(InvalidStateError, match="no legal action"):
         bk.State.from_dict(data)
+
+
+def test_the_rules_work_dict_names_the_state_fields() -> None:
+    """StateChanges (the rules' work) has a key per State field but options and start."""
+    from dataclasses import fields
+    from typing import get_type_hints
+
+    from bamboo_lab.games.bangkok.state import StateChanges
+
+    names = {field.name for field in fields(bk.State)}
+    assert set(get_type_hints(StateChanges)) == names - {"options", "start"}

@@ -21,6 +21,7 @@ from .actions import (
     every_action,
     parse_notation,
 )
+from .builder import good, position
 from .components import (
     GOODS,
     RECONSTRUCTED_DECK,
@@ -38,7 +39,7 @@ from .refusals import RULEBOOK, refusal
 from .rules import refill_source
 from .scoring import ChilliScore, MarketScore, chilli_points, neighbourhood, score_market
 from .state import State, new_game
-from .teaching import cards, explain, good, port_placements, position, shift_line
+from .teaching import cards, explain, port_placements, shift_line
 
 __all__ = [
     "GAME_INFO",
@@ -90,4 +91,5 @@ __all__ = [
 def parse_action(text: str, state: State) -> Action:
     """The legal action written ``text``: malformed -> InvalidActionError; well formed but
     illegal -> IllegalActionError naming the rule it breaks (see :func:`explain`)."""
-    return RULEBOOK.parse_action(text, state)
+    action: Action = RULEBOOK.parse_action(text, state)
+    return action

@@ -41,7 +41,7 @@ __all__ = [
     "parse_notation",
 ]
 
-SLOTS: tuple[str, ...] = tuple(f"{side}{i}" for side in "LRTB" for i in (1, 2, 3))
+SLOTS: tuple[str, ...] = tuple(f"{side}{number}" for side in "LRTB" for number in (1, 2, 3))
 """The 12 edge slots around the port, in the order legal actions list them."""
 
 LINES: tuple[str, ...] = tuple(LINE_CELLS)
@@ -56,17 +56,17 @@ def _card(action: str, value: Any) -> int:
     return checked_int(value, f"{action}.card", 0, TOTAL_CARDS - 1, InvalidActionError)
 
 
-def _text(action: str, field: str, value: Any, ok: bool, wanted: str) -> None:
+def _text(action: str, field: str, value: Any, is_valid: bool, wanted: str) -> None:
     """Refuse a text field that is not a str or not ``ok``, naming the action and field."""
-    if not isinstance(value, str) or not ok:
+    if not isinstance(value, str) or not is_valid:
         shown = repr(value) if isinstance(value, str) and len(value) < 40 else type(value).__name__
         raise InvalidActionError(f"{action}.{field} must be {wanted}, not {shown}")
 
 
 def _face(action: str, value: Any) -> None:
     """A card face field: goods letters P, Z, B, F (1 to 3), ``*`` first for a chilli card."""
-    ok = isinstance(value, str) and _FACE_RE.fullmatch(value) is not None
-    _text(action, "face", value, ok, "a card face such as 'ZP' or '*B'")
+    is_valid = isinstance(value, str) and _FACE_RE.fullmatch(value) is not None
+    _text(action, "face", value, is_valid, "a card face such as 'ZP' or '*B'")
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,8 @@ class Collect:
         if not isinstance(cells, tuple) or not 1 <= len(cells) <= 3:
             shown = f"{len(cells)} cells" if isinstance(cells, tuple) else type(cells).__name__
             raise InvalidActionError(f"Collect.cells must be a tuple of 1 to 3 cells, not {shown}")
-        for i, cell in enumerate(cells):
-            checked_int(cell, f"Collect.cells[{i}]", 1, 9, InvalidActionError)
+        for position, cell in enumerate(cells):
+            checked_int(cell, f"Collect.cells[{position}]", 1, 9, InvalidActionError)
         if list(cells) != sorted(set(cells)):
             raise InvalidActionError(
                 f"Collect.cells must be distinct and increasing, not {list(cells)}"
@@ -116,7 +116,7 @@ class Collect:
 
     def __str__(self) -> str:
         """``take:<cell>+<cell>...``."""
-        return "take:" + "+".join(str(c) for c in self.cells)
+        return "take:" + "+".join(str(cell) for cell in self.cells)
 
 
 @dataclass(frozen=True)
@@ -216,17 +216,17 @@ def parse_notation(text: str) -> PlaceAtPort | Collect | LayInMarket | Renew | P
         raise InvalidActionError(f"not a Bangkok action: a text of {len(text)} characters")
     if text == "pass":
         return Pass()
-    if m := _PLACE.fullmatch(text):
-        return PlaceAtPort(int(m[1]), m[2], m[3])
-    if m := _TAKE.fullmatch(text):
-        cells = tuple(int(c) for c in m[1].split("+"))
+    if match := _PLACE.fullmatch(text):
+        return PlaceAtPort(int(match[1]), match[2], match[3])
+    if match := _TAKE.fullmatch(text):
+        cells = tuple(int(cell) for cell in match[1].split("+"))
         if list(cells) != sorted(set(cells)):
             raise InvalidActionError(f"{text!r}: collected cells must be distinct and increasing")
         return Collect(cells)
-    if m := _LAY.fullmatch(text):
-        return LayInMarket(int(m[1]), m[2], int(m[3]))
-    if m := _RENEW.fullmatch(text):
-        return Renew(m[1])
+    if match := _LAY.fullmatch(text):
+        return LayInMarket(int(match[1]), match[2], int(match[3]))
+    if match := _RENEW.fullmatch(text):
+        return Renew(match[1])
     raise InvalidActionError(
         f"not a Bangkok action: {text!r} (expected e.g. 'place:#23ZP@R1', 'take:1+3',"
         " 'lay:#23ZP@5', 'renew:row2' or 'pass')"

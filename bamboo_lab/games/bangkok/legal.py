@@ -59,7 +59,10 @@ def _matchable(baskets: tuple[int, ...], masks: tuple[int, ...], mode: str) -> t
     for size in range(min(len(baskets), len(masks)), 0, -1):
         for subset in combinations(range(len(masks)), size):
             if any(
-                all(masks[i] >> baskets[b] & 1 for i, b in zip(subset, perm, strict=True))
+                all(
+                    masks[card] >> baskets[basket] & 1
+                    for card, basket in zip(subset, perm, strict=True)
+                )
                 for perm in permutations(range(len(baskets)), size)
             ):
                 found.append(subset)
@@ -82,9 +85,11 @@ def collectable_sets(
     """
     goods = placed.goods if goods_count == "baskets" else tuple(dict.fromkeys(placed.goods))
     baskets = tuple(GOOD_INDEX[good] for good in goods)
-    present = [i for i, card in enumerate(line) if card is not None]
-    masks = tuple(_mask(line[i]) for i in present)  # type: ignore[arg-type]
-    return tuple(tuple(present[j] for j in s) for s in _matchable(baskets, masks, collect))
+    present = [position for position, card in enumerate(line) if card is not None]
+    masks = tuple(_mask(line[position]) for position in present)  # type: ignore[arg-type]
+    return tuple(
+        tuple(present[index] for index in subset) for subset in _matchable(baskets, masks, collect)
+    )
 
 
 def market_cells(
@@ -97,8 +102,8 @@ def market_cells(
     The first card goes to the top-left cell; later cards to an empty cell orthogonally next to
     a laid card; a chilli card not into a row (expert: nor a column) already holding one.
     """
-    filled = [c is not None for c in market]
-    chilli = [c is not None and c.is_chilli for c in market]
+    filled = [card is not None for card in market]
+    chilli = [card is not None and card.is_chilli for card in market]
     return market_cells_of(filled, chilli, card.is_chilli, expert)
 
 
@@ -117,22 +122,22 @@ def is_solo(state: State) -> bool:
 
 def placement_slots(state: State) -> tuple[str, ...]:
     """The edge slots a card may be placed on now (solo: not the piles' nor the token's)."""
-    return tuple(SLOTS[i] for i in _slot_indices(state))
+    return tuple(SLOTS[index] for index in _slot_indices(state))
 
 
 _ALL_SLOTS = tuple(range(len(SLOTS)))
 _SOLO_SLOTS = tuple(
     tuple(
-        i
-        for i, s in enumerate(SLOTS)
-        if s not in SOLO_PILE_SLOTS and s != token  # BK-SOLO-2
+        index
+        for index, slot in enumerate(SLOTS)
+        if slot not in SOLO_PILE_SLOTS and slot != token  # BK-SOLO-2
     )
     for token in SOLO_TRACK
 )
 _RENEW_CELLS = tuple(LINE_CELLS[line] for line in LINES)
 _RENEWS = tuple(Renew(line) for line in LINES)
 _PASS = (Pass(),)
-_SOLO_SLOT_BITS = tuple(sum(1 << i for i in slots) for slots in _SOLO_SLOTS)
+_SOLO_SLOT_BITS = tuple(sum(1 << index for index in slots) for slots in _SOLO_SLOTS)
 
 
 def _slot_indices(state: State) -> tuple[int, ...]:
@@ -165,10 +170,22 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     """PlaceAtPort for every hand card and slot sharing a good; Renew; else Pass."""
     tables = state.tables
     port = state.port
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = port
-    s0, s1, s2, s3, s4, s5, s6, s7, s8 = tables.port_spread
+    cell0, cell1, cell2, cell3, cell4, cell5, cell6, cell7, cell8 = port
+    spread0, spread1, spread2, spread3, spread4, spread5, spread6, spread7, spread8 = (
+        tables.port_spread
+    )
     # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
-    shown = s0[c0] | s1[c1] | s2[c2] | s3[c3] | s4[c4] | s5[c5] | s6[c6] | s7[c7] | s8[c8]
+    shown = (
+        spread0[cell0]
+        | spread1[cell1]
+        | spread2[cell2]
+        | spread3[cell3]
+        | spread4[cell4]
+        | spread5[cell5]
+        | spread6[cell6]
+        | spread7[cell7]
+        | spread8[cell8]
+    )
     place_memo = tables.place_memo
     shifts = tables.shifts
     free = _free_slot_bits(state)
@@ -181,7 +198,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
         memo = place_memo[card]
         row = memo.get(bits)
         if row is None:  # BK-ACT-1: the slots whose line shows a good of the card
-            row = memo[bits] = tuple(tables.places[card][i] for i in BIT_INDICES[bits])
+            row = memo[bits] = tuple(tables.places[card][index] for index in BIT_INDICES[bits])
         out += row
     boat_left = len(state.boat_pile)
     chilli_left = len(state.chilli_pile)
@@ -190,17 +207,17 @@ def _act_actions(state: State) -> tuple[Any, ...]:
             out += _RENEWS
         else:
             out += [
-                _RENEWS[k]
-                for k, (a, b, c) in enumerate(_RENEW_CELLS)
-                if port[a] >= 0 or port[b] >= 0 or port[c] >= 0
+                _RENEWS[line]
+                for line, (first, second, third) in enumerate(_RENEW_CELLS)
+                if port[first] >= 0 or port[second] >= 0 or port[third] >= 0
             ]
     else:
         chilli = tables.chilli
-        for k, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
-            cards = [port[i] for i in cells if port[i] >= 0]
-            chillies = sum(chilli[c] for c in cards)
+        for line, cells in enumerate(_RENEW_CELLS):  # BK-RENEW-1
+            cards = [port[cell] for cell in cells if port[cell] >= 0]
+            chillies = sum(chilli[card] for card in cards)
             if cards and chillies <= chilli_left and len(cards) - chillies <= boat_left:
-                out.append(_RENEWS[k])
+                out.append(_RENEWS[line])
     return tuple(out) if out else _PASS
 
 
@@ -214,10 +231,10 @@ def _collect_actions(state: State) -> tuple[Any, ...]:
     present: list[int] = []
     # only the goods of the placed card matter to the matching: the rest are masked off
     shared: list[int] = []
-    for i in PORT_LINES[state.slot]:
-        card = port[i]
+    for cell in PORT_LINES[state.slot]:
+        card = port[cell]
         if card >= 0:
-            present.append(i)
+            present.append(cell)
             shared.append(masks[card] & shown)
     baskets = state.deck.baskets[placed]
     if options.goods_count == "distinct":
@@ -231,8 +248,8 @@ def _collect_choices(
 ) -> tuple[Any, ...]:
     """The Collect actions for the cards at ``present`` (port cells 0-8) showing ``masks``."""
     sets = _matchable(baskets, masks, mode)
-    cells = sorted(tuple(sorted(present[j] + 1 for j in s)) for s in sets)
-    return tuple(_memo(Collect, c) for c in cells)
+    cells = sorted(tuple(sorted(present[index] + 1 for index in subset)) for subset in sets)
+    return tuple(_memo(Collect, cells_taken) for cells_taken in cells)
 
 
 def _lay_actions(state: State) -> tuple[Any, ...]:

@@ -16,11 +16,11 @@ def picture(state: State) -> str:
     """The text picture of ``state`` (what ``str(state)`` prints)."""
     cards = state.deck.cards
 
-    def face(c: int) -> str:
+    def face(card: int) -> str:
         """A card's spec, "." for an empty place."""
-        return "." if c < 0 else cards[c].spec
+        return "." if card < 0 else cards[card].spec
 
-    width = max(7, *(len(face(c)) for c in state.port))
+    width = max(7, *(len(face(card)) for card in state.port))
     lines = [
         f"Bangkok, {state.num_players} player(s){' (solo)' if state.is_solo else ''}"
         f"{' expert' if state.options.expert else ''}: turn {state.turn + 1},"
@@ -30,21 +30,23 @@ def picture(state: State) -> str:
     if state.is_solo:
         token = SOLO_TRACK[min(state.turn, SOLO_TURNS - 1)]
         lines.append(f"  piles above columns 1 and 3; token at {token}")
-    lines.append(" " * 5 + " ".join(f"T{c + 1}".center(width) for c in range(3)))
-    for r in range(3):
-        row = " ".join(face(state.port[3 * r + c]).center(width) for c in range(3))
-        lines.append(f"  L{r + 1} {row} R{r + 1}")
-    lines.append(" " * 5 + " ".join(f"B{c + 1}".center(width) for c in range(3)))
+    lines.append(" " * 5 + " ".join(f"T{column + 1}".center(width) for column in range(3)))
+    for row in range(3):
+        shown = " ".join(face(state.port[3 * row + column]).center(width) for column in range(3))
+        lines.append(f"  L{row + 1} {shown} R{row + 1}")
+    lines.append(" " * 5 + " ".join(f"B{column + 1}".center(width) for column in range(3)))
     if state.placed >= 0:
         lines.append(f"  placed at {state.slot}: {cards[state.placed]}")
     for seat in range(state.num_players):
         goal = state.objective(seat) or "hidden"
         first = " (first player)" if seat == 0 else ""
-        hand = ", ".join(str(cards[c]) for c in state.hands[seat]) or "-"
+        hand = ", ".join(str(cards[card]) for card in state.hands[seat]) or "-"
         lines.append(f"Player {seat}{first}: objective {goal}; hand {hand}")
         market = state.markets[seat]
-        mw = max(4, *(len(face(c)) for c in market))
-        for r in range(3):
-            cells = " | ".join(face(market[3 * r + c]).ljust(mw) for c in range(3))
+        cell_width = max(4, *(len(face(card)) for card in market))
+        for row in range(3):
+            cells = " | ".join(
+                face(market[3 * row + column]).ljust(cell_width) for column in range(3)
+            )
             lines.append(f"  | {cells} |")
     return "\n".join(lines)

@@ -58,7 +58,7 @@ def refusal(state: State, action: Any) -> Refusal | None:
     if isinstance(action, LayInMarket):
         return _why_not_laid(state, action)
     if isinstance(action, Renew):
-        if all(state.port[i] < 0 for i in LINE_CELLS[action.line]):
+        if all(state.port[cell] < 0 for cell in LINE_CELLS[action.line]):
             return (
                 "BK-RENEW-1",
                 f"a renewal replaces the cards of a line, and {action.line} holds none",
@@ -105,9 +105,9 @@ def _why_not_placed(state: State, action: PlaceAtPort) -> Refusal:
 def _why_not_collected(state: State, action: Collect) -> Refusal:
     """Why a collection is illegal (BK-ACT-1..4)."""
     line = PORT_LINES[state.slot]
-    outside = [c for c in action.cells if c - 1 not in line]
+    outside = [cell for cell in action.cells if cell - 1 not in line]
     if outside:
-        cells = sorted(i + 1 for i in line)
+        cells = sorted(cell + 1 for cell in line)
         return "BK-ACT-1", (
             f"the cards are collected from the line the card was placed beside, and cell"
             f" {outside[0]} is not in the line at {state.slot} (cells {cells})"
@@ -116,13 +116,13 @@ def _why_not_collected(state: State, action: Collect) -> Refusal:
     goods = len(deck.baskets[state.placed])
     if len(action.cells) > goods:
         return "BK-ACT-2", f"a card with {goods} good(s) collects at most {goods} card(s)"
-    empty = [c for c in action.cells if state.port[c - 1] < 0]
+    empty = [cell for cell in action.cells if state.port[cell - 1] < 0]
     if empty:
         return "BK-ACT-3", f"cell {empty[0]} is empty: there is no card to collect there"
-    present = [i for i in line if state.port[i] >= 0]
+    present = [cell for cell in line if state.port[cell] >= 0]
     placed = deck.cards[state.placed]
-    cards = [deck.cards[state.port[i]] for i in present]
-    chosen = tuple(sorted(present.index(c - 1) for c in action.cells))
+    cards = [deck.cards[state.port[cell]] for cell in present]
+    chosen = tuple(sorted(present.index(cell - 1) for cell in action.cells))
     if chosen in collectable_sets(placed, cards, "any", state.options.goods_count):
         largest = len(state.legal_actions()[0].cells)
         return "BK-ACT-4", (
@@ -139,13 +139,13 @@ def _why_not_laid(state: State, action: LayInMarket) -> Refusal:
     cell = action.cell - 1
     if market[cell] >= 0:
         return "BK-MKT-4", f"cell {action.cell} already holds a card, and market cards never move"
-    if all(c < 0 for c in market):
+    if all(card < 0 for card in market):
         return "BK-MKT-2", "the first market card goes to cell 1, right of the pontoon"
-    if all(market[j] < 0 for j in NEIGHBOURS[cell]):
+    if all(market[neighbour] < 0 for neighbour in NEIGHBOURS[cell]):
         return "BK-MKT-3", f"cell {action.cell} is not orthogonally next to a laid card"
     chilli = state.deck.chilli
-    row = [market[3 * (cell // 3) + k] for k in range(3)]
-    if any(c >= 0 and chilli[c] for c in row):
+    row = [market[3 * (cell // 3) + column] for column in range(3)]
+    if any(card >= 0 and chilli[card] for card in row):
         return "BK-MKT-5", f"row {cell // 3 + 1} of the market already holds a chilli card"
     return "BK-EXP-1", (f"expert: column {cell % 3 + 1} of the market already holds a chilli card")
 

@@ -18,7 +18,7 @@ from .components import LINE_CELLS, SOLO_TURNS
 from .tables import PORT_LINES
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, StateChanges
 
 __all__ = ["HAND_SIZE", "MARKET_SIZE", "apply_action", "refill_source"]
 
@@ -49,10 +49,10 @@ def apply_action(state: State, action: Any) -> State:
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     """The hand minus one card."""
-    return tuple([c for c in hand if c != card])
+    return tuple([kept for kept in hand if kept != card])
 
 
-def _place(state: State, action: PlaceAtPort) -> State:
+def _do_place_at_port(state: State, action: PlaceAtPort) -> State:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
     seat = state.player
     hands = replace_at(state.hands, seat, _without(state.hands[seat], action.card))
@@ -67,17 +67,17 @@ def _place(state: State, action: PlaceAtPort) -> State:
     )
 
 
-def _collect(state: State, action: Collect) -> State:
+def _do_collect(state: State, action: Collect) -> State:
     """BK-ACT-3, BK-SHIFT-1, BK-REFILL-1: take the cards, shift the line, refill the port."""
     seat = state.player
     port = list(state.port)
-    taken = [c - 1 for c in action.cells]
-    hand = tuple(sorted((*state.hands[seat], *(port[i] for i in taken))))
+    taken = [cell - 1 for cell in action.cells]
+    hand = tuple(sorted((*state.hands[seat], *(port[cell] for cell in taken))))
     line = PORT_LINES[state.slot]
-    rest = [state.placed] + [port[i] for i in line if port[i] >= 0 and i not in taken]
+    rest = [state.placed] + [port[cell] for cell in line if port[cell] >= 0 and cell not in taken]
     values = [-1] * (3 - len(rest)) + rest
-    for i, value in zip(line, values, strict=True):
-        port[i] = value
+    for cell, value in zip(line, values, strict=True):
+        port[cell] = value
     boat_pile, chilli_pile = _refill(state, port)
     return _lay_or_end(
         state,
@@ -102,9 +102,9 @@ def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, 
     from_boat = from_chilli = 0  # cards drawn from the top of each pile
     is_chilli = state.tables.chilli
     once = state.options.refill == "once"
-    chillies = sum([is_chilli[c] for c in port])
-    for i in range(9):
-        if port[i] >= 0:
+    chillies = sum([is_chilli[card] for card in port])
+    for cell in range(9):
+        if port[cell] >= 0:
             continue
         # refill_source inlined: more than one chilli card -> boat pile; else the other one
         if chillies > 1:
@@ -120,13 +120,13 @@ def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, 
             card, from_boat = boat[from_boat], from_boat + 1
         else:
             break
-        port[i] = card
+        port[cell] = card
         if not once:
             chillies += is_chilli[card]
     return boat[from_boat:], chilli_pile[from_chilli:]
 
 
-def _lay_or_end(state: State, changes: dict[str, Any]) -> State:
+def _lay_or_end(state: State, changes: StateChanges) -> State:
     """BK-MKT-1, K11: ``state`` with ``changes`` (which hold the new hands) goes on in phase
     "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept in the
     new state's own legal-action cache); else the turn ends."""
@@ -139,7 +139,7 @@ def _lay_or_end(state: State, changes: dict[str, Any]) -> State:
     return _end_turn(state, 0, changes)
 
 
-def _lay(state: State, action: LayInMarket) -> State:
+def _do_lay_in_market(state: State, action: LayInMarket) -> State:
     """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
     seat = state.player
     market = state.markets[seat]
@@ -156,7 +156,7 @@ def _lay(state: State, action: LayInMarket) -> State:
     )
 
 
-def _renew(state: State, action: Renew) -> State:
+def _do_renew(state: State, action: Renew) -> State:
     """BK-RENEW-1, K6: replace each card of the line from the top of its own pile, in line
     order; the replaced cards go under their piles in the same order."""
     port = list(state.port)
@@ -165,15 +165,15 @@ def _renew(state: State, action: Renew) -> State:
     is_chilli = state.tables.chilli
     under_boat: list[int] = []
     under_chilli: list[int] = []
-    for i in LINE_CELLS[action.line]:
-        old = port[i]
+    for cell in LINE_CELLS[action.line]:
+        old = port[cell]
         if old < 0:
             continue
         if is_chilli[old]:
-            port[i] = chilli_pile.pop(0)
+            port[cell] = chilli_pile.pop(0)
             under_chilli.append(old)
         else:
-            port[i] = boat.pop(0)
+            port[cell] = boat.pop(0)
             under_boat.append(old)
     return _end_turn(
         state,
@@ -190,7 +190,7 @@ def _renew(state: State, action: Renew) -> State:
     )
 
 
-def _end_turn(state: State, passes: int, changes: dict[str, Any]) -> State:
+def _end_turn(state: State, passes: int, changes: StateChanges) -> State:
     """``state`` with ``changes``, then the turn passed on; decide whether the game is over
     (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
@@ -217,11 +217,11 @@ def _do_pass(state: State, action: Pass) -> State:
     )
 
 
-_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
-    PlaceAtPort: _place,
-    Collect: _collect,
-    LayInMarket: _lay,
-    Renew: _renew,
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    PlaceAtPort: _do_place_at_port,
+    Collect: _do_collect,
+    LayInMarket: _do_lay_in_market,
+    Renew: _do_renew,
     Pass: _do_pass,
 }
 """One handler per action kind: ``_HANDLERS[type(action)](state, action)``."""

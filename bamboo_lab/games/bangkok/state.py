@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
-from bamboo_lab.core.history import history_property
+from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import legal, picture, rules, serial
@@ -34,10 +34,33 @@ from .options import Options
 from .scoring import MarketScore, score_market, winners
 from .tables import DeckTables, deck_tables
 
-__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "new_game"]
+__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "StateChanges", "new_game"]
 
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built once (options are immutable values)."""
+
+
+class StateChanges(TypedDict, total=False):
+    """The rules' work: new values for the :class:`State` fields a move changes, by field name
+    (every field but ``options`` and ``start``, which no move changes; see State.evolved)."""
+
+    num_players: int
+    port: tuple[int, ...]
+    boat_pile: tuple[int, ...]
+    chilli_pile: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    markets: tuple[tuple[int, ...], ...]
+    pontoons: tuple[int, ...]
+    player: int
+    phase: str
+    placed: int
+    slot: str
+    turn: int
+    end_triggered: bool
+    passes: int
+    boat_known: int
+    chilli_known: int
+    history: History | tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -115,7 +138,7 @@ class State(RichDisplay):
             new._attach()
         return new
 
-    def evolved(self, changes: dict[str, Any]) -> Self:
+    def evolved(self, changes: StateChanges) -> Self:
         """A copy with ``changes`` to fields other than ``options`` and ``start`` (the rules'
         own :meth:`evolve`, taking the changes as one dict); the legal-action cache is dropped."""
         data = self.__dict__.copy()
@@ -130,7 +153,8 @@ class State(RichDisplay):
     @property
     def deck(self) -> Deck:
         """The deck in play (its cards and lookup tables)."""
-        return self._deck  # type: ignore[attr-defined]
+        deck: Deck = self.__dict__["_deck"]  # attached by _attach
+        return deck
 
     @property
     def action_tables(self) -> tuple[Any, Any]:
@@ -141,7 +165,8 @@ class State(RichDisplay):
     @property
     def tables(self) -> DeckTables:
         """The engine's lookup tables of the deck in play (shared by every state using it)."""
-        return self._tables  # type: ignore[attr-defined]
+        tables: DeckTables = self.__dict__["_tables"]  # attached by _attach
+        return tables
 
     @property
     def current_player(self) -> int:
@@ -178,7 +203,7 @@ class State(RichDisplay):
     def market_cards(self, seat: int) -> tuple[Card | None, ...]:
         """Seat's market as 9 cards (None for empty cells)."""
         cards = self.deck.cards
-        return tuple(cards[c] if c >= 0 else None for c in self.markets[seat])
+        return tuple(cards[card] if card >= 0 else None for card in self.markets[seat])
 
     def objective(self, seat: int) -> str | None:
         """Seat's pontoon good, or None when hidden in this view (BK-SET-2)."""
@@ -191,29 +216,31 @@ class State(RichDisplay):
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's current market score (final once the game is over)."""
-        return tuple(self.market_score(p).total for p in range(self.num_players))
+        return tuple(self.market_score(seat).total for seat in range(self.num_players))
 
     def outcome(self) -> Outcome | None:
         """The result with the tie-breaks applied (BK-SCORE-8), or None while playing."""
         if self.phase != "over":
             return None
-        breakdown = tuple(self.market_score(p) for p in range(self.num_players))
-        totals = tuple(b.total for b in breakdown)
-        best = winners(totals, [b.objective_points for b in breakdown])
+        breakdown = tuple(self.market_score(seat) for seat in range(self.num_players))
+        totals = tuple(score.total for score in breakdown)
+        best = winners(totals, [score.objective_points for score in breakdown])
         if self.passes >= self.num_players and not self.is_solo:
             why = "blocked: every player passed in a row"
         elif self.is_solo:
             why = "solo: 9 turns played" if self.turn >= SOLO_TURNS else "market complete"
         else:
             why = "a market is complete and the round is finished"
-        top = [p for p in range(self.num_players) if totals[p] == totals[best[0]]]
+        top = [seat for seat in range(self.num_players) if totals[seat] == totals[best[0]]]
         if len(best) > 1:
             result = f"players {', '.join(map(str, best))} share the victory with {totals[best[0]]}"
         elif len(top) > 1:
             result = f"player {best[0]} wins on objective points with {totals[best[0]]}"
         else:
             result = f"player {best[0]} wins with {totals[best[0]]} points"
-        return Outcome(totals, best, f"{why}; {result}", tuple(b.as_dict() for b in breakdown))
+        return Outcome(
+            totals, best, f"{why}; {result}", tuple(score.as_dict() for score in breakdown)
+        )
 
     def view(self, player: int | None) -> Self:
         """What ``player`` sees: other pontoons hidden until scoring (K15: then only the box's
@@ -233,7 +260,8 @@ class State(RichDisplay):
             changes["start"] = views[player]
         return self.evolve(
             pontoons=tuple(
-                g if self.pontoon_seen(i, player) else -1 for i, g in enumerate(self.pontoons)
+                good if self.pontoon_seen(tile, player) else -1
+                for tile, good in enumerate(self.pontoons)
             ),
             boat_pile=_redact(self.boat_pile, self.boat_known),
             chilli_pile=_redact(self.chilli_pile, self.chilli_known),
@@ -252,17 +280,17 @@ class State(RichDisplay):
             checked_int(player, "Bangkok determinize: player", 0, self.num_players - 1)
         checked_int(seed, "Bangkok determinize: seed", 0, vrng.MASK64)
         who = "public" if player is None else player
-        r = vrng.derive_seed(seed, "bangkok", "determinize", who)
-        hidden = [i for i in range(len(self.pontoons)) if not self.pontoon_seen(i, player)]
+        stream = vrng.derive_seed(seed, "bangkok", "determinize", who)
+        hidden = [tile for tile in range(len(self.pontoons)) if not self.pontoon_seen(tile, player)]
         # BK-SET-2: the hidden tiles hold the goods no one has shown, dealt afresh; from the
         # sorted unseen goods, so a view (its hidden tiles -1) deals what the real state deals.
-        shown = {self.pontoons[i] for i in range(len(self.pontoons)) if i not in hidden}
-        goods, r = vrng.shuffled(sorted(set(range(len(PONTOONS))) - shown), r)
+        shown = {self.pontoons[tile] for tile in range(len(self.pontoons)) if tile not in hidden}
+        goods, stream = vrng.shuffled(sorted(set(range(len(PONTOONS))) - shown), stream)
         pontoons = list(self.pontoons)
-        for i, g in zip(hidden, goods, strict=True):
-            pontoons[i] = g
-        boat, r = _resample(self.boat_pile, self.boat_known, r)
-        chilli, r = _resample(self.chilli_pile, self.chilli_known, r)
+        for tile, good in zip(hidden, goods, strict=True):
+            pontoons[tile] = good
+        boat, stream = _resample(self.boat_pile, self.boat_known, stream)
+        chilli, stream = _resample(self.chilli_pile, self.chilli_known, stream)
         return self.evolve(pontoons=tuple(pontoons), boat_pile=boat, chilli_pile=chilli)
 
     def inventory(self) -> dict[str, int]:
@@ -272,10 +300,10 @@ class State(RichDisplay):
             places += [*self.hands[seat], *self.markets[seat]]
         counts = {"initial card": 0, "chilli card": 0, "boat card": 0}
         cards = self.deck.cards
-        for c in places:
-            if c >= 0:
-                counts[f"{cards[c].kind} card"] += 1
-        counts["distinct cards"] = len({c for c in places if c >= 0})
+        for card in places:
+            if card >= 0:
+                counts[f"{cards[card].kind} card"] += 1
+        counts["distinct cards"] = len({card for card in places if card >= 0})
         counts["pontoon"] = len(self.pontoons)
         counts["first-player token"] = 1
         return counts
@@ -307,12 +335,12 @@ def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
     return (*sorted(pile[:top]), *pile[top:])
 
 
-def _resample(pile: tuple[int, ...], known: int, r: int) -> tuple[tuple[int, ...], int]:
+def _resample(pile: tuple[int, ...], known: int, stream: int) -> tuple[tuple[int, ...], int]:
     """Shuffle the unseen top part of a pile (from its sorted order, as a view holds it, so a
     view and the real state deal the same); keep the known bottom."""
     top = len(pile) - known
-    shuffled, r = vrng.shuffled(sorted(pile[:top]), r)
-    return (*shuffled, *pile[top:]), r
+    shuffled, stream = vrng.shuffled(sorted(pile[:top]), stream)
+    return (*shuffled, *pile[top:]), stream
 
 
 @lru_cache(maxsize=64)
@@ -323,11 +351,13 @@ def _setup_cards(
     cards with the initial sets no seat took (BK-SET-4)."""
     deck = build_deck(specs)
     hands = tuple(tuple(sorted(deck.initial_set(seat + 1))) for seat in range(num_players))
-    chillies = tuple(c.id for c in deck.cards if c.is_chilli)
+    chillies = tuple(card.id for card in deck.cards if card.is_chilli)
     spare = [
-        c for number in range(num_players + 1, INITIAL_SETS + 1) for c in deck.initial_set(number)
+        card
+        for number in range(num_players + 1, INITIAL_SETS + 1)
+        for card in deck.initial_set(number)
     ]
-    boats = (*(c.id for c in deck.cards if c.kind == "boat"), *spare)
+    boats = (*(card.id for card in deck.cards if card.kind == "boat"), *spare)
     return hands, chillies, boats
 
 
@@ -336,12 +366,12 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     check_setup("Bangkok", num_players, seed, PLAYER_COUNTS)
     opts = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
     hands, chillies, boats = _setup_cards(opts.deck, num_players)
-    r = vrng.derive_seed(seed, NAME, "setup")
-    pontoons, r = vrng.shuffled(range(len(PONTOONS)), r)  # BK-SET-2: one tile per seat
-    chilli_pile, r = vrng.shuffled(chillies, r)  # BK-SET-4
-    boat_pile, r = vrng.shuffled(boats, r)
+    stream = vrng.derive_seed(seed, NAME, "setup")
+    pontoons, stream = vrng.shuffled(range(len(PONTOONS)), stream)  # BK-SET-2: one tile per seat
+    chilli_pile, stream = vrng.shuffled(chillies, stream)  # BK-SET-4
+    boat_pile, stream = vrng.shuffled(boats, stream)
     dealt = chilli_pile[:PORT_CHILLI_CARDS] + boat_pile[:PORT_BOAT_CARDS]  # BK-SET-5
-    port, r = vrng.shuffled(dealt, r)
+    port, stream = vrng.shuffled(dealt, stream)
     return State(
         num_players=num_players,
         options=opts,

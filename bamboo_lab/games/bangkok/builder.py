@@ -1,0 +1,311 @@
+"""Bangkok's teaching position builder: :func:`position` sets up any position from card specs.
+
+Give the port, markets, hands, objectives, pile tops and whose turn; every card not named lies
+in its pile, so the 60 cards are conserved. A spec that no card of the deck matches is a
+**custom card**: it replaces the last free deck card of the same kind (a boat card, a chilli
+card, or an initial card of the same set), and the changed deck list travels in
+``options.deck`` (so records and ``to_dict`` carry it). A spec naming a printed card more often
+than the deck holds it is an error, unless ``custom_cards=True`` asks for the extra copies as
+custom cards. :func:`good` reads a good's name; :func:`card_matches` says whether a spec names a
+card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.checks import checked_bool, checked_int, refusing_malformed, short_repr
+from bamboo_lab.core.errors import InvalidStateError
+
+from .components import (
+    GOOD_LETTERS,
+    GOODS,
+    PORT_BOAT_CARDS,
+    PORT_CHILLI_CARDS,
+    Card,
+    build_deck,
+    parse_card_spec,
+)
+from .info import NAME, PLAYER_COUNTS
+from .options import Options
+from .serial import turns_started
+from .state import State
+
+__all__ = ["card_matches", "good", "position"]
+
+_GOOD_WORDS: dict[str, str] = {
+    **{g: g for g in GOODS},
+    **dict(zip(GOOD_LETTERS, GOODS, strict=True)),
+    "passion fruit": "passion_fruit",
+    "Thai zucchini": "thai_zucchini",
+    "Thai zucchinis": "thai_zucchini",
+    "blue peas": "blue_peas",
+    "fish": "fish",
+}
+"""Names of the goods: the engine's, the letters, and the rulebook's printed words."""
+
+
+def good(name: str) -> str:
+    """The good named ``name`` ("fish", "F", "Thai zucchini", "thai_zucchini" ...)."""
+    if not isinstance(name, str) or name not in _GOOD_WORDS:
+        names = ", ".join(repr(w) for w in ("passion fruit", "Thai zucchini", "blue peas", "fish"))
+        raise InvalidStateError(
+            f"unknown good {short_repr(name)}: goods are {names} (or P, Z, B, F)"
+        )
+    return _GOOD_WORDS[name]
+
+
+def _spec_key(card: Card) -> tuple[Any, ...]:
+    """What a spec names: kind, chilli type, indicated goods and goods shown (any order)."""
+    return (
+        card.kind,
+        card.chilli_type,
+        tuple(sorted(card.indicated)),
+        tuple(sorted(card.goods)),
+        card.initial_set,
+    )
+
+
+def card_matches(card: Card, wanted: Card) -> bool:
+    """A spec names a card: chilli and initial specs exactly (goods in any order); a plain boat
+    spec names any non-chilli card showing those goods (initial cards are boat cards too)."""
+    if wanted.kind == "boat":
+        return not card.is_chilli and sorted(card.goods) == sorted(wanted.goods)
+    return _spec_key(card) == _spec_key(wanted)
+
+
+class _Picker:
+    """Hands out the deck's cards by spec, each once; custom specs replace free deck cards."""
+
+    def __init__(self, specs: tuple[str, ...], custom_cards: bool) -> None:
+        """Start with every card of the deck ``specs`` free; ``custom_cards``: extra copies of
+        printed cards become custom cards instead of an error."""
+        self.custom_cards = custom_cards
+        self.specs = list(specs)
+        self.cards = build_deck(specs).cards
+        self.used: set[int] = set()
+        self.where: dict[int, str] = {}
+        self.pending: list[tuple[Card, str]] = []
+
+    def pick(self, spec: Any, where: str) -> int | None:
+        """The id of a free card matching ``spec`` (-1 for None; None for a custom card).
+
+        A spec that names printed cards all already placed raises InvalidStateError unless
+        custom cards were asked for.
+        """
+        if spec is None:
+            return -1
+        wanted = parse_card_spec(spec)
+        printed = [c for c in self.cards if card_matches(c, wanted)]
+        free = [c for c in printed if c.id not in self.used]
+        # the card's own spec first, then its kind (a boat card before an initial one)
+        free.sort(key=lambda c: (c.spec != wanted.spec, c.kind != wanted.kind))
+        if not free:
+            if printed and not self.custom_cards:
+                places = ", ".join(sorted({self.where[c.id] for c in printed}))
+                raise InvalidStateError(
+                    f"card spec {short_repr(spec)} ({where}) names a printed card, and the deck"
+                    f" holds {len(printed)} such card(s), already placed ({places}): each card"
+                    " lies in one place. Pass custom_cards=True to add another copy as a custom"
+                    " card (it replaces a free deck card of its kind)"
+                )
+            return None
+        self.used.add(free[0].id)
+        self.where[free[0].id] = where
+        return free[0].id
+
+    def ids(self, specs: Sequence[Any], where: str) -> list[int]:
+        """Card ids for ``specs``; a custom spec gets a placeholder (-2, -3 ...) for now."""
+        out = []
+        for spec in specs:
+            cid = self.pick(spec, where)
+            if cid is None:
+                cid = -2 - len(self.pending)
+                self.pending.append((parse_card_spec(spec), where))
+            out.append(cid)
+        return out
+
+    def customise(self) -> dict[int, int]:
+        """Give each custom spec a free deck card of its kind; return placeholder -> id."""
+        mapping = {}
+        for k, (wanted, where) in enumerate(self.pending):
+            free = [
+                c.id
+                for c in self.cards
+                if c.id not in self.used
+                and c.kind == wanted.kind
+                and c.initial_set == wanted.initial_set
+            ]
+            if not free:
+                raise InvalidStateError(
+                    f"no card left for {wanted.spec!r} ({where}): every {wanted.kind} card"
+                    + (f" of set {wanted.initial_set}" if wanted.initial_set else "")
+                    + " is already placed"
+                )
+            cid = free[-1]
+            self.used.add(cid)
+            self.specs[cid] = wanted.spec
+            mapping[-2 - k] = cid
+        return mapping
+
+
+def _nine(cells: Any, what: str) -> list[Any]:
+    """Nine cells given flat or as 3 rows of 3."""
+    if not isinstance(cells, (list, tuple)):
+        raise InvalidStateError(
+            f"{what} must be 9 card specs (or 3 rows of 3), not {short_repr(cells)}"
+        )
+    if len(cells) == 3 and all(isinstance(r, (list, tuple)) for r in cells):
+        cells = [c for r in cells for c in r]
+    if len(cells) != 9:
+        raise InvalidStateError(f"{what} must hold 9 cells (or 3 rows of 3), not {len(cells)}")
+    return list(cells)
+
+
+def _per_seat(value: Any, n: int, what: str) -> list[Any]:
+    """One entry per seat."""
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        raise InvalidStateError(f"{what} must give one entry per seat ({n} seats)")
+    return list(value)
+
+
+def _first_turn(n: int, solo: bool, player: Any, markets: Sequence[Sequence[int]]) -> Any:
+    """The default ``turn``: the first of ``player``'s turns (solo: space 0) by which every
+    market could hold its cards, 2 laid per turn at most (BK-MKT-1)."""
+    turn = 0 if n == 1 and solo else player
+    if n == 1 or not isinstance(turn, int) or isinstance(turn, bool):
+        return turn  # solo: the token's space; a bad value is refused by from_dict
+    need = [(sum(1 for c in m if c >= 0) + 1) // 2 for m in markets]
+    while any(turns_started(turn, seat, n) < k for seat, k in enumerate(need)):
+        turn += n
+    return turn
+
+
+@refusing_malformed("bangkok.position")
+def position(
+    num_players: int | None = None,
+    *,
+    players: int = 2,
+    port: Sequence[Any] | None = None,
+    hands: Sequence[Sequence[str]] | None = None,
+    markets: Sequence[Sequence[Any]] | None = None,
+    objectives: Sequence[str] | None = None,
+    boat_pile: Sequence[str] = (),
+    chilli_pile: Sequence[str] = (),
+    player: int = 0,
+    turn: int | None = None,
+    phase: str = "act",
+    placed: str | None = None,
+    slot: str | None = None,
+    passes: int = 0,
+    options: Any = None,
+    seed: int = 0,
+    custom_cards: bool = False,
+) -> State:
+    """A validated, playable position built from card specs (see the module docstring).
+
+    ``players`` (or ``num_players``, the other games' name, also positional): 1 to 4 seats.
+
+    ``port``: 9 specs in reading order (or 3 rows of 3), ``None`` for an empty cell; left out,
+    it is dealt as at setup (2 chilli and 7 boat cards, BK-SET-5). ``hands``: per seat, specs;
+    left out, each seat holds its initial set (BK-SET-3). ``markets``: per seat, 9 cells.
+    ``objectives``: per seat, the pontoon's good (left out: the goods in order P, Z, B, F).
+    ``boat_pile`` / ``chilli_pile``: the top of each pile, top first; every card not named lies
+    below, in an order drawn from ``seed``. ``player`` is the seat to act; ``turn`` defaults
+    to ``player`` (the first round; solo: the token's space, default 0). ``placed`` and
+    ``slot`` name the card waiting in phase "collect". Impossible requests raise
+    InvalidStateError saying what ran out or conflicts.
+
+    Card specs: each names one card of the deck, and a card lies in one place. A spec that
+    matches no card of the deck (``"C4:PZ/FF"``) is a custom card (module docstring). Naming a
+    printed card more often than the deck holds it (``"C2:P/P"`` twice: the deck has one) raises
+    InvalidStateError, unless ``custom_cards=True``: then each extra copy is a custom card too.
+    """
+    if num_players is not None:  # the other games' name for ``players``
+        players = num_players
+    n = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
+    opts = Options.coerce(options)
+    picker = _Picker(
+        build_deck(opts.deck).specs, checked_bool(custom_cards, "position's custom_cards")
+    )
+    market_ids = [
+        picker.ids(_nine(m, f"market {i}"), f"market {i}")
+        for i, m in enumerate(_per_seat(markets, n, "markets") if markets is not None else [])
+    ] or [[-1] * 9 for _ in range(n)]
+    if hands is None:
+        hand_specs = [
+            [c.spec for c in build_deck(opts.deck).cards if c.initial_set == s + 1]
+            for s in range(n)
+        ]
+    else:
+        hand_specs = [
+            list(h) if isinstance(h, (list, tuple)) else h for h in _per_seat(hands, n, "hands")
+        ]
+    hand_ids = [
+        picker.ids(_checked_specs(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hand_specs)
+    ]
+    port_ids = None if port is None else picker.ids(_nine(port, "port"), "port")
+    placed_id = picker.ids([placed], "placed")[0] if placed is not None else -1
+    boat_top = picker.ids(_checked_specs(boat_pile, "boat_pile"), "boat_pile")
+    chilli_top = picker.ids(_checked_specs(chilli_pile, "chilli_pile"), "chilli_pile")
+    mapping = picker.customise()
+
+    def real(ids: list[int]) -> list[int]:
+        """Placeholders of custom cards replaced by their card ids."""
+        return [mapping.get(c, c) for c in ids]
+
+    deck = build_deck(tuple(picker.specs))
+    free = [c.id for c in deck.cards if c.id not in picker.used]
+    r = vrng.derive_seed(checked_int(seed, "seed", 0, 2**64 - 1), NAME, "position")
+    free_chilli, r = vrng.shuffled([c for c in free if deck.chilli[c]], r)
+    free_boat, r = vrng.shuffled([c for c in free if not deck.chilli[c]], r)
+    if port_ids is None:
+        if len(free_chilli) < PORT_CHILLI_CARDS or len(free_boat) < PORT_BOAT_CARDS:
+            raise InvalidStateError("too few free cards left to deal the port (2 chilli, 7 boat)")
+        dealt = free_chilli[:PORT_CHILLI_CARDS] + free_boat[:PORT_BOAT_CARDS]
+        free_chilli, free_boat = free_chilli[PORT_CHILLI_CARDS:], free_boat[PORT_BOAT_CARDS:]
+        port_ids, r = vrng.shuffled(dealt, r)
+    data = {
+        "game": NAME,
+        "num_players": n,
+        "options": {**opts.to_dict(), **({"deck": picker.specs} if mapping else {})},
+        "port": [c if c >= 0 else None for c in real(list(port_ids))],
+        "boat_pile": [*real(boat_top), *free_boat],
+        "chilli_pile": [*real(chilli_top), *free_chilli],
+        "hands": [sorted(real(h)) for h in hand_ids],
+        "markets": [[c if c >= 0 else None for c in real(m)] for m in market_ids],
+        "pontoons": _pontoons(objectives, n),
+        "to_move": player,
+        "phase": phase,
+        "placed": real([placed_id])[0] if placed_id != -1 else None,
+        "slot": slot,
+        "turn": _first_turn(n, opts.solo, player, market_ids) if turn is None else turn,
+        "end_triggered": any(all(c != -1 for c in m) for m in market_ids),
+        "passes": passes,
+        "boat_known": 0,
+        "chilli_known": 0,
+        "history": [],
+    }
+    state = State.from_dict(data)
+    return state.evolve(start=state.to_dict())
+
+
+def _checked_specs(specs: Any, what: str) -> list[Any]:
+    """A list of card specs (a lone string is refused: it would read as letters)."""
+    if isinstance(specs, str) or not isinstance(specs, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list of card specs, not {short_repr(specs)}")
+    return list(specs)
+
+
+def _pontoons(objectives: Sequence[str] | None, n: int) -> list[str]:
+    """The 4 pontoon goods: seat i's objective first, the box's tiles in the order P, Z, B, F."""
+    if objectives is None:
+        return list(GOODS)
+    chosen = [good(g) for g in _per_seat(objectives, n, "objectives")]
+    if len(set(chosen)) != len(chosen):
+        raise InvalidStateError(
+            f"objectives must be distinct goods (4 pontoon tiles), not {chosen}"
+        )
+    return chosen + [g for g in GOODS if g not in chosen]
