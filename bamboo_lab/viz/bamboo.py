@@ -238,6 +238,11 @@ def figure(
     label(fig, 0.1, fy, "<b>food display</b>", size=12, anchor="left")
     for k, f in enumerate(state.food_display):
         food_counter(fig, f, 2.25 + k * 0.6, fy)
+        if ("food", FOOD_KINDS[f]) in targets:  # a counter to take (Cook, Tengu)
+            _ring(fig, 1.97 + k * 0.6, fy - 0.28, 2.53 + k * 0.6, fy + 0.28)
+        hx.append(2.25 + k * 0.6)
+        hy.append(fy)
+        ht.append(f"{FOOD_KINDS[f]} counter on the food display ({f + 1} food units)")
     if before and before.food_display != state.food_display:
         marks.box(1.9, fy - 0.35, 5.1, fy + 0.35, "the food display changed")
     gifts = ", ".join(state.gift_display) or "—"

@@ -15,13 +15,13 @@ import plotly.graph_objects as go
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
-from bamboo_lab.games.bamboo.components import TYPE_LETTERS, TYPES
+from bamboo_lab.games.bamboo.components import FOOD_KINDS, TYPE_LETTERS, TYPES
 from bamboo_lab.games.bamboo.rules import night_of
 
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, rect, rounded_rect
 from .bamboo_changes import CHANGED, Marks, board_changes
-from .bamboo_pieces import pattern_tile
+from .bamboo_pieces import food_counter, pattern_tile
 
 __all__ = ["home", "patterns"]
 
@@ -275,17 +275,49 @@ def home(
         rows = -(-len(balance) // 3)
         low = min(0.35, ytop - 0.45 - rows * _TILE_ROW)
         label(fig, 18.4, low, said, size=11, anchor="right", color=CHANGED)
+    lowest = 0.1
+    if isinstance(state_or_home, bb.State):  # the food held, paid in Winter (BB-WIN-2)
+        holder = _seat(state_or_home, player)
+        food = state_or_home.boards[holder].food
+        lowest = _held_food(fig, food, holder, -0.5 if night else -0.2, targets, (hx, hy, ht))
     fig.add_trace(hover_trace(hx, hy, ht, 40))
     if marks.xs:
         fig.add_trace(marks.trace())
     rows = -(-len(balance) // 3)
-    bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW)
+    bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW, lowest)
     if old_spaces is not None:
         bottom = min(bottom, ytop - 0.85 - rows * _TILE_ROW)
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[bottom, ytop + 0.6])
     fig.update_layout(height=int((ytop + 0.6 - bottom) * 55) + 66)
     return fig.figure()
+
+
+def _held_food(
+    fig: Sketch,
+    food: Sequence[int],
+    seat: int,
+    y: float,
+    targets: Collection[tuple[Any, ...]],
+    hover: tuple[list[float], list[float], list[str]],
+) -> float:
+    """The food counters ``seat`` holds (``food``: how many of each kind), in a row under the
+    home at height ``y``, each named in a hover text; those to pay now (``("held food", seat,
+    kind)`` in ``targets``) ringed. The lowest height drawn."""
+    label(fig, 0.3, y, "<b>food held</b>", size=12, anchor="left")
+    x = 2.1
+    if not any(food):
+        label(fig, x - 0.25, y, "none", size=12, anchor="left", color="#555555")
+    for kind, count in enumerate(food):
+        for _ in range(count):
+            food_counter(fig, kind, x, y)
+            if ("held food", seat, FOOD_KINDS[kind]) in targets:  # BB-WIN-2: pay it
+                rect(fig, x - 0.3, y - 0.3, x + 0.3, y + 0.3, _CLEAR, palette.HIGHLIGHT, 3)
+            hover[0].append(x)
+            hover[1].append(y)
+            hover[2].append(f"Player {seat}'s {FOOD_KINDS[kind]} counter ({kind + 1} food units)")
+            x += 0.6
+    return y - 0.4
 
 
 def _night_spaces(

@@ -4,9 +4,11 @@ A place is a tuple naming one thing drawn on a board: ``("port", 5)`` (a Bangkok
 ``("hand", 23)`` (a hand card), ``("slot", "L2")`` (a slot beside the port), ``("market", 4)``
 (a cell of your market), ``("home tile", "A11")`` and ``("balance tile", "L03")`` (tiles of
 Bamboo's markets), ``("home", 1, 2)`` (a space of your home), ``("stalk", 3)``, ``("temple",
-"red")`` (a temple of the main board) and ``("board temple", 0, "red")`` (a temple of player 0's
-board). The pictures name them in their hover texts (:func:`place_of` reads them back) and
-:func:`places_of` says where each legal action is played: nothing here decides legality.
+"red")`` (a temple of the main board), ``("board temple", 0, "red")`` (a temple of player 0's
+board), ``("food", "rice")`` (a counter of the food display) and ``("held food", 0, "rice")`` (a
+food counter player 0 holds, drawn under their home). The pictures name them in their hover
+texts (:func:`place_of` reads them back) and :func:`places_of` says where each legal action is
+played: nothing here decides legality.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ _PATTERNS: dict[str, tuple[tuple[re.Pattern[str], Any], ...]] = {
             lambda m: ("board temple", int(m[1]), m[2]),
         ),
         (re.compile(r"(red|yellow|green|blue) temple\b"), lambda m: ("temple", m[1])),
+        (re.compile(r"(tea|rice|ramen) counter on the food display\b"), lambda m: ("food", m[1])),
+        (
+            re.compile(r"Player (\d)'s (tea|rice|ramen) counter\b"),
+            lambda m: ("held food", int(m[1]), m[2]),
+        ),
         (re.compile(r"(\d),(\d):"), lambda m: ("home", int(m[1]), int(m[2]))),
     ),
 }
@@ -66,6 +73,10 @@ def place_words(place: tuple[Any, ...]) -> str:
     kind, *where = place
     if kind == "board temple":
         return f"Player {where[0]}'s {where[1]} temple"
+    if kind == "held food":
+        return f"Player {where[0]}'s {where[1]} counter"
+    if kind == "food":
+        return f"the {where[0]} counter of the food display"
     if kind == "temple":
         return f"the {where[0]} temple"
     if kind == "home":
@@ -108,6 +119,8 @@ def places_of(game: str, action: Any, seat: int) -> tuple[tuple[Any, ...], ...]:
             "Offer": lambda: ("temple", action.temple),
             "VisitTemple": lambda: ("board temple", seat, action.temple),
             "Receive": lambda: ("board temple", seat, action.temple),
+            "TakeFood": lambda: ("food", action.food),
+            "Feed": lambda: ("held food", seat, action.food),
         }.get(kind)
         if simple is not None:
             return (simple(),)
@@ -130,6 +143,8 @@ CLICK_WORDS: dict[str, str] = {
     "stalk": "a stalk to put a shoot into it",
     "temple": "a temple of the main board to offer a stick there",
     "board temple": "one of your temples (in your row) to visit it",
+    "food": "a counter of the food display to take it",
+    "held food": "a food counter you hold (under the board) to pay it",
 }
 """What a person clicks for each kind of place, in words (the board's hint line)."""
 
@@ -155,6 +170,8 @@ def _probe(shown: Any, place: tuple[Any, ...], selected: int | None) -> str | No
         "home": lambda: f"home {where[0]},{where[1]}",
         "temple": lambda: f"offer {where[0]}",
         "board temple": lambda: f"visit {where[-1]}",
+        "food": lambda: f"food {where[0]}",
+        "held food": lambda: f"feed {where[-1]}",
     }.get(kind, lambda: None)()
 
 
@@ -166,6 +183,8 @@ def refusal(module: Any, shown: Any, place: tuple[Any, ...], selected: int | Non
             f"that temple is on Player {where[0]}'s board: visit a temple of your own board"
             " (BB-SUM-2)"
         )
+    if kind == "held food" and where[0] != shown.current_player:
+        return f"that food is Player {where[0]}'s: pay with a counter you hold (BB-WIN-2)"
     bound = ("PlaceAtPort", "LayInMarket")
     legal = shown.legal_actions()
     if (

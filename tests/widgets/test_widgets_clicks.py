@@ -263,3 +263,34 @@ def test_a_click_on_a_stalk_in_the_app_offers_its_shoots_named_by_the_stalk() ->
         assert f"at stalk {stalk}" in " ".join(heads)
         boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
         assert [b.tooltip for b in boxes[0].children] == [str(a) for a in there]
+
+
+def test_BB_ACT_5_and_BB_WIN_2_food_is_taken_and_paid_by_clicking_its_counters_in_the_app() -> None:
+    """Cook (BB-ACT-5): a click on a counter of the food display takes that food; Winter
+    (BB-WIN-2): a click on a counter you hold, drawn under your home, pays it. A counter of
+    another player's is refused with the rule, and neither is a button."""
+    app = widgets.play("bamboo", bots=None, seed=4)
+    c = app.controller
+    _until(c, "cook", "TakeFood", 4)
+    app.redraw()
+    assert "a counter of the food display to take it" in app.actions.children[0].value
+    take = next(a for a in c.legal_actions() if type(a).__name__ == "TakeFood")
+    assert not any(
+        type(a).__name__ == "TakeFood" for g in c.grouped_actions().values() for _, a in g
+    )
+    xy = next(
+        xy
+        for t, xy in hover_points(app._main).items()
+        if t.startswith(f"{take.food} counter on the food display")
+    )
+    assert app.click(*xy) and c.steps[-1].action == take
+    _until(c, "feed", "Feed", 4)
+    app.redraw()
+    mover = c.state.current_player
+    feed = next(a for a in c.legal_actions() if type(a).__name__ == "Feed")
+    other = 1 - mover
+    assert _refused(c, ("held food", other, feed.food)) == "BB-WIN-2"
+    assert app.secret_picture is not None
+    held = hover_points(app.secret_picture)
+    xy = next(xy for t, xy in held.items() if t.startswith(f"Player {mover}'s {feed.food} counter"))
+    assert app.click_own(*xy) and c.steps[-1].action == feed
