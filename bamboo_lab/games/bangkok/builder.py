@@ -36,7 +36,7 @@ from .state import State
 __all__ = ["card_matches", "good", "position"]
 
 _GOOD_WORDS: dict[str, str] = {
-    **{g: g for g in GOODS},
+    **{name: name for name in GOODS},
     **dict(zip(GOOD_LETTERS, GOODS, strict=True)),
     "passion fruit": "passion_fruit",
     "Thai zucchini": "thai_zucchini",
@@ -50,7 +50,9 @@ _GOOD_WORDS: dict[str, str] = {
 def good(name: str) -> str:
     """The good named ``name`` ("fish", "F", "Thai zucchini", "thai_zucchini" ...)."""
     if not isinstance(name, str) or name not in _GOOD_WORDS:
-        names = ", ".join(repr(w) for w in ("passion fruit", "Thai zucchini", "blue peas", "fish"))
+        names = ", ".join(
+            repr(word) for word in ("passion fruit", "Thai zucchini", "blue peas", "fish")
+        )
         raise InvalidStateError(
             f"unknown good {short_repr(name)}: goods are {names} (or P, Z, B, F)"
         )
@@ -98,13 +100,13 @@ class _Picker:
         if spec is None:
             return -1
         wanted = parse_card_spec(spec)
-        printed = [c for c in self.cards if card_matches(c, wanted)]
-        free = [c for c in printed if c.id not in self.used]
+        printed = [card for card in self.cards if card_matches(card, wanted)]
+        free = [card for card in printed if card.id not in self.used]
         # the card's own spec first, then its kind (a boat card before an initial one)
-        free.sort(key=lambda c: (c.spec != wanted.spec, c.kind != wanted.kind))
+        free.sort(key=lambda card: (card.spec != wanted.spec, card.kind != wanted.kind))
         if not free:
             if printed and not self.custom_cards:
-                places = ", ".join(sorted({self.where[c.id] for c in printed}))
+                places = ", ".join(sorted({self.where[card.id] for card in printed}))
                 raise InvalidStateError(
                     f"card spec {short_repr(spec)} ({where}) names a printed card, and the deck"
                     f" holds {len(printed)} such card(s), already placed ({places}): each card"
@@ -130,13 +132,13 @@ class _Picker:
     def customise(self) -> dict[int, int]:
         """Give each custom spec a free deck card of its kind; return placeholder -> id."""
         mapping = {}
-        for k, (wanted, where) in enumerate(self.pending):
+        for number, (wanted, where) in enumerate(self.pending):
             free = [
-                c.id
-                for c in self.cards
-                if c.id not in self.used
-                and c.kind == wanted.kind
-                and c.initial_set == wanted.initial_set
+                card.id
+                for card in self.cards
+                if card.id not in self.used
+                and card.kind == wanted.kind
+                and card.initial_set == wanted.initial_set
             ]
             if not free:
                 raise InvalidStateError(
@@ -147,7 +149,7 @@ class _Picker:
             cid = free[-1]
             self.used.add(cid)
             self.specs[cid] = wanted.spec
-            mapping[-2 - k] = cid
+            mapping[-2 - number] = cid
         return mapping
 
 
@@ -157,29 +159,29 @@ def _nine(cells: Any, what: str) -> list[Any]:
         raise InvalidStateError(
             f"{what} must be 9 card specs (or 3 rows of 3), not {short_repr(cells)}"
         )
-    if len(cells) == 3 and all(isinstance(r, (list, tuple)) for r in cells):
-        cells = [c for r in cells for c in r]
+    if len(cells) == 3 and all(isinstance(row, (list, tuple)) for row in cells):
+        cells = [cell for row in cells for cell in row]
     if len(cells) != 9:
         raise InvalidStateError(f"{what} must hold 9 cells (or 3 rows of 3), not {len(cells)}")
     return list(cells)
 
 
-def _per_seat(value: Any, n: int, what: str) -> list[Any]:
+def _per_seat(value: Any, seats: int, what: str) -> list[Any]:
     """One entry per seat."""
-    if not isinstance(value, (list, tuple)) or len(value) != n:
-        raise InvalidStateError(f"{what} must give one entry per seat ({n} seats)")
+    if not isinstance(value, (list, tuple)) or len(value) != seats:
+        raise InvalidStateError(f"{what} must give one entry per seat ({seats} seats)")
     return list(value)
 
 
-def _first_turn(n: int, solo: bool, player: Any, markets: Sequence[Sequence[int]]) -> Any:
+def _first_turn(seats: int, solo: bool, player: Any, markets: Sequence[Sequence[int]]) -> Any:
     """The default ``turn``: the first of ``player``'s turns (solo: space 0) by which every
     market could hold its cards, 2 laid per turn at most (BK-MKT-1)."""
-    turn = 0 if n == 1 and solo else player
-    if n == 1 or not isinstance(turn, int) or isinstance(turn, bool):
+    turn = 0 if seats == 1 and solo else player
+    if seats == 1 or not isinstance(turn, int) or isinstance(turn, bool):
         return turn  # solo: the token's space; a bad value is refused by from_dict
-    need = [(sum(1 for c in m if c >= 0) + 1) // 2 for m in markets]
-    while any(turns_started(turn, seat, n) < k for seat, k in enumerate(need)):
-        turn += n
+    need = [(sum(1 for card in market if card >= 0) + 1) // 2 for market in markets]
+    while any(turns_started(turn, seat, seats) < turns for seat, turns in enumerate(need)):
+        turn += seats
     return turn
 
 
@@ -225,26 +227,30 @@ def position(
     """
     if num_players is not None:  # the other games' name for ``players``
         players = num_players
-    n = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
+    seats = checked_int(players, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
     opts = Options.coerce(options)
     picker = _Picker(
         build_deck(opts.deck).specs, checked_bool(custom_cards, "position's custom_cards")
     )
     market_ids = [
-        picker.ids(_nine(m, f"market {i}"), f"market {i}")
-        for i, m in enumerate(_per_seat(markets, n, "markets") if markets is not None else [])
-    ] or [[-1] * 9 for _ in range(n)]
+        picker.ids(_nine(market, f"market {seat}"), f"market {seat}")
+        for seat, market in enumerate(
+            _per_seat(markets, seats, "markets") if markets is not None else []
+        )
+    ] or [[-1] * 9 for _ in range(seats)]
     if hands is None:
         hand_specs = [
-            [c.spec for c in build_deck(opts.deck).cards if c.initial_set == s + 1]
-            for s in range(n)
+            [card.spec for card in build_deck(opts.deck).cards if card.initial_set == seat + 1]
+            for seat in range(seats)
         ]
     else:
         hand_specs = [
-            list(h) if isinstance(h, (list, tuple)) else h for h in _per_seat(hands, n, "hands")
+            list(hand) if isinstance(hand, (list, tuple)) else hand
+            for hand in _per_seat(hands, seats, "hands")
         ]
     hand_ids = [
-        picker.ids(_checked_specs(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hand_specs)
+        picker.ids(_checked_specs(hand, f"hand {seat}"), f"hand {seat}")
+        for seat, hand in enumerate(hand_specs)
     ]
     port_ids = None if port is None else picker.ids(_nine(port, "port"), "port")
     placed_id = picker.ids([placed], "placed")[0] if placed is not None else -1
@@ -254,35 +260,37 @@ def position(
 
     def real(ids: list[int]) -> list[int]:
         """Placeholders of custom cards replaced by their card ids."""
-        return [mapping.get(c, c) for c in ids]
+        return [mapping.get(card, card) for card in ids]
 
     deck = build_deck(tuple(picker.specs))
-    free = [c.id for c in deck.cards if c.id not in picker.used]
-    r = vrng.derive_seed(checked_int(seed, "seed", 0, 2**64 - 1), NAME, "position")
-    free_chilli, r = vrng.shuffled([c for c in free if deck.chilli[c]], r)
-    free_boat, r = vrng.shuffled([c for c in free if not deck.chilli[c]], r)
+    free = [card.id for card in deck.cards if card.id not in picker.used]
+    stream = vrng.derive_seed(checked_int(seed, "seed", 0, 2**64 - 1), NAME, "position")
+    free_chilli, stream = vrng.shuffled([card for card in free if deck.chilli[card]], stream)
+    free_boat, stream = vrng.shuffled([card for card in free if not deck.chilli[card]], stream)
     if port_ids is None:
         if len(free_chilli) < PORT_CHILLI_CARDS or len(free_boat) < PORT_BOAT_CARDS:
             raise InvalidStateError("too few free cards left to deal the port (2 chilli, 7 boat)")
         dealt = free_chilli[:PORT_CHILLI_CARDS] + free_boat[:PORT_BOAT_CARDS]
         free_chilli, free_boat = free_chilli[PORT_CHILLI_CARDS:], free_boat[PORT_BOAT_CARDS:]
-        port_ids, r = vrng.shuffled(dealt, r)
+        port_ids, stream = vrng.shuffled(dealt, stream)
     data = {
         "game": NAME,
-        "num_players": n,
+        "num_players": seats,
         "options": {**opts.to_dict(), **({"deck": picker.specs} if mapping else {})},
-        "port": [c if c >= 0 else None for c in real(list(port_ids))],
+        "port": [card if card >= 0 else None for card in real(list(port_ids))],
         "boat_pile": [*real(boat_top), *free_boat],
         "chilli_pile": [*real(chilli_top), *free_chilli],
-        "hands": [sorted(real(h)) for h in hand_ids],
-        "markets": [[c if c >= 0 else None for c in real(m)] for m in market_ids],
-        "pontoons": _pontoons(objectives, n),
+        "hands": [sorted(real(hand)) for hand in hand_ids],
+        "markets": [
+            [card if card >= 0 else None for card in real(market)] for market in market_ids
+        ],
+        "pontoons": _pontoons(objectives, seats),
         "to_move": player,
         "phase": phase,
         "placed": real([placed_id])[0] if placed_id != -1 else None,
         "slot": slot,
-        "turn": _first_turn(n, opts.solo, player, market_ids) if turn is None else turn,
-        "end_triggered": any(all(c != -1 for c in m) for m in market_ids),
+        "turn": _first_turn(seats, opts.solo, player, market_ids) if turn is None else turn,
+        "end_triggered": any(all(card != -1 for card in market) for market in market_ids),
         "passes": passes,
         "boat_known": 0,
         "chilli_known": 0,
@@ -299,13 +307,13 @@ def _checked_specs(specs: Any, what: str) -> list[Any]:
     return list(specs)
 
 
-def _pontoons(objectives: Sequence[str] | None, n: int) -> list[str]:
+def _pontoons(objectives: Sequence[str] | None, seats: int) -> list[str]:
     """The 4 pontoon goods: seat i's objective first, the box's tiles in the order P, Z, B, F."""
     if objectives is None:
         return list(GOODS)
-    chosen = [good(g) for g in _per_seat(objectives, n, "objectives")]
+    chosen = [good(name) for name in _per_seat(objectives, seats, "objectives")]
     if len(set(chosen)) != len(chosen):
         raise InvalidStateError(
             f"objectives must be distinct goods (4 pontoon tiles), not {chosen}"
         )
-    return chosen + [g for g in GOODS if g not in chosen]
+    return chosen + [name for name in GOODS if name not in chosen]

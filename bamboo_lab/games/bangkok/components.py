@@ -135,7 +135,7 @@ class Card(RichDisplay):
     @property
     def letters(self) -> str:
         """The goods shown on the face as letters, e.g. ``"ZP"``."""
-        return "".join(GOOD_LETTERS[GOODS.index(g)] for g in self.goods)
+        return "".join(GOOD_LETTERS[GOODS.index(good)] for good in self.goods)
 
     @property
     def label(self) -> str:
@@ -146,7 +146,7 @@ class Card(RichDisplay):
     def spec(self) -> str:
         """The card in the card-spec grammar of this module (``"C3:FB/B"``, ``"1:P"``, ``"ZP"``)."""
         if self.is_chilli:
-            ind = "".join(GOOD_LETTERS[GOODS.index(g)] for g in self.indicated)
+            ind = "".join(GOOD_LETTERS[GOODS.index(good)] for good in self.indicated)
             return f"C{self.chilli_type}:{ind}/{self.letters}"
         if self.kind == "initial":
             return f"{self.initial_set}:{self.letters}"
@@ -157,19 +157,23 @@ class Card(RichDisplay):
         return f"#{self.id} {self.spec}"
 
 
-def _letters_to_goods(text: str, spec: str, lo: int, hi: int, what: str) -> tuple[str, ...]:
+def _letters_to_goods(
+    text: str, spec: str, lowest: int, highest: int, what: str
+) -> tuple[str, ...]:
     """Turn good letters into good names, checking the count is in ``lo..hi``."""
-    bad = [ch for ch in text if ch not in GOOD_LETTERS]
+    bad = [letter for letter in text if letter not in GOOD_LETTERS]
     if bad:
         raise InvalidStateError(
             f"card spec {short_repr(spec)}: unknown good {bad[0]!r}; goods are "
-            + ", ".join(f"{ch}={g}" for ch, g in zip(GOOD_LETTERS, GOODS, strict=True))
+            + ", ".join(
+                f"{letter}={good}" for letter, good in zip(GOOD_LETTERS, GOODS, strict=True)
+            )
         )
-    if not lo <= len(text) <= hi:
+    if not lowest <= len(text) <= highest:
         raise InvalidStateError(
-            f"card spec {short_repr(spec)}: {what} must show {lo} to {hi} goods"
+            f"card spec {short_repr(spec)}: {what} must show {lowest} to {highest} goods"
         )
-    return tuple(GOODS[GOOD_LETTERS.index(ch)] for ch in text)
+    return tuple(GOODS[GOOD_LETTERS.index(letter)] for letter in text)
 
 
 def parse_card_spec(spec: str, card_id: int = 0) -> Card:
@@ -195,7 +199,7 @@ def parse_card_spec(spec: str, card_id: int = 0) -> Card:
         return Card(card_id, "chilli", goods, kind, indicated)
     if ":" in spec:
         head, _, face = spec.partition(":")
-        if head not in {str(s) for s in range(1, INITIAL_SETS + 1)}:
+        if head not in {str(number) for number in range(1, INITIAL_SETS + 1)}:
             raise InvalidStateError(f"initial card spec {short_repr(spec)}: the set must be 1 to 4")
         goods = _letters_to_goods(face, spec, 1, 3, "a boat card")
         return Card(card_id, "initial", goods, initial_set=int(head))
@@ -204,23 +208,33 @@ def parse_card_spec(spec: str, card_id: int = 0) -> Card:
 
 def _reconstructed_deck() -> tuple[str, ...]:
     """The RECONSTRUCTED deck of catalog sections 2.3 and 2.4, as card specs."""
-    nxt = {g: GOOD_LETTERS[(i + 1) % 4] for i, g in enumerate(GOOD_LETTERS)}
+    nxt = {letter: GOOD_LETTERS[(index + 1) % 4] for index, letter in enumerate(GOOD_LETTERS)}
     specs: list[str] = []
-    for s, g in enumerate(GOOD_LETTERS, start=1):  # set s, base good g
-        n1 = nxt[g]
-        n2 = nxt[n1]
-        n3 = nxt[n2]
-        specs += [f"{s}:{g}", f"{s}:{n1}{n2}", f"{s}:{n3}{n3}{g}"]
+    for number, letter in enumerate(GOOD_LETTERS, start=1):  # set s, base good g
+        second = nxt[letter]
+        third = nxt[second]
+        fourth = nxt[third]
+        specs += [
+            f"{number}:{letter}",
+            f"{number}:{second}{third}",
+            f"{number}:{fourth}{fourth}{letter}",
+        ]
     specs += ["C1:P/Z", "C1:Z/B", "C1:B/F", "C1:F/P"]  # type 1: indicate g, show next(g)
     specs += ["C2:P/P", "C2:Z/Z", "C2:B/B", "C2:F/F"]  # type 2: indicate and show g
     specs += ["C3:PZ/B", "C3:BF/Z", "C3:PB/F", "C3:ZF/P"]  # type 3: a pair
     specs += ["C4:PF/Z", "C4:ZB/F", "C4:PZ/B", "C4:BF/P"]  # type 4: a pair
-    specs += [g for g in GOOD_LETTERS for _ in range(2)]  # singles, 2 of each
-    pairs = [a + b for i, a in enumerate(GOOD_LETTERS) for b in GOOD_LETTERS[i + 1 :]]
-    specs += [p for p in pairs for _ in range(2)]  # two different goods, 2 of each pair
-    specs += [g + g for g in GOOD_LETTERS]  # doubles
-    specs += [g + g + nxt[g] for g in GOOD_LETTERS]  # double + next
-    specs += ["".join(ch for ch in GOOD_LETTERS if ch != g) for g in GOOD_LETTERS]  # 3 different
+    specs += [letter for letter in GOOD_LETTERS for _ in range(2)]  # singles, 2 of each
+    pairs = [
+        first + second
+        for index, first in enumerate(GOOD_LETTERS)
+        for second in GOOD_LETTERS[index + 1 :]
+    ]
+    specs += [pair for pair in pairs for _ in range(2)]  # two different goods, 2 of each pair
+    specs += [letter + letter for letter in GOOD_LETTERS]  # doubles
+    specs += [letter + letter + nxt[letter] for letter in GOOD_LETTERS]  # double + next
+    specs += [
+        "".join(other for other in GOOD_LETTERS if other != letter) for letter in GOOD_LETTERS
+    ]  # 3 different
     return tuple(specs)
 
 
@@ -243,7 +257,7 @@ class Deck:
 
     def initial_set(self, number: int) -> tuple[int, ...]:
         """The ids of the 3 initial cards of set ``number`` (1 to 4)."""
-        return tuple(c.id for c in self.cards if c.initial_set == number)
+        return tuple(card.id for card in self.cards if card.initial_set == number)
 
 
 @lru_cache(maxsize=16)
@@ -254,8 +268,10 @@ def build_deck(specs: tuple[str, ...] = ()) -> Deck:
     cards (rulebook Materials); unknown goods or malformed specs raise InvalidStateError.
     """
     specs = tuple(specs) or RECONSTRUCTED_DECK
-    cards = tuple(parse_card_spec(spec, i) for i, spec in enumerate(specs))
-    counts = {kind: sum(c.kind == kind for c in cards) for kind in ("initial", "chilli", "boat")}
+    cards = tuple(parse_card_spec(spec, card_id) for card_id, spec in enumerate(specs))
+    counts = {
+        kind: sum(card.kind == kind for card in cards) for kind in ("initial", "chilli", "boat")
+    }
     wanted = {"initial": INITIAL_CARDS, "chilli": CHILLI_CARDS, "boat": BOAT_CARDS}
     if counts != wanted:
         raise InvalidStateError(
@@ -264,14 +280,14 @@ def build_deck(specs: tuple[str, ...] = ()) -> Deck:
             f" {counts['chilli']} chilli and {counts['boat']} boat ({len(cards)} in all)"
         )
     for number in range(1, INITIAL_SETS + 1):
-        size = sum(c.initial_set == number for c in cards)
+        size = sum(card.initial_set == number for card in cards)
         if size != 3:
             raise InvalidStateError(f"initial set {number} must have 3 cards, not {size}")
     return Deck(
         specs=specs,
         cards=cards,
-        masks=tuple(sum(1 << GOOD_INDEX[good] for good in set(c.goods)) for c in cards),
-        baskets=tuple(tuple(GOOD_INDEX[good] for good in c.goods) for c in cards),
-        chilli=tuple(c.is_chilli for c in cards),
-        labels=tuple(c.label for c in cards),
+        masks=tuple(sum(1 << GOOD_INDEX[good] for good in set(card.goods)) for card in cards),
+        baskets=tuple(tuple(GOOD_INDEX[good] for good in card.goods) for card in cards),
+        chilli=tuple(card.is_chilli for card in cards),
+        labels=tuple(card.label for card in cards),
     )

@@ -33,12 +33,17 @@ COMPLETE_BONUS = 2
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        r2 * 3 + c2
-        for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
-        if 0 <= r2 < 3 and 0 <= c2 < 3
+        next_row * 3 + next_column
+        for next_row, next_column in (
+            (row - 1, column),
+            (row, column - 1),
+            (row, column + 1),
+            (row + 1, column),
+        )
+        if 0 <= next_row < 3 and 0 <= next_column < 3
     )
-    for r in range(3)
-    for c in range(3)
+    for row in range(3)
+    for column in range(3)
 )
 """Per market cell (0-8, reading order: list indices, not the notation's 1-9): its orthogonal
 neighbours, also 0-8."""
@@ -70,7 +75,7 @@ def chilli_points(chilli_type: int, counts: Sequence[int], clamp_type1: bool = F
     if chilli_type == 3:
         return 2 * min(counts)
     if chilli_type == 4:
-        return 2 * sum(1 for n in counts if n == 1)
+        return 2 * sum(1 for count in counts if count == 1)
     raise InvalidStateError(f"unknown chilli type {short_repr(chilli_type)}; types are 1 to 4")
 
 
@@ -91,7 +96,7 @@ class ChilliScore:
 
     def explain(self) -> str:
         """One line: the card (by its spec, which names its type), what it counted, the points."""
-        seen = ", ".join(f"{g}={n}" for g, n in self.counts)
+        seen = ", ".join(f"{good}={count}" for good, count in self.counts)
         return (
             f"chilli {self.card.spec} in cell {self.cell}"
             f" (cells {list(self.counted)}): {seen} -> {self.points}"
@@ -110,7 +115,7 @@ class MarketScore:
     @property
     def chilli_points(self) -> int:
         """The sum of the chilli cards' points."""
-        return sum(c.points for c in self.chillies)
+        return sum(chilli.points for chilli in self.chillies)
 
     @property
     def total(self) -> int:
@@ -124,14 +129,14 @@ class MarketScore:
             "objective_points": self.objective_points,
             "chillies": [
                 {
-                    "cell": c.cell,
-                    "card": c.card.id,
-                    "type": c.card.chilli_type,
-                    "counted": list(c.counted),
-                    "counts": dict(c.counts),
-                    "points": c.points,
+                    "cell": chilli.cell,
+                    "card": chilli.card.id,
+                    "type": chilli.card.chilli_type,
+                    "counted": list(chilli.counted),
+                    "counts": dict(chilli.counts),
+                    "points": chilli.points,
                 }
-                for c in self.chillies
+                for chilli in self.chillies
             ],
             "chilli_points": self.chilli_points,
             "complete_bonus": self.complete_bonus,
@@ -163,31 +168,36 @@ def score_market(
         raise InvalidStateError(
             f"unknown objective good {short_repr(objective)}; goods are {GOODS}"
         )
-    objective_points = sum(c.goods.count(objective) for c in cells if c is not None)
+    objective_points = sum(card.goods.count(objective) for card in cells if card is not None)
     chillies = []
-    for i, card in enumerate(cells):
+    for cell, card in enumerate(cells):
         if card is None or not card.is_chilli:
             continue
-        seen = neighbourhood(i)
-        near = [c for j in seen if (c := cells[j]) is not None]
-        counts = tuple((g, sum(c.goods.count(g) for c in near)) for g in card.indicated)
-        points = chilli_points(card.chilli_type, [n for _, n in counts], clamp_type1)
+        seen = neighbourhood(cell)
+        near = [near_card for neighbour in seen if (near_card := cells[neighbour]) is not None]
+        counts = tuple(
+            (good, sum(near_card.goods.count(good) for near_card in near))
+            for good in card.indicated
+        )
+        points = chilli_points(card.chilli_type, [count for _, count in counts], clamp_type1)
         chillies.append(
             ChilliScore(
-                i + 1,
+                cell + 1,
                 card,
-                tuple(j + 1 for j in seen),
+                tuple(neighbour + 1 for neighbour in seen),
                 counts,
                 points,
-                tuple(c for j in seen if (c := cells[j]) is not None),
+                tuple(
+                    near_card for neighbour in seen if (near_card := cells[neighbour]) is not None
+                ),
             )
         )
-    complete = COMPLETE_BONUS if all(c is not None for c in cells) else 0
+    complete = COMPLETE_BONUS if all(card is not None for card in cells) else 0
     return MarketScore(objective, objective_points, tuple(chillies), complete)
 
 
 def winners(totals: Sequence[int], objective_points: Sequence[int]) -> tuple[int, ...]:
     """The winning seats: most points, then most objective points, then shared (BK-SCORE-8)."""
-    keys = [(t, o) for t, o in zip(totals, objective_points, strict=True)]
+    keys = [(total, objective) for total, objective in zip(totals, objective_points, strict=True)]
     best = max(keys)
-    return tuple(p for p, k in enumerate(keys) if k == best)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)

@@ -43,18 +43,21 @@ def to_dict(state: State) -> dict[str, Any]:
 
     def ids(values: tuple[int, ...]) -> list[int | None]:
         """Card ids with None for the empty places."""
-        return [v if v >= 0 else None for v in values]
+        return [value if value >= 0 else None for value in values]
 
     data: dict[str, Any] = {
         "game": NAME,
         "num_players": state.num_players,
-        "options": {k: list(v) if k == "deck" else v for k, v in state.options.to_dict().items()},
+        "options": {
+            key: list(value) if key == "deck" else value
+            for key, value in state.options.to_dict().items()
+        },
         "port": ids(state.port),
         "boat_pile": list(state.boat_pile),
         "chilli_pile": list(state.chilli_pile),
-        "hands": [list(h) for h in state.hands],
-        "markets": [ids(m) for m in state.markets],
-        "pontoons": [GOODS[g] if g >= 0 else None for g in state.pontoons],
+        "hands": [list(hand) for hand in state.hands],
+        "markets": [ids(market) for market in state.markets],
+        "pontoons": [GOODS[good] if good >= 0 else None for good in state.pontoons],
         "to_move": state.player,
         "phase": state.phase,
         "placed": state.placed if state.placed >= 0 else None,
@@ -64,7 +67,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "passes": state.passes,
         "boat_known": state.boat_known,
         "chilli_known": state.chilli_known,
-        "history": [str(a) for a in state.history],
+        "history": [str(action) for action in state.history],
     }
     if state.start is not None:
         data["start"] = dict(state.start)
@@ -75,48 +78,50 @@ def from_dict(cls: type[S], data: Any) -> S:
     """Rebuild a ``cls`` state from :func:`to_dict`'s form, checking everything."""
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a Bangkok state must be a mapping, not {type(data).__name__}")
-    unknown = [k for k in data if k not in (*FIELDS, "game", "start")]
+    unknown = [key for key in data if key not in (*FIELDS, "game", "start")]
     if unknown:
         raise InvalidStateError(f"Bangkok state has unknown field(s) {listed(unknown)}")
-    missing = [f for f in FIELDS if f not in data]
+    missing = [name for name in FIELDS if name not in data]
     if missing:
         raise InvalidStateError(f"Bangkok state is missing field(s) {missing}")
     if data.get("game", NAME) != NAME:
         raise InvalidStateError(f"not a Bangkok state: field 'game' is {short_repr(data['game'])}")
     options = Options.coerce(data["options"])
     build_deck(options.deck)
-    n = _int(data, "num_players", 1, 4)
+    seats = _int(data, "num_players", 1, 4)
     boat_pile = _cells(data["boat_pile"], None, "boat_pile", empty=False)
     chilli_pile = _cells(data["chilli_pile"], None, "chilli_pile", empty=False)
     hands = tuple(
-        _cells(h, None, f"hands[{i}]", False) for i, h in enumerate(_list(data, "hands", n))
+        _cells(hand, None, f"hands[{seat}]", False)
+        for seat, hand in enumerate(_list(data, "hands", seats))
     )
     placed = data["placed"]
     state = cls(
-        num_players=n,
+        num_players=seats,
         options=options,
         port=_cells(data["port"], 9, "port"),
         boat_pile=boat_pile,
         chilli_pile=chilli_pile,
         hands=hands,
         markets=tuple(
-            _cells(m, 9, f"markets[{i}]") for i, m in enumerate(_list(data, "markets", n))
+            _cells(market, 9, f"markets[{seat}]")
+            for seat, market in enumerate(_list(data, "markets", seats))
         ),
         pontoons=_pontoons(data["pontoons"]),
-        player=_int(data, "to_move", 0, n - 1),
+        player=_int(data, "to_move", 0, seats - 1),
         phase=_choice(data["phase"], PHASES, "phase"),
         placed=-1 if placed is None else _int(data, "placed", 0, TOTAL_CARDS - 1),
         slot="" if data["slot"] is None else _choice(data["slot"], SLOTS, "slot"),
         turn=_int(data, "turn", 0, PLY_LIMIT if data["history"] else PLY_LIMIT // 2),
         end_triggered=checked_bool(data["end_triggered"], "Bangkok state field 'end_triggered'"),
-        passes=_int(data, "passes", 0, n),
+        passes=_int(data, "passes", 0, seats),
         boat_known=_int(data, "boat_known", 0, len(boat_pile)),
         chilli_known=_int(data, "chilli_known", 0, len(chilli_pile)),
         history=_history(data["history"]),
-        start=None if data.get("start") is None else _start(cls, data["start"], n, options),
+        start=None if data.get("start") is None else _start(cls, data["start"], seats, options),
     )
     check_consistent(state)
-    hidden = {i for i, good in enumerate(state.pontoons) if good < 0}
+    hidden = {tile for tile, good in enumerate(state.pontoons) if good < 0}
     if hidden and hidden not in _view_patterns(state):
         raise InvalidStateError(
             f"pontoons {sorted(hidden)} are hidden, as no view hides them: a view hides the"
@@ -131,7 +136,7 @@ def _view_patterns(state: Any) -> list[set[int]]:
     """The pontoons each view (a seat's, or the public one) hides in ``state``'s phase."""
     seats: list[int | None] = [None, *range(state.num_players)]
     tiles = range(len(state.pontoons))
-    return [{i for i in tiles if not state.pontoon_seen(i, seat)} for seat in seats]
+    return [{tile for tile in tiles if not state.pontoon_seen(tile, seat)} for seat in seats]
 
 
 def start_view(cls: type[S], start: Mapping[str, Any], player: int | None) -> dict[str, Any]:
@@ -139,21 +144,21 @@ def start_view(cls: type[S], start: Mapping[str, Any], player: int | None) -> di
     return to_dict(from_dict(cls, start).view(player))
 
 
-def _start(cls: type[S], value: Any, n: int, options: Options) -> dict[str, Any]:
+def _start(cls: type[S], value: Any, seats: int, options: Options) -> dict[str, Any]:
     """The checked starting position: a loadable state with no history, no start, same setup."""
     if not isinstance(value, Mapping):
         raise InvalidStateError("Bangkok state field 'start' must be a state dict or null")
     if value.get("history") != [] or value.get("start") is not None:
         raise InvalidStateError("Bangkok state field 'start' must have an empty history, no start")
     start = from_dict(cls, value)
-    if start.num_players != n or start.options != options:
+    if start.num_players != seats or start.options != options:
         raise InvalidStateError("Bangkok state field 'start' has other players or options")
     return to_dict(start)
 
 
-def _int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
+def _int(data: Mapping[str, Any], name: str, lowest: int, highest: int) -> int:
     """An int field within ``lo..hi``."""
-    return checked_int(data[name], f"Bangkok state field {name!r}", lo, hi)
+    return checked_int(data[name], f"Bangkok state field {name!r}", lowest, highest)
 
 
 def _choice(value: Any, allowed: tuple[str, ...], name: str) -> str:
@@ -182,9 +187,9 @@ def _cells(value: Any, size: int | None, name: str, empty: bool = True) -> tuple
         raise InvalidStateError(f"Bangkok state field {name!r} holds more than {TOTAL_CARDS} cards")
     return tuple(
         -1
-        if v is None and empty
-        else checked_int(v, f"Bangkok state field {name!r} item {i}", 0, TOTAL_CARDS - 1)
-        for i, v in enumerate(value)
+        if value is None and empty
+        else checked_int(value, f"Bangkok state field {name!r} item {index}", 0, TOTAL_CARDS - 1)
+        for index, value in enumerate(value)
     )
 
 
@@ -192,12 +197,14 @@ def _pontoons(value: Any) -> tuple[int, ...]:
     """The 4 pontoon goods (None = hidden), distinct."""
     if not isinstance(value, (list, tuple)) or len(value) != len(GOODS):
         raise InvalidStateError(f"Bangkok state field 'pontoons' must be a list of {len(GOODS)}")
-    if any(v is not None and (not isinstance(v, str) or v not in GOODS) for v in value):
+    if any(
+        value is not None and (not isinstance(value, str) or value not in GOODS) for value in value
+    ):
         raise InvalidStateError(f"pontoons must be goods {list(GOODS)} or None")
-    known = [v for v in value if v is not None]
+    known = [value for value in value if value is not None]
     if len(set(known)) != len(known):
         raise InvalidStateError(f"pontoons must show distinct goods, not {list(value)}")
-    return tuple(-1 if v is None else GOODS.index(v) for v in value)
+    return tuple(-1 if value is None else GOODS.index(value) for value in value)
 
 
 def _history(value: Any) -> tuple[Any, ...]:
@@ -207,7 +214,7 @@ def _history(value: Any) -> tuple[Any, ...]:
             f"Bangkok state field 'history' must be a list of {PLY_LIMIT} texts at most"
         )
     try:
-        return tuple(parse_notation(t) for t in value)
+        return tuple(parse_notation(text) for text in value)
     except InvalidActionError as exc:
         raise InvalidStateError(f"Bangkok state history holds a bad action: {exc}") from exc
 
@@ -215,19 +222,19 @@ def _history(value: Any) -> tuple[Any, ...]:
 def check_consistent(state: State) -> None:
     """Every card exactly once; piles hold the right kind; whose turn; BK-MKT-2/3/5; the end."""
     deck = state.deck
-    n = len(deck.cards)
+    card_count = len(deck.cards)
     places = [*state.port, *state.boat_pile, *state.chilli_pile, state.placed]
     for seat in range(state.num_players):
         places += [*state.hands[seat], *state.markets[seat]]
-    ids = [c for c in places if c >= 0]
-    if sorted(ids) != list(range(n)):
+    ids = [card for card in places if card >= 0]
+    if sorted(ids) != list(range(card_count)):
         seen: set[int] = set()
-        dup = sorted({c for c in ids if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
-        lost = sorted(set(range(n)) - set(ids))
+        dup = sorted({card for card in ids if card in seen or seen.add(card)})  # type: ignore[func-returns-value]
+        lost = sorted(set(range(card_count)) - set(ids))
         raise InvalidStateError(f"cards must each lie once: duplicated {dup}, missing {lost}")
-    if any(not deck.chilli[c] for c in state.chilli_pile):
+    if any(not deck.chilli[card] for card in state.chilli_pile):
         raise InvalidStateError("the chilli pile holds a boat card")
-    if any(deck.chilli[c] for c in state.boat_pile):
+    if any(deck.chilli[card] for card in state.boat_pile):
         raise InvalidStateError("the boat pile holds a chilli card")
     if state.player != state.turn % state.num_players:  # BK-SET-1: seat 0 plays first
         raise InvalidStateError(
@@ -260,7 +267,7 @@ def _check_market_growth(state: State, seat: int) -> None:
     collects at most 3, so 2 exceed 3), so a market holds at most 2 per turn its seat began."""
     if state.num_players == 1 or state.phase == "over":
         return  # solo: ``turn`` is the token's space; over: a scoring example need not be played
-    cards = sum(1 for c in state.markets[seat] if c >= 0)
+    cards = sum(1 for card in state.markets[seat] if card >= 0)
     most = 2 * turns_started(state.turn, seat, state.num_players)
     if cards > most:
         raise InvalidStateError(
@@ -307,18 +314,18 @@ def _check_hand(state: State, seat: int) -> None:
 def _check_market(state: State, seat: int, market: tuple[int, ...]) -> None:
     """BK-MKT-2/3 (first card top-left, connected) and BK-MKT-5 / BK-EXP-1 (chilli cards)."""
     chilli = state.deck.chilli
-    filled = [c >= 0 for c in market]
+    filled = [card >= 0 for card in market]
     if any(filled) and not filled[0]:
         raise InvalidStateError(f"market {seat}: the first card lies in the top-left cell")
     reached = _connected(filled)
-    cut = [i + 1 for i in range(9) if filled[i] and i not in reached]
+    cut = [cell + 1 for cell in range(9) if filled[cell] and cell not in reached]
     if cut:  # BK-MKT-3
         raise InvalidStateError(f"market {seat}: cell {cut[0]} is not connected to cell 1")
     for axis in ("row", "column") if state.options.expert else ("row",):
-        for k in range(3):
-            cells = range(3 * k, 3 * k + 3) if axis == "row" else range(k, 9, 3)
-            if sum(market[i] >= 0 and chilli[market[i]] for i in cells) > 1:
-                raise InvalidStateError(f"market {seat}: two chilli cards in {axis} {k + 1}")
+        for line in range(3):
+            cells = range(3 * line, 3 * line + 3) if axis == "row" else range(line, 9, 3)
+            if sum(market[cell] >= 0 and chilli[market[cell]] for cell in cells) > 1:
+                raise InvalidStateError(f"market {seat}: two chilli cards in {axis} {line + 1}")
 
 
 def _connected(filled: list[bool]) -> set[int]:
@@ -329,13 +336,13 @@ def _connected(filled: list[bool]) -> set[int]:
         cell = todo.pop()
         if cell not in reached:
             reached.add(cell)
-            todo += [j for j in NEIGHBOURS[cell] if filled[j]]
+            todo += [neighbour for neighbour in NEIGHBOURS[cell] if filled[neighbour]]
     return reached
 
 
 def _check_end(state: State) -> None:
     """The end flag, turn counter, passes and phase agree (BK-END-1, K13, BK-SOLO-3)."""
-    full = any(all(c >= 0 for c in market) for market in state.markets)
+    full = any(all(card >= 0 for card in market) for market in state.markets)
     if state.end_triggered != full:
         raise InvalidStateError(
             f"end_triggered is {state.end_triggered} but {'a' if full else 'no'} market is complete"

@@ -27,28 +27,29 @@ __all__ = [
 ]
 
 PORT_LINES: dict[str, tuple[int, ...]] = {
-    **{f"L{r + 1}": (3 * r, 3 * r + 1, 3 * r + 2) for r in range(3)},
-    **{f"R{r + 1}": (3 * r + 2, 3 * r + 1, 3 * r) for r in range(3)},
-    **{f"T{c + 1}": (c, c + 3, c + 6) for c in range(3)},
-    **{f"B{c + 1}": (c + 6, c + 3, c) for c in range(3)},
+    **{f"L{row + 1}": (3 * row, 3 * row + 1, 3 * row + 2) for row in range(3)},
+    **{f"R{row + 1}": (3 * row + 2, 3 * row + 1, 3 * row) for row in range(3)},
+    **{f"T{column + 1}": (column, column + 3, column + 6) for column in range(3)},
+    **{f"B{column + 1}": (column + 6, column + 3, column) for column in range(3)},
 }
 """Per edge slot: the cells of its line, near to far (BK-ACT-1, BK-SHIFT-1)."""
 
-GOOD_SHIFTS = tuple(tuple(12 * g for g in range(4) if mask >> g & 1) for mask in range(16))
+GOOD_SHIFTS = tuple(tuple(12 * good for good in range(4) if mask >> good & 1) for mask in range(16))
 """Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
 
-_SLOT_CELLS = tuple(PORT_LINES[s] for s in SLOTS)
+_SLOT_CELLS = tuple(PORT_LINES[slot] for slot in SLOTS)
 _SPREAD = tuple(
     tuple(sum(slots << shift for shift in GOOD_SHIFTS[mask]) for mask in range(16))
     for slots in (
-        sum(1 << i for i, cells in enumerate(_SLOT_CELLS) if cell in cells) for cell in range(9)
+        sum(1 << slot for slot, cells in enumerate(_SLOT_CELLS) if cell in cells)
+        for cell in range(9)
     )
 )
 """Per port cell and goods mask: the slots whose line holds the cell (bit i = SLOTS[i]),
 repeated from bit 12g for each good g of the mask."""
 
 BIT_INDICES = tuple(
-    tuple(i for i in range(len(SLOTS)) if bits >> i & 1) for bits in range(1 << len(SLOTS))
+    tuple(slot for slot in range(len(SLOTS)) if bits >> slot & 1) for bits in range(1 << len(SLOTS))
 )
 """Per set of slots (bit i = SLOTS[i]): the slot indices, increasing."""
 
@@ -64,13 +65,17 @@ def market_cells_of(
         cells: Iterable[int] = (0,)  # BK-MKT-2
     else:
         cells = (  # BK-MKT-3
-            i for i in range(9) if not filled[i] and any(filled[j] for j in NEIGHBOURS[i])
+            cell
+            for cell in range(9)
+            if not filled[cell] and any(filled[neighbour] for neighbour in NEIGHBOURS[cell])
         )
     if not is_chilli:
         return tuple(cells)
-    rows = {i // 3 for i in range(9) if chilli[i]}
-    cols = {i % 3 for i in range(9) if chilli[i]} if expert else set()
-    return tuple(i for i in cells if i // 3 not in rows and i % 3 not in cols)  # BK-MKT-5
+    rows = {cell // 3 for cell in range(9) if chilli[cell]}
+    cols = {cell % 3 for cell in range(9) if chilli[cell]} if expert else set()
+    return tuple(
+        cell for cell in cells if cell // 3 not in rows and cell % 3 not in cols
+    )  # BK-MKT-5
 
 
 class DeckTables:
@@ -142,8 +147,8 @@ class DeckTables:
 def _cells_of_bits(filled: int, chilli: int, expert: bool) -> tuple[tuple[int, ...], ...]:
     """The legal cells of a boat card and of a chilli card, from bit sets of a market's filled
     and chilli cells (bit i = cell i)."""
-    has = [bool(filled >> i & 1) for i in range(9)]
-    hot = [bool(chilli >> i & 1) for i in range(9)]
+    has = [bool(filled >> cell & 1) for cell in range(9)]
+    hot = [bool(chilli >> cell & 1) for cell in range(9)]
     return market_cells_of(has, hot, False, expert), market_cells_of(has, hot, True, expert)
 
 
