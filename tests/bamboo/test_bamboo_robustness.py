@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from typing import Any
@@ -12,6 +13,7 @@ from bamboo_helpers import to_summer
 
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo.work import Work
 
 
 def _dict(plies: int, n: int = 2, seed: int = 0) -> dict[str, Any]:
@@ -161,3 +163,13 @@ def test_public_view_is_every_seats_view_and_a_non_seat_is_refused() -> None:
         with pytest.raises(InvalidStateError, match="player"):
             state.determinize(bad, 5)
     assert state.to_dict() == before
+
+
+def test_the_work_dict_keys_are_the_state_fields() -> None:
+    """The rules' TypedDict ``Work`` has exactly the State's dataclass fields, in order, and a
+    state's stored fields (what ``apply`` copies into a Work) are those keys."""
+    declared = [declared.name for declared in dataclasses.fields(bamboo.State)]
+    assert list(Work.__annotations__) == declared
+    state = bamboo.new_game(3, 1)
+    played = state.apply(state.legal_actions()[0])
+    assert list(state.__dict__) == declared and list(played.__dict__) == declared

@@ -25,7 +25,6 @@ action, e.g. ``Rb`` = red balance, ``Gw`` = green wildcard; stalks are numbered 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -34,13 +33,13 @@ from bamboo_lab.core.checks import checked_int, checked_notation, short_repr
 from bamboo_lab.core.errors import InvalidActionError
 
 from .components import (
-    ACTION_LETTERS,
-    COLOUR_LETTERS,
+    BALANCE_TILE_NAME,
     COLOURS,
     FOOD_KINDS,
     GIFTS,
     HOME_COLS,
     HOME_ROWS,
+    SHOOT_NAMES,
     SPIRITS,
 )
 from .reconstructed import BALANCE_TILES, HOME_TILES
@@ -71,9 +70,8 @@ __all__ = [
     "parse_text",
 ]
 
-_SHOOTS = frozenset(c + a for c in COLOUR_LETTERS for a in ACTION_LETTERS)
-_HOME = frozenset(t.name for t in HOME_TILES)
-_TILE_NAME = re.compile(r"[LCR][0-9]{2}")
+_SHOOTS = frozenset(SHOOT_NAMES)
+_HOME = frozenset(tile.name for tile in HOME_TILES)
 
 
 def _word(action: Any, field: str, allowed: Collection[str]) -> None:
@@ -89,17 +87,17 @@ def _word(action: Any, field: str, allowed: Collection[str]) -> None:
 def _tile(action: Any) -> None:
     """Refuse a balance-tile name not written ``L``, ``C`` or ``R`` and two digits."""
     value = action.tile
-    if not isinstance(value, str) or not _TILE_NAME.fullmatch(value):
+    if not isinstance(value, str) or not BALANCE_TILE_NAME.fullmatch(value):
         shown = short_repr(value)
         raise InvalidActionError(
             f"{type(action).__name__}.tile must be a balance tile name like 'L07', not {shown}"
         )
 
 
-def _number(action: Any, field: str, lo: int, hi: int) -> None:
+def _number(action: Any, field: str, low: int, high: int) -> None:
     """Refuse a field that is not an int (bool refused) in ``lo..hi``."""
     checked_int(
-        getattr(action, field), f"{type(action).__name__}.{field}", lo, hi, InvalidActionError
+        getattr(action, field), f"{type(action).__name__}.{field}", low, high, InvalidActionError
     )
 
 
@@ -428,7 +426,7 @@ ACTION_TYPES: tuple[type, ...] = (
 
 def every_action() -> tuple[Action, ...]:
     """Every action the game can ever have, each once, in the fixed order of the action table."""
-    shoots = [colour + letter for colour in COLOUR_LETTERS for letter in ACTION_LETTERS]
+    shoots = SHOOT_NAMES
     spirits = tuple(dict.fromkeys(SPIRITS))
     actions: list[Action] = [DraftShoot(shoot) for shoot in shoots]
     actions += [ChooseGift(gift) for gift in GIFTS]
@@ -493,7 +491,7 @@ def _parse(text: str) -> object:
             return Pass()
     elif len(words) == 2 and head in _ONE_ARG:
         cls, allowed = _ONE_ARG[head]
-        if words[1] in allowed or (not allowed and _TILE_NAME.fullmatch(words[1])):
+        if words[1] in allowed or (not allowed and BALANCE_TILE_NAME.fullmatch(words[1])):
             return cls(words[1])
     elif len(words) == 2 and head == "home":
         parts = words[1].split(",")

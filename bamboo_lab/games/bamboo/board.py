@@ -70,10 +70,10 @@ class Board:
 
     def changed(self, changes: Mapping[str, Any]) -> Board:
         """A copy with the fields of ``changes`` changed (:meth:`replace` taking one dict)."""
-        d = self.__dict__.copy()
-        d.update(changes)
+        fields = self.__dict__.copy()
+        fields.update(changes)
         new = object.__new__(Board)
-        object.__setattr__(new, "__dict__", d)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
     @property
@@ -84,56 +84,60 @@ class Board:
     @property
     def shoots(self) -> int:
         """How many shoots lie in the temples of this board."""
-        return sum(len(t) for t in self.temples)
+        return sum(len(temple) for temple in self.temples)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict."""
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["temples"] = [list(t) for t in self.temples]
-        for k in ("balance", "scored", "home", "awake", "asleep", "food"):
-            d[k] = list(d[k])
-        return d
+        saved = {declared.name: getattr(self, declared.name) for declared in fields(self)}
+        saved["temples"] = [list(temple) for temple in self.temples]
+        for key in ("balance", "scored", "home", "awake", "asleep", "food"):
+            saved[key] = list(saved[key])
+        return saved
 
     @classmethod
     def from_dict(
-        cls, d: Mapping[str, Any], tiles: Sequence[BalanceTile] = BALANCE_TILES, name: str = "board"
+        cls,
+        data: Mapping[str, Any],
+        tiles: Sequence[BalanceTile] = BALANCE_TILES,
+        name: str = "board",
     ) -> Board:
         """Rebuild a board; raise InvalidStateError naming the field when malformed."""
-        if not isinstance(d, Mapping):
-            raise InvalidStateError(f"a Bamboo {name} must be a mapping, not {type(d).__name__}")
-        unknown = sorted(str(k) for k in set(d) - set(_FIELDS))
-        missing = [k for k in _FIELDS if k not in d]
+        if not isinstance(data, Mapping):
+            raise InvalidStateError(f"a Bamboo {name} must be a mapping, not {type(data).__name__}")
+        unknown = sorted(str(key) for key in set(data) - set(_FIELDS))
+        missing = [key for key in _FIELDS if key not in data]
         if unknown or missing:
             raise InvalidStateError(f"{name} fields: missing {missing}, unknown {unknown}")
-        temples = d["temples"]
+        temples = data["temples"]
         if not isinstance(temples, (list, tuple)) or len(temples) != 4:
             raise InvalidStateError(f"{name}.temples must be a list of 4 temples")
         bal_hi = len(tiles) - 1
         board = cls(
-            hp=checked_int(d["hp"], f"{name}.hp", -999, 999),
-            coins=checked_int(d["coins"], f"{name}.coins", 0, 999),
-            reserve=checked_int(d["reserve"], f"{name}.reserve", 0, 7),
-            track=checked_int(d["track"], f"{name}.track", 0, 4),
+            hp=checked_int(data["hp"], f"{name}.hp", -999, 999),
+            coins=checked_int(data["coins"], f"{name}.coins", 0, 999),
+            reserve=checked_int(data["reserve"], f"{name}.reserve", 0, 7),
+            track=checked_int(data["track"], f"{name}.track", 0, 4),
             temples=tuple(
-                checked_ints(t, f"{name}.temples[{k}]", 0, 19) for k, t in enumerate(temples)
+                checked_ints(temple, f"{name}.temples[{key}]", 0, 19)
+                for key, temple in enumerate(temples)
             ),
-            marker=checked_int(d["marker"], f"{name}.marker", -1, 3),
-            balance=checked_ints(d["balance"], f"{name}.balance", 0, bal_hi),
-            scored=checked_ints(d["scored"], f"{name}.scored", 0, bal_hi),
-            home=checked_ints(d["home"], f"{name}.home", -1, len(HOME_TILES) - 1),
-            awake=spirit_names(d["awake"], f"{name}.awake"),
-            asleep=spirit_names(d["asleep"], f"{name}.asleep"),
-            food=checked_ints(d["food"], f"{name}.food", 0, 26),
-            passed=checked_bool(d["passed"], f"{name}.passed"),
+            marker=checked_int(data["marker"], f"{name}.marker", -1, 3),
+            balance=checked_ints(data["balance"], f"{name}.balance", 0, bal_hi),
+            scored=checked_ints(data["scored"], f"{name}.scored", 0, bal_hi),
+            home=checked_ints(data["home"], f"{name}.home", -1, len(HOME_TILES) - 1),
+            awake=spirit_names(data["awake"], f"{name}.awake"),
+            asleep=spirit_names(data["asleep"], f"{name}.asleep"),
+            food=checked_ints(data["food"], f"{name}.food", 0, 26),
+            passed=checked_bool(data["passed"], f"{name}.passed"),
         )
-        if any(len(t) > 4 for t in board.temples):
+        if any(len(temple) > 4 for temple in board.temples):
             raise InvalidStateError(f"{name}: a temple holds at most 4 shoots")
         if len(board.home) != 15 or len(board.food) != 3:
             raise InvalidStateError(f"{name}: a board has a 15-space home and 3 food counts")
         if list(board.awake) != sorted(board.awake) or list(board.asleep) != sorted(board.asleep):
             raise InvalidStateError(f"{name}: awake and asleep spirits are kept sorted")
-        kinds = Counter(tiles[t].kind for t in board.balance)
-        if any(k > 2 for k in kinds.values()):  # BB-ACT-2
+        kinds = Counter(tiles[temple].kind for temple in board.balance)
+        if any(key > 2 for key in kinds.values()):  # BB-ACT-2
             raise InvalidStateError(f"{name} holds at most 2 balance tiles of each type (BB-ACT-2)")
         return board
 
@@ -142,7 +146,7 @@ def spirit_names(value: Any, name: str) -> tuple[str, ...]:
     """A list of spirit names (the notation's lower case) as a tuple, or InvalidStateError."""
     if not isinstance(value, (list, tuple)):
         raise InvalidStateError(f"{name} must be a list of spirit names")
-    for k, v in enumerate(value):
-        if not isinstance(v, str) or v not in SPIRITS:
-            raise InvalidStateError(f"{name}[{k}] is not a spirit: {short_repr(v)}")
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or item not in SPIRITS:
+            raise InvalidStateError(f"{name}[{index}] is not a spirit: {short_repr(item)}")
     return tuple(value)

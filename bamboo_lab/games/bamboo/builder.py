@@ -8,71 +8,28 @@ result through ``State.from_dict``, so a built position is a normal, playable st
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bamboo_lab.core.checks import checked_int, refusing_malformed, short_repr
 from bamboo_lab.core.errors import InvalidStateError
 
 from .actions import Choose
+from .builder_tiles import place_balance, place_homes, take_from
 from .components import (
+    COLOUR_INDEX,
     COLOURS,
+    FOOD_INDEX,
     FOOD_KINDS,
-    HOME_COLS,
-    HOME_ROWS,
-    TYPE_LETTERS,
-    BalanceTile,
+    SHOOT_CODE,
+    SHOOT_NAMES,
     spirit_kind,
 )
-from .legal import SHOOT_CODE
 from .options import Options
-from .reconstructed import HOME_TILES
 from .scoring import GHOST
 from .state import State, new_game
 
-__all__ = ["pick_home_tile", "position", "read_home_text"]
-
-_HOME_BY_NAME = {t.name: t for t in HOME_TILES}
-_SHOOT_NAMES = {c: n for n, c in SHOOT_CODE.items()}
-
-
-def _balance_tile(name: Any, opts: Options) -> BalanceTile:
-    for tile in opts.balance_table:
-        if tile.name == name:
-            return tile
-    raise InvalidStateError(
-        f"no balance tile {short_repr(name)} (names are L01..L24, C01..C20, R01..R24)"
-    )
-
-
-def read_home_text(text: str) -> dict[int, tuple[int, int]]:
-    """``{space: (type, comfort)}`` from ``(row,col):Type/comfort`` words (InvalidStateError)."""
-    if not isinstance(text, str):
-        raise InvalidStateError(f"a home text must be a string, not {type(text).__name__}")
-    out: dict[int, tuple[int, int]] = {}
-    for word in text.replace("|", " ").split():
-        try:
-            where, what = word.split(":")
-            r, c = (int(x) for x in where.strip("()").split(","))
-            letter, _, comfort = what.partition("/")
-            if not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS) or r * 5 + c in out:
-                raise ValueError("off the grid or given twice")  # BB-PAT-1
-            if len(letter) != 1 or letter not in TYPE_LETTERS or len(comfort) > 1:
-                raise ValueError("unknown type")
-            out[r * 5 + c] = (TYPE_LETTERS.index(letter), int(comfort) if comfort else 1)
-        except ValueError as exc:
-            raise InvalidStateError(f"cannot read home space {short_repr(word)}") from exc
-    return out
-
-
-def pick_home_tile(
-    kind: int, comfort: int, used: Collection[int], pool: Iterable[int]
-) -> int | None:
-    """The lowest-id tile of the pool with that type and comfort, not used yet."""
-    ids = [h for h in pool if h not in used]
-    found = [h for h in ids if HOME_TILES[h].type == kind and HOME_TILES[h].comfort == comfort]
-    return min(found) if found else None
-
+__all__ = ["position"]
 
 # ---------------------------------------------------------------- the position builder
 
@@ -146,44 +103,48 @@ def position(
         state = base
     else:
         raise InvalidStateError(f"base must be a Bamboo State, not {type(base).__name__}")
-    d = state.to_dict()
-    d.pop("start_position", None)
-    d["history"] = []
-    n = state.num_players
+    data = state.to_dict()
+    data.pop("start_position", None)
+    data["history"] = []
+    num_players = state.num_players
     opts = state.options
     if base is not None and options is not None:
         opts = Options.coerce(options)
-        d["options"] = opts.to_dict()
-    changes = _board_changes(boards, n)
+        data["options"] = opts.to_dict()
+    changes = _board_changes(boards, num_players)
     if (round is not None or player is not None) and state.phase != "visit":
         raise InvalidStateError("round and player are set at a Summer decision (phase visit)")
     if round is not None:
-        d["round"] = checked_int(round, "round", 1, 4)
-        for b in d["boards"]:
-            b["track"] = 4 - d["round"]  # BB-SPR-3: one stick leaves the track each Spring
+        data["round"] = checked_int(round, "round", 1, 4)
+        for board in data["boards"]:
+            board["track"] = 4 - data["round"]  # BB-SPR-3: one stick leaves the track each Spring
     if player is not None:
-        d["player"] = checked_int(player, "player", 0, n - 1)
+        data["player"] = checked_int(player, "player", 0, num_players - 1)
     if first_player is not None:
-        d["start"] = checked_int(first_player, "first_player", 0, n - 1)
+        data["start"] = checked_int(first_player, "first_player", 0, num_players - 1)
     if temples is not None:
-        d["temples"] = _main_temples(temples, n, d["temples"])
-        d["temple_tiles"] = [sum(o == GHOST for o in t) for t in d["temples"]] if n == 2 else []
-    _place_shoots(d, changes, stalks)
-    _place_homes(d, changes, home_market)
-    _place_balance(d, changes, opts, balance_market)
-    _place_food(d, changes, food_display)
-    _place_spirits(d, changes)
-    for p, ch in changes.items():
-        b = d["boards"][p]
+        data["temples"] = _main_temples(temples, num_players, data["temples"])
+        data["temple_tiles"] = (
+            [sum(owner == GHOST for owner in temple) for temple in data["temples"]]
+            if num_players == 2
+            else []
+        )
+    _place_shoots(data, changes, stalks)
+    place_homes(data, changes, home_market)
+    place_balance(data, changes, opts, balance_market)
+    _place_food(data, changes, food_display)
+    _place_spirits(data, changes)
+    for seat, board_changes in changes.items():
+        board = data["boards"][seat]
         for key in ("coins", "hp", "passed"):
-            if key in ch:
-                b[key] = ch[key]
-        if "marker" in ch:
-            m = ch["marker"]
-            b["marker"] = -1 if m is None else _colour(m, f"boards[{p}].marker")
-    _balance_incense(d, changes, round is not None or temples is not None)
-    d["start_position"] = {k: v for k, v in d.items()}
-    return State.from_dict(d)
+            if key in board_changes:
+                board[key] = board_changes[key]
+        if "marker" in board_changes:
+            marker = board_changes["marker"]
+            board["marker"] = -1 if marker is None else _colour(marker, f"boards[{seat}].marker")
+    _balance_incense(data, changes, round is not None or temples is not None)
+    data["start_position"] = {field: value for field, value in data.items()}
+    return State.from_dict(data)
 
 
 def _to_summer(state: State) -> State:
@@ -195,7 +156,7 @@ def _to_summer(state: State) -> State:
     return state
 
 
-def _board_changes(boards: Any, n: int) -> dict[int, dict[str, Any]]:
+def _board_changes(boards: Any, num_players: int) -> dict[int, dict[str, Any]]:
     if boards is None:
         return {}
     if isinstance(boards, Mapping):
@@ -207,20 +168,24 @@ def _board_changes(boards: Any, n: int) -> dict[int, dict[str, Any]]:
             "boards must be a list (one entry per seat) or a dict seat -> board"
         )
     out: dict[int, dict[str, Any]] = {}
-    for p, ch in items:
-        checked_int(p, "a board's seat", 0, n - 1)
-        if ch is None:
+    for seat, board_changes in items:
+        checked_int(seat, "a board's seat", 0, num_players - 1)
+        if board_changes is None:
             continue
-        if not isinstance(ch, Mapping) or set(ch) - _BOARD_KEYS:
-            unknown = sorted(set(ch) - _BOARD_KEYS) if isinstance(ch, Mapping) else ch
-            raise InvalidStateError(f"boards[{p}]: unknown entries {short_repr(unknown)}")
-        out[p] = dict(ch)
+        if not isinstance(board_changes, Mapping) or set(board_changes) - _BOARD_KEYS:
+            unknown = (
+                sorted(set(board_changes) - _BOARD_KEYS)
+                if isinstance(board_changes, Mapping)
+                else board_changes
+            )
+            raise InvalidStateError(f"boards[{seat}]: unknown entries {short_repr(unknown)}")
+        out[seat] = dict(board_changes)
     return out
 
 
 def _colour(value: Any, name: str) -> int:
     if isinstance(value, str) and value in COLOURS:
-        return COLOURS.index(value)
+        return COLOUR_INDEX[value]
     raise InvalidStateError(f"{name} must be one of {list(COLOURS)}, not {short_repr(value)}")
 
 
@@ -232,233 +197,91 @@ def _shoot(name: Any, where: str) -> int:
     )
 
 
-def _main_temples(temples: Any, n: int, old: list[list[int]]) -> list[list[int]]:
+def _main_temples(temples: Any, num_players: int, old: list[list[int]]) -> list[list[int]]:
     if not isinstance(temples, (list, tuple)) or len(temples) != 4:
         raise InvalidStateError("temples must be 4 incense stacks, bottom to top")
     out = []
-    for t, stack in enumerate(temples):
+    for temple, stack in enumerate(temples):
         if not isinstance(stack, (list, tuple)):
-            raise InvalidStateError(f"temples[{t}] must be a list of seats")
+            raise InvalidStateError(f"temples[{temple}] must be a list of seats")
         owners = [
-            GHOST if o in ("ghost", GHOST) else checked_int(o, f"temples[{t}]", 0, n - 1)
-            for o in stack
+            GHOST
+            if owner in ("ghost", GHOST)
+            else checked_int(owner, f"temples[{temple}]", 0, num_players - 1)
+            for owner in stack
         ]
         out.append(owners)
-    if n == 2 and not any(GHOST in s for s in out):  # BB-SET-8: the ghost's sticks stay
-        out = [[GHOST] * old[t].count(GHOST) + s for t, s in enumerate(out)]
+    if num_players == 2 and not any(
+        GHOST in sticks for sticks in out
+    ):  # BB-SET-8: the ghost's sticks stay
+        out = [[GHOST] * old[temple].count(GHOST) + sticks for temple, sticks in enumerate(out)]
     return out
 
 
-def _take(pool: list[Any], item: Any, what: str) -> None:
-    if item not in pool:
-        raise InvalidStateError(f"{what} ran out: none left in the supply")
-    pool.remove(item)
-
-
-def _place_shoots(d: dict[str, Any], changes: dict[int, dict[str, Any]], stalks: Any) -> None:
+def _place_shoots(data: dict[str, Any], changes: dict[int, dict[str, Any]], stalks: Any) -> None:
     """Board temples and stalks from the shoots out of play (and those they replace)."""
-    pool = list(d["shoot_box"])
-    wanted = {p: ch["temples"] for p, ch in changes.items() if "temples" in ch}
-    for p in wanted:
-        pool += [c for t in d["boards"][p]["temples"] for c in t]
+    pool = list(data["shoot_box"])
+    wanted = {
+        seat: board_changes["temples"]
+        for seat, board_changes in changes.items()
+        if "temples" in board_changes
+    }
+    for seat in wanted:
+        pool += [code for temple in data["boards"][seat]["temples"] for code in temple]
     new_stalks = None
     if stalks is not None:
-        pool += [c for st in d["stalks"] for c in st]
+        pool += [code for stalk_names in data["stalks"] for code in stalk_names]
         if not isinstance(stalks, (list, tuple)) or len(stalks) != 4:
             raise InvalidStateError("stalks must be 4 stalks of 3 shoots, base first")
         new_stalks = []
-        for k, st in enumerate(stalks):
-            if not isinstance(st, (list, tuple)) or len(st) != 3:
-                raise InvalidStateError(f"stalks[{k}] must hold 3 shoots, base first")
-            new_stalks.append([_shoot(x, f"stalks[{k}]") for x in st])
+        for stalk, stalk_names in enumerate(stalks):
+            if not isinstance(stalk_names, (list, tuple)) or len(stalk_names) != 3:
+                raise InvalidStateError(f"stalks[{stalk}] must hold 3 shoots, base first")
+            new_stalks.append([_shoot(name, f"stalks[{stalk}]") for name in stalk_names])
     new_temples: dict[int, list[list[int]]] = {}
-    for p, spec in wanted.items():
+    for seat, spec in wanted.items():
         if isinstance(spec, Mapping):
-            spec = [spec.get(c, ()) for c in COLOURS]
+            spec = [spec.get(code, ()) for code in COLOURS]
         if not isinstance(spec, (list, tuple)) or len(spec) != 4:
-            raise InvalidStateError(f"boards[{p}].temples: 4 lists of shoots, by colour")
-        new_temples[p] = [
-            [_shoot(x, f"boards[{p}].temples[{t}]") for x in names] for t, names in enumerate(spec)
+            raise InvalidStateError(f"boards[{seat}].temples: 4 lists of shoots, by colour")
+        new_temples[seat] = [
+            [_shoot(name, f"boards[{seat}].temples[{temple}]") for name in names]
+            for temple, names in enumerate(spec)
         ]
-    asked = [c for temples in new_temples.values() for t in temples for c in t]
-    asked += [c for st in new_stalks or [] for c in st]
-    _borrow(d, pool, Counter(asked), stalks is None, set(wanted))
-    for c in asked:
-        _take(pool, c, "shoot " + _SHOOT_NAMES[c])
-    for p, temples in new_temples.items():
-        d["boards"][p]["temples"] = temples
+    asked = [code for temples in new_temples.values() for temple in temples for code in temple]
+    asked += [code for stalk_names in new_stalks or [] for code in stalk_names]
+    _borrow(data, pool, Counter(asked), stalks is None, set(wanted))
+    for code in asked:
+        take_from(pool, code, "shoot " + SHOOT_NAMES[code])
+    for seat, temples in new_temples.items():
+        data["boards"][seat]["temples"] = temples
     if new_stalks is not None:
-        d["stalks"] = new_stalks
-    d["shoot_box"] = sorted(pool)
+        data["stalks"] = new_stalks
+    data["shoot_box"] = sorted(pool)
 
 
 def _borrow(
-    d: dict[str, Any], pool: list[int], need: Counter[int], stalks: bool, kept: Any
+    data: dict[str, Any], pool: list[int], need: Counter[int], stalks: bool, kept: Any
 ) -> None:
     """Shoots short in the supply are swapped out of the stalks (or others' temples)."""
     have = Counter(pool)
     spare = list((have - need).elements())
-    places = [st for st in d["stalks"]] if stalks else []
-    places += [t for p, b in enumerate(d["boards"]) if p not in kept for t in b["temples"]]
-    for c, k in (need - have).items():
-        for _ in range(k):
-            spot = next((st for st in places if c in st), None)
+    places = [stack for stack in data["stalks"]] if stalks else []
+    places += [
+        temple
+        for seat, board in enumerate(data["boards"])
+        if seat not in kept
+        for temple in board["temples"]
+    ]
+    for code, missing in (need - have).items():
+        for _ in range(missing):
+            spot = next((stack for stack in places if code in stack), None)
             if spot is None or not spare:
-                raise InvalidStateError(f"shoot {_SHOOT_NAMES[c]} ran out: none left to take")
-            r = spare.pop(0)
-            spot[spot.index(c)] = r
-            pool.remove(r)
-            pool.append(c)
-
-
-def _home_entry(entry: Any, where: str) -> tuple[str, Any]:
-    if entry is None or entry == -1:
-        return ("empty", None)
-    if isinstance(entry, str) and entry in _HOME_BY_NAME:
-        return ("id", _HOME_BY_NAME[entry].id)
-    if (
-        isinstance(entry, str)
-        and len(entry) == 2
-        and entry[0] in TYPE_LETTERS
-        and entry[1] in "123"
-    ):
-        return ("kind", (TYPE_LETTERS.index(entry[0]), int(entry[1])))
-    if isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < len(HOME_TILES):
-        return ("same", entry)
-    raise InvalidStateError(
-        f"{where}: {short_repr(entry)} is not a home tile ('A05', 'G2' or None)"
-    )
-
-
-def _twin(a: Any, b: Any) -> bool:
-    """Two home tiles alike in play: category (cost, HP), type and comfort."""
-    return (a.category, a.type, a.comfort) == (b.category, b.type, b.comfort)
-
-
-def _place_homes(d: dict[str, Any], changes: dict[int, dict[str, Any]], market: Any) -> None:
-    """Homes from the home markets and stacks; by type and comfort the lowest id available."""
-    wanted = {p: ch["home"] for p, ch in changes.items() if "home" in ch}
-    if not wanted and market is None:
-        return
-    pools = [list(d["home_market"][k]) + list(d["home_stacks"][k]) for k in range(2)]
-    for p in wanted:
-        for h in d["boards"][p]["home"]:
-            if h >= 0:
-                pools[HOME_TILES[h].category].append(h)
-    specs: dict[int, list[tuple[str, Any]]] = {}
-    for p, home in wanted.items():
-        if isinstance(home, str):
-            spaces = read_home_text(home)
-            entries: list[tuple[str, Any]] = [
-                ("kind", spaces[i]) if i in spaces else ("empty", None) for i in range(15)
-            ]
-        elif isinstance(home, (list, tuple)) and len(home) == 15:
-            entries = [_home_entry(e, f"boards[{p}].home[{i}]") for i, e in enumerate(home)]
-        else:
-            raise InvalidStateError(f"boards[{p}].home: a home text or 15 entries")
-        specs[p] = entries
-    new = {p: [-1] * 15 for p in wanted}
-    for p, entries in specs.items():  # named tiles first, then by type and comfort
-        for i, (how, value) in enumerate(entries):
-            if how == "id":
-                tile = HOME_TILES[value]
-                _take(pools[tile.category], value, f"home tile {tile.name}")
-                new[p][i] = value
-            elif how == "same":  # an id from home_from_text: that tile or an identical one
-                tile = HOME_TILES[value]
-                twins = [h for h in pools[tile.category] if _twin(HOME_TILES[h], tile)]
-                if not twins:
-                    raise InvalidStateError(f"home tiles like {tile.name} ran out")
-                pools[tile.category].remove(value if value in twins else min(twins))
-                new[p][i] = value if value in twins else min(twins)
-    for p, entries in specs.items():
-        for i, (how, value) in enumerate(entries):
-            if how == "kind":
-                pool = pools[0] + pools[1]
-                h = pick_home_tile(value[0], value[1], (), pool)
-                if h is None:
-                    raise InvalidStateError(
-                        f"home tiles {TYPE_LETTERS[value[0]]}/{value[1]} ran out"
-                        f" (boards[{p}] space {i // 5},{i % 5})"
-                    )
-                pools[HOME_TILES[h].category].remove(h)
-                new[p][i] = h
-    for p, home in new.items():
-        d["boards"][p]["home"] = home
-    if market is not None:
-        _front(
-            pools,
-            market,
-            "home_market",
-            2,
-            lambda x: _HOME_BY_NAME.get(x) if isinstance(x, str) else None,
-        )
-    d["home_market"] = [pool[:4] for pool in pools]
-    d["home_stacks"] = [pool[4:] for pool in pools]
-    d["home_known"] = [
-        min(k, len(st)) for k, st in zip(d["home_known"], d["home_stacks"], strict=True)
-    ]
-
-
-def _front(pools: list[list[int]], rows: Any, name: str, count: int, find: Any) -> None:
-    """Move the named tiles to the front of their row's pool (face up, lowest spaces)."""
-    if not isinstance(rows, (list, tuple)) or len(rows) != count:
-        raise InvalidStateError(f"{name} must be {count} rows of tile names")
-    for k, row in enumerate(rows):
-        if not isinstance(row, (list, tuple)) or len(row) > (3 if count == 3 else 4):
-            raise InvalidStateError(f"{name}[{k}]: at most {3 if count == 3 else 4} tile names")
-        ids = []
-        for x in row:
-            tile = find(x)
-            if tile is None or getattr(tile, "kind", getattr(tile, "category", -1)) != k:
-                raise InvalidStateError(f"{name}[{k}]: {short_repr(x)} is not a tile of that row")
-            _take(pools[k], tile.id, f"{name} tile {tile.name}")
-            ids.append(tile.id)
-        pools[k][:0] = ids
-
-
-def _place_balance(
-    d: dict[str, Any], changes: dict[int, dict[str, Any]], opts: Options, market: Any
-) -> None:
-    """Balance tiles held and scored from the balance markets and stacks."""
-    wanted = {p: ch for p, ch in changes.items() if "balance" in ch or "scored" in ch}
-    if not wanted and market is None:
-        return
-    tiles = opts.balance_table
-    pools = [list(d["balance_market"][k]) + list(d["balance_stacks"][k]) for k in range(3)]
-    for p, ch in wanted.items():
-        b = d["boards"][p]
-        for key in ("balance", "scored"):
-            if key in ch:
-                for t in b[key]:
-                    pools[tiles[t].kind].append(t)
-    for p, ch in wanted.items():
-        for key in ("balance", "scored"):
-            if key not in ch:
-                continue
-            names = ch[key]
-            if not isinstance(names, (list, tuple)):
-                raise InvalidStateError(f"boards[{p}].{key} must be a list of tile names")
-            ids = []
-            for name in names:
-                tile = _balance_tile(name, opts)
-                _take(pools[tile.kind], tile.id, f"balance tile {tile.name}")
-                ids.append(tile.id)
-            d["boards"][p][key] = ids
-    if market is not None:
-        by_name = {t.name: t for t in tiles}
-        _front(
-            pools,
-            market,
-            "balance_market",
-            3,
-            lambda x: by_name.get(x) if isinstance(x, str) else None,
-        )
-    d["balance_market"] = [pool[:3] for pool in pools]
-    d["balance_stacks"] = [pool[3:] for pool in pools]
-    d["balance_known"] = [
-        min(k, len(st)) for k, st in zip(d["balance_known"], d["balance_stacks"], strict=True)
-    ]
+                raise InvalidStateError(f"shoot {SHOOT_NAMES[code]} ran out: none left to take")
+            swapped = spare.pop(0)
+            spot[spot.index(code)] = swapped
+            pool.remove(swapped)
+            pool.append(code)
 
 
 def _food_counts(value: Any, where: str) -> list[int]:
@@ -466,109 +289,128 @@ def _food_counts(value: Any, where: str) -> list[int]:
         unknown = set(value) - set(FOOD_KINDS)
         if unknown:
             raise InvalidStateError(f"{where}: unknown food {sorted(map(str, unknown))}")
-        value = [value.get(f, 0) for f in FOOD_KINDS]
+        value = [value.get(food, 0) for food in FOOD_KINDS]
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         raise InvalidStateError(f"{where}: a dict food -> count or 3 counts (tea, rice, ramen)")
-    return [checked_int(v, f"{where}[{k}]", 0, 26) for k, v in enumerate(value)]
+    return [checked_int(count, f"{where}[{index}]", 0, 26) for index, count in enumerate(value)]
 
 
-def _place_food(d: dict[str, Any], changes: dict[int, dict[str, Any]], display: Any) -> None:
+def _place_food(data: dict[str, Any], changes: dict[int, dict[str, Any]], display: Any) -> None:
     """Food held and the display from the pile, the discards and the display."""
     wanted = {
-        p: _food_counts(ch["food"], f"boards[{p}].food")
-        for p, ch in changes.items()
-        if "food" in ch
+        seat: _food_counts(board_changes["food"], f"boards[{seat}].food")
+        for seat, board_changes in changes.items()
+        if "food" in board_changes
     }
     if not wanted and display is None:
         return
-    left = Counter(d["food_display"] + d["food_bag"] + d["food_discard"])
-    for p in wanted:
-        left.update({f: k for f, k in enumerate(d["boards"][p]["food"])})
-    for p, counts in wanted.items():
-        for f, k in enumerate(counts):
-            if left[f] < k:
-                raise InvalidStateError(f"food {FOOD_KINDS[f]} ran out (boards[{p}] wants {k})")
-            left[f] -= k
-        d["boards"][p]["food"] = counts
+    left = Counter(data["food_display"] + data["food_bag"] + data["food_discard"])
+    for seat in wanted:
+        left.update({food: count for food, count in enumerate(data["boards"][seat]["food"])})
+    for seat, counts in wanted.items():
+        for food, count in enumerate(counts):
+            if left[food] < count:
+                raise InvalidStateError(
+                    f"food {FOOD_KINDS[food]} ran out (boards[{seat}] wants {count})"
+                )
+            left[food] -= count
+        data["boards"][seat]["food"] = counts
     if display is not None:
         if not isinstance(display, (list, tuple)) or len(display) > 5:
             raise InvalidStateError("food_display: at most 5 food names")
-        shown = [FOOD_KINDS.index(f) if f in FOOD_KINDS else -1 for f in display]
+        shown = [FOOD_INDEX.get(food, -1) if isinstance(food, str) else -1 for food in display]
         if -1 in shown:
             raise InvalidStateError(f"food_display: food names are {list(FOOD_KINDS)}")
     else:
-        shown = [f for f in d["food_display"]]
+        shown = [food for food in data["food_display"]]
     new_display = []
-    for f in shown:
-        if left[f] == 0:
-            raise InvalidStateError(f"food {FOOD_KINDS[f]} ran out for the display")
-        left[f] -= 1
-        new_display.append(f)
-    rest = [f for f in d["food_bag"] + d["food_discard"] + d["food_display"]]
+    for food in shown:
+        if left[food] == 0:
+            raise InvalidStateError(f"food {FOOD_KINDS[food]} ran out for the display")
+        left[food] -= 1
+        new_display.append(food)
+    rest = [food for food in data["food_bag"] + data["food_discard"] + data["food_display"]]
     bag = []
-    for f in rest:
-        if left[f] > 0:
-            left[f] -= 1
-            bag.append(f)
+    for food in rest:
+        if left[food] > 0:
+            left[food] -= 1
+            bag.append(food)
     while display is None and len(new_display) < 5 and bag:  # BB-ACT-5: the display refills
         new_display.append(bag.pop(0))
     if not new_display and bag:
         raise InvalidStateError("food_display: an empty display is refilled from the pile")
-    d["food_display"], d["food_bag"], d["food_discard"] = sorted(new_display), bag, []
+    data["food_display"], data["food_bag"], data["food_discard"] = sorted(new_display), bag, []
 
 
-def _place_spirits(d: dict[str, Any], changes: dict[int, dict[str, Any]]) -> None:
+def _place_spirits(data: dict[str, Any], changes: dict[int, dict[str, Any]]) -> None:
     """Spirits owned come off the temples' spirit stacks (a hidden copy first)."""
     wanted = {}
-    for p, ch in changes.items():
-        if {"awake", "asleep", "spirits"} & set(ch):
-            awake = list(ch.get("awake", ch.get("spirits", d["boards"][p]["awake"])))
-            asleep = list(
-                ch.get(
-                    "asleep",
-                    d["boards"][p]["asleep"] if "awake" not in ch and "spirits" not in ch else [],
+    for seat, board_changes in changes.items():
+        if {"awake", "asleep", "spirits"} & set(board_changes):
+            awake = list(
+                board_changes.get(
+                    "awake", board_changes.get("spirits", data["boards"][seat]["awake"])
                 )
             )
-            wanted[p] = ([spirit_kind(s) for s in awake], [spirit_kind(s) for s in asleep])
+            asleep = list(
+                board_changes.get(
+                    "asleep",
+                    data["boards"][seat]["asleep"]
+                    if "awake" not in board_changes and "spirits" not in board_changes
+                    else [],
+                )
+            )
+            wanted[seat] = (
+                [spirit_kind(spirit) for spirit in awake],
+                [spirit_kind(spirit) for spirit in asleep],
+            )
     if not wanted:
         return
-    stacks = [list(st) for st in d["spirit_stacks"]]
-    box = list(d["spirit_box"])
-    for p in wanted:  # the spirits they replace go back on top of the smallest stacks
-        for s in d["boards"][p]["awake"] + d["boards"][p]["asleep"]:
-            min(stacks, key=len).append(s)
-    for p, (awake, asleep) in wanted.items():
-        for s in awake + asleep:
-            hidden = [st for st in stacks if s in st[1:]] or [st for st in stacks if s in st]
+    stacks = [list(stack) for stack in data["spirit_stacks"]]
+    box = list(data["spirit_box"])
+    for seat in wanted:  # the spirits they replace go back on top of the smallest stacks
+        for spirit in data["boards"][seat]["awake"] + data["boards"][seat]["asleep"]:
+            min(stacks, key=len).append(spirit)
+    for seat, (awake, asleep) in wanted.items():
+        for spirit in awake + asleep:
+            hidden = [stack for stack in stacks if spirit in stack[1:]] or [
+                stack for stack in stacks if spirit in stack
+            ]
             if hidden:
-                st = max(hidden, key=len)
-                del st[len(st) - 1 - st[::-1].index(s)]
-            elif s in box:  # swap: a stack's last tile takes its place in the box
-                donors = [st for st in stacks if st]
+                stack = max(hidden, key=len)
+                del stack[len(stack) - 1 - stack[::-1].index(spirit)]
+            elif spirit in box:  # swap: a stack's last tile takes its place in the box
+                donors = [stack for stack in stacks if stack]
                 if not donors:
-                    raise InvalidStateError(f"spirit {s} ran out: no spirit left on the temples")
-                box[box.index(s)] = max(donors, key=len).pop()
+                    raise InvalidStateError(
+                        f"spirit {spirit} ran out: no spirit left on the temples"
+                    )
+                box[box.index(spirit)] = max(donors, key=len).pop()
             else:
-                raise InvalidStateError(f"spirit {s.capitalize()} ran out (3 tiles of each)")
-        d["boards"][p]["awake"], d["boards"][p]["asleep"] = sorted(awake), sorted(asleep)
-    d["spirit_stacks"], d["spirit_box"] = stacks, box
+                raise InvalidStateError(f"spirit {spirit.capitalize()} ran out (3 tiles of each)")
+        data["boards"][seat]["awake"], data["boards"][seat]["asleep"] = (
+            sorted(awake),
+            sorted(asleep),
+        )
+    data["spirit_stacks"], data["spirit_box"] = stacks, box
 
 
-def _balance_incense(d: dict[str, Any], changes: dict[int, dict[str, Any]], moved: bool) -> None:
+def _balance_incense(data: dict[str, Any], changes: dict[int, dict[str, Any]], moved: bool) -> None:
     """Each player's 7 sticks: reserve + round track + main-board temples (BB-PL-2)."""
-    for p, b in enumerate(d["boards"]):
-        on = sum(t.count(p) for t in d["temples"])
-        want = changes.get(p, {}).get("reserve")
-        free = _TOTAL_INCENSE - b["track"] - on
+    for seat, board in enumerate(data["boards"]):
+        on_temples = sum(temple.count(seat) for temple in data["temples"])
+        want = changes.get(seat, {}).get("reserve")
+        free = _TOTAL_INCENSE - board["track"] - on_temples
         if want is None:
             if moved:
-                b["reserve"] = free
-            want = b["reserve"]
+                board["reserve"] = free
+            want = board["reserve"]
         else:
-            checked_int(want, f"boards[{p}].reserve", 0, _TOTAL_INCENSE)
+            checked_int(want, f"boards[{seat}].reserve", 0, _TOTAL_INCENSE)
         if want != free or free < 0:
             raise InvalidStateError(
-                f"player {p}'s 7 incense sticks: {b['track']} on the round track and {on} on the"
-                f" main-board temples leave {free} for the reserve, not {want}"
+                f"player {seat}'s 7 incense sticks: {board['track']} on the round track"
+                f" and {on_temples} on the main-board temples leave {free} for the reserve,"
+                f" not {want}"
             )
-        b["reserve"] = want
+        board["reserve"] = want

@@ -18,18 +18,25 @@ from bamboo_lab.core.errors import InvalidStateError
 __all__ = [
     "ACTIONS",
     "ACTION_LETTERS",
+    "BALANCE_TILE_NAME",
     "BASIC_ACTIONS",
+    "CATEGORY_LETTERS",
     "COLOURS",
+    "COLOUR_INDEX",
     "COLOUR_LETTERS",
     "FOOD_COUNTS",
+    "FOOD_INDEX",
     "FOOD_KINDS",
     "FOOD_VALUES",
     "GIFTS",
     "HOME_COLS",
     "HOME_ROWS",
     "KINDS",
+    "KIND_LETTERS",
     "LEFT_COLS",
     "RIGHT_COLS",
+    "SHOOT_CODE",
+    "SHOOT_NAMES",
     "SPIRITS",
     "SPIRIT_COST",
     "SUMMER_SPIRITS",
@@ -97,11 +104,14 @@ def spirit_kind(name: str) -> str:
     (``ookami``); any other spelling raises InvalidStateError."""
     if isinstance(name, str) and name in _SPIRIT_SPELLINGS:
         return _SPIRIT_SPELLINGS[name]
-    shown = ", ".join(s.capitalize() for s in SPIRITS)
+    shown = ", ".join(spirit.capitalize() for spirit in SPIRITS)
     raise InvalidStateError(f"no spirit {short_repr(name)}: the spirits are {shown}")
 
 
-_SPIRIT_SPELLINGS = {**{s: s for s in SPIRITS}, **{s.capitalize(): s for s in SPIRITS}}
+_SPIRIT_SPELLINGS = {
+    **{spirit: spirit for spirit in SPIRITS},
+    **{spirit.capitalize(): spirit for spirit in SPIRITS},
+}
 
 
 SPIRIT_COST: dict[str, int] = {
@@ -139,9 +149,30 @@ def shoot_code(colour: int, action: int) -> int:
     return colour * 5 + action
 
 
+SHOOT_NAMES: tuple[str, ...] = tuple(
+    colour + action for colour in COLOUR_LETTERS for action in ACTION_LETTERS
+)
+"""The two-letter notation of each shoot code 0..19, colour then action (``Rb`` = red balance)."""
+
+SHOOT_CODE: dict[str, int] = {name: code for code, name in enumerate(SHOOT_NAMES)}
+"""The code of each two-letter shoot name."""
+
+COLOUR_INDEX: dict[str, int] = {colour: index for index, colour in enumerate(COLOURS)}
+"""The index of each temple colour (``red`` is 0)."""
+
+FOOD_INDEX: dict[str, int] = {food: index for index, food in enumerate(FOOD_KINDS)}
+"""The index of each food kind (``tea`` is 0)."""
+
+KIND_LETTERS = "LCR"
+"""One letter per balance-tile type, the first letter of its tiles' names."""
+
+CATEGORY_LETTERS = "AB"
+"""One letter per home-tile category (market row), the first letter of its tiles' names."""
+
+
 def shoot_name(code: int) -> str:
     """The two-letter notation of a shoot code, colour then action (``Rb`` = red balance)."""
-    return COLOUR_LETTERS[code // 5] + ACTION_LETTERS[code % 5]
+    return SHOOT_NAMES[code]
 
 
 @dataclass(frozen=True)
@@ -184,10 +215,11 @@ class BalanceTile:
     def describe(self) -> str:
         """The pattern in words."""
         if self.type_total is not None:
-            t, n = self.type_total
-            return f"{TYPES[t]} comfort >= {n}"
+            kind, total = self.type_total
+            return f"{TYPES[kind]} comfort >= {total}"
         cells = " ".join(
-            f"({dr},{dc}):{'*' if t is None else TYPE_LETTERS[t]}" for dr, dc, t in self.cells
+            f"({row_offset},{col_offset}):{'*' if kind is None else TYPE_LETTERS[kind]}"
+            for row_offset, col_offset, kind in self.cells
         )
         extra = f", comfort >= {self.min_comfort}" if self.min_comfort else ""
         return cells + extra
@@ -204,10 +236,16 @@ class BalanceTile:
         for cols in (LEFT_COLS, tuple(range(HOME_COLS)), RIGHT_COLS):
             out.append(
                 tuple(
-                    tuple(((r0 + dr) * HOME_COLS + c0 + dc, t) for dr, dc, t in self.cells)
-                    for r0 in range(HOME_ROWS)
-                    for c0 in range(HOME_COLS)
-                    if all(r0 + dr < HOME_ROWS and c0 + dc in cols for dr, dc, _ in self.cells)
+                    tuple(
+                        ((row + row_offset) * HOME_COLS + col + col_offset, kind)
+                        for row_offset, col_offset, kind in self.cells
+                    )
+                    for row in range(HOME_ROWS)
+                    for col in range(HOME_COLS)
+                    if all(
+                        row + row_offset < HOME_ROWS and col + col_offset in cols
+                        for row_offset, col_offset, _ in self.cells
+                    )
                 )
             )
         return tuple(out)
@@ -216,16 +254,18 @@ class BalanceTile:
     def spec(self) -> str:
         """The tile as a spec string that :func:`balance_tile_from_spec` reads back."""
         if self.type_total is not None:
-            t, n = self.type_total
-            return f"{self.name} {self.hp} {TYPE_LETTERS[t]}>={n}"
+            kind, total = self.type_total
+            return f"{self.name} {self.hp} {TYPE_LETTERS[kind]}>={total}"
         cells = " ".join(
-            f"({dr},{dc}):{'*' if t is None else TYPE_LETTERS[t]}" for dr, dc, t in self.cells
+            f"({row_offset},{col_offset}):{'*' if kind is None else TYPE_LETTERS[kind]}"
+            for row_offset, col_offset, kind in self.cells
         )
         extra = f" >={self.min_comfort}" if self.min_comfort else ""
         return f"{self.name} {self.hp} {cells}{extra}"
 
 
-_NAME = re.compile(r"[LCR][0-9]{2}")
+BALANCE_TILE_NAME = re.compile(r"[LCR][0-9]{2}")
+"""How a balance tile is named: its type letter (``L``, ``C``, ``R``) and two digits."""
 _CELL = re.compile(r"\(([0-2]),([0-4])\):([DFGT*])")
 _TOTAL = re.compile(r"([DFGT])>=([0-9]{1,2})")
 _MIN = re.compile(r">=([0-9]{1,2})")
@@ -243,29 +283,31 @@ def balance_tile_from_spec(spec: str, tile_id: int) -> BalanceTile:
             f"a balance tile spec must be a short string, not {short_repr(spec)}"
         )
     words = spec.split()
-    if len(words) < 3 or not _NAME.fullmatch(words[0]) or not words[1].isdigit():
+    if len(words) < 3 or not BALANCE_TILE_NAME.fullmatch(words[0]) or not words[1].isdigit():
         raise InvalidStateError(
             f"balance tile spec {spec!r}: expected '<L|C|R><2 digits> <HP> ...'"
         )
-    name, hp, rest = words[0], int(words[1]), words[2:]
-    if not 1 <= hp <= 20:
+    name, points, rest = words[0], int(words[1]), words[2:]
+    if not 1 <= points <= 20:
         raise InvalidStateError(f"balance tile spec {spec!r}: HP must be 1..20")
-    kind = "LCR".index(name[0])
+    kind = KIND_LETTERS.index(name[0])
     total = _TOTAL.fullmatch(rest[0])
     if total and len(rest) == 1:
-        t, n = TYPE_LETTERS.index(total[1]), int(total[2])
-        return BalanceTile(tile_id, name, kind, hp, type_total=(t, n), family="custom")
+        type_index, minimum = TYPE_LETTERS.index(total[1]), int(total[2])
+        return BalanceTile(
+            tile_id, name, kind, points, type_total=(type_index, minimum), family="custom"
+        )
     cells: list[tuple[int, int, int | None]] = []
     least = 0
-    for k, word in enumerate(rest):
+    for index, word in enumerate(rest):
         cell, low = _CELL.fullmatch(word), _MIN.fullmatch(word)
         if cell:
             want = None if cell[3] == "*" else TYPE_LETTERS.index(cell[3])
             cells.append((int(cell[1]), int(cell[2]), want))
-        elif low and k == len(rest) - 1 and cells:
+        elif low and index == len(rest) - 1 and cells:
             least = int(low[1])
         else:
             raise InvalidStateError(f"balance tile spec {spec!r}: cannot read {word!r}")
-    if not cells or len({(r, c) for r, c, _ in cells}) != len(cells):
+    if not cells or len({(row, col) for row, col, _ in cells}) != len(cells):
         raise InvalidStateError(f"balance tile spec {spec!r}: cells must be distinct")
-    return BalanceTile(tile_id, name, kind, hp, tuple(cells), least, family="custom")
+    return BalanceTile(tile_id, name, kind, points, tuple(cells), least, family="custom")

@@ -54,7 +54,7 @@ class Options(GameOptions):
             raise InvalidStateError(f"at most {MAX_CUSTOM_TILES} custom balance tiles")
         if not all(isinstance(spec, str) for spec in self.custom_balance):
             raise InvalidStateError("Options.custom_balance must be a tuple of spec strings")
-        names = [t.name for t in self.balance_table]
+        names = [tile.name for tile in self.balance_table]
         if len(set(names)) != len(names):
             raise InvalidStateError(f"custom balance tile names must be new: {names[68:]}")
 
@@ -62,12 +62,12 @@ class Options(GameOptions):
     def balance_table(self) -> tuple[BalanceTile, ...]:
         """Every balance tile of a game with these options: the 68, then the custom ones."""
         extra = tuple(
-            balance_tile_from_spec(spec, len(BALANCE_TILES) + k)
-            for k, spec in enumerate(self.custom_balance)
+            balance_tile_from_spec(spec, len(BALANCE_TILES) + index)
+            for index, spec in enumerate(self.custom_balance)
         )
         return BALANCE_TILES + extra
 
     @cached_property
     def balance_ids(self) -> dict[str, int]:
         """The id of each balance tile name of :attr:`balance_table`."""
-        return {t.name: t.id for t in self.balance_table}
+        return {tile.name: tile.id for tile in self.balance_table}

@@ -32,9 +32,16 @@ from .actions import (
     WakeSpirit,
     parse_text,
 )
-from .components import COLOURS, FOOD_KINDS, SPIRIT_COST, SUMMER_SPIRITS, TYPES
+from .components import (
+    COLOUR_INDEX,
+    FOOD_INDEX,
+    SHOOT_CODE,
+    SPIRIT_COST,
+    SUMMER_SPIRITS,
+    TYPES,
+)
 from .info import GAME_INFO, PHASE_RULES
-from .legal import SHOOT_CODE, STALK_NEW_CAP, TEMPLE_CAPACITY, free_spaces, night_of
+from .legal import STALK_NEW_CAP, TEMPLE_CAPACITY, free_spaces, night_of
 from .reconstructed import HOME_TILES
 from .scoring import is_balance_met
 from .state import State
@@ -94,151 +101,169 @@ def refusal(state: State, action: Any) -> Refusal | None:
     return found or PHASE_RULES[phase]
 
 
-def _draft(s: Any, b: Any, a: DraftShoot) -> tuple[str, str] | None:
-    if SHOOT_CODE[a.shoot] not in s.shoot_pool:
-        return "BB-PL-5", f"only a laid-out unmarked shoot can be drafted, and {a.shoot} is not"
+def _draft(state: Any, board: Any, action: DraftShoot) -> tuple[str, str] | None:
+    if SHOOT_CODE[action.shoot] not in state.shoot_pool:
+        return (
+            "BB-PL-5",
+            f"only a laid-out unmarked shoot can be drafted, and {action.shoot} is not",
+        )
     return None
 
 
-def _gift(s: Any, b: Any, a: ChooseGift) -> tuple[str, str] | None:
-    if a.gift not in s.gift_display:
-        return "BB-SPR-3", f"only a revealed gift can be chosen, and {a.gift} is not revealed"
+def _gift(state: Any, board: Any, action: ChooseGift) -> tuple[str, str] | None:
+    if action.gift not in state.gift_display:
+        return "BB-SPR-3", f"only a revealed gift can be chosen, and {action.gift} is not revealed"
     return None
 
 
-def _pass(s: Any, b: Any, a: Pass) -> tuple[str, str] | None:
-    if not s.options.voluntary_pass:
+def _pass(state: Any, board: Any, action: Pass) -> tuple[str, str] | None:
+    if not state.options.voluntary_pass:
         return "BB-SUM-1", "a player passes only when they have no incense left"
     return None
 
 
-def _visit(s: Any, b: Any, a: VisitTemple) -> tuple[str, str] | None:
-    t = COLOURS.index(a.temple)
-    if not b.temples[t]:
+def _visit(state: Any, board: Any, action: VisitTemple) -> tuple[str, str] | None:
+    temple = COLOUR_INDEX[action.temple]
+    if not board.temples[temple]:
         return (
             "BB-SUM-2",
-            f"the action marker moves to a temple holding a shoot; {a.temple} is empty",
+            f"the action marker moves to a temple holding a shoot; {action.temple} is empty",
         )
-    if t == b.marker:
+    if temple == board.marker:
         return "BB-SUM-2", "the action marker must move to a temple other than the last one used"
     return None
 
 
-def _offer(s: Any, b: Any, a: Offer) -> tuple[str, str] | None:
-    if COLOURS.index(a.temple) != s.visited and b.coins == 0 and not s.bakeneko:
+def _offer(state: Any, board: Any, action: Offer) -> tuple[str, str] | None:
+    if COLOUR_INDEX[action.temple] != state.visited and board.coins == 0 and not state.bakeneko:
         return "BB-SUM-4", "a stick goes to another temple only for 1 coin (free with Bakeneko)"
     return None
 
 
-def _shoot(s: Any, b: Any, a: Activate | Place) -> tuple[str, str] | None:
-    if SHOOT_CODE[a.shoot] not in s.pending:
-        return "BB-SUM-5", f"only the shoots of the visited temple go into the stalks: no {a.shoot}"
-    if s.per_stalk[a.stalk - 1] >= STALK_NEW_CAP:
+def _shoot(state: Any, board: Any, action: Activate | Place) -> tuple[str, str] | None:
+    if SHOOT_CODE[action.shoot] not in state.pending:
+        return (
+            "BB-SUM-5",
+            f"only the shoots of the visited temple go into the stalks: no {action.shoot}",
+        )
+    if state.per_stalk[action.stalk - 1] >= STALK_NEW_CAP:
         return "BB-SUM-5", f"at most {STALK_NEW_CAP} new shoots go into a stalk in one turn"
-    if isinstance(a, Activate) and s.activations == 0:
+    if isinstance(action, Activate) and state.activations == 0:
         return "BB-SUM-5", "no more shoots can be activated than sticks were offered"
-    if isinstance(a, Place) and s.activations > 0:
+    if isinstance(action, Place) and state.activations > 0:
         return "BB-SUM-7", "activations are used (or declined with 'done') before placing"
     return None
 
 
-def _receive(s: Any, b: Any, a: Receive) -> tuple[str, str] | None:
-    if len(b.temples[COLOURS.index(a.temple)]) >= TEMPLE_CAPACITY:
-        return "BB-SUM-6", f"an ejected shoot goes into a temple with room; {a.temple} is full"
+def _receive(state: Any, board: Any, action: Receive) -> tuple[str, str] | None:
+    if len(board.temples[COLOUR_INDEX[action.temple]]) >= TEMPLE_CAPACITY:
+        return "BB-SUM-6", f"an ejected shoot goes into a temple with room; {action.temple} is full"
     return None
 
 
-def _choose(s: Any, b: Any, a: Choose) -> tuple[str, str] | None:
-    if s.phase == "balance" and s.step > 0 and a.option in ("hp", "decline"):
+def _choose(state: Any, board: Any, action: Choose) -> tuple[str, str] | None:
+    if state.phase == "balance" and state.step > 0 and action.option in ("hp", "decline"):
         return "BB-ACT-1", "after a first sub-action a Balance action obtains or scores, or stops"
-    if s.phase == "balance" and s.step == 0 and a.option == "done":
+    if state.phase == "balance" and state.step == 0 and action.option == "done":
         return "BB-ACT-1", "a Balance action gains 1 HP or does a sub-action before it stops"
-    if s.phase == "feed" and a.option == "done":
+    if state.phase == "feed" and action.option == "done":
         return "BB-WIN-2", "owned food must be paid: a family stops paying only without food"
     return None
 
 
-def _take(s: Any, b: Any, a: TakeBalanceTile) -> tuple[str, str] | None:
-    tiles, ids = s.options.balance_table, s.options.balance_ids
-    t = ids.get(a.tile, -1)
-    if t < 0 or t not in s.balance_market[tiles[t].kind]:
-        return "BB-ACT-2", f"only a face-up balance tile can be obtained, and {a.tile} is not"
-    if sum(tiles[x].kind == tiles[t].kind for x in b.balance) >= 2:
+def _take(state: Any, board: Any, action: TakeBalanceTile) -> tuple[str, str] | None:
+    tiles, ids = state.options.balance_table, state.options.balance_ids
+    tile = ids.get(action.tile, -1)
+    if tile < 0 or tile not in state.balance_market[tiles[tile].kind]:
+        return "BB-ACT-2", f"only a face-up balance tile can be obtained, and {action.tile} is not"
+    if sum(tiles[owned].kind == tiles[tile].kind for owned in board.balance) >= 2:
         return "BB-ACT-2", "a board holds at most 2 balance tiles of a type"
     return None
 
 
-def _score(s: Any, b: Any, a: ScoreBalanceTile) -> tuple[str, str] | None:
-    tiles, t = s.options.balance_table, s.options.balance_ids.get(a.tile, -1)
-    if t not in b.balance:
-        return "BB-ACT-3", f"only a balance tile on one's own board can be scored: not {a.tile}"
-    if not is_balance_met(tiles[t], b.home):
-        if any(is_balance_met(tiles[t], b.home, region) for region in range(3)):
+def _score(state: Any, board: Any, action: ScoreBalanceTile) -> tuple[str, str] | None:
+    tiles, tile = state.options.balance_table, state.options.balance_ids.get(action.tile, -1)
+    if tile not in board.balance:
+        return (
+            "BB-ACT-3",
+            f"only a balance tile on one's own board can be scored: not {action.tile}",
+        )
+    if not is_balance_met(tiles[tile], board.home):
+        if any(is_balance_met(tiles[tile], board.home, region) for region in range(3)):
             return "BB-PAT-1", (
                 "left tiles are met within the 6 left spaces, right tiles within the 6 right"
                 " spaces, center tiles anywhere"
             )
-        return "BB-ACT-3", f"a balance tile is scored only when its pattern is met: {a.tile} is not"
+        return (
+            "BB-ACT-3",
+            f"a balance tile is scored only when its pattern is met: {action.tile} is not",
+        )
     return None
 
 
-def _buy(s: Any, b: Any, a: BuyHomeTile) -> tuple[str, str] | None:
-    tile = next(t for t in HOME_TILES if t.name == a.tile)
-    if tile.id not in s.home_market[tile.category]:
-        return "BB-ACT-4", f"only a face-up home tile can be bought, and {a.tile} is not"
-    if tile.cost > b.coins:
-        return "BB-ACT-4", f"a home tile is paid in coins: {a.tile} costs {tile.cost}"
-    if not free_spaces(s.options, s.player, b.home, None):
+def _buy(state: Any, board: Any, action: BuyHomeTile) -> tuple[str, str] | None:
+    tile = next(candidate for candidate in HOME_TILES if candidate.name == action.tile)
+    if tile.id not in state.home_market[tile.category]:
+        return "BB-ACT-4", f"only a face-up home tile can be bought, and {action.tile} is not"
+    if tile.cost > board.coins:
+        return "BB-ACT-4", f"a home tile is paid in coins: {action.tile} costs {tile.cost}"
+    if not free_spaces(state.options, state.player, board.home, None):
         return "BB-ACT-4", "a bought home tile goes on an empty home space, and none is left"
-    if not free_spaces(s.options, s.player, b.home, tile.type):
+    if not free_spaces(state.options, state.player, board.home, tile.type):
         return "BB-ADV-1", f"on the night side no empty space accepts a {TYPES[tile.type]} tile"
     return None
 
 
-def _place_home(s: Any, b: Any, a: PlaceHomeTile) -> tuple[str, str] | None:
-    i = a.row * 5 + a.col
-    if b.home[i] >= 0:
-        return "BB-ACT-4", f"a home tile goes on an empty home space; {a.row},{a.col} is taken"
-    night = night_of(s, s.player)
-    if i in night and night[i] != HOME_TILES[s.buying].type:
-        return "BB-ADV-1", f"this night space accepts only a {TYPES[night[i]]} tile"
+def _place_home(state: Any, board: Any, action: PlaceHomeTile) -> tuple[str, str] | None:
+    space = action.row * 5 + action.col
+    if board.home[space] >= 0:
+        return (
+            "BB-ACT-4",
+            f"a home tile goes on an empty home space; {action.row},{action.col} is taken",
+        )
+    night = night_of(state, state.player)
+    if space in night and night[space] != HOME_TILES[state.buying].type:
+        return "BB-ADV-1", f"this night space accepts only a {TYPES[night[space]]} tile"
     return None
 
 
-def _food(s: Any, b: Any, a: TakeFood) -> tuple[str, str] | None:
-    if FOOD_KINDS.index(a.food) not in s.food_display:
-        return "BB-ACT-5", f"only a face-up food counter can be taken: no {a.food} is face up"
+def _food(state: Any, board: Any, action: TakeFood) -> tuple[str, str] | None:
+    if FOOD_INDEX[action.food] not in state.food_display:
+        return "BB-ACT-5", f"only a face-up food counter can be taken: no {action.food} is face up"
     return None
 
 
-def _use(s: Any, b: Any, a: UseSpirit) -> tuple[str, str] | None:
-    k = a.spirit
-    if k not in b.awake:
-        return "BB-SPI-1", f"a spirit's power is used once by its owner while awake: no {k} awake"
-    if k == "ookami" and (s.phase != "feed" or s.step):
+def _use(state: Any, board: Any, action: UseSpirit) -> tuple[str, str] | None:
+    spirit = action.spirit
+    if spirit not in board.awake:
+        return (
+            "BB-SPI-1",
+            f"a spirit's power is used once by its owner while awake: no {spirit} awake",
+        )
+    if spirit == "ookami" and (state.phase != "feed" or state.step):
         return "BB-SPI-4", "Ookami gives 4 food units when feeding the family in Winter"
-    if k != "ookami" and s.phase == "feed":
+    if spirit != "ookami" and state.phase == "feed":
         return "BB-SPI-1", "spirit powers are used in one's own Summer turn (Ookami in Winter)"
-    if k == "kitsune" and (s.activated or s.kitsune):
+    if spirit == "kitsune" and (state.activated or state.kitsune):
         return "BB-SPI-3", "Kitsune is declared before the first shoot is activated"
-    if k == "bakeneko" and (s.phase != "offer" or s.bakeneko):
+    if spirit == "bakeneko" and (state.phase != "offer" or state.bakeneko):
         return "BB-SPI-5", "Bakeneko frees the sticks offered to other temples, while offering"
-    if k not in SUMMER_SPIRITS and k not in ("kitsune", "bakeneko"):
-        return "BB-SPI-1", f"{k.capitalize()}'s power is not used now"
+    if spirit not in SUMMER_SPIRITS and spirit not in ("kitsune", "bakeneko"):
+        return "BB-SPI-1", f"{spirit.capitalize()}'s power is not used now"
     return None
 
 
-def _wake(s: Any, b: Any, a: WakeSpirit) -> tuple[str, str] | None:
-    if a.spirit not in b.asleep:
-        return "BB-WIN-1", f"only one's own sleeping spirit can be woken: no {a.spirit} asleep"
-    if SPIRIT_COST[a.spirit] > b.coins:
-        return "BB-WIN-1", f"waking {a.spirit} costs {SPIRIT_COST[a.spirit]} coin(s)"
+def _wake(state: Any, board: Any, action: WakeSpirit) -> tuple[str, str] | None:
+    if action.spirit not in board.asleep:
+        return "BB-WIN-1", f"only one's own sleeping spirit can be woken: no {action.spirit} asleep"
+    if SPIRIT_COST[action.spirit] > board.coins:
+        return "BB-WIN-1", f"waking {action.spirit} costs {SPIRIT_COST[action.spirit]} coin(s)"
     return None
 
 
-def _feed(s: Any, b: Any, a: Feed) -> tuple[str, str] | None:
-    if not b.food[FOOD_KINDS.index(a.food)]:
-        return "BB-WIN-2", f"only food one owns is paid, and there is no {a.food}"
+def _feed(state: Any, board: Any, action: Feed) -> tuple[str, str] | None:
+    if not board.food[FOOD_INDEX[action.food]]:
+        return "BB-WIN-2", f"only food one owns is paid, and there is no {action.food}"
     return None
 
 

@@ -36,20 +36,20 @@ from .actions import (
 from .board import Board
 from .components import (
     ACTIONS,
-    COLOURS,
-    FOOD_KINDS,
+    COLOUR_INDEX,
+    FOOD_INDEX,
+    FOOD_VALUES,
+    SHOOT_CODE,
+    SPIRIT_COST,
     SUMMER_SPIRITS,
 )
-from .legal import SHOOT_CODE, TEMPLE_CAPACITY, legal_actions, night_of
+from .legal import TEMPLE_CAPACITY, legal_actions, night_of
 from .reconstructed import HOME_TILES
 from .scoring import is_balance_met
 from .seasons import (
-    W,
     after_payment,
     autumn,
     discard_display,
-    do_feed,
-    do_wake,
     end_feeding,
     refill_food,
     remove,
@@ -58,391 +58,453 @@ from .seasons import (
     start_spring,
     wake_from,
 )
+from .work import Market, Work
 
 __all__ = ["apply_action", "legal_actions", "night_of"]
 
-_COLOUR = {n: i for i, n in enumerate(COLOURS)}
-_FOOD = {n: i for i, n in enumerate(FOOD_KINDS)}
-_HOME = {t.name: t.id for t in HOME_TILES}
+_HOME = {tile.name: tile.id for tile in HOME_TILES}
 
 
-def apply_action(w: W, action: Any) -> None:
-    """Apply ``action`` to the work dict ``w`` (legality is checked by the caller)."""
-    _HANDLERS[type(action)](w, action)
+def apply_action(work: Work, action: Any) -> None:
+    """Apply ``action`` to the work dict ``work`` (legality is checked by the caller)."""
+    _HANDLERS[type(action)](work, action)
 
 
-def _do_draft(w: W, a: DraftShoot) -> None:
-    code = SHOOT_CODE[a.shoot]
-    p = w["player"]
-    b = w["boards"][p]
-    w["shoot_pool"] = remove(w["shoot_pool"], code)
+def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
+    code = SHOOT_CODE[action.shoot]
+    player = work["player"]
+    board = work["boards"][player]
+    work["shoot_pool"] = remove(work["shoot_pool"], code)
     colour = code // 5
-    set_board(w, p, temples=replace_at(b.temples, colour, (*b.temples[colour], code)))  # BB-PL-5
-    n = w["num_players"]
-    if not w["shoot_pool"]:
-        w["shoot_box"] = tuple(sorted(w["shoot_box"]))
-        start_spring(w)
+    set_board(
+        work, player, temples=replace_at(board.temples, colour, (*board.temples[colour], code))
+    )  # BB-PL-5
+    num_players = work["num_players"]
+    if not work["shoot_pool"]:
+        work["shoot_box"] = tuple(sorted(work["shoot_box"]))
+        start_spring(work)
         return
-    picks = 2 * n - len(w["shoot_pool"])  # B9: the same clockwise order for both picks
-    if w["options"].draft_order == "snake" and picks >= n:
-        w["player"] = (w["first_player"] + 2 * n - 1 - picks) % n
+    picks = 2 * num_players - len(work["shoot_pool"])  # B9: the same clockwise order for both picks
+    if work["options"].draft_order == "snake" and picks >= num_players:
+        work["player"] = (work["first_player"] + 2 * num_players - 1 - picks) % num_players
     else:
-        w["player"] = (w["first_player"] + picks) % n
+        work["player"] = (work["first_player"] + picks) % num_players
 
 
-def _do_gift(w: W, a: ChooseGift) -> None:
-    w["gift_display"] = remove(w["gift_display"], a.gift)
-    w["gift_stack"] = (a.gift, *w["gift_stack"])  # returned face down on top
-    w["context"] = "gift"
-    _begin_action(w, ACTIONS.index(a.gift))
+def _do_choose_gift(work: Work, action: ChooseGift) -> None:
+    work["gift_display"] = remove(work["gift_display"], action.gift)
+    work["gift_stack"] = (action.gift, *work["gift_stack"])  # returned face down on top
+    work["context"] = "gift"
+    _begin_action(work, ACTIONS.index(action.gift))
 
 
-def _begin_action(w: W, action: int) -> None:
-    w["step"] = 0
+def _begin_action(work: Work, action: int) -> None:
+    work["step"] = 0
     if action == 3:  # Fund: take 2 coins (BB-ACT-6)
-        p = w["player"]
-        set_board(w, p, coins=w["boards"][p].coins + 2)
-        _finish_action(w)
-    elif action == 2 and not w["food_display"]:
-        _finish_action(w)  # BB-ACT-5: no counter to take (all held), so no `decline` to ask
+        player = work["player"]
+        set_board(work, player, coins=work["boards"][player].coins + 2)
+        _finish_action(work)
+    elif action == 2 and not work["food_display"]:
+        _finish_action(work)  # BB-ACT-5: no counter to take (all held), so no `decline` to ask
     else:
-        w["phase"] = ACTIONS[action]
+        work["phase"] = ACTIONS[action]
 
 
-def _finish_action(w: W) -> None:
-    ctx = w["context"]
-    w["context"] = ""
-    w["step"] = 0
+def _finish_action(work: Work) -> None:
+    ctx = work["context"]
+    work["context"] = ""
+    work["step"] = 0
     if ctx == "gift":
-        p = (w["player"] + 1) % w["num_players"]
-        if p == w["first_player"]:
-            w["gift_stack"] = (*w["gift_display"], *w["gift_stack"])
-            w["gift_display"] = ()
-            _start_summer(w)
+        player = (work["player"] + 1) % work["num_players"]
+        if player == work["first_player"]:
+            work["gift_stack"] = (*work["gift_display"], *work["gift_stack"])
+            work["gift_display"] = ()
+            _start_summer(work)
         else:
-            w["player"] = p
-            spring_turn(w)
+            work["player"] = player
+            spring_turn(work)
     elif ctx == "shoot":
-        code, stalk = w["activating"]
-        w["activating"] = ()
-        _push(w, code, stalk)
+        code, stalk = work["activating"]
+        work["activating"] = ()
+        _push(work, code, stalk)
     else:  # a spirit's action
-        _resume(w)
+        _resume(work)
 
 
-def _resume(w: W) -> None:
+def _resume(work: Work) -> None:
     """Back to the step of the turn where a spirit's extra action was taken."""
-    phase = w["resume"]
-    w["resume"] = ""
+    phase = work["resume"]
+    work["resume"] = ""
     if phase == "visit":
-        w["phase"] = "visit"
+        work["phase"] = "visit"
     elif phase == "offer":
-        _offer_or_auto(w)
+        _offer_or_auto(work)
     else:
-        _continue_turn(w)
+        _continue_turn(work)
 
 
-def _start_summer(w: W) -> None:
-    reset = w["options"].first_turn_free == "round"
-    w["boards"] = tuple(
-        b.replace(passed=False, marker=-1 if reset else b.marker) for b in w["boards"]
+def _start_summer(work: Work) -> None:
+    reset = work["options"].first_turn_free == "round"
+    work["boards"] = tuple(
+        board.replace(passed=False, marker=-1 if reset else board.marker)
+        for board in work["boards"]
     )
-    _next_summer(w, w["first_player"])
+    _next_summer(work, work["first_player"])
 
 
-def _next_summer(w: W, first: int) -> None:
+def _next_summer(work: Work, first: int) -> None:
     """Give the turn to the next player from ``first`` who has not passed (BB-SUM-1)."""
-    n = w["num_players"]
-    for k in range(n):
-        q = (first + k) % n
-        b = w["boards"][q]
-        if b.passed:
+    num_players = work["num_players"]
+    for offset in range(num_players):
+        seat = (first + offset) % num_players
+        board = work["boards"][seat]
+        if board.passed:
             continue
-        if b.reserve == 0:
-            set_board(w, q, passed=True)  # BB-SUM-1: no incense, must pass
+        if board.reserve == 0:
+            set_board(work, seat, passed=True)  # BB-SUM-1: no incense, must pass
             continue
-        w["player"] = q
-        w["phase"] = "visit"
+        work["player"] = seat
+        work["phase"] = "visit"
         return
-    autumn(w)
+    autumn(work)
 
 
-def _end_turn(w: W) -> None:
-    w["visited"] = -1
-    w["kitsune"] = False
-    w["bakeneko"] = False
-    w["activated"] = 0
-    w["per_stalk"] = (0, 0, 0, 0)
-    _next_summer(w, (w["player"] + 1) % w["num_players"])
+def _end_turn(work: Work) -> None:
+    work["visited"] = -1
+    work["kitsune"] = False
+    work["bakeneko"] = False
+    work["activated"] = 0
+    work["per_stalk"] = (0, 0, 0, 0)
+    _next_summer(work, (work["player"] + 1) % work["num_players"])
 
 
-def _do_pass(w: W, a: Pass) -> None:
-    set_board(w, w["player"], passed=True)
-    _end_turn(w)
+def _do_pass(work: Work, action: Pass) -> None:
+    set_board(work, work["player"], passed=True)
+    _end_turn(work)
 
 
-def _do_visit(w: W, a: VisitTemple) -> None:
-    t = _COLOUR[a.temple]
-    p = w["player"]
-    b = w["boards"][p]
-    shoots = b.temples[t]
-    sticks = min(len(shoots), b.reserve)  # BB-SUM-3
-    set_board(w, p, marker=t, temples=replace_at(b.temples, t, ()))
-    w["visited"] = t
-    w["pending"] = shoots
-    w["sticks"] = sticks
-    w["activations"] = sticks  # BB-SUM-5: as many as sticks offered
-    w["activated"] = 0
-    _offer_or_auto(w)
+def _do_visit_temple(work: Work, action: VisitTemple) -> None:
+    temple = COLOUR_INDEX[action.temple]
+    player = work["player"]
+    board = work["boards"][player]
+    shoots = board.temples[temple]
+    sticks = min(len(shoots), board.reserve)  # BB-SUM-3
+    set_board(work, player, marker=temple, temples=replace_at(board.temples, temple, ()))
+    work["visited"] = temple
+    work["pending"] = shoots
+    work["sticks"] = sticks
+    work["activations"] = sticks  # BB-SUM-5: as many as sticks offered
+    work["activated"] = 0
+    _offer_or_auto(work)
 
 
-def _offer_or_auto(w: W) -> None:
-    p = w["player"]
-    b = w["boards"][p]
-    if w["sticks"] == 0:
-        _continue_turn(w)
-    elif b.coins == 0 and not w["bakeneko"] and "bakeneko" not in b.awake:
-        t = w["visited"]  # no redirect is possible: every stick goes to the visited temple
-        n = w["sticks"]
-        set_board(w, p, reserve=b.reserve - n)
-        w["temples"] = replace_at(w["temples"], t, w["temples"][t] + (p,) * n)
-        w["sticks"] = 0
-        _continue_turn(w)
+def _offer_or_auto(work: Work) -> None:
+    player = work["player"]
+    board = work["boards"][player]
+    if work["sticks"] == 0:
+        _continue_turn(work)
+    elif board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
+        temple = work["visited"]  # no redirect is possible: every stick goes to the visited temple
+        sticks = work["sticks"]
+        set_board(work, player, reserve=board.reserve - sticks)
+        work["temples"] = replace_at(
+            work["temples"], temple, work["temples"][temple] + (player,) * sticks
+        )
+        work["sticks"] = 0
+        _continue_turn(work)
     else:
-        w["phase"] = "offer"
+        work["phase"] = "offer"
 
 
-def _do_offer(w: W, a: Offer) -> None:
-    t = _COLOUR[a.temple]
-    p = w["player"]
-    b = w["boards"][p]
-    cost = 0 if (t == w["visited"] or w["bakeneko"]) else 1  # BB-SUM-4
-    set_board(w, p, reserve=b.reserve - 1, coins=b.coins - cost)
-    w["temples"] = replace_at(w["temples"], t, (*w["temples"][t], p))  # stacked on top
-    w["sticks"] -= 1
-    _offer_or_auto(w)
+def _do_offer(work: Work, action: Offer) -> None:
+    temple = COLOUR_INDEX[action.temple]
+    player = work["player"]
+    board = work["boards"][player]
+    cost = 0 if (temple == work["visited"] or work["bakeneko"]) else 1  # BB-SUM-4
+    set_board(work, player, reserve=board.reserve - 1, coins=board.coins - cost)
+    work["temples"] = replace_at(
+        work["temples"], temple, (*work["temples"][temple], player)
+    )  # stacked on top
+    work["sticks"] -= 1
+    _offer_or_auto(work)
 
 
-def _continue_turn(w: W) -> None:
-    p = w["player"]
-    b = w["boards"][p]
-    if w["pending"]:
-        w["phase"] = "place"
-    elif b.awake and any(k in b.awake for k in SUMMER_SPIRITS):
-        w["phase"] = "end"
+def _continue_turn(work: Work) -> None:
+    player = work["player"]
+    board = work["boards"][player]
+    if work["pending"]:
+        work["phase"] = "place"
+    elif board.awake and any(spirit in board.awake for spirit in SUMMER_SPIRITS):
+        work["phase"] = "end"
     else:
-        _end_turn(w)
+        _end_turn(work)
 
 
-def _do_activate(w: W, a: Activate) -> None:
-    code = SHOOT_CODE[a.shoot]
-    w["pending"] = remove(w["pending"], code)
-    w["activations"] -= 1
-    w["activated"] += 1
-    w["activating"] = (code, a.stalk - 1)
-    w["context"] = "shoot"
-    _begin_action(w, 4 if w["kitsune"] else code % 5)  # BB-SPI-3
+def _do_activate(work: Work, action: Activate) -> None:
+    code = SHOOT_CODE[action.shoot]
+    work["pending"] = remove(work["pending"], code)
+    work["activations"] -= 1
+    work["activated"] += 1
+    work["activating"] = (code, action.stalk - 1)
+    work["context"] = "shoot"
+    _begin_action(work, 4 if work["kitsune"] else code % 5)  # BB-SPI-3
 
 
-def _do_place(w: W, a: Place) -> None:
-    code = SHOOT_CODE[a.shoot]
-    w["pending"] = remove(w["pending"], code)
-    _push(w, code, a.stalk - 1)
+def _do_place(work: Work, action: Place) -> None:
+    code = SHOOT_CODE[action.shoot]
+    work["pending"] = remove(work["pending"], code)
+    _push(work, code, action.stalk - 1)
 
 
-def _push(w: W, code: int, stalk: int) -> None:
+def _push(work: Work, code: int, stalk: int) -> None:
     """Push a shoot in at the base of a stalk; the top shoot is ejected (BB-SUM-6, B5)."""
-    old = w["stalks"][stalk]
-    w["stalks"] = replace_at(w["stalks"], stalk, (code, old[0], old[1]))
-    w["per_stalk"] = replace_at(w["per_stalk"], stalk, w["per_stalk"][stalk] + 1)
-    _receive(w, old[2])
+    old = work["stalks"][stalk]
+    work["stalks"] = replace_at(work["stalks"], stalk, (code, old[0], old[1]))
+    work["per_stalk"] = replace_at(work["per_stalk"], stalk, work["per_stalk"][stalk] + 1)
+    _receive(work, old[2])
 
 
-def _receive(w: W, code: int) -> None:
-    p = w["player"]
-    b = w["boards"][p]
+def _receive(work: Work, code: int) -> None:
+    player = work["player"]
+    board = work["boards"][player]
     colour = code // 5
-    if len(b.temples[colour]) < TEMPLE_CAPACITY:
-        set_board(w, p, temples=replace_at(b.temples, colour, (*b.temples[colour], code)))
-        _continue_turn(w)
+    if len(board.temples[colour]) < TEMPLE_CAPACITY:
+        set_board(
+            work, player, temples=replace_at(board.temples, colour, (*board.temples[colour], code))
+        )
+        _continue_turn(work)
         return
-    room = [t for t in range(4) if len(b.temples[t]) < TEMPLE_CAPACITY]
+    room = [temple for temple in range(4) if len(board.temples[temple]) < TEMPLE_CAPACITY]
     if len(room) == 1:
-        set_board(w, p, temples=replace_at(b.temples, room[0], (*b.temples[room[0]], code)))
-        _continue_turn(w)
+        set_board(
+            work,
+            player,
+            temples=replace_at(board.temples, room[0], (*board.temples[room[0]], code)),
+        )
+        _continue_turn(work)
     else:
-        w["receiving"] = code
-        w["phase"] = "receive"
+        work["receiving"] = code
+        work["phase"] = "receive"
 
 
-def _do_receive(w: W, a: Receive) -> None:
-    t = _COLOUR[a.temple]
-    p = w["player"]
-    b = w["boards"][p]
-    set_board(w, p, temples=replace_at(b.temples, t, (*b.temples[t], w["receiving"])))
-    w["receiving"] = -1
-    _continue_turn(w)
+def _do_receive(work: Work, action: Receive) -> None:
+    temple = COLOUR_INDEX[action.temple]
+    player = work["player"]
+    board = work["boards"][player]
+    set_board(
+        work,
+        player,
+        temples=replace_at(board.temples, temple, (*board.temples[temple], work["receiving"])),
+    )
+    work["receiving"] = -1
+    _continue_turn(work)
 
 
-def _do_choose(w: W, a: Choose) -> None:
-    opt = a.option
-    p = w["player"]
-    b = w["boards"][p]
-    phase = w["phase"]
+def _do_choose(work: Work, action: Choose) -> None:
+    opt = action.option
+    player = work["player"]
+    board = work["boards"][player]
+    phase = work["phase"]
     if phase == "wildcard" and opt != "decline":
-        _begin_action(w, ACTIONS.index(opt))  # BB-ACT-7
+        _begin_action(work, ACTIONS.index(opt))  # BB-ACT-7
     elif phase == "wake":
-        wake_from(w, (p - w["first_player"]) % w["num_players"] + 1)
+        wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
     elif phase == "feed":
-        end_feeding(w)
+        end_feeding(work)
     elif phase == "place":
-        w["activations"] = 0  # BB-SUM-7: the remaining actions are declined
+        work["activations"] = 0  # BB-SUM-7: the remaining actions are declined
     elif phase == "tengu":
-        discard_display(w)
-        refill_food(w)
-        w["phase"] = "tengu_take"  # BB-SPI-6: then take 1 of the new counters (no decline)
+        discard_display(work)
+        refill_food(work)
+        work["phase"] = "tengu_take"  # BB-SPI-6: then take 1 of the new counters (no decline)
     else:
         if opt == "hp":
-            set_board(w, p, hp=b.hp + 1)  # BB-ACT-1
+            set_board(work, player, hp=board.hp + 1)  # BB-ACT-1
         elif opt == "coin":
-            set_board(w, p, coins=b.coins + 1)  # BB-ACT-4
-        _finish_action(w)
+            set_board(work, player, coins=board.coins + 1)  # BB-ACT-4
+        _finish_action(work)
 
 
-def _take_from_market(w: W, name: str, row: int, tile: int) -> None:
+def _take_from_market(market: Market, row: int, tile: int) -> Market:
     """Take a tile; the others slide down; the top of the stack fills the emptied space."""
-    r = remove(w[name + "_market"][row], tile)
-    st = w[name + "_stacks"][row]
-    if st:
-        r = (*r, st[0])
-        st = st[1:]
-        w[name + "_stacks"] = replace_at(w[name + "_stacks"], row, st)
-        known = w[name + "_known"]
-        w[name + "_known"] = replace_at(known, row, min(known[row], len(st)))
-    w[name + "_market"] = replace_at(w[name + "_market"], row, r)
+    rows, stacks, known = market
+    market_row = remove(rows[row], tile)
+    stack = stacks[row]
+    if stack:
+        market_row = (*market_row, stack[0])
+        stack = stack[1:]
+        stacks = replace_at(stacks, row, stack)
+        known = replace_at(known, row, min(known[row], len(stack)))
+    return replace_at(rows, row, market_row), stacks, known
 
 
-def _do_take_balance(w: W, a: TakeBalanceTile) -> None:
-    t = w["options"].balance_ids[a.tile]
-    p = w["player"]
-    b = w["boards"][p]
-    _take_from_market(w, "balance", w["options"].balance_table[t].kind, t)  # BB-ACT-2
-    set_board(w, p, balance=(*b.balance, t))
-    _balance_step(w)
+def _do_take_balance_tile(work: Work, action: TakeBalanceTile) -> None:
+    tile = work["options"].balance_ids[action.tile]
+    player = work["player"]
+    board = work["boards"][player]
+    kind = work["options"].balance_table[tile].kind
+    market = (work["balance_market"], work["balance_stacks"], work["balance_known"])
+    taken = _take_from_market(market, kind, tile)  # BB-ACT-2
+    work["balance_market"], work["balance_stacks"], work["balance_known"] = taken
+    set_board(work, player, balance=(*board.balance, tile))
+    _balance_step(work)
 
 
-def _do_score_balance(w: W, a: ScoreBalanceTile) -> None:
-    t = w["options"].balance_ids[a.tile]
-    p = w["player"]
-    b = w["boards"][p]
-    hp = b.hp + w["options"].balance_table[t].hp
-    set_board(w, p, balance=remove(b.balance, t), scored=(*b.scored, t), hp=hp)  # BB-ACT-3
-    _balance_step(w)
+def _do_score_balance_tile(work: Work, action: ScoreBalanceTile) -> None:
+    tile = work["options"].balance_ids[action.tile]
+    player = work["player"]
+    board = work["boards"][player]
+    points = board.hp + work["options"].balance_table[tile].hp
+    set_board(
+        work, player, balance=remove(board.balance, tile), scored=(*board.scored, tile), hp=points
+    )  # BB-ACT-3
+    _balance_step(work)
 
 
-def _balance_step(w: W) -> None:
-    w["step"] += 1
+def _balance_step(work: Work) -> None:
+    work["step"] += 1
     # BB-ACT-1 ("perform 2 of these actions"): the action ends after the second sub-action, or
     # at once when nothing is left to obtain or score: stopping is then no choice, so no `done`
-    b = w["boards"][w["player"]]
-    if w["step"] == 2 or not _balance_open(b, w["balance_market"], w["options"].balance_table):
-        _finish_action(w)
+    board = work["boards"][work["player"]]
+    if work["step"] == 2 or not _balance_open(
+        board, work["balance_market"], work["options"].balance_table
+    ):
+        _finish_action(work)
 
 
-def _balance_open(b: Board, market: tuple[tuple[int, ...], ...], tiles: Any) -> bool:
+def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any) -> bool:
     """Whether a Balance sub-action is possible: a tile to obtain (BB-ACT-2) or to score
     (BB-ACT-3)."""
     owned = [0, 0, 0]
-    for t in b.balance:
-        owned[tiles[t].kind] += 1
+    for tile in board.balance:
+        owned[tiles[tile].kind] += 1
     if any(market[kind] and owned[kind] < 2 for kind in range(3)):
         return True
-    return any(is_balance_met(tiles[t], b.home) for t in b.balance)
+    return any(is_balance_met(tiles[tile], board.home) for tile in board.balance)
 
 
-def _do_buy(w: W, a: BuyHomeTile) -> None:
-    w["buying"] = _HOME[a.tile]
-    w["phase"] = "home"
+def _do_buy_home_tile(work: Work, action: BuyHomeTile) -> None:
+    work["buying"] = _HOME[action.tile]
+    work["phase"] = "home"
 
 
-def _do_place_home(w: W, a: PlaceHomeTile) -> None:
-    h = w["buying"]
-    tile = HOME_TILES[h]
-    p = w["player"]
-    b = w["boards"][p]
-    i = a.row * 5 + a.col
+def _do_place_home_tile(work: Work, action: PlaceHomeTile) -> None:
+    home_tile = work["buying"]
+    tile = HOME_TILES[home_tile]
+    player = work["player"]
+    board = work["boards"][player]
+    space = action.row * 5 + action.col
     set_board(
-        w, p, home=replace_at(b.home, i, h), coins=b.coins - tile.cost, hp=b.hp + tile.hp
+        work,
+        player,
+        home=replace_at(board.home, space, home_tile),
+        coins=board.coins - tile.cost,
+        hp=board.hp + tile.hp,
     )  # BB-ACT-4
-    _take_from_market(w, "home", tile.category, h)
-    w["buying"] = -1
-    _finish_action(w)
+    market = (work["home_market"], work["home_stacks"], work["home_known"])
+    taken = _take_from_market(market, tile.category, home_tile)
+    work["home_market"], work["home_stacks"], work["home_known"] = taken
+    work["buying"] = -1
+    _finish_action(work)
 
 
-def _do_take_food(w: W, a: TakeFood) -> None:
-    f = _FOOD[a.food]
-    p = w["player"]
-    b = w["boards"][p]
-    w["food_display"] = remove(w["food_display"], f)
-    set_board(w, p, food=replace_at(b.food, f, b.food[f] + 1))
-    if w["phase"] == "tengu":
-        discard_display(w)  # BB-SPI-6: take one, then reset the display
-        refill_food(w)
-    elif not w["food_display"]:
-        refill_food(w)  # BB-ACT-5, B17
-    _finish_action(w)
+def _do_take_food(work: Work, action: TakeFood) -> None:
+    food = FOOD_INDEX[action.food]
+    player = work["player"]
+    board = work["boards"][player]
+    work["food_display"] = remove(work["food_display"], food)
+    set_board(work, player, food=replace_at(board.food, food, board.food[food] + 1))
+    if work["phase"] == "tengu":
+        discard_display(work)  # BB-SPI-6: take one, then reset the display
+        refill_food(work)
+    elif not work["food_display"]:
+        refill_food(work)  # BB-ACT-5, B17
+    _finish_action(work)
 
 
-def _do_use_spirit(w: W, a: UseSpirit) -> None:
-    k = a.spirit
-    p = w["player"]
-    b = w["boards"][p]
-    set_board(w, p, awake=remove(b.awake, k), asleep=tuple(sorted((*b.asleep, k))))  # BB-SPI-1
-    if k == "bakeneko":
-        w["bakeneko"] = True  # BB-SPI-5
-    elif k == "kitsune":
-        w["kitsune"] = True  # BB-SPI-3
-    elif k == "ookami":
-        w["step"] += 4  # BB-SPI-4
-        after_payment(w)
-    elif k == "rokurokubi":
-        set_board(w, p, coins=w["boards"][p].coins + 2)  # BB-SPI-2
-        if w["phase"] == "end":
-            _continue_turn(w)
-    elif k == "tengu":
-        w["context"] = "spirit"
-        w["resume"] = w["phase"]
-        if w["food_display"]:
-            w["phase"] = "tengu"  # BB-SPI-6
+def _do_use_spirit(work: Work, action: UseSpirit) -> None:
+    spirit = action.spirit
+    player = work["player"]
+    board = work["boards"][player]
+    set_board(
+        work,
+        player,
+        awake=remove(board.awake, spirit),
+        asleep=tuple(sorted((*board.asleep, spirit))),
+    )  # BB-SPI-1
+    if spirit == "bakeneko":
+        work["bakeneko"] = True  # BB-SPI-5
+    elif spirit == "kitsune":
+        work["kitsune"] = True  # BB-SPI-3
+    elif spirit == "ookami":
+        work["step"] += 4  # BB-SPI-4
+        after_payment(work)
+    elif spirit == "rokurokubi":
+        set_board(work, player, coins=work["boards"][player].coins + 2)  # BB-SPI-2
+        if work["phase"] == "end":
+            _continue_turn(work)
+    elif spirit == "tengu":
+        work["context"] = "spirit"
+        work["resume"] = work["phase"]
+        if work["food_display"]:
+            work["phase"] = "tengu"  # BB-SPI-6
         else:
-            _finish_action(w)  # BB-SPI-6: every counter is held, `refill` and Cook are empty
+            _finish_action(work)  # BB-SPI-6: every counter is held, `refill` and Cook are empty
     else:
-        w["context"] = "spirit"
-        w["resume"] = w["phase"]
-        _begin_action(w, 0 if k == "kappa" else 1)  # BB-SPI-2
+        work["context"] = "spirit"
+        work["resume"] = work["phase"]
+        _begin_action(work, 0 if spirit == "kappa" else 1)  # BB-SPI-2
 
 
-def _do_end(w: W, a: EndTurn) -> None:
-    _end_turn(w)
+def _do_end_turn(work: Work, action: EndTurn) -> None:
+    _end_turn(work)
+
+
+def _do_feed(work: Work, action: Feed) -> None:
+    """Pay one food counter (BB-WIN-2)."""
+    food = FOOD_INDEX[action.food]
+    player = work["player"]
+    board = work["boards"][player]
+    set_board(work, player, food=replace_at(board.food, food, board.food[food] - 1))
+    work["food_discard"] = tuple(sorted((*work["food_discard"], food)))
+    work["step"] += FOOD_VALUES[food]
+    after_payment(work)
+
+
+def _do_wake_spirit(work: Work, action: WakeSpirit) -> None:
+    """Wake a sleeping spirit for its cost (BB-WIN-1)."""
+    spirit = action.spirit
+    player = work["player"]
+    board = work["boards"][player]
+    set_board(
+        work,
+        player,
+        coins=board.coins - SPIRIT_COST[spirit],
+        asleep=remove(board.asleep, spirit),
+        awake=tuple(sorted((*board.awake, spirit))),
+    )
+    board = work["boards"][player]
+    if not any(SPIRIT_COST[sleeper] <= board.coins for sleeper in board.asleep):
+        wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
 
 
 _HANDLERS: dict[type, Any] = {
-    DraftShoot: _do_draft,
-    ChooseGift: _do_gift,
+    DraftShoot: _do_draft_shoot,
+    ChooseGift: _do_choose_gift,
     Pass: _do_pass,
-    VisitTemple: _do_visit,
+    VisitTemple: _do_visit_temple,
     Offer: _do_offer,
     Activate: _do_activate,
     Place: _do_place,
     Receive: _do_receive,
     Choose: _do_choose,
-    TakeBalanceTile: _do_take_balance,
-    ScoreBalanceTile: _do_score_balance,
-    BuyHomeTile: _do_buy,
-    PlaceHomeTile: _do_place_home,
+    TakeBalanceTile: _do_take_balance_tile,
+    ScoreBalanceTile: _do_score_balance_tile,
+    BuyHomeTile: _do_buy_home_tile,
+    PlaceHomeTile: _do_place_home_tile,
     TakeFood: _do_take_food,
     UseSpirit: _do_use_spirit,
-    WakeSpirit: do_wake,
-    Feed: do_feed,
-    EndTurn: _do_end,
+    WakeSpirit: _do_wake_spirit,
+    Feed: _do_feed,
+    EndTurn: _do_end_turn,
 }

@@ -38,12 +38,12 @@ __all__ = [
 GHOST = -1
 """The owner code of the brown ghost's incense sticks (2 players, R-EN section I)."""
 
-_TYPE = tuple(t.type for t in HOME_TILES)
-_COMFORT = tuple(t.comfort for t in HOME_TILES)
+_TYPE = tuple(tile.type for tile in HOME_TILES)
+_COMFORT = tuple(tile.comfort for tile in HOME_TILES)
 _ALL_COLS = tuple(range(HOME_COLS))
 _REGION_COLS = (LEFT_COLS, _ALL_COLS, RIGHT_COLS)
-_LEFT_SPACES = tuple(i for i in range(15) if i % 5 in LEFT_COLS)
-_RIGHT_SPACES = tuple(i for i in range(15) if i % 5 in RIGHT_COLS)
+_LEFT_SPACES = tuple(space for space in range(15) if space % 5 in LEFT_COLS)
+_RIGHT_SPACES = tuple(space for space in range(15) if space % 5 in RIGHT_COLS)
 
 
 def balance_matches(
@@ -60,9 +60,11 @@ def balance_matches(
     if tile.type_total is not None:
         kind, need = tile.type_total
         idx = tuple(
-            i for i in range(15) if home[i] >= 0 and i % 5 in cols and _TYPE[home[i]] == kind
+            space
+            for space in range(15)
+            if home[space] >= 0 and space % 5 in cols and _TYPE[home[space]] == kind
         )
-        return (idx,) if sum(_COMFORT[home[i]] for i in idx) >= need else ()
+        return (idx,) if sum(_COMFORT[home[space]] for space in idx) >= need else ()
     return tuple(_met_placements(tile, home, region))
 
 
@@ -72,14 +74,14 @@ def _met_placements(
     """Each placement of ``tile``'s cell pattern met in ``home``, in order, found lazily."""
     for cells in tile.placements[tile.kind if region is None else region]:
         comfort = 0
-        for i, want in cells:
-            h = home[i]
-            if h < 0 or (want is not None and _TYPE[h] != want):
+        for space, want in cells:
+            home_tile = home[space]
+            if home_tile < 0 or (want is not None and _TYPE[home_tile] != want):
                 break
-            comfort += _COMFORT[h]
+            comfort += _COMFORT[home_tile]
         else:
             if comfort >= tile.min_comfort:
-                yield tuple(i for i, _ in cells)
+                yield tuple(space for space, _ in cells)
 
 
 def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = None) -> bool:
@@ -91,7 +93,9 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
     if tile.type_total is not None:
         kind, need = tile.type_total
         total = sum(
-            _COMFORT[h] for i, h in enumerate(home) if h >= 0 and i % 5 in cols and _TYPE[h] == kind
+            _COMFORT[home_tile]
+            for space, home_tile in enumerate(home)
+            if home_tile >= 0 and space % 5 in cols and _TYPE[home_tile] == kind
         )
         return total >= need
     if len(home) - home.count(-1) < len(tile.cells):
@@ -101,18 +105,18 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
 
 def home_comfort(home: Iterable[int]) -> int:
     """Total comfort of the home tiles (the final tie-break, R-EN section VI)."""
-    return sum(_COMFORT[h] for h in home if h >= 0)
+    return sum(_COMFORT[tile] for tile in home if tile >= 0)
 
 
 def harmony(home: Sequence[int]) -> tuple[int, int]:
     """``(left comfort, right comfort)``: the 6 left and the 6 right spaces (BB-END-3)."""
     left = right = 0
-    for i in _LEFT_SPACES:
-        if home[i] >= 0:
-            left += _COMFORT[home[i]]
-    for i in _RIGHT_SPACES:
-        if home[i] >= 0:
-            right += _COMFORT[home[i]]
+    for space in _LEFT_SPACES:
+        if home[space] >= 0:
+            left += _COMFORT[home[space]]
+    for space in _RIGHT_SPACES:
+        if home[space] >= 0:
+            right += _COMFORT[home[space]]
     return left, right
 
 
@@ -127,7 +131,7 @@ def spirit_diversity(spirits: Iterable[str]) -> int:
 
     Names are accepted as printed (``Ookami``) or in notation (``ookami``); others are refused.
     """
-    return 2 * len({spirit_kind(s) for s in spirits})
+    return 2 * len({spirit_kind(spirit) for spirit in spirits})
 
 
 def unscored_balance_points(
@@ -137,15 +141,17 @@ def unscored_balance_points(
 
     ``tiles`` is the game's table (``state.options.balance_table`` with custom tiles).
     """
-    return sum(-(-tiles[b].hp // 2) for b in balance if is_balance_met(tiles[b], home))
+    return sum(-(-tiles[tile].hp // 2) for tile in balance if is_balance_met(tiles[tile], home))
 
 
 def feeding_shortfall(home: Sequence[int], food: Sequence[int], ookami: bool = False) -> int:
     """The HP a Winter feeding of ``home`` would cost now (BB-WIN-2): 1 per food unit missing
     after Ookami's 4 units (BB-SPI-4) and every counter held are paid."""
-    need = sum(1 for h in home if h >= 0)
+    need = sum(1 for tile in home if tile >= 0)
     units = 4 if ookami and need else 0
-    return max(0, need - units - sum(n * v for n, v in zip(food, FOOD_VALUES, strict=True)))
+    return max(
+        0, need - units - sum(count * value for count, value in zip(food, FOOD_VALUES, strict=True))
+    )
 
 
 def least_waste_payment(food: Sequence[int], need: int) -> tuple[int, int, int]:
@@ -154,17 +160,17 @@ def least_waste_payment(food: Sequence[int], need: int) -> tuple[int, int, int]:
     With too little food everything is paid (owned food must be paid, BB-WIN-2). Among exact
     or least-waste payments the one using the fewest counters is chosen.
     """
-    total = sum(n * v for n, v in zip(food, FOOD_VALUES, strict=True))
+    total = sum(count * food_value for count, food_value in zip(food, FOOD_VALUES, strict=True))
     if total <= need:
         return (food[0], food[1], food[2])
     best: tuple[int, int, tuple[int, int, int]] | None = None
-    for t in range(food[0] + 1):
-        for r in range(food[1] + 1):
-            for m in range(food[2] + 1):
-                value = t + 2 * r + 3 * m
+    for tea in range(food[0] + 1):
+        for rice in range(food[1] + 1):
+            for ramen in range(food[2] + 1):
+                value = tea + 2 * rice + 3 * ramen
                 if value < need:
                     continue
-                key = (value - need, t + r + m, (t, r, m))
+                key = (value - need, tea + rice + ramen, (tea, rice, ramen))
                 if best is None or key[:2] < best[:2]:
                     best = key
     assert best is not None
@@ -183,11 +189,11 @@ def temple_majority(stack: Sequence[int]) -> tuple[int, ...]:
         top[owner] = height
     if len(count) == 1:
         return tuple(count)
-    return tuple(sorted(count, key=lambda o: (-count[o], -top[o])))
+    return tuple(sorted(count, key=lambda seat: (-count[seat], -top[seat])))
 
 
 def final_breakdown(
-    hp: int,
+    happiness: int,
     spirits: Iterable[str],
     home: Sequence[int],
     balance: Iterable[int],
@@ -198,11 +204,11 @@ def final_breakdown(
     spirit_list = list(spirits)
     left, right = harmony(home)
     parts: dict[str, Any] = {
-        "happiness": hp,
+        "happiness": happiness,
         "spirits": spirit_diversity(spirit_list),
         "harmony": -2 * abs(left - right),
         "balance": unscored_balance_points(balance, home, tiles),
-        "night": -sum(1 for i in (night or {}) if home[i] < 0),  # BB-ADV-2
+        "night": -sum(1 for space in (night or {}) if home[space] < 0),  # BB-ADV-2
     }
     parts["total"] = sum(parts.values())
     parts["left_comfort"] = left
@@ -214,4 +220,4 @@ def final_breakdown(
 def rank_players(totals: Sequence[int], comforts: Sequence[int]) -> tuple[int, ...]:
     """The winners: most HP, then most total home comfort, then a shared win (BB-END-5)."""
     best = max(zip(totals, comforts, strict=True))
-    return tuple(i for i, key in enumerate(zip(totals, comforts, strict=True)) if key == best)
+    return tuple(seat for seat, key in enumerate(zip(totals, comforts, strict=True)) if key == best)

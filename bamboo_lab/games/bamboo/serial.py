@@ -17,11 +17,12 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 
 from .actions import parse_text
 from .board import Board, spirit_names
-from .components import GIFTS, KINDS, TEMPLE_TILE_VALUES, TYPES
+from .components import CATEGORY_LETTERS, GIFTS, KINDS, TEMPLE_TILE_VALUES, TYPES
 from .legal import night_of
 from .options import Options
 from .reconstructed import HOME_TILES
 from .scoring import GHOST
+from .work import Work
 
 __all__ = ["FIELDS", "check_decision", "check_position", "load_fields"]
 
@@ -78,11 +79,13 @@ _RESUMES = ("", "visit", "offer", "place", "end")
 _MAX_HISTORY = 4000
 
 
-def _rows(value: Any, name: str, count: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+def _rows(value: Any, name: str, count: int, low: int, high: int) -> tuple[tuple[int, ...], ...]:
     """Exactly ``count`` lists of ints in ``lo..hi``."""
     if not isinstance(value, (list, tuple)) or len(value) != count:
         raise InvalidStateError(f"{name} must be a list of {count} lists")
-    return tuple(checked_ints(v, f"{name}[{k}]", lo, hi) for k, v in enumerate(value))
+    return tuple(
+        checked_ints(item, f"{name}[{index}]", low, high) for index, item in enumerate(value)
+    )
 
 
 def _name(value: Any, name: str, allowed: Sequence[str]) -> str:
@@ -94,39 +97,43 @@ def _name(value: Any, name: str, allowed: Sequence[str]) -> str:
 def _names(value: Any, name: str, allowed: Sequence[str]) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
         raise InvalidStateError(f"{name} must be a list of names")
-    return tuple(_name(v, f"{name}[{k}]", allowed) for k, v in enumerate(value))
+    return tuple(_name(item, f"{name}[{index}]", allowed) for index, item in enumerate(value))
 
 
-def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
+def load_fields(data: Any, phases: Sequence[str]) -> Work:
     """Checked constructor arguments of a state from its dict (history as parsed actions)."""
     if not isinstance(data, Mapping):
         raise InvalidStateError("a Bamboo state must be a mapping")
     keys = set(data)
-    missing = [k for k in FIELDS if k not in keys]
+    missing = [index for index in FIELDS if index not in keys]
     extra = keys - set(FIELDS) - {"start_position"}
     if missing or extra:
         raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {listed(extra)}")
-    n = checked_int(data["num_players"], "num_players", 2, 4)
+    num_players = checked_int(data["num_players"], "num_players", 2, 4)
     options = Options.from_dict(data["options"])
     tiles = options.balance_table
     bal_hi = len(tiles) - 1
     boards = data["boards"]
-    if not isinstance(boards, (list, tuple)) or len(boards) != n:
-        raise InvalidStateError(f"boards must be a list of {n} boards, one per player")
-    kw: dict[str, Any] = {
-        "num_players": n,
+    if not isinstance(boards, (list, tuple)) or len(boards) != num_players:
+        raise InvalidStateError(f"boards must be a list of {num_players} boards, one per player")
+    fields: Work = {
+        "num_players": num_players,
         "options": options,
         "rng": checked_int(data["rng"], "rng", 0, vrng.MASK64),
         "round": checked_int(data["round"], "round", 1, 5),
-        "first_player": checked_int(data["start"], "start", 0, n - 1),
+        "first_player": checked_int(data["start"], "start", 0, num_players - 1),
         "phase": _name(data["phase"], "phase", phases),
-        "player": checked_int(data["player"], "player", -2, n - 1),
-        "boards": tuple(Board.from_dict(b, tiles, f"boards[{p}]") for p, b in enumerate(boards)),
+        "player": checked_int(data["player"], "player", -2, num_players - 1),
+        "boards": tuple(
+            Board.from_dict(board, tiles, f"boards[{seat}]") for seat, board in enumerate(boards)
+        ),
         "stalks": _rows(data["stalks"], "stalks", 4, 0, 19),
-        "temples": _rows(data["temples"], "temples", 4, -1 if n == 2 else 0, n - 1),
+        "temples": _rows(
+            data["temples"], "temples", 4, -1 if num_players == 2 else 0, num_players - 1
+        ),
         "spirit_stacks": tuple(
-            spirit_names(v, f"spirit_stacks[{k}]")
-            for k, v in enumerate(_list(data["spirit_stacks"], "spirit_stacks", 4))
+            spirit_names(item, f"spirit_stacks[{index}]")
+            for index, item in enumerate(_list(data["spirit_stacks"], "spirit_stacks", 4))
         ),
         "spirit_box": spirit_names(data["spirit_box"], "spirit_box"),
         "spirit_out": spirit_names(data["spirit_out"], "spirit_out"),
@@ -159,20 +166,21 @@ def load_fields(data: Any, phases: Sequence[str]) -> dict[str, Any]:
         "balance_known": checked_ints(data["balance_known"], "balance_known", 0, 99),
         "home_known": checked_ints(data["home_known"], "home_known", 0, 99),
         "resume": _name(data["resume"], "resume", _RESUMES),
+        "history": (),
         "start": data.get("start_position"),
     }
     texts = _list(data["history"], "history", None)
     if len(texts) > _MAX_HISTORY:
         raise InvalidStateError(f"history holds at most {_MAX_HISTORY} actions")
     try:
-        kw["history"] = tuple(parse_text(t) for t in texts)
+        fields["history"] = tuple(parse_text(text) for text in texts)
     except BambooLabError as exc:
         raise InvalidStateError(f"history: {exc}") from exc
-    start = kw["start"]
+    start = fields["start"]
     if start is not None and (not isinstance(start, Mapping) or "start_position" in start):
         raise InvalidStateError("start_position must be a state dict without its own start")
-    check_position(kw)
-    return kw
+    check_position(fields)
+    return fields
 
 
 def _list(value: Any, name: str, count: int | None) -> list[Any] | tuple[Any, ...]:
@@ -181,132 +189,156 @@ def _list(value: Any, name: str, count: int | None) -> list[Any] | tuple[Any, ..
     return value
 
 
-def check_position(kw: Mapping[str, Any]) -> None:
+def check_position(fields: Work) -> None:
     """Raise InvalidStateError when the pieces of a position break the set-up rules."""
-    n, tiles = kw["num_players"], kw["options"].balance_table
-    if len(kw["per_stalk"]) != 4 or any(len(s) != 3 for s in kw["stalks"]):
+    num_players, tiles = fields["num_players"], fields["options"].balance_table
+    if len(fields["per_stalk"]) != 4 or any(len(stalk) != 3 for stalk in fields["stalks"]):
         raise InvalidStateError("each of the 4 stalks holds exactly 3 shoots (BB-SET-1)")
-    for k, (row, st) in enumerate(zip(kw["balance_market"], kw["balance_stacks"], strict=True)):
-        if len(row) > 3 or any(tiles[t].kind != k for t in row + st):  # BB-SET-3
+    for index, (row, stack) in enumerate(
+        zip(fields["balance_market"], fields["balance_stacks"], strict=True)
+    ):
+        if len(row) > 3 or any(tiles[tile].kind != index for tile in row + stack):  # BB-SET-3
             raise InvalidStateError(
-                f"balance row {KINDS[k]} must hold at most 3 face-up tiles, all of its type"
+                f"balance row {KINDS[index]} must hold at most 3 face-up tiles, all of its type"
             )
-        if len(row) < 3 and st:  # BB-ACT-2: the row refills from its stack
-            raise InvalidStateError(f"balance row {KINDS[k]} has an empty space and a stack")
-    for k, (row, st) in enumerate(zip(kw["home_market"], kw["home_stacks"], strict=True)):
-        if len(row) > 4 or any(HOME_TILES[h].category != k for h in row + st):  # BB-SET-4
+        if len(row) < 3 and stack:  # BB-ACT-2: the row refills from its stack
+            raise InvalidStateError(f"balance row {KINDS[index]} has an empty space and a stack")
+    for index, (row, stack) in enumerate(
+        zip(fields["home_market"], fields["home_stacks"], strict=True)
+    ):
+        if len(row) > 4 or any(
+            HOME_TILES[home_tile].category != index for home_tile in row + stack
+        ):  # BB-SET-4
             raise InvalidStateError(
-                f"home row {'AB'[k]} must hold at most 4 face-up tiles, all of its category"
+                f"home row {CATEGORY_LETTERS[index]} must hold at most 4 face-up tiles,"
+                " all of its category"
             )
-        if len(row) < 4 and st:  # BB-ACT-4: the row refills from its stack
-            raise InvalidStateError(f"home row {'AB'[k]} has an empty space and a stack")
-    for name, rows in (("balance", 3), ("home", 2)):
-        known, stacks = kw[name + "_known"], kw[name + "_stacks"]
-        if len(known) != rows or any(k > len(st) for k, st in zip(known, stacks, strict=True)):
+        if len(row) < 4 and stack:  # BB-ACT-4: the row refills from its stack
+            raise InvalidStateError(
+                f"home row {CATEGORY_LETTERS[index]} has an empty space and a stack"
+            )
+    for name, rows, known, stacks in (
+        ("balance", 3, fields["balance_known"], fields["balance_stacks"]),
+        ("home", 2, fields["home_known"], fields["home_stacks"]),
+    ):
+        if len(known) != rows or any(
+            index > len(stack) for index, stack in zip(known, stacks, strict=True)
+        ):
             raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
-    box = sorted(t.id for t in HOME_TILES if n == 2 and t.three_plus)
-    if sorted(kw["home_box"]) != box:  # BB-SET-4
+    box = sorted(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
+    if sorted(fields["home_box"]) != box:  # BB-SET-4
         raise InvalidStateError("the home box holds exactly the 3+ tiles, with 2 players only")
-    if len(kw["food_display"]) > 5:  # BB-SET-6
+    if len(fields["food_display"]) > 5:  # BB-SET-6
         raise InvalidStateError("the food display has 5 spaces")
-    if not kw["food_display"] and (kw["food_bag"] or kw["food_discard"]):  # BB-ACT-5
+    if not fields["food_display"] and (fields["food_bag"] or fields["food_discard"]):  # BB-ACT-5
         raise InvalidStateError("an empty food display is refilled while counters are left")
-    if list(kw["food_display"]) != sorted(kw["food_display"]):
+    if list(fields["food_display"]) != sorted(fields["food_display"]):
         raise InvalidStateError("the food display is kept sorted")
-    if any(len(st) > 4 for st in kw["spirit_stacks"]):  # BB-SET-5
+    if any(len(stack) > 4 for stack in fields["spirit_stacks"]):  # BB-SET-5
         raise InvalidStateError("a temple's spirit stack holds at most 4 tiles")
-    if len(kw["spirit_box"]) != 5:  # BB-SET-5: the other 5 leave the game for good
+    if len(fields["spirit_box"]) != 5:  # BB-SET-5: the other 5 leave the game for good
         raise InvalidStateError("the spirit box holds the 5 spirits set aside at setup")
-    if kw["spirit_out"] and n != 2:  # BB-AUT-2
+    if fields["spirit_out"] and num_players != 2:  # BB-AUT-2
         raise InvalidStateError("only the 2-player ghost sends spirits out of the game")
-    _check_ghost(kw)
-    if kw["options"].night_side:  # BB-ADV-1
-        for p, b in enumerate(kw["boards"]):
-            for i, kind in night_of(kw, p).items():
-                if b.home[i] >= 0 and HOME_TILES[b.home[i]].type != kind:
+    _check_ghost(fields)
+    if fields["options"].night_side:  # BB-ADV-1
+        for seat, board in enumerate(fields["boards"]):
+            for space, kind in night_of(fields, seat).items():
+                if board.home[space] >= 0 and HOME_TILES[board.home[space]].type != kind:
                     raise InvalidStateError(
-                        f"player {p}'s night space {i // 5},{i % 5} needs a {TYPES[kind]} tile"
+                        f"player {seat}'s night space {space // 5},{space % 5}"
+                        f" needs a {TYPES[kind]} tile"
                     )
-    _check_turn(kw)
+    _check_turn(fields)
 
 
-def _check_ghost(kw: Mapping[str, Any]) -> None:
-    tiles = kw["temple_tiles"]
-    if kw["num_players"] == 2:  # BB-SET-8, BB-AUT-3, B18
+def _check_ghost(fields: Work) -> None:
+    tiles = fields["temple_tiles"]
+    if fields["num_players"] == 2:  # BB-SET-8, BB-AUT-3, B18
         if sorted(tiles) != sorted(TEMPLE_TILE_VALUES):
             raise InvalidStateError(f"the ghost's temple tiles are {list(TEMPLE_TILE_VALUES)}")
-        for v, stack in zip(tiles, kw["temples"], strict=True):
-            if stack[:v] != (GHOST,) * v or GHOST in stack[v:]:
+        for sticks, stack in zip(tiles, fields["temples"], strict=True):
+            if stack[:sticks] != (GHOST,) * sticks or GHOST in stack[sticks:]:
                 raise InvalidStateError("each temple holds its tile's ghost sticks, at the bottom")
     elif tiles:
         raise InvalidStateError("the ghost's temple tiles are used only with 2 players")
 
 
-def _check_turn(kw: Mapping[str, Any]) -> None:
+def _check_turn(fields: Work) -> None:
     """Whose turn it is and each phase's data, as the turn order and the season allow."""
-    n, phase, player, start, rnd = (
-        kw[k] for k in ("num_players", "phase", "player", "first_player", "round")
-    )
-    boards = kw["boards"]
+    num_players, phase, player = fields["num_players"], fields["phase"], fields["player"]
+    first_player, rnd = fields["first_player"], fields["round"]
+    boards = fields["boards"]
     if (phase == "over") != (player == -2) or (phase != "over" and player < 0):
         raise InvalidStateError("player is -2 exactly when the game is over")
-    if (phase == "home") != (kw["buying"] >= 0):
+    if (phase == "home") != (fields["buying"] >= 0):
         raise InvalidStateError("a home tile is being bought exactly in phase 'home'")
-    if (phase == "receive") != (kw["receiving"] >= 0):
+    if (phase == "receive") != (fields["receiving"] >= 0):
         raise InvalidStateError("a shoot is being received exactly in phase 'receive'")
-    if phase == "place" and not kw["pending"]:
+    if phase == "place" and not fields["pending"]:
         raise InvalidStateError("phase 'place' needs shoots in hand")
     if (
-        (kw["context"] == "shoot") != (len(kw["activating"]) == 2)
-        or (len(kw["activating"]) == 2 and kw["activating"][1] > 3)
-        or len(kw["activating"]) not in (0, 2)
+        (fields["context"] == "shoot") != (len(fields["activating"]) == 2)
+        or (len(fields["activating"]) == 2 and fields["activating"][1] > 3)
+        or len(fields["activating"]) not in (0, 2)
     ):
         raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
     # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring
     gifts = 0
     if phase == "gift":
-        gifts = n - (player - start) % n
-    elif kw["context"] == "gift":
-        gifts = n - 1 - (player - start) % n
-    if len(kw["gift_display"]) != gifts:
-        raise InvalidStateError(f"{gifts} gift(s) must be revealed now, not {kw['gift_display']}")
+        gifts = num_players - (player - first_player) % num_players
+    elif fields["context"] == "gift":
+        gifts = num_players - 1 - (player - first_player) % num_players
+    if len(fields["gift_display"]) != gifts:
+        raise InvalidStateError(
+            f"{gifts} gift(s) must be revealed now, not {fields['gift_display']}"
+        )
     # BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order
     if phase == "draft":
-        picks = 2 * n - len(kw["shoot_pool"])
-        if rnd != 1 or not kw["shoot_pool"] or picks < 0:
+        picks = 2 * num_players - len(fields["shoot_pool"])
+        if rnd != 1 or not fields["shoot_pool"] or picks < 0:
             raise InvalidStateError("the draft happens in round 1 with shoots to draft (BB-PL-5)")
-        order = kw["options"].draft_order
-        expected = (start + (2 * n - 1 - picks if order == "snake" and picks >= n else picks)) % n
+        order = fields["options"].draft_order
+        expected = (
+            first_player
+            + (2 * num_players - 1 - picks if order == "snake" and picks >= num_players else picks)
+        ) % num_players
         if player != expected:
             raise InvalidStateError(f"in the draft player {expected} picks, not {player} (BB-PL-5)")
-        tracks = [4] * n
-    elif kw["shoot_pool"]:
+        tracks = [4] * num_players
+    elif fields["shoot_pool"]:
         raise InvalidStateError("the draft pool is empty after the draft (BB-PL-5)")
     elif phase == "over":
-        tracks = [0] * n
+        tracks = [0] * num_players
         if rnd != 5:
             raise InvalidStateError("the game ends after the fourth Winter (BB-END-1)")
     else:
-        done = (player - start) % n if "gift" in (phase, kw["context"]) else n - 1
-        tracks = [4 - rnd + (((p - start) % n) > done) for p in range(n)]
+        done = (
+            (player - first_player) % num_players
+            if "gift" in (phase, fields["context"])
+            else num_players - 1
+        )
+        tracks = [
+            4 - rnd + (((seat - first_player) % num_players) > done) for seat in range(num_players)
+        ]
         if rnd > 4:
             raise InvalidStateError("round must be 1..4 before the game is over")
-    if [b.track for b in boards] != tracks:
+    if [board.track for board in boards] != tracks:
         raise InvalidStateError(
             f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
         )
-    _check_action(kw)
-    if kw["history"] and kw["start"] is None:
-        _check_shoots(kw)  # a saved game: its history begins at new_game
+    _check_action(fields)
+    if fields["history"] and fields["start"] is None:
+        _check_shoots(fields)  # a saved game: its history begins at new_game
 
 
 _ACTION_PHASES = ("balance", "improve", "home", "cook", "wildcard", "tengu", "tengu_take")
 """The phases of an action being performed (a gift's, a shoot's or a spirit's)."""
 
 
-def _check_action(kw: Mapping[str, Any]) -> None:
+def _check_action(fields: Work) -> None:
     """Whose action is being performed, and the Summer turn's data, as the phase allows."""
-    phase, context, resume = kw["phase"], kw["context"], kw["resume"]
+    phase, context, resume = fields["phase"], fields["context"], fields["resume"]
     if (context != "") != (phase in _ACTION_PHASES):
         raise InvalidStateError(
             f"context {context!r}: an action is performed (context gift, shoot or spirit)"
@@ -318,24 +350,28 @@ def _check_action(kw: Mapping[str, Any]) -> None:
         raise InvalidStateError(f"phase {phase!r} comes from using Tengu (context 'spirit')")
     if (context == "spirit") != (resume != ""):  # BB-SPI-1, B20
         raise InvalidStateError("a spirit's extra action (context 'spirit') names its resume step")
-    b = kw["boards"][kw["player"]] if kw["player"] >= 0 else None
-    if kw["sticks"] and (b is None or kw["sticks"] > b.reserve or "offer" not in (phase, resume)):
+    board = fields["boards"][fields["player"]] if fields["player"] >= 0 else None
+    if fields["sticks"] and (
+        board is None or fields["sticks"] > board.reserve or "offer" not in (phase, resume)
+    ):
         raise InvalidStateError(
             "sticks still to offer come from the reserve while offering (BB-SUM-3)"
         )
-    in_hand = kw["pending"] or kw["activating"] or kw["receiving"] >= 0
-    if (in_hand or kw["sticks"]) and kw["visited"] < 0:
+    in_hand = fields["pending"] or fields["activating"] or fields["receiving"] >= 0
+    if (in_hand or fields["sticks"]) and fields["visited"] < 0:
         raise InvalidStateError(
             "shoots in hand and sticks to offer need a visited temple (BB-SUM-2)"
         )
-    if (any(kw["per_stalk"]) or kw["activated"] or kw["bakeneko"]) and kw["visited"] < 0:
+    if (any(fields["per_stalk"]) or fields["activated"] or fields["bakeneko"]) and fields[
+        "visited"
+    ] < 0:
         raise InvalidStateError(
             "new shoots per stalk, activations and Bakeneko's power count within a Summer turn,"
             " after its visit (BB-SUM-5, BB-SPI-5)"
         )
 
 
-def _check_shoots(kw: Mapping[str, Any]) -> None:
+def _check_shoots(fields: Work) -> None:
     """Each player owns 6 shoots once drafted (BB-PL-5): a turn takes back as many as it
     pushes into the stalks (BB-SUM-6); the current player's shoots in hand count as theirs.
 
@@ -343,23 +379,29 @@ def _check_shoots(kw: Mapping[str, Any]) -> None:
     of its own (``position`` builds them; a record's start) may give a player other counts, as
     ``position`` documents; play from it keeps each count (the replay from the start shows it).
     """
-    n, player = kw["num_players"], kw["player"]
-    held = [b.shoots for b in kw["boards"]]
-    in_hand = len(kw["pending"]) + len(kw["activating"][:1]) + (kw["receiving"] >= 0)
+    num_players, player = fields["num_players"], fields["player"]
+    held = [board.shoots for board in fields["boards"]]
+    in_hand = len(fields["pending"]) + len(fields["activating"][:1]) + (fields["receiving"] >= 0)
     if in_hand and player < 0:
         raise InvalidStateError("shoots are in hand only during a player's Summer turn")
     if in_hand:
         held[player] += in_hand
-    expected = [6] * n
-    if kw["phase"] == "draft":  # 4 set-up shoots, plus the picks made (the draft order)
-        expected = [4] * n
-        snake = kw["options"].draft_order == "snake"
-        for i in range(2 * n - len(kw["shoot_pool"])):
-            expected[(kw["first_player"] + (2 * n - 1 - i if snake and i >= n else i)) % n] += 1
-    for p in range(n):
-        if held[p] != expected[p]:
+    expected = [6] * num_players
+    if fields["phase"] == "draft":  # 4 set-up shoots, plus the picks made (the draft order)
+        expected = [4] * num_players
+        snake = fields["options"].draft_order == "snake"
+        for pick in range(2 * num_players - len(fields["shoot_pool"])):
+            expected[
+                (
+                    fields["first_player"]
+                    + (2 * num_players - 1 - pick if snake and pick >= num_players else pick)
+                )
+                % num_players
+            ] += 1
+    for seat in range(num_players):
+        if held[seat] != expected[seat]:
             raise InvalidStateError(
-                f"player {p} owns {held[p]} shoots (temples and hand), not {expected[p]}:"
+                f"player {seat} owns {held[seat]} shoots (temples and hand), not {expected[seat]}:"
                 " each player has 4 set-up shoots and drafts 2 (BB-PL-5), and a turn takes back"
                 " as many shoots as it puts into the stalks (BB-SUM-6)"
             )

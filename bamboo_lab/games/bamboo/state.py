@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
@@ -28,6 +28,7 @@ from .info import GAME_INFO
 from .options import Options
 from .reconstructed import BOARD_SETUP_SHOOTS, HOME_TILES, PLAYER_SETS, UNMARKED_SHOOTS
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
+from .work import Work
 
 __all__ = ["NAME", "PHASES", "Board", "Options", "State", "new_game"]
 
@@ -167,11 +168,11 @@ class State(RichDisplay):
             from .refusals import RULEBOOK  # (refusals reads State: imported when first used)
 
             action = RULEBOOK.check(self, action)
-        w = self.__dict__.copy()
-        w["history"] = History(w["history"], action)  # shared with this state (core.history)
-        rules.apply_action(w, action)
+        work = cast(Work, self.__dict__.copy())
+        work["history"] = History(work["history"], action)  # shared with this state (core.history)
+        rules.apply_action(work, action)
         new = object.__new__(State)
-        object.__setattr__(new, "__dict__", w)  # the work dict becomes the new state's fields
+        object.__setattr__(new, "__dict__", work)  # the work dict becomes the new state's fields
         return new
 
     def _evolve(self, **changes: Any) -> State:
@@ -184,23 +185,23 @@ class State(RichDisplay):
     def scores(self) -> tuple[int, ...]:
         """Running happiness points; the final score (R-EN section VI) once over."""
         if self.phase != "over":
-            return tuple(b.hp for b in self.boards)
-        return tuple(self.final_breakdown(p)["total"] for p in range(self.num_players))
+            return tuple(board.hp for board in self.boards)
+        return tuple(self.final_breakdown(seat)["total"] for seat in range(self.num_players))
 
     def final_breakdown(self, player: int) -> dict[str, Any]:
         """The final-score breakdown of ``player`` as if the game ended now (R-EN section VI)."""
-        b = self.boards[player]
+        board = self.boards[player]
         night = rules.night_of(self, player) or None
         tiles = self.options.balance_table
-        return final_breakdown(b.hp, b.spirits, b.home, b.balance, night, tiles)
+        return final_breakdown(board.hp, board.spirits, board.home, board.balance, night, tiles)
 
     def outcome(self) -> Outcome | None:
         """Winners by final HP, then total home comfort, then shared (BB-END-5)."""
         if self.phase != "over":
             return None
-        parts = tuple(self.final_breakdown(p) for p in range(self.num_players))
-        totals = tuple(d["total"] for d in parts)
-        comforts = tuple(home_comfort(b.home) for b in self.boards)
+        parts = tuple(self.final_breakdown(seat) for seat in range(self.num_players))
+        totals = tuple(breakdown["total"] for breakdown in parts)
+        comforts = tuple(home_comfort(board.home) for board in self.boards)
         winners = rank_players(totals, comforts)
         best = max(totals)
         if len(winners) > 1:
@@ -214,21 +215,23 @@ class State(RichDisplay):
     # -------------------------------------------------------------- hidden information
 
     def _with_hidden(self, order: Any, rng: int) -> State:
-        hidden = [s for st in self.spirit_stacks for s in st[1:]] + list(self.spirit_box)
+        hidden = [spirit for stack in self.spirit_stacks for spirit in stack[1:]] + list(
+            self.spirit_box
+        )
         spirits = order(hidden)
         stacks = []
-        k = 0
-        for st in self.spirit_stacks:
-            n = max(0, len(st) - 1)
-            stacks.append(st[:1] + tuple(spirits[k : k + n]))
-            k += n
+        taken = 0
+        for stack in self.spirit_stacks:
+            count = max(0, len(stack) - 1)
+            stacks.append(stack[:1] + tuple(spirits[taken : taken + count]))
+            taken += count
         start = self.start
         if start is not None:  # the starting position is redacted the same way
             start = State.from_dict(start).view(0).to_dict()
         return self._evolve(
             rng=rng,
             spirit_stacks=tuple(stacks),
-            spirit_box=tuple(spirits[k:]),
+            spirit_box=tuple(spirits[taken:]),
             balance_stacks=_reorder(self.balance_stacks, self.balance_known, order),
             home_stacks=_reorder(self.home_stacks, self.home_known, order),
             food_bag=tuple(order(self.food_bag)),
@@ -268,39 +271,43 @@ class State(RichDisplay):
 
     def inventory(self) -> dict[str, int]:
         """Every component counted where it lies (coins are unlimited and not counted)."""
-        shoots: list[int] = [c for st in self.stalks for c in st]
+        shoots: list[int] = [code for stack in self.stalks for code in stack]
         shoots += [*self.pending, *self.shoot_pool, *self.shoot_box, *self.activating[:1]]
         if self.receiving >= 0:
             shoots.append(self.receiving)
-        for b in self.boards:
-            for t in b.temples:
-                shoots += t
-        inv: dict[str, int] = {"shoot:" + shoot_name(c): n for c, n in Counter(shoots).items()}
+        for board in self.boards:
+            for temple in board.temples:
+                shoots += temple
+        inv: dict[str, int] = {
+            "shoot:" + shoot_name(code): count for code, count in Counter(shoots).items()
+        }
         inv["shoot"] = len(shoots)
-        homes = [h for row in self.home_market for h in row]
-        homes += [h for st in self.home_stacks for h in st] + list(self.home_box)
-        homes += [h for b in self.boards for h in b.home if h >= 0]
+        homes = [tile for row in self.home_market for tile in row]
+        homes += [tile for stack in self.home_stacks for tile in stack] + list(self.home_box)
+        homes += [tile for board in self.boards for tile in board.home if tile >= 0]
         inv["home_tile"] = len(homes)
         inv["home_tile_distinct"] = len(set(homes))
-        bal = [t for row in self.balance_market for t in row]
-        bal += [t for st in self.balance_stacks for t in st]
-        bal += [t for b in self.boards for t in b.balance + b.scored]
+        bal = [temple for row in self.balance_market for temple in row]
+        bal += [temple for stack in self.balance_stacks for temple in stack]
+        bal += [temple for board in self.boards for temple in board.balance + board.scored]
         inv["balance_tile"] = len(bal)
         inv["balance_tile_distinct"] = len(set(bal))
-        spirits = [s for st in self.spirit_stacks for s in st]
+        spirits = [spirit for stack in self.spirit_stacks for spirit in stack]
         spirits += [*self.spirit_box, *self.spirit_out]
-        spirits += [s for b in self.boards for s in b.awake + b.asleep]
-        inv.update(("spirit:" + k, n) for k, n in Counter(spirits).items())
+        spirits += [spirit for board in self.boards for spirit in board.awake + board.asleep]
+        inv.update(("spirit:" + kind, count) for kind, count in Counter(spirits).items())
         foods = Counter([*self.food_display, *self.food_bag, *self.food_discard])
-        for f in range(3):
-            inv["food:" + FOOD_KINDS[f]] = foods[f] + sum(b.food[f] for b in self.boards)
+        for food in range(3):
+            inv["food:" + FOOD_KINDS[food]] = foods[food] + sum(
+                board.food[food] for board in self.boards
+            )
         gifts = Counter([*self.gift_display, *self.gift_stack])
-        inv.update(("gift:" + g, gifts[g]) for g in GIFTS)
-        for p, b in enumerate(self.boards):
-            on_temples = sum(st.count(p) for st in self.temples)
-            inv[f"incense:{p}"] = b.reserve + b.track + on_temples
+        inv.update(("gift:" + gift, gifts[gift]) for gift in GIFTS)
+        for seat, board in enumerate(self.boards):
+            on_temples = sum(stack.count(seat) for stack in self.temples)
+            inv[f"incense:{seat}"] = board.reserve + board.track + on_temples
         if self.num_players == 2:
-            inv["incense:ghost"] = sum(st.count(GHOST) for st in self.temples)
+            inv["incense:ghost"] = sum(stack.count(GHOST) for stack in self.temples)
             inv["temple_tile"] = len(self.temple_tiles)
         return inv
 
@@ -339,14 +346,17 @@ class State(RichDisplay):
         and the invariants of a reachable position; a ``start`` must load as a state
         with an empty history from which the history replays to this very state.
         """
-        kw = serial.load_fields(data, PHASES)
-        history = kw.pop("history")
-        state = cls(**kw)
-        expected = expected_inventory(kw["num_players"], kw["options"])
+        fields = serial.load_fields(data, PHASES)
+        history = fields["history"]
+        fields["history"] = ()  # replayed from the start, if any, before it is set
+        state = cls(**fields)
+        expected = expected_inventory(fields["num_players"], fields["options"])
         found = state.inventory()
         if found != expected:
             diff = ", ".join(
-                f"{k} {found.get(k)} != {v}" for k, v in expected.items() if found.get(k) != v
+                f"{key} {found.get(key)} != {value}"
+                for key, value in expected.items()
+                if found.get(key) != value
             )
             raise InvalidStateError(f"components are not conserved: {diff}")
         serial.check_decision(state)
@@ -381,50 +391,55 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     """Set up a game (R-EN sections I and III): a pure function of its arguments."""
     check_setup("Bamboo", num_players, seed, GAME_INFO.player_counts)
     opts = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
-    r = vrng.derive_seed(seed, NAME, "setup")
+    generator = vrng.derive_seed(seed, NAME, "setup")
 
     def shuffle(items: Any) -> list[Any]:
-        nonlocal r
-        out, r = vrng.shuffled(list(items), r)
+        nonlocal generator
+        out, generator = vrng.shuffled(list(items), generator)
         return out
 
-    n = num_players
     # BB-SET-1: board-setup shoots at random in the 12 shaded spaces
     setup = shuffle(BOARD_SETUP_SHOOTS[opts.wildcards])
-    stalks = tuple(tuple(setup[3 * k : 3 * k + 3]) for k in range(4))
+    stalks = tuple(tuple(setup[3 * index : 3 * index + 3]) for index in range(4))
     # BB-SET-3: balance stacks, 3 face up per type (custom tiles join their kind's stack)
     bal_stacks, bal_market = [], []
     for kind in range(3):
-        st = shuffle(t.id for t in opts.balance_table if t.kind == kind)
-        bal_market.append(tuple(st[:3]))
-        bal_stacks.append(st[3:])
+        stack = shuffle(tile.id for tile in opts.balance_table if tile.kind == kind)
+        bal_market.append(tuple(stack[:3]))
+        bal_stacks.append(stack[3:])
     # BB-SET-4: home tiles by category, 3+ removed with 2 players, 4 face up per category
-    home_box = tuple(t.id for t in HOME_TILES if n == 2 and t.three_plus)
+    home_box = tuple(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
     home_stacks, home_market = [], []
     for cat in range(2):
-        st = shuffle(t.id for t in HOME_TILES if t.category == cat and t.id not in home_box)
-        home_market.append(tuple(st[:4]))
-        home_stacks.append(tuple(st[4:]))
+        stack = shuffle(
+            tile.id for tile in HOME_TILES if tile.category == cat and tile.id not in home_box
+        )
+        home_market.append(tuple(stack[:4]))
+        home_stacks.append(tuple(stack[4:]))
     # BB-SET-5: spirits in 4 stacks of 4, the other 5 leave the game
-    spirits = shuffle(s for s in SPIRITS for _ in range(3))
-    spirit_stacks = tuple(tuple(spirits[4 * k : 4 * k + 4]) for k in range(4))
+    spirits = shuffle(spirit for spirit in SPIRITS for _ in range(3))
+    spirit_stacks = tuple(tuple(spirits[4 * index : 4 * index + 4]) for index in range(4))
     # BB-SET-6: food counters face down, 5 face up
-    food = shuffle(f for f in range(3) for _ in range(FOOD_COUNTS[f]))
+    food = shuffle(food_kind for food_kind in range(3) for _ in range(FOOD_COUNTS[food_kind]))
     # BB-SET-2: gifts face down
     gifts = shuffle(GIFTS)
     # BB-SET-7: a random start player
-    start, r = vrng.randbelow(r, n)
+    first_player, generator = vrng.randbelow(generator, num_players)
     # BB-SET-8: the ghost's incense (2 players)
-    temple_tiles = tuple(shuffle(TEMPLE_TILE_VALUES)) if n == 2 else ()
-    temples = tuple((GHOST,) * v for v in temple_tiles) if n == 2 else ((), (), (), ())
+    temple_tiles = tuple(shuffle(TEMPLE_TILE_VALUES)) if num_players == 2 else ()
+    temples = (
+        tuple((GHOST,) * sticks for sticks in temple_tiles)
+        if num_players == 2
+        else ((), (), (), ())
+    )
     # BB-PL-4: one player-setup set each; BB-PL-5: 2 unmarked shoots per player laid out
     sets = shuffle(range(4))
     unmarked = shuffle(UNMARKED_SHOOTS[opts.wildcards])
     boards = []
-    for p in range(n):
+    for seat in range(num_players):
         temples_p: list[tuple[int, ...]] = [(), (), (), ()]
-        for c in PLAYER_SETS[sets[p]]:
-            temples_p[c // 5] += (c,)
+        for code in PLAYER_SETS[sets[seat]]:
+            temples_p[code // 5] += (code,)
         left = bal_stacks[0].pop(0)  # BB-PL-3: one left tile from the stack, unseen
         boards.append(
             Board(
@@ -443,15 +458,17 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
                 passed=False,
             )
         )
-    shoot_box = [c for k in sets[n:] for c in PLAYER_SETS[k]] + unmarked[2 * n :]  # B8
+    shoot_box = [code for index in sets[num_players:] for code in PLAYER_SETS[index]] + unmarked[
+        2 * num_players :
+    ]  # B8
     return State(
-        num_players=n,
+        num_players=num_players,
         options=opts,
         rng=vrng.derive_seed(seed, NAME, "reshuffles"),
         round=1,
-        first_player=start,
+        first_player=first_player,
         phase="draft",
-        player=start,
+        player=first_player,
         boards=tuple(boards),
         stalks=stalks,
         temples=temples,
@@ -460,7 +477,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         spirit_out=(),
         temple_tiles=temple_tiles,
         balance_market=tuple(bal_market),
-        balance_stacks=tuple(tuple(st) for st in bal_stacks),
+        balance_stacks=tuple(tuple(stack) for stack in bal_stacks),
         home_market=tuple(home_market),
         home_stacks=tuple(home_stacks),
         home_box=home_box,
@@ -469,7 +486,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         food_discard=(),
         gift_display=(),
         gift_stack=tuple(gifts),
-        shoot_pool=tuple(unmarked[: 2 * n]),
+        shoot_pool=tuple(unmarked[: 2 * num_players]),
         shoot_box=tuple(sorted(shoot_box)),
     )
 
@@ -490,9 +507,9 @@ def _check_start(state: State, first: State, history: tuple[Any, ...]) -> None:
     except BambooLabError as exc:
         raise InvalidStateError(f"the history does not replay from start_position: {exc}") from exc
     mine, theirs = state.to_dict(), first.to_dict()
-    for d in (mine, theirs):
-        d.pop("history")
-        d.pop("start_position", None)
+    for saved in (mine, theirs):
+        saved.pop("history")
+        saved.pop("start_position", None)
     if mine != theirs:
         raise InvalidStateError("the history replayed from start_position gives another state")
 
@@ -502,7 +519,7 @@ def _reorder(
 ) -> tuple[tuple[int, ...], ...]:
     """Reorder the unknown top part of each stack; its public bottom part stays in place."""
     out = []
-    for st, k in zip(stacks, known, strict=True):
-        cut = len(st) - k
-        out.append(tuple(order(st[:cut])) + st[cut:])
+    for stack, known_count in zip(stacks, known, strict=True):
+        cut = len(stack) - known_count
+        out.append(tuple(order(stack[:cut])) + stack[cut:])
     return tuple(out)

@@ -15,7 +15,8 @@ from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 
-from .builder import pick_home_tile, position, read_home_text
+from .builder import position
+from .builder_tiles import pick_home_tile, read_home_text
 from .components import (
     FOOD_KINDS,
     FOOD_VALUES,
@@ -39,8 +40,8 @@ __all__ = [
     "position",
 ]
 
-_BY_NAME = {t.name: t for t in BALANCE_TILES}
-_HOME_BY_NAME = {t.name: t for t in HOME_TILES}
+_BY_NAME = {tile.name: tile for tile in BALANCE_TILES}
+_HOME_BY_NAME = {tile.name: tile for tile in HOME_TILES}
 
 PATTERN_NAMES: dict[str, str] = {
     "E1": "one decoration tile",
@@ -57,7 +58,7 @@ PATTERN_NAMES: dict[str, str] = {
 
 _EXAMPLE_TILE = {"E1": "L01", "E2": "L05", "E3": "L09", "E4": "L13", "E5": "C01", "E6": "C05"}
 _EXAMPLE_TILE.update({"E7": "C13", "E8": "L21", "E9": "C09"})
-_FAMILIES = tuple(dict.fromkeys(t.family for t in BALANCE_TILES))
+_FAMILIES = tuple(dict.fromkeys(tile.family for tile in BALANCE_TILES))
 
 
 # ---------------------------------------------------------------- look-ups
@@ -85,10 +86,12 @@ def pattern(name: str) -> tuple[BalanceTile, ...]:
         model = _BY_NAME[_EXAMPLE_TILE[name]]
         key = (model.cells, model.min_comfort, model.type_total, model.hp)
         return tuple(
-            t for t in BALANCE_TILES if (t.cells, t.min_comfort, t.type_total, t.hp) == key
+            tile
+            for tile in BALANCE_TILES
+            if (tile.cells, tile.min_comfort, tile.type_total, tile.hp) == key
         )
     if isinstance(name, str) and name in _FAMILIES:
-        return tuple(t for t in BALANCE_TILES if t.family == name)
+        return tuple(tile for tile in BALANCE_TILES if tile.family == name)
     raise InvalidStateError(
         f"no pattern {short_repr(name)}: the printed examples are E1..E9, the families "
         + ", ".join(_FAMILIES)
@@ -106,50 +109,55 @@ def home_from_text(text: str, taken: Collection[int] = ()) -> tuple[int, ...]:
     spaces = read_home_text(text)
     home = [-1] * 15
     used = set(taken)
-    for i, (kind, comfort) in spaces.items():
-        tile = pick_home_tile(kind, comfort, used, [t.id for t in HOME_TILES])
+    for space, (kind, comfort) in spaces.items():
+        tile = pick_home_tile(kind, comfort, used, [candidate.id for candidate in HOME_TILES])
         if tile is None:
             raise InvalidStateError(
-                f"no home tile {TYPE_LETTERS[kind]}/{comfort} left for space {i // 5},{i % 5}"
+                f"no home tile {TYPE_LETTERS[kind]}/{comfort} left"
+                f" for space {space // 5},{space % 5}"
             )
         used.add(tile)
-        home[i] = tile
+        home[space] = tile
     return tuple(home)
 
 
 def pattern_report(home: Sequence[int], tiles: Iterable[int | str | BalanceTile]) -> dict[str, Any]:
     """For each balance tile (id, name or tile): its HP and every placement matching in ``home``."""
     out: dict[str, Any] = {}
-    for t in tiles:
-        if isinstance(t, BalanceTile):
-            tile = t
-        elif isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(BALANCE_TILES):
-            tile = BALANCE_TILES[t]
+    for item in tiles:
+        if isinstance(item, BalanceTile):
+            tile = item
+        elif (
+            isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(BALANCE_TILES)
+        ):
+            tile = BALANCE_TILES[item]
         else:
-            tile = balance_tile(t)  # type: ignore[arg-type]
+            tile = balance_tile(item)  # type: ignore[arg-type]
         matches = balance_matches(tile, home)
         out[tile.name] = {
             "pattern": tile.describe(),
             "hp": tile.hp,
             "met": bool(matches),
-            "spaces": [[(i // 5, i % 5) for i in m] for m in matches],
+            "spaces": [[(space // 5, space % 5) for space in match] for match in matches],
         }
     return out
 
 
 def feeding_bill(home: Sequence[int], food: Sequence[int], ookami: bool = False) -> dict[str, Any]:
     """The Winter bill of a home (BB-WIN-2): need, Ookami, least-waste payment, HP lost."""
-    need = sum(1 for h in home if h >= 0)
+    need = sum(1 for tile in home if tile >= 0)
     units = 4 if ookami and need else 0
     pay = least_waste_payment(food, need - units) if units < need else (0, 0, 0)
-    paid = sum(n * v for n, v in zip(pay, FOOD_VALUES, strict=True))
+    paid = sum(count * value for count, value in zip(pay, FOOD_VALUES, strict=True))
     return {
         "need": need,
         "ookami": units,
-        "pay": {FOOD_KINDS[f]: pay[f] for f in range(3) if pay[f]},
+        "pay": {FOOD_KINDS[kind]: pay[kind] for kind in range(3) if pay[kind]},
         "waste": max(0, units + paid - need),
         "hp_lost": max(0, need - units - paid),
-        "kept": {FOOD_KINDS[f]: food[f] - pay[f] for f in range(3) if food[f] - pay[f]},
+        "kept": {
+            FOOD_KINDS[kind]: food[kind] - pay[kind] for kind in range(3) if food[kind] - pay[kind]
+        },
     }
 
 

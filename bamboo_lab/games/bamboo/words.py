@@ -13,7 +13,7 @@ from typing import Any
 from .scoring import temple_majority
 from .seasons import season
 
-__all__ = ["DECISIONS", "GROUPS", "SCORE_ROWS", "events", "group", "label"]
+__all__ = ["DECISIONS", "GROUPS", "SCORE_ROWS", "events", "group", "label", "notes"]
 
 GROUPS: dict[str, str] = {
     "DraftShoot": "draft a shoot",
@@ -177,4 +177,21 @@ def events(before: Any, after: Any, name: Callable[[int], str] = _player) -> tup
             )
         if now.hp < was.hp and (autumn or season(before) == "Winter"):
             found.append(f"· {name(seat)} goes short of food: {now.hp - was.hp} HP (BB-WIN-2)")
+    return tuple(found)
+
+
+def notes(state: Any, name: Callable[[int], str] = _player) -> tuple[str, ...]:
+    """The lines a board adds under its status: each seat's food, coins, HP and incense."""
+    found = []
+    for seat, board in enumerate(state.boards):
+        held = ", ".join(
+            f"{count} {kind}"
+            for count, kind in zip(board.food, ("tea", "rice", "ramen"), strict=True)
+            if count
+        )
+        found.append(
+            f"{name(seat)}: food {held or 'none'} · {board.coins} coins ·"
+            f" {board.hp} HP · {board.reserve} incense"
+            + (" · passed this Summer" if board.passed else "")
+        )
     return tuple(found)
