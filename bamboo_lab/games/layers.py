@@ -155,6 +155,7 @@ PIECES: tuple[Piece, ...] = (
     Piece("words", "SCORE_ROWS", "mapping", True, "breakdown key -> final score row"),
     Piece("words", "button", "callable", False, "button(action, state); default: label"),
     Piece("words", "events", "callable", False, "events(before, after, name); default: none"),
+    Piece("words", "notes", "callable", False, "notes(state, name): lines under the status"),
     Piece("viz", "figure", "callable", True, "figure(state): the main picture"),
     Piece("viz", "picture_of", "callable", False, "a bare value's picture, or None"),
     Piece("bots", "HEURISTIC_BOT", "class", False, "the heuristic bot; default: GreedyBot"),

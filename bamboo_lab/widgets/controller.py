@@ -29,7 +29,7 @@ from .labels import (
     score_cell,
     season_events,
     short_text,
-    weather_words,
+    state_notes,
 )
 from .places import CLICK_WORDS, is_clickable, places_of, refusal
 
@@ -530,19 +530,7 @@ class PlayController:
         return tuple(rows)
 
     def _notes(self, shown: Any) -> tuple[str, ...]:
-        notes: list[str] = []
-        if self.game == "takenoko" and shown.weather and not shown.is_over():
-            notes.append("Weather this turn: " + weather_words(shown.weather))
-        if self.game == "bamboo":
-            kinds = ("tea", "rice", "ramen")
-            for p, board in enumerate(shown.boards):
-                held = ", ".join(f"{n} {k}" for n, k in zip(board.food, kinds, strict=True) if n)
-                notes.append(
-                    f"{self.seat_name(p)}: food {held or 'none'} · {board.coins} coins ·"
-                    f" {board.hp} HP · {board.reserve} incense"
-                    + (" · passed this Summer" if board.passed else "")
-                )
-        return tuple(notes)
+        return state_notes(self.game, shown, self.seat_name)
 
     # ------------------------------------------------------------------ internals
 

@@ -1,7 +1,7 @@
 """Rulebook words for actions: the button labels, their groups and the log lines.
 
 The words come from each game's words layer (``bamboo_lab.games.<game>.words``: ``label``,
-``group``, ``DECISIONS``, ``SCORE_ROWS``, optionally ``button`` and ``events``; see
+``group``, ``DECISIONS``, ``SCORE_ROWS``, optionally ``button``, ``events`` and ``notes``; see
 docs/adding-a-game.md), looked up by the game's name. The notation (``str(action)``) is kept
 beside them so a student learns it too. Nothing here decides legality: the labels only name
 actions the engine listed.
@@ -24,7 +24,7 @@ __all__ = [
     "score_cell",
     "season_events",
     "short_text",
-    "weather_words",
+    "state_notes",
 ]
 
 
@@ -53,12 +53,6 @@ def log_line(game: str, player: int, action: Any, state: Any, who: str) -> str:
     return f"{who}: {words}  [{action}]"
 
 
-def weather_words(face: str | None) -> str:
-    """Takenoko: what the weather face in effect does, in the rulebook's words (empty for no
-    weather); the game's ``weather_words``."""
-    return str(layer_piece("takenoko", "words", "weather_words")(face))
-
-
 def decision_words(game: str, state: Any) -> str:
     """The pending decision of ``state`` in rulebook words (never an engine phase name)."""
     phase = getattr(state, "phase", "")
@@ -73,13 +67,18 @@ def _player(seat: int) -> str:
     return f"Player {seat}"
 
 
-def season_events(
-    before: Any, after: Any, name: Callable[[int], str] = _player
-) -> tuple[str, ...]:
+def season_events(before: Any, after: Any, name: Callable[[int], str] = _player) -> tuple[str, ...]:
     """What the rules did by themselves between two states, in words (the game's ``events``;
     none when it has none): Bamboo's passes, Autumn awards and Winter bills."""
     events = layer_piece(before.game, "words", "events", None)
     return () if events is None else tuple(events(before, after, name))
+
+
+def state_notes(game: str, state: Any, name: Callable[[int], str] = _player) -> tuple[str, ...]:
+    """The lines a board adds under its status (the game's ``notes``; none when it has none):
+    Takenoko's weather, each Bamboo seat's food and coins."""
+    notes = layer_piece(game, "words", "notes", None)
+    return () if notes is None else tuple(notes(state, name))
 
 
 def short_text(value: Any) -> str:

@@ -7,11 +7,21 @@ too. Nothing here decides legality: the words only name actions the engine liste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .components import CARDS
 
-__all__ = ["DECISIONS", "GROUPS", "SCORE_ROWS", "WEATHER", "group", "label", "weather_words"]
+__all__ = [
+    "DECISIONS",
+    "GROUPS",
+    "SCORE_ROWS",
+    "WEATHER",
+    "group",
+    "label",
+    "notes",
+    "weather_words",
+]
 
 GROUPS: dict[str, str] = {
     "Roll": "weather die",
@@ -170,3 +180,10 @@ WEATHER: dict[str, str] = {
 def weather_words(face: str | None) -> str:
     """What the weather face in effect does, in the rulebook's words (empty for no weather)."""
     return WEATHER.get(face, f"weather {face}") if face else ""
+
+
+def notes(state: Any, name: Callable[[int], str] | None = None) -> tuple[str, ...]:
+    """The lines a board adds under its status: the weather in effect this turn."""
+    if state.weather and not state.is_over():
+        return ("Weather this turn: " + weather_words(state.weather),)
+    return ()
