@@ -281,6 +281,7 @@ LOOKUP_MODULES = (
     "sim/stats.py",
     "viz/__init__.py",
     "viz/stats.py",
+    "widgets/labels.py",
 )
 """Shared modules that find each game by name: none may name a bundled game in its code."""
 
