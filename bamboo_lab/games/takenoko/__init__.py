@@ -31,6 +31,7 @@ from .actions import (
     action_from_text,
     every_action,
 )
+from .builder import garden_from_text, position
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
 from .garden import (
     grown_height,
@@ -56,7 +57,6 @@ from .state import NAME, PHASES, PLAYER_COUNTS, PUBLIC, State, new_game
 from .teaching import (
     cards,
     explain,
-    garden_from_text,
     garden_text,
     gardener_destinations,
     is_irrigated,
@@ -66,7 +66,6 @@ from .teaching import (
     objective_met,
     panda_destinations,
     plot_objective_placements,
-    position,
     score_breakdown,
 )
 

@@ -21,6 +21,8 @@ __all__ = [
     "CARDS",
     "CHANNEL_SUPPLY",
     "COLOURS",
+    "COLOUR_INDEX",
+    "COLOUR_LETTERS",
     "COLOUR_NAMES",
     "DECK_KINDS",
     "EMPEROR_POINTS",
@@ -28,6 +30,8 @@ __all__ = [
     "HAND_LIMIT",
     "IMPROVEMENTS",
     "IMPROVEMENT_CHIPS",
+    "IMPROVEMENT_INDEX",
+    "IMPROVEMENT_LETTERS",
     "IMPROVEMENT_NAMES",
     "MAX_HEIGHT",
     "PLOT_TILES",
@@ -44,11 +48,23 @@ COLOURS: tuple[str, ...] = ("G", "Y", "P")
 COLOUR_NAMES: dict[str, str] = {"G": "green", "Y": "yellow", "P": "pink"}
 """Full names of the colour letters."""
 
+COLOUR_INDEX: dict[str, int] = {colour: index for index, colour in enumerate(COLOURS)}
+"""The place of each colour letter in every (green, yellow, pink) count: reserves, boards, cards."""
+
+COLOUR_LETTERS: dict[str, str] = {name: letter for letter, name in COLOUR_NAMES.items()}
+"""The colour letter of each full colour name."""
+
 IMPROVEMENTS: tuple[str, ...] = ("W", "E", "F")
 """Improvement letters: watershed, enclosure, fertilizer (in this order everywhere)."""
 
 IMPROVEMENT_NAMES: dict[str, str] = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
 """Full names of the improvement letters, as used in the action notation."""
+
+IMPROVEMENT_INDEX: dict[str, int] = {letter: index for index, letter in enumerate(IMPROVEMENTS)}
+"""The place of each improvement letter in every (watershed, enclosure, fertilizer) count."""
+
+IMPROVEMENT_LETTERS: dict[str, str] = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
+"""The improvement letter of each full improvement name."""
 
 MAX_HEIGHT = 4
 """A bamboo never has more than 4 sections (TK-BAM-1)."""

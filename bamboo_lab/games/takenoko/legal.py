@@ -34,6 +34,8 @@ from .actions import (
 from .components import (
     ACTION_KINDS,
     CARDS,
+    COLOUR_INDEX,
+    COLOURS,
     DECK_KINDS,
     HAND_LIMIT,
     IMPROVEMENT_NAMES,
@@ -68,7 +70,6 @@ __all__ = [
     "storm_targets",
 ]
 
-_CI = {"G": 0, "Y": 1, "P": 2}
 
 DECK_INDEX: dict[str, int] = {"plot": 0, "gardener": 1, "panda": 2}
 """The index of each objective deck in ``State.decks``."""
@@ -134,7 +135,7 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
         sorted(
             h
             for h in state.irrigated
-            if bamboo[h] < MAX_HEIGHT and (not limited or reserve[_CI[colours[h]]] > 0)
+            if bamboo[h] < MAX_HEIGHT and (not limited or reserve[COLOUR_INDEX[colours[h]]] > 0)
         )
     )
 
@@ -304,8 +305,8 @@ def growable_colours(state: State) -> frozenset[str]:
     """The colours whose bamboo can still grow: all with the unlimited supply; with the limited
     one, those with sections in the reserve or that a payable panda card could pay back."""
     if state.options.bamboo_supply == "unlimited":
-        return frozenset(_CI)
-    grow = {c for c, ci in _CI.items() if state.bamboo_reserve[ci] > 0}
+        return frozenset(COLOURS)
+    grow = {c for c, ci in COLOUR_INDEX.items() if state.bamboo_reserve[ci] > 0}
     colours, bamboo, improvements, irrigated = (
         state.colours,
         state.bamboo,
@@ -334,10 +335,10 @@ def growable_colours(state: State) -> frozenset[str]:
                 need = CARDS[card].sections
                 payable = all(
                     eaten[ci] >= n or colour in edible
-                    for colour, ci in _CI.items()
+                    for colour, ci in COLOUR_INDEX.items()
                     if (n := need[ci])
                 )
-                returned = {colour for colour, ci in _CI.items() if need[ci]}
+                returned = {colour for colour, ci in COLOUR_INDEX.items() if need[ci]}
                 if payable and not returned <= grow:
                     grow |= returned
                     changed = True
@@ -387,7 +388,7 @@ def card_reachable(
     for ci, need in enumerate(info.sections):
         if eaten[ci] >= need:
             continue
-        colour = "GYP"[ci]
+        colour = COLOURS[ci]
         grow = colour in growable
         if not any(
             colours[h] == colour

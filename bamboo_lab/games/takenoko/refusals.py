@@ -31,7 +31,13 @@ from .actions import (
     TakeImprovement,
     action_from_text,
 )
-from .components import CARDS, HAND_LIMIT, IMPROVEMENT_NAMES, MAX_HEIGHT
+from .components import (
+    CARDS,
+    HAND_LIMIT,
+    IMPROVEMENT_INDEX,
+    IMPROVEMENT_LETTERS,
+    MAX_HEIGHT,
+)
 from .geometry import EDGE_ENDS, POND, hex_text
 from .info import GAME_INFO
 from .legal import improvement_spots, is_objective_met
@@ -55,7 +61,6 @@ PENDING: dict[str, Refusal] = {
 }
 """For each phase, the rule and sentence refusing an action that belongs to another decision."""
 
-_LETTER = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
 _FREE = (Claim, PlaceChannel, PlaceImprovement)
 _WEATHER_PHASES = ("rain", "storm", "clouds", "choose_weather")
 
@@ -218,8 +223,8 @@ def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> Refu
                 "a channel lies between two placed plots, never on an edge of the pond",
             )
         return "TK-IRR-4", "a channel touches a corner of the pond or the end of another channel"
-    letter = _LETTER[action.improvement]
-    if not state.stored_improvements[p]["WEF".index(letter)]:
+    letter = IMPROVEMENT_LETTERS[action.improvement]
+    if not state.stored_improvements[p][IMPROVEMENT_INDEX[letter]]:
         return "TK-IMP-2", f"the player has no stored {action.improvement} chip"
     h = action.plot
     if h not in state.tiles:

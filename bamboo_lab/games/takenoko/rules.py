@@ -34,7 +34,13 @@ from .actions import (
     Roll,
     TakeImprovement,
 )
-from .components import CARDS, END_TRIGGER, IMPROVEMENT_NAMES
+from .components import (
+    CARDS,
+    COLOUR_INDEX,
+    END_TRIGGER,
+    IMPROVEMENT_INDEX,
+    IMPROVEMENT_LETTERS,
+)
 from .garden import (
     grown_height,
     growth_amount,
@@ -84,10 +90,6 @@ __all__ = [
     "storm_targets",
 ]
 
-_CI = {"G": 0, "Y": 1, "P": 2}
-_II = {"W": 0, "E": 1, "F": 2}
-_LETTER = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
-
 
 # ---------------------------------------------------------------- effects
 
@@ -108,7 +110,7 @@ class _Garden:
         """Add up to ``amount`` sections to the bamboo on ``h`` (cap 4, TK-BAM-1, TK-BAM-2)."""
         height = self.bamboo[h]
         add = grown_height(height, amount) - height
-        ci = _CI[self.n["colours"][h]]
+        ci = COLOUR_INDEX[self.n["colours"][h]]
         if self.limited:
             add = min(add, self.reserve[ci])
         if add <= 0:
@@ -171,7 +173,7 @@ def _panda_to(n: dict[str, Any], h: Hex) -> None:
     n["bamboo"] = bamboo
     p = n["player"]
     eaten = n["eaten"]
-    ci = _CI[n["colours"][h]]
+    ci = COLOUR_INDEX[n["colours"][h]]
     n["eaten"] = replace_at(eaten, p, replace_at(eaten[p], ci, eaten[p][ci] + 1))
 
 
@@ -396,10 +398,12 @@ def _do_place_plot(state: State, n: _Fields, action: PlacePlot) -> None:
     p = state.player
     chip = None
     if action.improvement is not None:
-        chip = _LETTER[action.improvement]
+        chip = IMPROVEMENT_LETTERS[action.improvement]
         chips = state.stored_improvements[p]
         n["stored_improvements"] = replace_at(
-            state.stored_improvements, p, replace_at(chips, _II[chip], chips[_II[chip]] - 1)
+            state.stored_improvements,
+            p,
+            replace_at(chips, IMPROVEMENT_INDEX[chip], chips[IMPROVEMENT_INDEX[chip]] - 1),
         )
     kept = state.kept
     assert kept is not None
@@ -430,10 +434,12 @@ def _do_draw_objective(state: State, n: _Fields, action: DrawObjective) -> None:
 def _do_place_improvement(state: State, n: _Fields, action: PlaceImprovement) -> None:
     """Place a stored chip on a plot without bamboo or improvement (TK-IMP-2)."""
     p = state.player
-    letter = _LETTER[action.improvement]
+    letter = IMPROVEMENT_LETTERS[action.improvement]
     chips = state.stored_improvements[p]
     n["stored_improvements"] = replace_at(
-        state.stored_improvements, p, replace_at(chips, _II[letter], chips[_II[letter]] - 1)
+        state.stored_improvements,
+        p,
+        replace_at(chips, IMPROVEMENT_INDEX[letter], chips[IMPROVEMENT_INDEX[letter]] - 1),
     )
     improvements = dict(state.improvements)
     improvements[action.plot] = letter
@@ -456,7 +462,7 @@ def _do_grow(state: State, n: _Fields, action: Grow) -> None:
 def _do_take_improvement(state: State, n: _Fields, action: TakeImprovement) -> None:
     """Clouds: take a chip from the reserve to the board (TK-W-5)."""
     p = state.player
-    i = _II[_LETTER[action.improvement]]
+    i = IMPROVEMENT_INDEX[IMPROVEMENT_LETTERS[action.improvement]]
     n["improvement_reserve"] = replace_at(
         state.improvement_reserve, i, state.improvement_reserve[i] - 1
     )

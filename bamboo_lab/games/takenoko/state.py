@@ -28,10 +28,12 @@ from .components import (
     BAMBOO_SUPPLY,
     CARDS,
     CHANNEL_SUPPLY,
+    COLOUR_INDEX,
     COLOURS,
     DECK_KINDS,
     END_TRIGGER,
     IMPROVEMENT_CHIPS,
+    IMPROVEMENT_INDEX,
     IMPROVEMENTS,
     PLOT_TILES,
 )
@@ -62,8 +64,6 @@ PUBLIC = "public"
 
 _set = object.__setattr__
 _LEGAL, _MOVES, _PLOTMET, _GARDMET, _SEEN, _TEXTS = range(6)  # indices into State._caches
-_CI = {"G": 0, "Y": 1, "P": 2}
-_II = {"W": 0, "E": 1, "F": 2}
 
 
 class State(RichDisplay):
@@ -483,10 +483,10 @@ class State(RichDisplay):
                 chips[k] += stored[k]
         colours, tiles_at, improvements = self.colours, self.tiles, self.improvements
         for h, height in self.bamboo.items():
-            sections[_CI[colours[h]]] += height
+            sections[COLOUR_INDEX[colours[h]]] += height
             imp = improvements.get(h)
             if imp is not None and len(tiles_at[h]) == 1:  # a chip, not a printed improvement
-                chips[_II[imp]] += 1
+                chips[IMPROVEMENT_INDEX[imp]] += 1
         for k, colour in enumerate(COLOURS):
             inv["bamboo " + colour] = sections[k]
         for k, letter in enumerate(IMPROVEMENTS):

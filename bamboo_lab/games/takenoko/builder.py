@@ -1,0 +1,287 @@
+"""The teaching position builder: :func:`position` builds any position a teacher describes.
+
+The parts named are checked and the rest is completed from a fresh game, so every component is
+conserved; the result goes through :meth:`State.from_dict`, so it is validated like a saved game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bamboo_lab.core.checks import short_repr
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.hexgrid import Edge, Hex
+
+from .components import (
+    CARDS,
+    CHANNEL_SUPPLY,
+    COLOUR_INDEX,
+    IMPROVEMENT_INDEX,
+    IMPROVEMENT_NAMES,
+    PLOT_TILES,
+)
+from .geometry import POND, edge_between, parse_hex
+from .options import Options
+from .picture import parse_garden
+from .state import State, new_game
+
+__all__ = ["garden_from_text", "position"]
+
+_PlotRow = tuple[Any, ...]
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"takenoko.position: {message}")
+
+
+def _as_hex(value: Any, what: str) -> Hex:
+    if isinstance(value, Hex):
+        return value
+    if isinstance(value, str):
+        h = parse_hex(value.strip())
+        if h is not None:
+            return h
+    elif isinstance(value, tuple | list) and len(value) == 2 and all(type(v) is int for v in value):
+        return Hex(value[0], value[1])
+    raise _bad(f"{what} must be a hex: Hex(q, r), (q, r) or 'q,r', not {short_repr(value)}")
+
+
+def _as_edge(value: Any) -> Edge:
+    if isinstance(value, Edge):
+        return value
+    if isinstance(value, str) and value.count("/") == 1:
+        a, b = value.split("/")
+        ends: Any = (a, b)
+    elif isinstance(value, tuple | list) and len(value) == 2:
+        ends = value
+    else:
+        raise _bad(f"a channel is an Edge, 'q,r/q,r' or two hexes, not {short_repr(value)}")
+    try:
+        return edge_between(_as_hex(ends[0], "a channel end"), _as_hex(ends[1], "a channel end"))
+    except ValueError as exc:
+        raise _bad(f"channel {short_repr(value)}: {exc}") from exc
+
+
+def _seat_map(value: Any, num: int, what: str) -> dict[int, Any]:
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, list | tuple) and len(value) == num:
+        items = list(enumerate(value))
+    else:
+        raise _bad(f"{what} must map seats to values, or list one value per seat")
+    for p, _ in items:
+        if type(p) is not int or not 0 <= p < num:
+            raise _bad(f"{what}: no seat {short_repr(p)} in a {num}-player game")
+    return dict(items)
+
+
+def _garden_rows(garden: str) -> tuple[list[_PlotRow], Hex | None, Hex | None, Any]:
+    """Plot rows ``(q, r, tile, height, chip, written irrigated)`` of a garden text."""
+    read = parse_garden(garden)
+    rows: list[_PlotRow] = []
+    for h, (colour, height, imp, printed, wet) in sorted(read.plots.items()):
+        tile = colour + (imp if printed and imp else "")
+        rows.append((h.q, h.r, tile, height, None if printed else imp, wet))
+    return rows, read.gardener, read.panda, read.channels
+
+
+def position(
+    num_players: int = 2,
+    *,
+    garden: str | None = None,
+    plots: Iterable[_PlotRow] = (),
+    channels: Iterable[Any] | None = None,
+    gardener: Any = None,
+    panda: Any = None,
+    hands: Any = None,
+    completed: Any = None,
+    eaten: Any = None,
+    stored_channels: Any = None,
+    stored_improvements: Any = None,
+    player: int | None = None,
+    turn: int | None = None,
+    phase: str = "actions",
+    weather: str | None = None,
+    used: Iterable[str] = (),
+    drawn: Iterable[str] = (),
+    kept: str | None = None,
+    emperor: int | None = None,
+    final_turns_left: int | None = None,
+    options: Options | Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> State:
+    """A validated position built from the parts a teacher names; the rest is completed from a
+    fresh game of ``seed`` so every component is conserved (``inventory()`` is unchanged).
+
+    ``num_players`` may be given by position (``position(3, ...)``); every other argument is
+    keyword-only.
+
+    ``garden`` is a garden text (the rows ``str(state)`` prints, or ``q,r=<cell>`` entries; a
+    ``channels:`` line adds channels); ``plots`` adds rows ``(q, r, tile, height)`` or
+    ``(q, r, tile, height, chip letter)``, ``tile`` being a colour letter plus the printed
+    improvement (``"GF"``). Plots, chips and sections come from the pile and the reserves;
+    ``hands``/``completed`` (seat -> card ids) from the decks (an unnamed hand keeps its
+    setup cards); ``eaten``, ``stored_channels`` and ``stored_improvements`` (W, E, F counts)
+    from the reserves. ``player`` and ``turn`` default to a turn after everybody's first, so
+    the weather is rolled; ``phase`` and ``weather`` name the pending decision. The result's
+    ``start`` is its own to_dict. An impossible request raises InvalidStateError saying what
+    ran out or conflicts.
+    """
+    try:
+        return _build(num_players, seed, options, dict(locals()))
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        if isinstance(exc, BambooLabError):
+            raise
+        raise _bad(f"malformed argument: {type(exc).__name__}: {exc}") from exc
+
+
+def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> State:
+    """:func:`position`'s work (``parts`` are its keyword arguments)."""
+    garden, plots, channels = parts["garden"], parts["plots"], parts["channels"]
+    gardener, panda = parts["gardener"], parts["panda"]
+    hands, completed, eaten = parts["hands"], parts["completed"], parts["eaten"]
+    stored_channels = parts["stored_channels"]
+    stored_improvements = parts["stored_improvements"]
+    player, turn, phase = parts["player"], parts["turn"], parts["phase"]
+    weather, used, drawn, kept = parts["weather"], parts["used"], parts["drawn"], parts["kept"]
+    emperor, final_turns_left = parts["emperor"], parts["final_turns_left"]
+    base = new_game(num_players, seed, options)
+    d = base.to_dict()
+    num = num_players
+    rows: list[_PlotRow] = []
+    text_channels = None
+    if garden is not None:
+        rows, g_at, p_at, text_channels = _garden_rows(garden)
+        gardener = g_at if gardener is None else gardener
+        panda = p_at if panda is None else panda
+    for row in plots:
+        if not isinstance(row, tuple | list) or len(row) not in (4, 5):
+            raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {short_repr(row)}")
+        rows.append((*(*row, None)[:5], None))
+    # plots from the pile, chips and sections from the reserve
+    pile = list(d["plot_deck"])
+    chip_reserve = list(d["reserve"]["improvements"])
+    bamboo_reserve = list(d["reserve"]["bamboo"])
+    out_rows = []
+    for q, r, tile, height, chip, _ in rows:
+        if tile not in PLOT_TILES:
+            raise _bad(
+                f"unknown plot tile {short_repr(tile)} (a colour G/Y/P, maybe a printed W/E/F)"
+            )
+        if tile not in pile:
+            raise _bad(f"no {tile} plot is left: the box has {PLOT_TILES.count(tile)}")
+        pile.remove(tile)
+        if chip is not None:
+            if chip not in IMPROVEMENT_INDEX:
+                raise _bad(f"unknown chip {short_repr(chip)} (W, E or F)")
+            if len(tile) > 1:
+                raise _bad(f"plot {q},{r} has a printed improvement and cannot take a chip")
+            chip_reserve[IMPROVEMENT_INDEX[chip]] -= 1
+            if chip_reserve[IMPROVEMENT_INDEX[chip]] < 0:
+                raise _bad(f"the 3 {IMPROVEMENT_NAMES[chip]} chips are all used")
+        if type(height) is not int:
+            raise _bad(f"the height on {q},{r} must be an integer, not {short_repr(height)}")
+        bamboo_reserve[COLOUR_INDEX[tile[0]]] -= height
+        out_rows.append([q, r, tile, height, tile[1] if len(tile) > 1 else chip])
+    d["plots"] = out_rows
+    edges = [_as_edge(c) for c in (channels if channels is not None else text_channels or ())]
+    d["channels"] = [[e.hex.q, e.hex.r, e.side] for e in edges]
+    channel_reserve = CHANNEL_SUPPLY - len(edges)
+    for p, count in _seat_map(stored_channels, num, "stored_channels").items():
+        d["players"][p]["channels"] = count
+        channel_reserve -= count if type(count) is int else 0
+    if channel_reserve < 0:
+        raise _bad(f"only {CHANNEL_SUPPLY} irrigation channels are in the box")
+    d["reserve"]["channels"] = channel_reserve
+    for p, chips in _seat_map(stored_improvements, num, "stored_improvements").items():
+        d["players"][p]["improvements"] = list(chips)
+        for k in range(3):
+            chip_reserve[k] -= chips[k]
+    if min(chip_reserve) < 0:
+        raise _bad("more improvement chips are used than the box holds (3 of each)")
+    for p, sections in _seat_map(eaten, num, "eaten").items():
+        d["players"][p]["eaten"] = list(sections)
+        for k in range(3):
+            bamboo_reserve[k] -= sections[k]
+    d["reserve"]["bamboo"] = bamboo_reserve
+    d["reserve"]["improvements"] = chip_reserve
+    # drawn and kept plots come from the pile too
+    drawn = list(drawn)
+    for tile in [*drawn, *([kept] if kept is not None else [])]:
+        if tile not in pile:
+            raise _bad(f"no {short_repr(tile)} plot is left in the pile to draw")
+        pile.remove(tile)
+    d["plot_deck"], d["drawn"], d["kept"] = pile, drawn, kept
+    _deal(d, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
+    start = d["start_player"]
+    d["player"] = start if player is None else player
+    if turn is None:
+        turn = num + ((d["player"] - start) % num if type(d["player"]) is int else 0)
+    d["turn"] = turn
+    d["phase"], d["weather"], d["used"] = phase, weather, list(used)
+    d["allowed"] = 3 if weather == "sun" else 2
+    d["gardener"] = list(_as_hex(gardener if gardener is not None else POND, "gardener"))
+    d["panda"] = list(_as_hex(panda if panda is not None else POND, "panda"))
+    d["emperor"], d["final_turns_left"] = emperor, final_turns_left
+    state = _load(d)
+    _check_written_irrigation(state, rows)
+    return state
+
+
+def _deal(d: dict[str, Any], num: int, hands: dict[int, Any], done: dict[int, Any]) -> None:
+    """Give the named hands and completed cards, taken from the decks or the other hands."""
+    named = [c for cards in (*hands.values(), *done.values()) for c in cards]
+    for card in named:
+        if not isinstance(card, str) or card not in CARDS:
+            raise _bad(f"unknown objective card {short_repr(card)} (P01-P15, G01-G15, A01-A15)")
+    if len(set(named)) != len(named):
+        raise _bad("an objective card is named twice (every card exists once)")
+    taken = set(named)
+    decks = {k: [c for c in v if c not in taken] for k, v in d["decks"].items()}
+    for p in range(num):
+        for key, chosen in (("hand", hands), ("completed", done)):
+            if p in chosen:
+                for card in d["players"][p][key]:
+                    if card not in taken:
+                        decks[CARDS[card].deck].append(card)
+                d["players"][p][key] = list(chosen[p])
+            else:
+                kept = []
+                for card in d["players"][p][key]:
+                    if card in taken:  # named for someone else: deal another of its kind
+                        deck = decks[CARDS[card].deck]
+                        if not deck:
+                            raise _bad(f"no {CARDS[card].deck} objective is left to deal")
+                        card = deck.pop(0)
+                    kept.append(card)
+                d["players"][p][key] = kept
+    d["decks"] = decks
+
+
+def _load(d: dict[str, Any]) -> State:
+    first = State.from_dict(d)
+    d = first.to_dict()
+    return State.from_dict({**d, "start": d})
+
+
+def _check_written_irrigation(state: State, rows: list[_PlotRow]) -> None:
+    """Plots written in upper case must be irrigated, in lower case dry (the picture's cells)."""
+    for q, r, _, _, _, wet in rows:
+        if wet is None:
+            continue
+        h = Hex(q, r)
+        if wet != (h in state.irrigated):
+            how = "irrigated (upper case)" if wet else "dry (lower case)"
+            really = "irrigated" if h in state.irrigated else "dry"
+            raise _bad(
+                f"plot {q},{r} is written {how} but is {really}: a plot is irrigated beside"
+                " the pond, beside a channel or with a watershed (TK-IRR-5)"
+            )
+
+
+def garden_from_text(text: str, num_players: int = 2, **parts: Any) -> State:
+    """``position(num_players, garden=text, ...)``: a position whose garden is ``text``."""
+    return position(num_players=num_players, garden=text, **parts)
