@@ -152,3 +152,4 @@ def _why_not_laid(state: State, action: LayInMarket) -> Refusal:
 
 RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_notation, refusal)
 """Bangkok's refusal pipeline: ``State.apply``'s check, ``explain`` and ``parse_action``."""
+State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)

@@ -16,6 +16,7 @@ from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
+from bamboo_lab.core.refusals import Rulebook
 
 from . import legal, picture, rules, serial
 from .components import (
@@ -70,6 +71,9 @@ class State(RichDisplay):
     drawn_by = "bamboo_lab.viz.bangkok:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
+    rulebook: ClassVar[Rulebook[State]]
+    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
+    (it is built on this class, so this module cannot import it)."""
     num_players: int
     """The number of seats, 1 to 4 (BK-SET-1); seat 0 is the first player."""
     options: Options
@@ -193,7 +197,7 @@ class State(RichDisplay):
         """The state after ``action``; with ``check``, a foreign object raises
         InvalidActionError and an illegal action IllegalActionError naming the rule it breaks."""
         if check:  # the engine's own action object, not the caller's (issue 22)
-            action = refusals.RULEBOOK.check(self, action)
+            action = self.rulebook.check(self, action)
         return rules.apply_action(self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
@@ -384,8 +388,3 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         player=0,
         phase="act",
     )
-
-
-# refusals.py builds its Rulebook on State, so it is imported once State exists (either module
-# may be imported first).
-from . import refusals  # noqa: E402
