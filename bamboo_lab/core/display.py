@@ -23,9 +23,7 @@ def picture_function(obj: Any) -> Callable[[Any], Any] | None:
     if not isinstance(spec, str) or ":" not in spec:
         return None
     module_name, _, function_name = spec.partition(":")
-    function: Callable[[Any], Any] = getattr(
-        importlib.import_module(module_name), function_name
-    )
+    function: Callable[[Any], Any] = getattr(importlib.import_module(module_name), function_name)
     return function
 
 
