@@ -26,6 +26,7 @@ from bamboo_lab.core.errors import InvalidStateError
 
 __all__ = [
     "BOAT_CARDS",
+    "CARD_KINDS",
     "CHILLI_CARDS",
     "CHILLI_TYPES",
     "GOODS",
@@ -65,6 +66,9 @@ GOOD_NAMES: dict[str, str] = {
     "fish": "grey fish",
 }
 """The rulebook's names of the goods (with their colours)."""
+
+CARD_KINDS: tuple[str, ...] = ("initial", "chilli", "boat")
+"""The three kinds of card, by their backs (rulebook Materials)."""
 
 INITIAL_SETS = 4
 """Sets of 3 initial boat cards; the backs show 1 to 4 bamboos (rulebook Materials)."""
@@ -269,9 +273,7 @@ def build_deck(specs: tuple[str, ...] = ()) -> Deck:
     """
     specs = tuple(specs) or RECONSTRUCTED_DECK
     cards = tuple(parse_card_spec(spec, card_id) for card_id, spec in enumerate(specs))
-    counts = {
-        kind: sum(card.kind == kind for card in cards) for kind in ("initial", "chilli", "boat")
-    }
+    counts = {kind: sum(card.kind == kind for card in cards) for kind in CARD_KINDS}
     wanted = {"initial": INITIAL_CARDS, "chilli": CHILLI_CARDS, "boat": BOAT_CARDS}
     if counts != wanted:
         raise InvalidStateError(

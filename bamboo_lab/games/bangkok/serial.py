@@ -18,7 +18,7 @@ from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from . import rules
 from .actions import SLOTS, parse_notation
 from .components import GOODS, SOLO_TURNS, TOTAL_CARDS, build_deck
-from .info import NAME, PHASES, PLY_LIMIT
+from .info import NAME, PHASES, PLAYER_COUNTS, PLY_LIMIT
 from .legal import placement_slots
 from .options import Options
 from .scoring import NEIGHBOURS
@@ -88,7 +88,7 @@ def from_dict(cls: type[S], data: Any) -> S:
         raise InvalidStateError(f"not a Bangkok state: field 'game' is {short_repr(data['game'])}")
     options = Options.coerce(data["options"])
     build_deck(options.deck)
-    seats = _int(data, "num_players", 1, 4)
+    seats = _int(data, "num_players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
     boat_pile = _cells(data["boat_pile"], None, "boat_pile", empty=False)
     chilli_pile = _cells(data["chilli_pile"], None, "chilli_pile", empty=False)
     hands = tuple(

@@ -18,7 +18,7 @@ from bamboo_lab.core.protocol import Explanation
 
 from .actions import Collect, PlaceAtPort
 from .builder import card_matches, good
-from .components import Card, build_deck, parse_card_spec
+from .components import CARD_KINDS, CHILLI_TYPES, Card, build_deck, parse_card_spec
 from .options import Options
 from .refusals import RULEBOOK
 from .state import State
@@ -26,8 +26,6 @@ from .state import State
 __all__ = ["cards", "explain", "port_placements", "shift_line"]
 
 T = TypeVar("T")
-
-_KINDS = ("initial", "chilli", "boat")
 
 
 def cards(
@@ -46,11 +44,13 @@ def cards(
     """
     deck = build_deck(Options.coerce(options).deck)
     wanted = None if spec is None else parse_card_spec(spec)
-    if kind is not None and kind not in _KINDS:
-        raise InvalidStateError(f"unknown card kind {short_repr(kind)}: kinds are {list(_KINDS)}")
+    if kind is not None and kind not in CARD_KINDS:
+        raise InvalidStateError(
+            f"unknown card kind {short_repr(kind)}: kinds are {list(CARD_KINDS)}"
+        )
     shown = [good(goods)] if isinstance(goods, str) else [good(name) for name in goods]
     if chilli_type is not None:
-        checked_int(chilli_type, "chilli_type", 1, 4)
+        checked_int(chilli_type, "chilli_type", min(CHILLI_TYPES), max(CHILLI_TYPES))
     return tuple(
         card
         for card in deck.cards
