@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import random
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo.components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS
 
@@ -248,3 +255,62 @@ def last_turn(n: int, main: Any, visit: int) -> State:
     stacks = [list(t) for t in main(s, p)]
     stacks[visit] += [p] * 3
     return bamboo.position(base=s, temples=stacks, boards={p: {"temples": temples, "coins": 0}})
+
+
+def activated(shoot: str, coins: int = 0, n: int = 2, **board: object) -> bamboo.State:
+    colour = "RYGB".index(shoot[0])
+    temples: list[tuple[str, ...]] = [(), (), (), ()]
+    temples[colour] = (shoot,)
+    s = visit_position(n, temples=tuple(temples), reserve=1, coins=0, **board)
+    s = play(s, f"visit {('red', 'yellow', 'green', 'blue')[colour]}")
+    s = with_board(s, s.player, coins=coins)
+    return play(s, f"activate {shoot} 1")
+
+
+def midgame(n: int = 2, plies: int = 40, options: Any = None) -> dict[str, Any]:
+    """The JSON dict of a seeded random game after ``plies`` decisions."""
+    s = bamboo.new_game(n, 0, options)
+    rng = random.Random(1)
+    for _ in range(plies):
+        legal = s.legal_actions()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    return json.loads(json.dumps(s.to_dict()))
+
+
+def rejected(d: dict[str, Any], corrupt: Callable[[dict[str, Any]], object], words: str) -> None:
+    """``corrupt(d)`` makes ``from_dict`` raise InvalidStateError naming ``words``."""
+    assert bamboo.State.from_dict(d).to_dict() == d  # the uncorrupted dict is fine
+    corrupt(d)
+    with pytest.raises(InvalidStateError, match=words):
+        bamboo.State.from_dict(d)
+
+
+def hoarded(s: bamboo.State) -> bamboo.State:
+    """``s`` with every food counter on the current player's board: the display cannot refill."""
+    counters = (*s.food_display, *s.food_bag, *s.food_discard)
+    held = tuple(counters.count(f) for f in range(3))
+    return bamboo.position(base=s, food_display=[], boards={s.player: {"food": held}})
+
+
+def played(n: int, seed: int, until: Any) -> State:
+    """A seeded random game from ``new_game`` played until ``until(state)`` holds."""
+    rng = random.Random(seed)
+    s = bamboo.new_game(n, seed)
+    while not until(s):
+        s = s.apply(rng.choice(s.legal_actions()), check=False)
+    return s
+
+
+def refused(d: dict[str, Any], match: str) -> None:
+    before = copy.deepcopy(d)
+    with pytest.raises(InvalidStateError, match=match):
+        State.from_dict(d)
+    assert d == before  # nothing changed
+
+
+def random_home(rng: random.Random) -> tuple[int, ...]:
+    home = [-1] * 15
+    ids = rng.sample(range(len(bamboo.HOME_TILES)), 15)
+    for i in rng.sample(range(15), rng.randrange(16)):
+        home[i] = ids[i]
+    return tuple(home)

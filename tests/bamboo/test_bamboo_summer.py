@@ -1,12 +1,226 @@
-"""Bamboo Summer turns (BB-SUM-*), catalog 1.14 cases 4-10 and the French FAQ."""
+"""Tests of docs/rules/bamboo.md, section Summer."""
 
 from __future__ import annotations
 
-import pytest
-from bamboo_helpers import code, finish_turn, mine, play, visit_position, with_board, with_stalk
+import random
 
+import pytest
+from bamboo_helpers import (
+    State,
+    code,
+    finish_turn,
+    home_id,
+    last_turn,
+    mine,
+    plain_homes,
+    play,
+    played,
+    refused,
+    to_summer,
+    to_winter,
+    visit_position,
+    with_board,
+    with_stalk,
+)
+
+from bamboo_lab import exercises
 from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo
+from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games.bamboo import GHOST, harmony_penalty, home_from_text, temple_majority
+
+
+def test_BB_SUM_2_round_variant_frees_the_first_turn_of_each_round() -> None:
+    """Option first_turn_free='round': in a new Summer the temple visited last is free again,
+    unlike the default (B3) where the marker stays put."""
+    for mode, free in (("game", False), ("round", True)):
+        s = visit_position(temples=(("Rb",), ("Yc",), (), ()), reserve=1, coins=0)
+        s = bamboo.position(base=s, options=bamboo.Options(first_turn_free=mode))
+        p = s.player
+        s = with_board(s, 1 - p, reserve=0)
+        s = finish_turn(play(s, "visit red"))  # round 1 ends for everybody
+        while s.phase != "visit":
+            s = s.apply(s.legal_actions()[0])
+        assert s.round == 2 and s.boards[p].marker == (-1 if free else 0)
+        s = bamboo.position(base=s, player=p, boards={p: {"temples": [["Rb"], ["Yc"], [], []]}})
+        assert (bamboo.VisitTemple("red") in s.legal_actions()) is free
+
+
+def test_BB_SUM_1_a_player_with_no_temple_to_visit_passes_instead_of_a_dead_end() -> None:
+    """No dead ends: Rb alone in the red temple once visited left seat 1 stuck in Summer."""
+    start = bb.position(player=0, boards={1: {"temples": [["Rb"], [], [], []]}})
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = start
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert legal, (seed, state.phase, state.player)
+            state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_BB_SUM_1_the_forced_pass_is_only_offered_when_no_temple_may_be_visited() -> None:
+    state = bb.position(player=0)
+    assert state.phase == "visit" and bb.Pass() not in state.legal_actions()
+
+
+def test_BB_SUM_2_visit_the_temples_with_shoots_but_not_the_marker() -> None:
+    """Green is empty and the marker stands on yellow (BB-SUM-2)."""
+    assert exercises.get("bamboo-1").truth(exercises.get("bamboo-1").position()) == {"red", "blue"}
+
+
+def test_BB_SUM_4_BB_ACT_4_BB_ACT_6_coins_after_the_turn() -> None:
+    """3 coins - 1 for the blue stick + 2 fund + 1 improve's coin (BB-SUM-4, BB-ACT-6, BB-ACT-4)."""
+    exercise = exercises.get("bamboo-2")
+    assert exercise.truth(exercise.position()) == 3 - 1 + 2 + 1
+
+
+def test_BB_SUM_6_the_two_top_shoots_of_stalk_2_come_back() -> None:
+    exercise = exercises.get("bamboo-3")
+    state = exercise.position()
+    assert [bb.parse_action(t, state) for t in ("visit green",)]  # legal at the start
+    assert exercise.truth(state) == {"Yf", "Rc"} and lesson.shoot_item("Yf") == "Yf"
+
+
+def test_fr_faq_1_same_stock_twice_in_a_row() -> None:
+    """« Peut-on choisir le même stock deux tours de suite ? Non. ... Le tout premier choix est
+    libre parmi les stocks disponibles. »"""
+    s = visit_position(temples=(("Rb",), ("Yb",), (), ()), reserve=4, coins=0)
+    assert {str(a) for a in s.legal_actions()} == {"visit red", "visit yellow"}
+    s = with_board(s, s.player, marker=0)
+    with pytest.raises(IllegalActionError):
+        s.apply(bamboo.VisitTemple("red"))
+
+
+def test_fr_faq_2_move_every_shoot_even_short_of_incense() -> None:
+    """« Faut-il déplacer tous les bambous si l'encens ne suffit pas ? Oui. ... récupérez tout de
+    même autant de nouvelles sections que vous en avez déplacées. »"""
+    s = visit_position(temples=(("Rb", "Ri", "Rc"), ("Yb",), (), ()), reserve=1, coins=0)
+    p = s.player
+    s = play(s, "visit red")
+    assert s.activations == 1 and len(s.pending) == 3
+    s = finish_turn(s)
+    assert s.boards[p].shoots == 4
+
+
+def test_fr_faq_3_at_most_two_new_shoots_per_stalk() -> None:
+    """« Une pousse peut recevoir au maximum deux nouvelles sections pendant ce placement. »"""
+    s = visit_position(temples=(("Rb", "Ri", "Rc"), (), (), ()), reserve=3, coins=0)
+    s = play(s, "visit red", "activate Rb 2", "hp", "activate Ri 2", "coin")
+    assert {a.stalk for a in s.legal_actions() if isinstance(a, bamboo.Activate)} == {1, 3, 4}
+
+
+def test_fr_faq_4_full_stock_shoot_joins_another() -> None:
+    """« Placez la nouvelle section dans un emplacement disponible d'un autre stock. Elle est alors
+    considérée comme faisant partie de ce stock pour tous les usages. »"""
+    s = visit_position(temples=(("Rb", "Ri", "Rc", "Rf"), ("Yb",), (), ()), reserve=2, coins=0)
+    p = s.player
+    s = with_stalk(s, 0, ("Gb", "Gi", "Rw"))
+    s = play(s, "visit yellow", "activate Yb 1", "hp", "receive blue")
+    assert s.boards[p].temples[3] == (code("Rw"),)
+    assert s.phase == "visit" and s.player != p  # p's turn is over
+    s = bamboo.position(
+        base=s, player=p
+    )  # p's next turn: the red wildcard now belongs to the blue stock
+    s = play(s, "visit blue")
+    assert s.pending == (code("Rw"),) and s.activations == 1
+    assert mine(s, 3) == (p,) and mine(s, 0) == ()  # the offering goes to the blue temple
+
+
+def test_fr_faq_5_pattern_needs_a_balance_action() -> None:
+    """« Réaliser le motif d'un objectif donne-t-il immédiatement ses points ? Non. Il faut
+    effectuer une action Équilibre ... À la fin, ... la moitié de ses points, arrondie au
+    supérieur. »"""
+    s = visit_position(temples=(("Ri",), (), (), ()), reserve=1, coins=0)
+    p = s.player
+    tile = bamboo.HOME_TILES[home_id("D", 1)]
+    s = bamboo.position(base=s, home_market=[[tile.name], []])
+    s = with_board(s, p, balance=(bamboo.balance_tile("L01").id,))
+    s = play(s, "visit red", "activate Ri 1")
+    s = with_board(s, p, coins=5)
+    s = play(s, f"buy {tile.name}", "home 0,0")
+    assert s.boards[p].hp == 5 + tile.hp  # no balance points yet
+    assert s.final_breakdown(p)["balance"] == 1  # 2 HP tile left unscored: half rounded up
+
+
+def test_fr_faq_6_incense_tie_and_the_ghost() -> None:
+    """« Le joueur à égalité qui a placé un bâton en dernier reçoit l'Esprit ... À deux, le joueur
+    fantôme peut gagner ; l'Esprit obtenu par lui est alors retiré de la partie. »"""
+    assert temple_majority([0, 1])[0] == 1
+    assert temple_majority([GHOST, GHOST, 0])[0] == GHOST
+
+    tiles = to_summer().temple_tiles
+    zero, tie, lose = tiles.index(0), tiles.index(3), 3 - tiles[::-1].index(3)
+
+    def main(s: bamboo.State, p: int) -> list[list[int]]:
+        ghost = [[GHOST] * v for v in s.temple_tiles]
+        ghost[tie] += [1 - p] * 3  # 3 against the ghost's 3, placed last: the player wins
+        ghost[lose] += [1 - p]  # 1 against 3: the ghost wins
+        return ghost
+
+    s = last_turn(2, main, zero)
+    p = s.player
+    spirits = [st[0] for st in s.spirit_stacks]
+    s = finish_turn(play(s, f"visit {bamboo.components.COLOURS[zero]}"))
+    assert s.boards[1 - p].spirits == (spirits[tie],)
+    assert sorted(s.spirit_out) == sorted(spirits[t] for t in range(4) if t not in (zero, tie))
+
+
+def test_fr_faq_7_food_cannot_be_kept_to_lose_happiness() -> None:
+    """« Peut-on garder sa nourriture et choisir de perdre du bonheur ? Non. ... Si vous payez plus
+    que nécessaire, l'excédent est perdu. »"""
+    s = to_winter(home=plain_homes(1) + (-1,) * 14, food=(0, 0, 1))
+    p = s.player
+    assert [str(a) for a in s.legal_actions()] == ["feed ramen"]
+    s = play(s, "feed ramen")
+    assert s.boards[p].food == (0, 0, 0) and s.boards[p].hp == 5
+
+
+def test_fr_faq_8_harmony_uses_comfort_not_tile_count() -> None:
+    """« L'équilibre de la demeure dépend-il du nombre de tuiles ... ? Il dépend du total de leurs
+    points de confort. »"""
+    assert harmony_penalty(home_from_text("(0,0):G/3 (0,3):D/1 (0,4):D/1 (1,4):F/1")) == 0
+    assert harmony_penalty(home_from_text("(0,0):G/1 (0,4):D/1 (1,4):F/1")) == -2
+
+
+def test_BB_SUM_6_shoots_in_hand_count_for_the_current_player() -> None:
+    """Mid-turn the visited temple's shoots (``pending``), the shoot being activated and an
+    ejected shoot waiting for a temple are the current player's: 6 in all, at every step."""
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = bamboo.new_game(2, seed)
+        while not s.is_over() and s.round == 1:
+            if s.pending or s.activating or s.receiving >= 0:
+                held = s.boards[s.player].shoots + len(s.pending) + len(s.activating[:1])
+                held += s.receiving >= 0
+                assert held == 6
+                assert State.from_dict(s.to_dict()) == s
+                seen.add(s.phase)
+            s = s.apply(rng.choice(s.legal_actions()), check=False)
+    assert {"place", "receive"} <= seen
+    s = played(2, 3, lambda s: s.phase == "place" and len(s.pending) >= 2)
+    d = s.to_dict()
+    d["pending"] = d["pending"][1:]
+    d["shoot_box"] = sorted([*d["shoot_box"], s.pending[0]])
+    refused(d, f"player {s.player} owns 5 shoots")
+
+
+def test_BB_SUM_3_sticks_to_offer_come_from_the_reserve_while_offering() -> None:
+    """Sticks still to offer lie in the reserve and are offered in phase ``offer`` (or in a
+    spirit's action taken during it); shoots in hand need a visited temple (BB-SUM-2)."""
+    s = played(2, 4, lambda s: s.phase == "offer" and s.boards[s.player].reserve < 4)
+    d = s.to_dict()
+    assert State.from_dict(d) == s
+    refused({**d, "sticks": d["boards"][s.player]["reserve"] + 1}, "from the reserve")
+    s = played(2, 4, lambda s: s.phase == "place")
+    d = s.to_dict()
+    refused({**d, "sticks": 1}, "while offering")
+    refused({**d, "visited": -1}, "need a visited temple")
+    s = played(2, 4, lambda s: s.phase == "visit" and s.round == 2)
+    d = s.to_dict()
+    refused({**d, "per_stalk": [1, 0, 0, 0]}, "within a Summer turn")
+    refused({**d, "bakeneko": True}, "within a Summer turn")
 
 
 def test_BB_SUM_1_no_incense_means_pass_and_summer_ends_when_all_passed() -> None:

@@ -1,17 +1,104 @@
-"""The Bamboo teaching surface (issue 8): position builder, explain, look-ups, custom tiles."""
+"""Tests of docs/rules/bamboo.md that no one section holds: the teaching surface.
+
+The position builder, explain, patterns as text, the exercises and the guide.
+"""
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 from bamboo_helpers import play, to_summer
 from harness import check_position
+from notebook_tools import rule_ids
 
+from bamboo_lab import exercises
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo
+from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo import GHOST
+
+IDS = [f"bamboo-{n}" for n in range(1, 11)]
+
+
+def said(exercise_id: str, answer: Any) -> str:
+    return exercises.feedback(exercise_id, answer)
+
+
+RIGHT_FORMS: dict[str, list[Any]] = {
+    "bamboo-1": [
+        {"red", "blue"},
+        ["Red", "Blue temple"],
+        {"R", "b"},
+        (0, 3),
+        ["the red temple", 3],
+    ],
+    "bamboo-2": [5, "5", " 5 ", 5.0],
+    "bamboo-3": [
+        {"Yf", "Rc"},
+        ["yf", "RC"],
+        {"yellow fund", "red cook"},
+        [("yellow", "fund"), "Rc"],
+    ],
+    "bamboo-4": [
+        {"L09", "R02", "C13"},
+        ["l09", " r02", "c13 "],
+        [bb.balance_tile("L09").id, "R02", "C13"],
+    ],
+    "bamboo-5": [False, "no", "False", "n"],
+    "bamboo-6": [
+        [0, "ghost", 1, "nobody"],
+        ("player 0", -1, "P1", "none"),
+        ["0", "g", 1, "no one"],
+    ],
+    "bamboo-7": [1, "1", 1.0],
+    "bamboo-8": [-4, "-4", -4.0],
+    "bamboo-9": [28, "28"],
+    "bamboo-10": [{"0,4", "1,2"}, [(0, 4), "(1, 2)"], [4, 7], ["row 0 col 4", " 1 , 2 "]],
+}
+
+
+WRONG: dict[str, Any] = {
+    "bamboo-1": {"red", "yellow"},
+    "bamboo-2": 6,
+    "bamboo-3": {"Bf", "Yf"},
+    "bamboo-4": {"L09", "R05"},
+    "bamboo-5": True,
+    "bamboo-6": [0, 1, 1, "nobody"],
+    "bamboo-7": 7,
+    "bamboo-8": 4,
+    "bamboo-9": 24,
+    "bamboo-10": {"0,0", "1,2"},
+}
+
+
+DIAGNOSED: list[tuple[str, Any, str]] = [
+    ("bamboo-1", {"red", "yellow"}, "marker stands on yellow"),
+    ("bamboo-1", {"red", "green", "blue"}, "green temple of player 0's board holds no shoot"),
+    ("bamboo-2", 6, "coin paid to offer a stick at the blue temple"),
+    ("bamboo-3", {"Bf", "Yf"}, "Bf is not pushed out"),
+    ("bamboo-3", {"Gf", "Yf"}, "Gf goes into the stalk"),
+    ("bamboo-4", {"L09", "R02", "C13", "R05"}, "R05"),
+    ("bamboo-4", {"L09", "R02"}, "C13 adds the comfort"),
+    ("bamboo-5", True, "L01 is a left tile"),
+    ("bamboo-6", [0, 1, 1, "nobody"], "the yellow temple"),
+    ("bamboo-6", [0, "ghost", 1], "Give four owners"),
+    ("bamboo-7", 7, "food player 0 holds pays first"),
+    ("bamboo-7", -1, "positive number"),
+    ("bamboo-8", 4, "negative number"),
+    ("bamboo-8", -2, "costs 2 HP, not 1"),
+    ("bamboo-9", 24, "balance tiles count too"),
+    ("bamboo-10", {"0,0", "1,2"}, "0,0: this night space accepts only a decoration tile"),
+    ("bamboo-10", {"0,1"}, "0,1 is taken"),
+]
+
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "games" / "bamboo.md"
 
 
 def _roundtrip(s: bamboo.State) -> None:
@@ -19,7 +106,141 @@ def _roundtrip(s: bamboo.State) -> None:
     assert again == s and again.to_dict() == s.to_dict()
 
 
-# ---------------------------------------------------------------- the builder
+_REFUSALS = [
+    # (rule, board changes for player 0, actions before, the refused action)
+    ("BB-SUM-2", {"temples": [["Rb"], [], [], []]}, [], "visit yellow"),
+    ("BB-SUM-1", {"temples": [["Rb"], [], [], []]}, [], "pass"),
+    (
+        "BB-SUM-4",
+        {"temples": [["Rb", "Ri"], [], [], []], "coins": 0, "spirits": ["bakeneko"]},
+        ["visit red"],
+        "offer blue",
+    ),
+    ("BB-SUM-5", {"temples": [["Rb"], [], [], []]}, ["visit red"], "activate Ri 1"),
+    ("BB-SUM-7", {"temples": [["Rb"], [], [], []]}, ["visit red"], "place Rb 1"),
+    ("BB-ACT-1", {"temples": [["Rb"], [], [], []]}, ["visit red", "activate Rb 1"], "done"),
+    (
+        "BB-ACT-2",
+        {"temples": [["Rb"], [], [], []], "balance": ["L01", "L02"]},
+        ["visit red", "activate Rb 1"],
+        "take {left}",
+    ),
+    (
+        "BB-ACT-3",
+        {"temples": [["Rb"], [], [], []], "balance": ["L01"]},
+        ["visit red", "activate Rb 1"],
+        "score L01",
+    ),
+    (
+        "BB-PAT-1",
+        {"temples": [["Rb"], [], [], []], "balance": ["L01"], "home": "(0,2):D"},
+        ["visit red", "activate Rb 1"],
+        "score L01",
+    ),
+    (
+        "BB-ACT-4",
+        {"temples": [["Ri"], [], [], []], "coins": 0},
+        ["visit red", "activate Ri 1"],
+        "buy {home}",
+    ),
+    (
+        "BB-ACT-5",
+        {"temples": [["Rc"], [], [], []]},
+        ["visit red", "activate Rc 1"],
+        "food {nofood}",
+    ),
+    ("BB-SPI-1", {"temples": [["Rb"], [], [], []]}, [], "use kappa"),
+    ("BB-SPI-4", {"temples": [["Rb"], [], [], []], "spirits": ["ookami"]}, [], "use ookami"),
+    ("BB-PL-5", None, [], "draft Rb"),
+]
+
+
+def test_the_bamboo_exercises_in_notebook_order() -> None:
+    assert [e.id for e in exercises.all_exercises("bamboo")] == IDS
+    known = {r.upper() for r in rule_ids("bamboo")}
+    for exercise in exercises.all_exercises("bamboo"):
+        assert set(exercise.rules) <= known, exercise.id
+        assert len(exercise.hints) == 3 and exercise.explanation
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_answer_is_right_in_every_accepted_form(exercise_id: str) -> None:
+    for form in RIGHT_FORMS[exercise_id]:
+        assert said(exercise_id, form) == "right!", form
+    assert said(exercise_id, None).startswith("no answer yet")
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_hints_sharpen_with_each_wrong_try(exercise_id: str) -> None:
+    exercise = exercises.get(exercise_id)
+    lines = [said(exercise_id, WRONG[exercise_id]) for _ in range(3)]
+    for k, line in enumerate(lines):
+        assert line.startswith("not yet") and exercise.hints[k] in line
+    assert len(set(lines)) == 3
+    assert all(rule in lines[2] for rule in exercise.rules)
+
+
+@pytest.mark.parametrize(("exercise_id", "answer", "words"), DIAGNOSED)
+def test_diagnose_names_what_is_wrong(exercise_id: str, answer: Any, words: str) -> None:
+    assert words in said(exercise_id, answer)
+
+
+def test_unreadable_answers_say_so_and_do_not_count() -> None:
+    for exercise_id, answer in (
+        ("bamboo-1", "purple"),
+        ("bamboo-3", "Xz"),
+        ("bamboo-4", "L99"),
+        ("bamboo-6", ["someone", 0, 1, 2]),
+        ("bamboo-2", "five"),
+    ):
+        assert said(exercise_id, answer).startswith("not yet: I could not read")
+    exercise = exercises.get("bamboo-1")
+    assert exercise.hints[0] in said("bamboo-1", {"red"})  # still the first try
+
+
+def test_answers_read_by_the_item_functions() -> None:
+    assert lesson.colour_item("Green temple") == "green" and lesson.colour_item(1) == "yellow"
+    assert lesson.owner_item(bb.GHOST) == "ghost" and lesson.owner_item("player 2") == 2
+    assert lesson.tile_item(bb.balance_tile("C13")) == "C13"
+    for bad, reader in ((4, lesson.colour_item), ("blue wish", lesson.shoot_item),
+                        (True, lesson.owner_item), (3.5, lesson.tile_item)):  # fmt: skip
+        with pytest.raises(ValueError):
+            reader(bad)
+
+
+def test_solutions_for_the_teacher() -> None:
+    text = exercises.solution("bamboo-6")
+    assert "answer: [0, ghost, 1, nobody]" in text and "BB-AUT-1" in text
+
+
+def test_lesson_positions_and_tables() -> None:
+    """The lessons' long positions are playable; their tables come from the engine."""
+    autumn = lesson.autumn_example()
+    assert autumn.phase == "visit" and [b.reserve for b in autumn.boards] == [1, 1]
+    woken = lesson.play(
+        lesson.autumn_example(),
+        "visit red", "offer red", "activate Rb 1", "hp", "visit blue", "done", "place Bc 1",
+        "place Bw 2", "wake tanuki",
+    )  # fmt: skip
+    rows = lesson.bill_rows(woken)
+    assert [r["units needed (home tiles)"] for r in rows] == [3, 5]
+    assert rows[1]["Ookami's units"] == 4 and rows[1]["units wasted"] == 2  # BB-SPI-4, BB-WIN-2
+    assert lesson.winter_example("choose").phase == "feed"  # BB-WIN-2: the player pays
+    assert lesson.winter_example("auto").round == 2  # the engine paid: the next Spring
+    scores = lesson.score_rows(lesson.last_round())
+    assert scores["player 0"]["total"] == lesson.last_round().final_breakdown(0)["total"]
+    assert lesson.setup_rows(bb.new_game(2, seed=7))["face up"]["shoots in the stalks"] == 12
+    assert lesson.player_rows(bb.new_game(2, seed=7))["player 1"]["HP"] == 5
+
+
+def test_the_guide_examples_run() -> None:
+    result = doctest.testfile(
+        str(GUIDE),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+    )
+    assert result.attempted > 20 and result.failed == 0, result
 
 
 def test_position_defaults_to_the_first_summer_decision_and_records_its_start() -> None:
@@ -133,66 +354,6 @@ def test_random_built_positions_play_on_under_the_harness() -> None:
         check_position(s, games=1, seed=k)
 
 
-# ---------------------------------------------------------------- worked examples (rule texts)
-
-
-def test_BB_END_2_five_spirits_four_kinds_give_8() -> None:
-    """R-EN VI: "a player who has gathered 5 Spirits of the Forest, 4 of those unique, gets 8"."""
-    s = bamboo.position(
-        boards={0: {"spirits": ["Kappa", "Tanuki", "Ookami"], "asleep": ["Kappa", "Tengu"]}}
-    )
-    assert len(s.boards[0].spirits) == 5
-    assert s.final_breakdown(0)["spirits"] == 8
-
-
-def test_BB_END_3_five_against_eight_costs_six() -> None:
-    """R-EN VI: "5 comfort points on the left and 8 on the right ... the player loses 6 HP"."""
-    s = bamboo.position(boards={0: {"home": "(0,0):G/2 (1,1):F/3 (0,3):D/3 (1,4):T/3 (2,3):G/2"}})
-    part = s.final_breakdown(0)
-    assert (part["left_comfort"], part["right_comfort"], part["harmony"]) == (5, 8, -6)
-
-
-def test_BB_ADV_2_an_uncovered_garden_space_costs_one_hp() -> None:
-    """R-EN Advanced: "a space indicating garden must be covered with a garden home tile or the
-    player loses 1 HP at the end of the game"."""
-    spaces = bamboo.night_spaces(0)
-    garden = next(i for i, k in spaces.items() if k == 2)
-    words = [f"({i // 5},{i % 5}):{'DFGT'[k]}" for i, k in spaces.items() if i != garden]
-    s = bamboo.position(options={"night_side": True}, boards={0: {"home": " ".join(words)}})
-    assert s.final_breakdown(0)["night"] == -1
-
-
-def test_BB_ACT_3_a_tile_requiring_a_garden_is_scored_once_a_garden_is_home() -> None:
-    """R-EN Balance: "a balance tile may require a garden type home tile in order to be scored;
-    once this requirement is fulfilled the player receives the HP shown on it"."""
-    garden = bamboo.pattern("single")[2]  # L03: one garden tile (left side)
-    board = {"balance": [garden.name], "home": "(1,1):G", "coins": 0}
-    s = bamboo.position(player=0, boards={0: {**board, "temples": [["Rb"], [], [], []]}})
-    s = play(s, "visit red", "activate Rb 1", f"score {garden.name}")
-    assert s.boards[0].hp == 5 + garden.hp and s.boards[0].scored == (garden.id,)
-
-
-@pytest.mark.parametrize(
-    ("example", "home"),
-    [
-        ("E1", "(0,1):D"),
-        ("E2", "(1,0):G (1,1):F"),
-        ("E3", "(0,0):D (1,0):F"),
-        ("E4", "(0,1):G (1,1):F (2,1):D"),
-        ("E5", "(0,2):F (1,3):G (2,2):D (1,1):T"),
-        ("E6", "(1,0):D (1,1):T (1,2):G (1,3):G (1,4):F"),
-        ("E7", "(0,1):F/3 (1,2):F/2 (2,3):F/2"),
-        ("E8", "(1,0):T/2 (1,1):D/2"),
-        ("E9", "(0,1):G/3 (0,2):F/2 (1,1):D/2 (1,2):T/2"),
-    ],
-)
-def test_BB_PAT_3_printed_examples_built_with_the_builder(example: str, home: str) -> None:
-    """Each printed example pattern (catalog 20-26) is met by a home built with position()."""
-    s = bamboo.position(boards={0: {"home": home}})
-    tile = bamboo.pattern(example)[0]
-    assert bamboo.is_balance_met(tile, s.boards[0].home)
-
-
 def test_pattern_look_up_by_printed_name_and_family() -> None:
     assert [t.name for t in bamboo.pattern("E3")] == ["L09", "R09"]
     assert [t.name for t in bamboo.pattern("E5")] == ["C01"]
@@ -201,18 +362,6 @@ def test_pattern_look_up_by_printed_name_and_family() -> None:
     for bad in ("e3", "E10", "V-PAIR", 3):
         with pytest.raises(InvalidStateError):
             bamboo.pattern(bad)  # type: ignore[arg-type]
-
-
-def test_BB_END_2_spirit_names_as_printed_or_in_notation_and_unknown_refused() -> None:
-    """Issue 8: spirit_diversity(["Ookami", "ookami"]) counted two kinds."""
-    assert bamboo.spirit_diversity(["Ookami", "ookami"]) == 2
-    assert bamboo.spirit_diversity(["Kappa", "Tanuki", "kappa"]) == 4
-    for bad in (["OOKAMI"], ["wolf"], [3]):
-        with pytest.raises(InvalidStateError):
-            bamboo.spirit_diversity(bad)  # type: ignore[arg-type]
-
-
-# ---------------------------------------------------------------- custom balance tiles
 
 
 def test_a_custom_balance_tile_is_data_in_the_options() -> None:
@@ -249,57 +398,6 @@ def test_a_custom_balance_tile_is_data_in_the_options() -> None:
 def test_a_bad_custom_tile_is_refused(spec: str) -> None:
     with pytest.raises(InvalidStateError):
         bamboo.Options(custom_balance=(spec,))
-
-
-# ---------------------------------------------------------------- why not?
-
-_REFUSALS = [
-    # (rule, board changes for player 0, actions before, the refused action)
-    ("BB-SUM-2", {"temples": [["Rb"], [], [], []]}, [], "visit yellow"),
-    ("BB-SUM-1", {"temples": [["Rb"], [], [], []]}, [], "pass"),
-    (
-        "BB-SUM-4",
-        {"temples": [["Rb", "Ri"], [], [], []], "coins": 0, "spirits": ["bakeneko"]},
-        ["visit red"],
-        "offer blue",
-    ),
-    ("BB-SUM-5", {"temples": [["Rb"], [], [], []]}, ["visit red"], "activate Ri 1"),
-    ("BB-SUM-7", {"temples": [["Rb"], [], [], []]}, ["visit red"], "place Rb 1"),
-    ("BB-ACT-1", {"temples": [["Rb"], [], [], []]}, ["visit red", "activate Rb 1"], "done"),
-    (
-        "BB-ACT-2",
-        {"temples": [["Rb"], [], [], []], "balance": ["L01", "L02"]},
-        ["visit red", "activate Rb 1"],
-        "take {left}",
-    ),
-    (
-        "BB-ACT-3",
-        {"temples": [["Rb"], [], [], []], "balance": ["L01"]},
-        ["visit red", "activate Rb 1"],
-        "score L01",
-    ),
-    (
-        "BB-PAT-1",
-        {"temples": [["Rb"], [], [], []], "balance": ["L01"], "home": "(0,2):D"},
-        ["visit red", "activate Rb 1"],
-        "score L01",
-    ),
-    (
-        "BB-ACT-4",
-        {"temples": [["Ri"], [], [], []], "coins": 0},
-        ["visit red", "activate Ri 1"],
-        "buy {home}",
-    ),
-    (
-        "BB-ACT-5",
-        {"temples": [["Rc"], [], [], []]},
-        ["visit red", "activate Rc 1"],
-        "food {nofood}",
-    ),
-    ("BB-SPI-1", {"temples": [["Rb"], [], [], []]}, [], "use kappa"),
-    ("BB-SPI-4", {"temples": [["Rb"], [], [], []], "spirits": ["ookami"]}, [], "use ookami"),
-    ("BB-PL-5", None, [], "draft Rb"),
-]
 
 
 @pytest.mark.parametrize(

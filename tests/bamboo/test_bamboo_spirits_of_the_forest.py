@@ -1,11 +1,20 @@
-"""Bamboo Spirits of the Forest (BB-SPI-*) and their wake-up in Winter (BB-WIN-1)."""
+"""Tests of docs/rules/bamboo.md, section The spirits of the forest."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from bamboo_helpers import edited, mine, plain_homes, play, to_winter, visit_position, with_board
+from bamboo_helpers import (
+    edited,
+    hoarded,
+    mine,
+    plain_homes,
+    play,
+    to_winter,
+    visit_position,
+    with_board,
+)
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import bamboo
@@ -15,6 +24,52 @@ def _placing(*awake: str, shoots: tuple[str, ...] = ("Rc",), reserve: int = 1) -
     s = visit_position(temples=(shoots, (), (), ()), reserve=reserve, coins=0)
     s = with_board(s, s.player, awake=tuple(sorted(awake)))
     return play(s, "visit red")
+
+
+def _after_refill() -> bamboo.State:
+    s = _placing("tengu")
+    s = bamboo.position(base=s, food_display=["tea", "rice", "rice", "ramen", "ramen"])
+    return play(s, "use tengu", "refill")
+
+
+def test_BB_SPI_5_bakeneko_only_in_the_offering_step() -> None:
+    """R-EN: Bakeneko acts "During the make an offering step of the Summer"; it is not offered
+    before the visit nor while placing shoots."""
+    s = visit_position(temples=(("Rb", "Ri"), ("Yc",), (), ()), reserve=1, coins=0)
+    p = s.player
+    s = with_board(s, p, awake=("bakeneko",))
+    assert bamboo.UseSpirit("bakeneko") not in s.legal_actions()
+    s = play(s, "visit red")
+    assert s.phase == "offer" and bamboo.UseSpirit("bakeneko") in s.legal_actions()
+    s = play(s, "offer red")
+    assert s.phase == "place" and bamboo.UseSpirit("bakeneko") not in s.legal_actions()
+
+
+def test_BB_SPI_1_no_spirit_power_in_spring_or_winter_upkeep() -> None:
+    """Catalog 1.10 and W-JI erratum: the powers are used in Summer (Ookami in feeding), so a
+    Spring gift offers no spirit power."""
+    s = bamboo.new_game(2, 0)
+    while s.phase == "draft":
+        s = s.apply(s.legal_actions()[0])
+    summer = ("kappa", "tanuki", "rokurokubi", "tengu", "kitsune", "bakeneko")
+    s = with_board(s, s.player, awake=tuple(sorted(summer)))
+    assert s.phase == "gift"
+    assert not any(isinstance(a, bamboo.UseSpirit) for a in s.legal_actions())
+    for gift in s.gift_display:
+        after = play(s, f"gift {gift}")
+        if after.player == s.player:
+            assert not any(isinstance(a, bamboo.UseSpirit) for a in after.legal_actions())
+
+
+def test_BB_SPI_6_tengu_with_no_counter_anywhere_ends_without_refill() -> None:
+    """R-EN Tengu "refill the 5 spaces ... You get 1 of the available counters": with every
+    counter held, the power (still a choice to use) resolves with no one-option `refill`."""
+    s = visit_position(temples=(("Rc", "Rb"), (), (), ()), reserve=1, coins=0, awake=("tengu",))
+    s = hoarded(s)
+    p = s.player
+    t = play(s, "visit red", "use tengu")
+    assert t.phase == "place" and t.boards[p].asleep == ("tengu",)
+    assert t.history[len(s.history) :] == (bamboo.VisitTemple("red"), bamboo.UseSpirit("tengu"))
 
 
 def test_BB_SPI_1_power_used_once_then_asleep() -> None:
@@ -115,12 +170,6 @@ def test_BB_SPI_6_tengu_take_before_or_after_refill() -> None:
     assert after.boards[p].food == (0, 0, 1) and after.phase == "place"
 
 
-def _after_refill() -> bamboo.State:
-    s = _placing("tengu")
-    s = bamboo.position(base=s, food_display=["tea", "rice", "rice", "ramen", "ramen"])
-    return play(s, "use tengu", "refill")
-
-
 def test_BB_SPI_6_tengu_after_refill_takes_one_counter_no_decline() -> None:
     """R-EN: Tengu "You get 1 of the available counters": after the refill only a take is
     legal; `decline` (legal in a Cook) is refused with BB-SPI-6 and changes nothing."""
@@ -165,19 +214,6 @@ def test_BB_SPI_6_take_after_refill_phase_round_trips() -> None:
     bad = dict(d, phase="tengu_take", context="shoot", activating=[0, 0], resume="")
     with pytest.raises(InvalidStateError, match="comes from using Tengu"):
         bamboo.State.from_dict(bad)
-
-
-def test_BB_WIN_1_wake_spirits_paying_their_cost() -> None:
-    """R-EN Winter 1: "Each player may turn their used Spirit of the Forest tiles back upright by
-    paying the number of coins indicated"; Kitsune costs nothing."""
-    s = to_winter(asleep=("kappa", "kitsune", "ookami"), coins=1)
-    p = s.player
-    assert s.phase == "wake"
-    assert [str(a) for a in s.legal_actions()] == ["wake kappa", "wake kitsune", "done"]
-    s = play(s, "wake kitsune", "wake kappa")
-    assert {"kappa", "kitsune"} <= set(s.boards[p].awake) and s.boards[p].coins == 0
-    assert s.boards[p].asleep == ("ookami",)
-    assert s.phase != "wake"  # nothing affordable is left
 
 
 def test_BB_SPI_1_spirits_usable_at_any_moment_of_the_turn() -> None:

@@ -1,13 +1,13 @@
-"""Bamboo final scoring (BB-END-*), the night side (BB-ADV-*), catalog cases 1, 2, 27, 28."""
+"""Tests of docs/rules/bamboo.md, section End of the game and final scoring."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from bamboo_helpers import bal, home_id, play, visit_position, with_board
+from bamboo_helpers import bal
 
-from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.protocol import TERMINAL
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import (
@@ -94,38 +94,6 @@ def test_BB_END_5_tied_game_outcome() -> None:
     assert out is not None and out.winners == (0, 1) and out.is_shared
 
 
-def test_BB_ADV_1_night_space_demands_its_type_case_27() -> None:
-    """R-EN Advanced: "the tile placed on top of the space must match the indications"; case 27:
-    a tools tile on a garden space is illegal."""
-    s = visit_position(temples=(("Ri",), (), (), ()), reserve=1, coins=0)
-    s = bamboo.position(base=s, options=bamboo.Options(night_side=True))
-    p = s.player
-    spaces = bamboo.night_spaces(p)
-    s = play(s, "visit red", "activate Ri 1")
-    s = with_board(s, p, coins=9)
-    tools = bamboo.HOME_TILES[home_id("T", 1)]
-    s = bamboo.position(base=s, home_market=[[tools.name], []])
-    s = play(s, f"buy {tools.name}")
-    legal = {(a.row, a.col) for a in s.legal_actions()}
-    for i, kind in spaces.items():
-        assert ((i // 5, i % 5) in legal) == (kind == 3)
-    garden = next(i for i, k in spaces.items() if k == 2)
-    with pytest.raises(IllegalActionError):
-        s.apply(bamboo.PlaceHomeTile(garden // 5, garden % 5))
-
-
-def test_BB_ADV_2_uncovered_special_spaces_cost_one_each_case_27() -> None:
-    """R-EN Advanced: "players lose 1 HP for each space with special indications that they have
-    not covered"; case 27: 2 uncovered -> -2."""
-    spaces = bamboo.night_spaces(0)
-    home = [-1] * 15
-    covered = list(spaces.items())[:2]
-    for i, kind in covered:
-        home[i] = home_id("DFGT"[kind], 1)
-    parts = final_breakdown(0, [], tuple(home), [], spaces)
-    assert parts["night"] == -2
-
-
 def test_night_side_game_scores_the_penalty() -> None:
     """A finished night-side game includes the penalty in every breakdown."""
     s = _finished(2, 5, {"night_side": True})
@@ -136,42 +104,26 @@ def test_night_side_game_scores_the_penalty() -> None:
         assert parts["night"] == -uncovered
 
 
-def _random_home(rng: random.Random) -> tuple[int, ...]:
-    home = [-1] * 15
-    ids = rng.sample(range(len(bamboo.HOME_TILES)), 15)
-    for i in rng.sample(range(15), rng.randrange(16)):
-        home[i] = ids[i]
-    return tuple(home)
+def test_BB_END_2_five_spirits_four_kinds_give_8() -> None:
+    """R-EN VI: "a player who has gathered 5 Spirits of the Forest, 4 of those unique, gets 8"."""
+    s = bamboo.position(
+        boards={0: {"spirits": ["Kappa", "Tanuki", "Ookami"], "asleep": ["Kappa", "Tengu"]}}
+    )
+    assert len(s.boards[0].spirits) == 5
+    assert s.final_breakdown(0)["spirits"] == 8
 
 
-def test_BB_PAT_1_is_balance_met_agrees_with_every_placement() -> None:
-    """`is_balance_met` stops at the first placement: it answers as `balance_matches` does for
-    every tile (custom ones too) and region, and each placement lies in the tile's region."""
-    rng = random.Random(5)
-    tiles = bamboo.Options(custom_balance=("C21 5 (0,0):G (0,1):G", "L25 3 (2,1):*")).balance_table
-    met = 0
-    for _ in range(150):
-        home = _random_home(rng)
-        for tile in tiles:
-            for region in (None, 0, 1, 2):
-                matches = bamboo.balance_matches(tile, home, region)
-                assert bamboo.is_balance_met(tile, home, region) == bool(matches)
-                met += bool(matches)
-                cols = ((0, 1), range(5), (3, 4))[tile.kind if region is None else region]
-                assert all(i % 5 in cols for m in matches for i in m)  # BB-PAT-1
-    assert met > 100
+def test_BB_END_3_five_against_eight_costs_six() -> None:
+    """R-EN VI: "5 comfort points on the left and 8 on the right ... the player loses 6 HP"."""
+    s = bamboo.position(boards={0: {"home": "(0,0):G/2 (1,1):F/3 (0,3):D/3 (1,4):T/3 (2,3):G/2"}})
+    part = s.final_breakdown(0)
+    assert (part["left_comfort"], part["right_comfort"], part["harmony"]) == (5, 8, -6)
 
 
-def test_BB_WIN_2_feeding_shortfall_is_the_bill_hp_lost() -> None:
-    """`feeding_shortfall` is `feeding_bill(...)["hp_lost"]`: 1 HP per unit missing after
-    Ookami's 4 units (BB-SPI-4) and every counter held."""
-    rng = random.Random(8)
-    for _ in range(300):
-        home = _random_home(rng)
-        food = tuple(rng.randrange(4) for _ in range(3))
-        for ookami in (False, True):
-            bill = bamboo.feeding_bill(home, food, ookami)
-            assert bamboo.feeding_shortfall(home, food, ookami) == bill["hp_lost"]
-    five = (0, 1, 2, 3, 4) + (-1,) * 10
-    assert bamboo.feeding_shortfall(five, (1, 1, 0)) == 2
-    assert bamboo.feeding_shortfall(five, (1, 1, 0), ookami=True) == 0
+def test_BB_END_2_spirit_names_as_printed_or_in_notation_and_unknown_refused() -> None:
+    """Issue 8: spirit_diversity(["Ookami", "ookami"]) counted two kinds."""
+    assert bamboo.spirit_diversity(["Ookami", "ookami"]) == 2
+    assert bamboo.spirit_diversity(["Kappa", "Tanuki", "kappa"]) == 4
+    for bad in (["OOKAMI"], ["wolf"], [3]):
+        with pytest.raises(InvalidStateError):
+            bamboo.spirit_diversity(bad)  # type: ignore[arg-type]

@@ -1,14 +1,26 @@
-"""Bamboo balance patterns (BB-PAT-*): every pattern of the rulebook tables (E1-E9) and
-catalog 1.14 cases 3 and 20-26."""
+"""Tests of docs/rules/bamboo.md, section Home and balance patterns."""
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from bamboo_helpers import (
+    random_home,
+)
+
+from bamboo_lab import exercises
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo
-from bamboo_lab.games.bamboo import BalanceTile, home_from_text, is_balance_met
+from bamboo_lab.games.bamboo import (
+    BalanceTile,
+    home_from_text,
+    is_balance_met,
+)
 
 D, F, G, T = 0, 1, 2, 3
+
+
 L, C, R = 0, 1, 2
 
 
@@ -18,19 +30,71 @@ def tile(cells=(), hp=3, min_comfort=0, type_total=None, kind=C) -> BalanceTile:
 
 
 E1 = tile([(0, 0, D)], hp=2)
+
+
 E2 = tile([(0, 0, G), (0, 1, F)])
+
+
 E3 = tile([(0, 0, D), (1, 0, F)])
+
+
 E4 = tile([(0, 0, G), (1, 0, F), (2, 0, D)], hp=5)
+
+
 E5 = tile([(0, 1, F), (1, 2, G), (2, 1, D), (1, 0, T)], hp=8)
+
+
 E6 = tile([(0, 0, None), (0, 1, None), (0, 2, G), (0, 3, G), (0, 4, None)], hp=6)
+
+
 E7 = tile(type_total=(F, 7), hp=4)
+
+
 E8 = tile([(0, 0, T), (0, 1, None)], min_comfort=4)
+
+
 E9 = tile([(0, 0, None), (0, 1, None), (1, 0, None), (1, 1, None)], min_comfort=9, hp=5)
 
 
 def met(pattern: BalanceTile, text: str, region: int = C) -> bool:
     """Is ``pattern`` met in the home written ``text`` within ``region``?"""
     return is_balance_met(pattern, home_from_text(text), region)
+
+
+def _complete(t: BalanceTile) -> tuple[int, ...]:
+    """A home that meets ``t``'s pattern inside its region with comfort-3 tiles."""
+    cols = (0, 1) if t.kind == L else (3, 4) if t.kind == R else (0, 1, 2, 3, 4)
+    if t.type_total is not None:
+        kind, need = t.type_total
+        spaces = [f"({r},{c}):{'DFGT'[kind]}/3" for c in cols for r in range(3)]
+        return home_from_text(" ".join(spaces[: -(-need // 3)]))
+    width = max(dc for _, dc, _ in t.cells) + 1
+    c0 = cols[0] if len(cols) >= width else 0
+    return home_from_text(
+        " ".join(
+            f"({dr},{c0 + dc}):{'DFGT'[k if k is not None else (dr + dc) % 4]}/3"
+            for dr, dc, k in t.cells
+        )
+    )
+
+
+@pytest.mark.parametrize("text", ["(0,7):D", "(5,0):D", "(0,0):/2", "(0,0):D (0,0):F", "(0,0):D/4"])
+def test_BB_PAT_1_home_from_text_rejects_spaces_off_the_grid(text: str) -> None:
+    """R-EN Balance: "The home is made up of a grid ... 5 spaces wide by 3 spaces tall": a space
+    off the grid, a missing type or a space given twice is an error, never a silent wrap."""
+    with pytest.raises(InvalidStateError):
+        home_from_text(text)
+
+
+def test_BB_PAT_1_BB_PAT_2_met_tiles_by_hand() -> None:
+    """L09 in the left columns, R02 on the right, C13's faith comfort 9 >= 7; R05 mirrored."""
+    exercise = exercises.get("bamboo-4")
+    assert exercise.truth(exercise.position()) == {"L09", "R02", "C13"}
+
+
+def test_BB_PAT_1_a_left_tile_cannot_be_scored_from_the_centre() -> None:
+    exercise = exercises.get("bamboo-5")
+    assert exercise.truth(exercise.position()) is False
 
 
 def test_BB_PAT_1_regions_case_20() -> None:
@@ -124,23 +188,6 @@ def test_unscored_tile_half_rounded_up_case_3() -> None:
     assert bamboo.unscored_balance_points([bamboo.balance_tile("L02").id], home) == 0
 
 
-def _complete(t: BalanceTile) -> tuple[int, ...]:
-    """A home that meets ``t``'s pattern inside its region with comfort-3 tiles."""
-    cols = (0, 1) if t.kind == L else (3, 4) if t.kind == R else (0, 1, 2, 3, 4)
-    if t.type_total is not None:
-        kind, need = t.type_total
-        spaces = [f"({r},{c}):{'DFGT'[kind]}/3" for c in cols for r in range(3)]
-        return home_from_text(" ".join(spaces[: -(-need // 3)]))
-    width = max(dc for _, dc, _ in t.cells) + 1
-    c0 = cols[0] if len(cols) >= width else 0
-    return home_from_text(
-        " ".join(
-            f"({dr},{c0 + dc}):{'DFGT'[k if k is not None else (dr + dc) % 4]}/3"
-            for dr, dc, k in t.cells
-        )
-    )
-
-
 @pytest.mark.parametrize("t", bamboo.BALANCE_TILES, ids=lambda t: t.name)
 def test_BB_PAT_3_every_tile_of_the_catalog_is_recognised(t: BalanceTile) -> None:
     """Every balance tile of the (reconstructed) list is met by a home built from its pattern and
@@ -156,3 +203,42 @@ def test_pattern_report_shows_where_a_pattern_matches() -> None:
     assert report["L01"]["spaces"] == [[(0, 0)]]
     assert report["R01"]["spaces"] == [[(2, 4)]]
     assert report["C01"]["met"] is False
+
+
+def test_BB_PAT_1_is_balance_met_agrees_with_every_placement() -> None:
+    """`is_balance_met` stops at the first placement: it answers as `balance_matches` does for
+    every tile (custom ones too) and region, and each placement lies in the tile's region."""
+    rng = random.Random(5)
+    tiles = bamboo.Options(custom_balance=("C21 5 (0,0):G (0,1):G", "L25 3 (2,1):*")).balance_table
+    met = 0
+    for _ in range(150):
+        home = random_home(rng)
+        for tile in tiles:
+            for region in (None, 0, 1, 2):
+                matches = bamboo.balance_matches(tile, home, region)
+                assert bamboo.is_balance_met(tile, home, region) == bool(matches)
+                met += bool(matches)
+                cols = ((0, 1), range(5), (3, 4))[tile.kind if region is None else region]
+                assert all(i % 5 in cols for m in matches for i in m)  # BB-PAT-1
+    assert met > 100
+
+
+@pytest.mark.parametrize(
+    ("example", "home"),
+    [
+        ("E1", "(0,1):D"),
+        ("E2", "(1,0):G (1,1):F"),
+        ("E3", "(0,0):D (1,0):F"),
+        ("E4", "(0,1):G (1,1):F (2,1):D"),
+        ("E5", "(0,2):F (1,3):G (2,2):D (1,1):T"),
+        ("E6", "(1,0):D (1,1):T (1,2):G (1,3):G (1,4):F"),
+        ("E7", "(0,1):F/3 (1,2):F/2 (2,3):F/2"),
+        ("E8", "(1,0):T/2 (1,1):D/2"),
+        ("E9", "(0,1):G/3 (0,2):F/2 (1,1):D/2 (1,2):T/2"),
+    ],
+)
+def test_BB_PAT_3_printed_examples_built_with_the_builder(example: str, home: str) -> None:
+    """Each printed example pattern (catalog 20-26) is met by a home built with position()."""
+    s = bamboo.position(boards={0: {"home": home}})
+    tile = bamboo.pattern(example)[0]
+    assert bamboo.is_balance_met(tile, s.boards[0].home)

@@ -1,15 +1,92 @@
-"""Bamboo set-up: board set-up (BB-SET-*), player set-up (BB-PL-*), catalog 1.14 case 29."""
+"""Tests of docs/rules/bamboo.md, section Board set-up."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
-from bamboo_helpers import code
+from bamboo_helpers import (
+    midgame,
+    rejected,
+)
 
 from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo import GHOST
 from bamboo_lab.games.bamboo.components import FOOD_COUNTS, SPIRITS
-from bamboo_lab.games.bamboo.reconstructed import BOARD_SETUP_SHOOTS, PLAYER_SETS, UNMARKED_SHOOTS
+from bamboo_lab.games.bamboo.reconstructed import BOARD_SETUP_SHOOTS
+
+
+def _swap_rows(d: dict[str, Any]) -> None:
+    row = d["balance_market"]
+    row[0], row[1] = row[1], row[0]
+
+
+def _ghost_below(d: dict[str, Any]) -> None:
+    d["boards"][0]["reserve"] -= 1
+    d["temples"][1] = [GHOST, 0, GHOST, GHOST]
+
+
+def test_BB_SET_3_from_dict_rejects_a_balance_tile_in_the_wrong_row() -> None:
+    """R-EN I: "Separate the three types of balance tiles (left, center and right types)"; a left
+    tile in the center row (or stack) is a corrupt position, not a new rule."""
+    rejected(midgame(), _swap_rows, "balance")
+    rejected(
+        midgame(), lambda d: d["balance_stacks"][0].append(d["balance_stacks"][1].pop()), "balance"
+    )
+
+
+def test_BB_SET_3_from_dict_rejects_a_fourth_face_up_balance_tile() -> None:
+    """R-EN I: "Reveal 3 tiles and place them face up in the spaces for each type"."""
+    rejected(
+        midgame(),
+        lambda d: d["balance_market"][2].append(d["balance_stacks"][2].pop(0)),
+        "balance",
+    )
+
+
+def test_BB_SET_4_from_dict_rejects_bad_home_markets() -> None:
+    """R-EN I: two categories of home tiles, 4 face up each (B1); with 2 players the 3+ tiles
+    are out of the game."""
+    rejected(midgame(), lambda d: d["home_market"][0].append(d["home_stacks"][0].pop(0)), "home")
+    rejected(midgame(), lambda d: d["home_market"][1].append(d["home_stacks"][0].pop(0)), "home")
+    rejected(midgame(), lambda d: d["home_stacks"][1].append(d["home_box"].pop()), "home")
+
+
+def test_BB_SET_6_from_dict_rejects_six_face_up_food_counters() -> None:
+    """R-EN I: "reveal five of these counters and place them in the corresponding spaces"."""
+    rejected(midgame(), lambda d: d["food_display"].append(d["food_bag"].pop()), "food")
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: d.update(temple_tiles=[2, 2, 2, 2], temples=[[GHOST] * 2] * 4),
+        lambda d: d.update(temples=[[GHOST], [GHOST] * 3, [GHOST] * 3, [GHOST]]),
+        _ghost_below,
+    ],
+    ids=["tiles", "count", "below"],
+)
+def test_BB_SET_8_from_dict_rejects_ghost_incense_off_its_tiles(corrupt: Any) -> None:
+    """R-EN I and Autumn 2 (2 players): the ghost's sticks are exactly the temple tiles' numbers
+    {0, 2, 3, 3}, "always in the lowest position" (B18)."""
+    d = midgame(plies=0)
+    d.update(temple_tiles=[2, 3, 3, 0], temples=[[GHOST] * 2, [GHOST] * 3, [GHOST] * 3, []])
+    rejected(d, corrupt, "ghost")
+
+
+def test_BB_SET_8_inventory_counts_the_temple_tiles() -> None:
+    """R-EN II: 4 temple tiles, used with 2 players; they lie beside the board all game."""
+    assert bamboo.new_game(2, 0).inventory()["temple_tile"] == 4
+    assert "temple_tile" not in bamboo.new_game(3, 0).inventory()
+
+
+def test_BB_SET_2_inventory_counts_each_gift_so_a_duplicate_is_refused() -> None:
+    """R-EN I and Phase 1: the 4 gift tiles are Fund, Cook, Balance and Improve, one each; the
+    inventory counts each kind, so a gift replaced by a copy of another is caught."""
+    inv = bamboo.new_game(2, 0).inventory()
+    assert all(inv["gift:" + g] == 1 for g in ("fund", "cook", "balance", "improve"))
+    rejected(midgame(plies=0), lambda d: d.update(gift_stack=["fund"] * 4), "gift")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -91,85 +168,6 @@ def test_BB_SET_8_ghost_incense_from_temple_tiles() -> None:
     assert [len(t) for t in s.temples] == list(s.temple_tiles)
     assert all(o == bamboo.GHOST for t in s.temples for o in t)
     assert bamboo.new_game(3, 7).temples == ((), (), (), ())
-
-
-@pytest.mark.parametrize("night", [False, True])
-def test_BB_PL_1_day_or_night_side(night: bool) -> None:
-    """R-EN III-A: "decide ... whether you will play on the side with the normal version (daytime)
-    or on the advanced side (nighttime)"."""
-    s = bamboo.new_game(2, 0, {"night_side": night})
-    assert s.options.night_side is night
-    assert ("!" in str(s)) is night  # special spaces are drawn on the night side
-
-
-def test_BB_PL_2_markers_and_incense() -> None:
-    """R-EN III-B: happiness marker on 5; 3 sticks in the reserve, 1 on each of the 4 round
-    spaces (B4: the main-board round track)."""
-    s = bamboo.new_game(4, 0)
-    for b in s.boards:
-        assert (b.hp, b.reserve, b.track, b.marker) == (5, 3, 4, -1)
-    assert s.inventory()["incense:0"] == 7
-
-
-def test_BB_PL_3_one_left_balance_tile_each() -> None:
-    """R-EN III-C: "Each player is given 1 left-type balance tile ... without looking"."""
-    s = bamboo.new_game(3, 0)
-    for b in s.boards:
-        assert len(b.balance) == 1 and bamboo.BALANCE_TILES[b.balance[0]].kind == 0
-    dealt = [b.balance[0] for b in s.boards]
-    assert len(set(dealt)) == 3 and not set(dealt) & set(s.balance_market[0])
-    assert not set(dealt) & set(s.balance_stacks[0])  # taken out of the dispenser
-
-
-def test_BB_PL_4_player_setup_set_in_colour_temples() -> None:
-    """R-EN III-D: "each player will have 1 Bamboo Shoot of each color and action type"."""
-    s = bamboo.new_game(4, 0)
-    sets = set()
-    for b in s.boards:
-        assert [len(t) for t in b.temples] == [1, 1, 1, 1]
-        assert all(t[0] // 5 == colour for colour, t in enumerate(b.temples))
-        assert sorted(t[0] % 5 for t in b.temples) == [0, 1, 2, 3]
-        sets.add(tuple(t[0] for t in b.temples))
-    assert sets == {tuple(sorted(x)) for x in PLAYER_SETS}
-
-
-def test_BB_PL_5_draft_two_unmarked_shoots_clockwise() -> None:
-    """R-EN III-E: "starting with the first player and moving clockwise, each player chooses 1 ...
-    Then each player in turn does the same" (B9: the same order twice)."""
-    s = bamboo.new_game(3, 2)
-    assert len(s.shoot_pool) == 6 and set(s.shoot_pool) <= set(UNMARKED_SHOOTS["unmarked"])
-    order = []
-    while s.phase == "draft":
-        order.append(s.player)
-        choice = s.legal_actions()[-1]
-        colour = code(choice.shoot) // 5
-        before = len(s.boards[s.player].temples[colour])
-        p = s.player
-        s = s.apply(choice)
-        assert len(s.boards[p].temples[colour]) == before + 1  # in the temple of its colour
-    start = s.first_player
-    assert order == [(start + k) % 3 for k in range(3)] * 2
-    assert all(b.shoots == 6 for b in s.boards)
-    assert s.phase == "gift"
-
-
-def test_BB_PL_5_snake_draft_variant() -> None:
-    """Option draft_order='snake' (B9 alternative): the second pick runs counter-clockwise."""
-    s = bamboo.new_game(3, 2, {"draft_order": "snake"})
-    order = []
-    while s.phase == "draft":
-        order.append(s.player)
-        s = s.apply(s.legal_actions()[0])
-    first = [(s.first_player + k) % 3 for k in range(3)]
-    assert order == first + first[::-1]
-
-
-def test_BB_PL_6_three_coins_and_open_information() -> None:
-    """R-EN III-F: "Each player receives 3 coins"; "There is no hidden information" on boards."""
-    s = bamboo.new_game(2, 0)
-    assert all(b.coins == 3 for b in s.boards)
-    view = s.view(1)
-    assert view.boards == s.boards  # everything a player owns stays visible
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -1,9 +1,12 @@
-"""Bamboo fuzz tests (issue 9): every input is refused with a BambooLabError, or accepted into a
-state that round-trips through to_dict/from_dict and plays on. Bounded (a few hundred examples);
-the generic suite (tests/test_fuzz.py) covers every game."""
+"""Tests of docs/rules/bamboo.md that no one section holds: the contract under bad input.
+
+Wrongly typed and forged actions, near-miss notations, mutated dicts (the contract's sub-topic
+of bad input and fuzzing, split from test_bamboo_contract.py).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import functools
@@ -11,11 +14,23 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bamboo_lab.core.errors import BambooLabError
+from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.games import bamboo
+from bamboo_lab.games import bamboo as bb
+
+
+def _copy_with(action: object, value: object | None = None) -> object:
+    """``action`` rebuilt past its frozen constructor (every field ``value`` when given)."""
+    forged = type(action).__new__(type(action))
+    for field in dataclasses.fields(action):  # type: ignore[arg-type]
+        kept = getattr(action, field.name)
+        object.__setattr__(forged, field.name, kept if value is None else value)
+    return forged
+
 
 SETTINGS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -63,20 +78,6 @@ _ANY = st.one_of(
 )
 
 
-@SETTINGS
-@given(st.sampled_from(bamboo.ACTION_TYPES), st.lists(_ANY, max_size=2), st.integers(0, 10**6))
-def test_wrongly_typed_actions(cls: type, args: list[Any], pick: int) -> None:
-    states = _states()
-    state = states[pick % len(states)]
-    n_fields = len(dataclasses.fields(cls))
-    try:
-        action = cls(*args[:n_fields], *([None] * max(0, n_fields - len(args))))
-        after = state.apply(action)
-    except BambooLabError:
-        return
-    _sound(after)
-
-
 _WORDS = [
     "draft",
     "gift",
@@ -99,6 +100,8 @@ _WORDS = [
     "hp",
     "coin",
 ]
+
+
 _ARGS = [
     "Rb",
     "Gw",
@@ -121,20 +124,6 @@ _ARGS = [
     " ",
     "9" * 60,
 ]
-
-
-@SETTINGS
-@given(st.lists(st.sampled_from(_WORDS + _ARGS), min_size=1, max_size=3), st.integers(0, 10**6))
-def test_near_miss_action_texts(words: list[str], pick: int) -> None:
-    states = _states()
-    state = states[pick % len(states)]
-    text = " ".join(words)
-    try:
-        action = bamboo.parse_action(text, state)
-        after = state.apply(action)
-    except BambooLabError:
-        return
-    _sound(after)
 
 
 def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -168,6 +157,82 @@ def _mutate(d: Any, path: tuple[Any, ...], how: int, value: Any) -> None:
         parent["unknown_key"] = value
     else:
         parent[key] = 10**100
+
+
+def test_from_dict_refuses_an_activated_shoot_without_its_stalk() -> None:
+    """from_dict: ``activating`` set to a lone shoot was an IndexError."""
+    data = bb.position(player=0).to_dict()
+    data["activating"] = [3]
+    with pytest.raises(InvalidStateError, match="activated shoot"):
+        bb.State.from_dict(data)
+
+
+@pytest.mark.parametrize("state", [None, 7, "pass"])
+def test_explain_and_parse_action_refuse_what_is_not_a_bamboo_state(state: object) -> None:
+    for attempt in (lambda: bb.explain(state, "pass"), lambda: bb.parse_action("pass", state)):
+        with pytest.raises(InvalidStateError, match="needs a Bamboo state"):
+            attempt()  # type: ignore[arg-type]
+
+
+def test_explain_refuses_a_state_of_another_game() -> None:
+    from bamboo_lab.games import takenoko
+
+    with pytest.raises(InvalidStateError, match="needs a Bamboo state"):
+        bb.explain(takenoko.new_game(2, 1), "pass")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "boards", [{0: {"awake": None}}, {0: {"temples": 7}}, {0: {"home": 3.5}}, {0: {"food": "x"}}]
+)
+def test_position_refuses_wrong_typed_board_entries_with_invalid_state_error(boards: dict) -> None:
+    with pytest.raises(InvalidStateError, match=r"bamboo\.position|boards"):
+        bb.position(boards=boards)
+
+
+def test_a_forged_action_equal_to_a_legal_one_is_applied_as_the_engine_own() -> None:
+    state = bb.new_game(2, 1)
+    legal = state.legal_actions()[0]
+    assert state.apply(_copy_with(legal)).history[-1] is legal
+
+
+@pytest.mark.parametrize("junk", [[1], object(), "x" * 100])
+def test_a_forged_action_the_rules_cannot_read_is_refused_and_changes_nothing(junk: object) -> None:
+    state = bb.new_game(2, 1)
+    before = state.to_dict()
+    forged = _copy_with(state.legal_actions()[0], junk)
+    with pytest.raises(BambooLabError):
+        state.apply(forged)
+    with contextlib.suppress(BambooLabError):
+        assert not bb.explain(state, forged)
+    assert state.to_dict() == before
+
+
+@SETTINGS
+@given(st.sampled_from(bamboo.ACTION_TYPES), st.lists(_ANY, max_size=2), st.integers(0, 10**6))
+def test_wrongly_typed_actions(cls: type, args: list[Any], pick: int) -> None:
+    states = _states()
+    state = states[pick % len(states)]
+    n_fields = len(dataclasses.fields(cls))
+    try:
+        action = cls(*args[:n_fields], *([None] * max(0, n_fields - len(args))))
+        after = state.apply(action)
+    except BambooLabError:
+        return
+    _sound(after)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(_WORDS + _ARGS), min_size=1, max_size=3), st.integers(0, 10**6))
+def test_near_miss_action_texts(words: list[str], pick: int) -> None:
+    states = _states()
+    state = states[pick % len(states)]
+    text = " ".join(words)
+    try:
+        action = bamboo.parse_action(text, state)
+        after = state.apply(action)
+    except BambooLabError:
+        return
+    _sound(after)
 
 
 @SETTINGS
