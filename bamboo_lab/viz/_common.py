@@ -27,6 +27,7 @@ __all__ = [
     "player_band",
     "rect",
     "rounded_rect",
+    "scatter",
     "trusted_figures",
 ]
 
@@ -168,9 +169,18 @@ def _padded(label: Label, scale: tuple[float, float] | None) -> Label:
     )
 
 
-def _label_trace(labels: Sequence[Label]) -> go.Scatter:
+def scatter(**props: Any) -> Any:
+    """A scatter trace of ``props``: plotly's validated ``go.Scatter``, or inside
+    :func:`trusted_figures` the same properties as a plain dict (``None`` values left out, as
+    plotly leaves them), built unchecked with its figure."""
+    if _TRUSTED.get():
+        return {"type": "scatter", **{k: v for k, v in props.items() if v is not None}}
+    return go.Scatter(**props)
+
+
+def _label_trace(labels: Sequence[Label]) -> Any:
     """All the labels as one text trace: no hover, not clipped by the axes."""
-    return go.Scatter(
+    return scatter(
         x=[a.x for a in labels],
         y=[a.y for a in labels],
         text=[a.text for a in labels],
@@ -202,7 +212,7 @@ _CIRCLE_POINTS = 32
 """Sides of the polygon that draws a circle shape."""
 
 
-def _shape_traces(shapes: Sequence[dict[str, Any]]) -> list[go.Scatter]:
+def _shape_traces(shapes: Sequence[dict[str, Any]]) -> list[Any]:
     """Rectangles and circles as filled traces, one per fill and line (none of ours overlap
     one of another style)."""
     groups: dict[tuple[str, str, float, str], tuple[list[float | None], list[float | None]]] = {}
@@ -219,13 +229,10 @@ def _shape_traces(shapes: Sequence[dict[str, Any]]) -> list[go.Scatter]:
         ox, oy = _outline(shape)
         xs += [*ox, None]
         ys += [*oy, None]
-    traces = [
-        hex_trace(xs, ys, fill, colour, width, dash=dash)
+    return [
+        scatter(**_polygon(xs, ys, fill, colour, width, None, dash), name=SHAPES)
         for (fill, colour, width, dash), (xs, ys) in groups.items()
     ]
-    for trace in traces:
-        trace.name = SHAPES
-    return traces
 
 
 def canvas(title: str, height: int, width: int = WIDTH) -> Sketch:
@@ -345,22 +352,35 @@ def hex_trace(
 ) -> go.Scatter:
     """A filled polygon trace (a hex or a card shape, or several separated by None) with no
     hover and no legend entry."""
-    return go.Scatter(
-        x=px,
-        y=py,
-        mode="lines",
-        fill="toself",
-        fillcolor=fill,
-        fillpattern=pattern,
-        line={"color": line, "width": width, "dash": dash},
-        hoverinfo="skip",
-        showlegend=False,
-    )
+    return go.Scatter(**_polygon(px, py, fill, line, width, pattern, dash))
 
 
-def hover_trace(x: list[float], y: list[float], text: list[str], size: float) -> go.Scatter:
+def _polygon(
+    px: Sequence[float | None],
+    py: Sequence[float | None],
+    fill: str,
+    line: str,
+    width: float,
+    pattern: dict[str, Any] | None,
+    dash: str,
+) -> dict[str, Any]:
+    """The properties of :func:`hex_trace`'s trace."""
+    return {
+        "x": px,
+        "y": py,
+        "mode": "lines",
+        "fill": "toself",
+        "fillcolor": fill,
+        "fillpattern": pattern,
+        "line": {"color": line, "width": width, "dash": dash},
+        "hoverinfo": "skip",
+        "showlegend": False,
+    }
+
+
+def hover_trace(x: list[float], y: list[float], text: list[str], size: float) -> Any:
     """Invisible markers of diameter ``size`` that carry the hover text of each point."""
-    return go.Scatter(
+    return scatter(
         x=x,
         y=y,
         mode="markers",

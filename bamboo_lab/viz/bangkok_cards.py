@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import plotly.graph_objects as go
-
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import GOOD_LETTERS
 
 from . import palette
-from ._common import Sketch, label, rounded_rect
+from ._common import Sketch, label, rounded_rect, scatter
 
 __all__ = [
     "CHANGED",
@@ -77,7 +75,7 @@ class Goods:
                 continue
             letter = GOOD_LETTERS[bk.GOODS.index(good)]
             fig.add_trace(
-                go.Scatter(
+                scatter(
                     x=[p[0] for p in pts],
                     y=[p[1] for p in pts],
                     mode="markers+text",
