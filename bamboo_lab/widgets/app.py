@@ -441,6 +441,16 @@ class PlayApp:
         return lambda: self.play(action)
 
     def _draw_actions(self, groups: dict[str, list[tuple[str, Any]]], clicks: str = "") -> None:
+        c = self.controller
+        drawn = (
+            clicks,
+            tuple((g, tuple((label, a) for label, a in items)) for g, items in groups.items()),
+            c.state.is_over(),
+            c.is_bot_to_play(),
+        )
+        if drawn == getattr(self, "_actions_drawn", None):
+            return  # the same buttons: not made and sent again (about 15 ms and their views)
+        self._actions_drawn = drawn
         rows: list[w.Widget] = [w.HTML(f"<i>{html.escape(clicks)}</i>")] if clicks else []
         for group, items in groups.items():
             buttons = [
@@ -451,7 +461,6 @@ class PlayApp:
             rows.append(w.HTML(f"<span style='color:#555'>{html.escape(group)}</span>"))
             rows.append(box)
         if not rows:
-            c = self.controller
             if c.state.is_over():
                 waiting = "the game is over"
             elif c.is_bot_to_play():
