@@ -290,3 +290,5 @@ _CHECKS: dict[type, Any] = {
 
 RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_text, refusal)
 """Bamboo's refusals through the shared pipeline: ``check``, ``explain``, ``parse_action``."""
+
+State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)

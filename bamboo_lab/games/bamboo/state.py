@@ -20,6 +20,7 @@ from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
+from bamboo_lab.core.refusals import Rulebook
 
 from . import picture, rules, serial
 from .board import Board
@@ -49,6 +50,9 @@ class State(RichDisplay):
     drawn_by = "bamboo_lab.viz.bamboo:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
+    rulebook: ClassVar[Rulebook[State]]
+    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
+    (it is built on this class, so this module cannot import it)."""
     num_players: int
     """2 to 4 players."""
     options: Options
@@ -165,9 +169,7 @@ class State(RichDisplay):
         A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
         """
         if check:
-            from .refusals import RULEBOOK  # (refusals reads State: imported when first used)
-
-            action = RULEBOOK.check(self, action)
+            action = self.rulebook.check(self, action)
         work = cast(Work, self.__dict__.copy())
         work["history"] = History(work["history"], action)  # shared with this state (core.history)
         rules.apply_action(work, action)
