@@ -72,3 +72,23 @@ def test_rules_dispatch_through_one_handler_per_action_type() -> None:
 
     handlers = vars(rules)["_HANDLERS"]
     assert set(handlers) == set(tk.ACTION_TYPES)
+
+
+def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
+    """``state.Fields`` (the rules' typed work dict) names every State field and ``history``,
+    with the same types, and a state's ``fields()`` has exactly those keys."""
+    from typing import get_type_hints
+
+    from bamboo_lab.games.takenoko.fields import Fields
+
+    own = vars(tk.State)["__annotations__"]  # not RichDisplay's
+    state_fields = {
+        name: hint
+        for name, hint in get_type_hints(tk.State).items()
+        if name in own and name not in ("game", "rulebook", "_caches")  # constants, caches
+    }
+    work_fields = get_type_hints(Fields)
+    assert set(work_fields) == {*state_fields, "history"}
+    assert {name: work_fields[name] for name in state_fields} == state_fields
+    assert set(tk.new_game(2, 0).fields()) == set(work_fields)
+    assert set(tk.position(3, plots=((1, 0, "G", 1),)).fields()) == set(work_fields)

@@ -148,4 +148,5 @@ PLY_LIMIT = GAME_INFO.ply_limit
 def parse_action(text: str, state: State) -> Action:
     """The legal action of ``state`` written ``text``; malformed text raises
     InvalidActionError, a well-formed illegal one IllegalActionError."""
-    return RULEBOOK.parse_action(text, state)
+    action: Action = RULEBOOK.parse_action(text, state)
+    return action

@@ -91,8 +91,10 @@ def _checked_hex(action: object, name: str, value: Any) -> Hex:
             f" not {short_repr(value)}"
         )
     q, r = (
-        checked_int(v, f"{_where(action, name)} coordinate", -_FAR, _FAR, InvalidActionError)
-        for v in value
+        checked_int(
+            coordinate, f"{_where(action, name)} coordinate", -_FAR, _FAR, InvalidActionError
+        )
+        for coordinate in value
     )
     return value if type(value) is Hex else Hex(q, r)
 
@@ -101,15 +103,19 @@ def _checked_edge(action: object, name: str, value: Any) -> Edge:
     """An :class:`Edge` from an Edge, ``(hex, side)`` or the two adjacent hexes it lies between."""
     where = _where(action, name)
     if isinstance(value, tuple | list) and len(value) == 2:
-        a, b = value
-        if isinstance(b, int) and not isinstance(b, bool) and isinstance(a, tuple | list):
-            side = checked_int(b, f"{where} side", 0, 2, InvalidActionError)
-            h = _checked_hex(action, name, a)
-            return value if type(value) is Edge and type(a) is Hex else Edge(h, side)
-        if isinstance(b, tuple | list):
-            ha, hb = _checked_hex(action, name, a), _checked_hex(action, name, b)
+        first, second = value
+        if (
+            isinstance(second, int)
+            and not isinstance(second, bool)
+            and isinstance(first, tuple | list)
+        ):
+            side = checked_int(second, f"{where} side", 0, 2, InvalidActionError)
+            place = _checked_hex(action, name, first)
+            return value if type(value) is Edge and type(first) is Hex else Edge(place, side)
+        if isinstance(second, tuple | list):
+            first, second = _checked_hex(action, name, first), _checked_hex(action, name, second)
             try:
-                return edge_between(ha, hb)
+                return edge_between(first, second)
             except ValueError as exc:
                 raise InvalidActionError(f"{where}: {exc}") from exc
     raise InvalidActionError(
@@ -281,8 +287,8 @@ class PlaceChannel:
 
     def __str__(self) -> str:
         """Notation ``channel q,r/q,r`` (the two plots of the edge)."""
-        a = self.edge.hex
-        return f"channel {hex_text(a)}/{hex_text(a.neighbor(self.edge.side))}"
+        first = self.edge.hex
+        return f"channel {hex_text(first)}/{hex_text(first.neighbor(self.edge.side))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,10 +462,10 @@ _WORDS = re.compile(r"\S+")
 
 
 def _hex_arg(text: str, whole: str) -> Hex:
-    h = parse_hex(text)
-    if h is None:
+    place = parse_hex(text)
+    if place is None:
         raise InvalidActionError(f"{whole!r}: {text!r} is not a hex written q,r")
-    return h
+    return place
 
 
 def _one_of(text: str, allowed: frozenset[str] | tuple[str, ...], what: str, whole: str) -> str:
@@ -523,9 +529,9 @@ def action_from_text(text: object) -> Action:
         ends = args[0].split("/")
         if len(ends) != 2:
             raise InvalidActionError(f"{text!r}: a channel is written q,r/q,r")
-        a, b = _hex_arg(ends[0], text), _hex_arg(ends[1], text)
+        first, second = _hex_arg(ends[0], text), _hex_arg(ends[1], text)
         try:
-            return PlaceChannel(edge_between(a, b))
+            return PlaceChannel(edge_between(first, second))
         except ValueError as exc:
             raise InvalidActionError(f"{text!r}: {exc}") from exc
     if verb == "gardener":

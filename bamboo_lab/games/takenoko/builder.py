@@ -39,10 +39,14 @@ def _as_hex(value: Any, what: str) -> Hex:
     if isinstance(value, Hex):
         return value
     if isinstance(value, str):
-        h = parse_hex(value.strip())
-        if h is not None:
-            return h
-    elif isinstance(value, tuple | list) and len(value) == 2 and all(type(v) is int for v in value):
+        place = parse_hex(value.strip())
+        if place is not None:
+            return place
+    elif (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(type(coordinate) is int for coordinate in value)
+    ):
         return Hex(value[0], value[1])
     raise _bad(f"{what} must be a hex: Hex(q, r), (q, r) or 'q,r', not {short_repr(value)}")
 
@@ -51,8 +55,8 @@ def _as_edge(value: Any) -> Edge:
     if isinstance(value, Edge):
         return value
     if isinstance(value, str) and value.count("/") == 1:
-        a, b = value.split("/")
-        ends: Any = (a, b)
+        first, second = value.split("/")
+        ends: Any = (first, second)
     elif isinstance(value, tuple | list) and len(value) == 2:
         ends = value
     else:
@@ -72,9 +76,9 @@ def _seat_map(value: Any, num: int, what: str) -> dict[int, Any]:
         items = list(enumerate(value))
     else:
         raise _bad(f"{what} must map seats to values, or list one value per seat")
-    for p, _ in items:
-        if type(p) is not int or not 0 <= p < num:
-            raise _bad(f"{what}: no seat {short_repr(p)} in a {num}-player game")
+    for seat, _ in items:
+        if type(seat) is not int or not 0 <= seat < num:
+            raise _bad(f"{what}: no seat {short_repr(seat)} in a {num}-player game")
     return dict(items)
 
 
@@ -82,9 +86,9 @@ def _garden_rows(garden: str) -> tuple[list[_PlotRow], Hex | None, Hex | None, A
     """Plot rows ``(q, r, tile, height, chip, written irrigated)`` of a garden text."""
     read = parse_garden(garden)
     rows: list[_PlotRow] = []
-    for h, (colour, height, imp, printed, wet) in sorted(read.plots.items()):
+    for place, (colour, height, imp, printed, wet) in sorted(read.plots.items()):
         tile = colour + (imp if printed and imp else "")
-        rows.append((h.q, h.r, tile, height, None if printed else imp, wet))
+        rows.append((place.q, place.r, tile, height, None if printed else imp, wet))
     return rows, read.gardener, read.panda, read.channels
 
 
@@ -149,7 +153,7 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
     weather, used, drawn, kept = parts["weather"], parts["used"], parts["drawn"], parts["kept"]
     emperor, final_turns_left = parts["emperor"], parts["final_turns_left"]
     base = new_game(num_players, seed, options)
-    d = base.to_dict()
+    data = base.to_dict()
     num = num_players
     rows: list[_PlotRow] = []
     text_channels = None
@@ -162,9 +166,9 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
             raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {short_repr(row)}")
         rows.append((*(*row, None)[:5], None))
     # plots from the pile, chips and sections from the reserve
-    pile = list(d["plot_deck"])
-    chip_reserve = list(d["reserve"]["improvements"])
-    bamboo_reserve = list(d["reserve"]["bamboo"])
+    pile = list(data["plot_deck"])
+    chip_reserve = list(data["reserve"]["improvements"])
+    bamboo_reserve = list(data["reserve"]["bamboo"])
     out_rows = []
     for q, r, tile, height, chip, _ in rows:
         if tile not in PLOT_TILES:
@@ -186,85 +190,89 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
             raise _bad(f"the height on {q},{r} must be an integer, not {short_repr(height)}")
         bamboo_reserve[COLOUR_INDEX[tile[0]]] -= height
         out_rows.append([q, r, tile, height, tile[1] if len(tile) > 1 else chip])
-    d["plots"] = out_rows
-    edges = [_as_edge(c) for c in (channels if channels is not None else text_channels or ())]
-    d["channels"] = [[e.hex.q, e.hex.r, e.side] for e in edges]
+    data["plots"] = out_rows
+    edges = [
+        _as_edge(channel) for channel in (channels if channels is not None else text_channels or ())
+    ]
+    data["channels"] = [[edge.hex.q, edge.hex.r, edge.side] for edge in edges]
     channel_reserve = CHANNEL_SUPPLY - len(edges)
-    for p, count in _seat_map(stored_channels, num, "stored_channels").items():
-        d["players"][p]["channels"] = count
+    for seat, count in _seat_map(stored_channels, num, "stored_channels").items():
+        data["players"][seat]["channels"] = count
         channel_reserve -= count if type(count) is int else 0
     if channel_reserve < 0:
         raise _bad(f"only {CHANNEL_SUPPLY} irrigation channels are in the box")
-    d["reserve"]["channels"] = channel_reserve
-    for p, chips in _seat_map(stored_improvements, num, "stored_improvements").items():
-        d["players"][p]["improvements"] = list(chips)
-        for k in range(3):
-            chip_reserve[k] -= chips[k]
+    data["reserve"]["channels"] = channel_reserve
+    for seat, chips in _seat_map(stored_improvements, num, "stored_improvements").items():
+        data["players"][seat]["improvements"] = list(chips)
+        for index in range(3):
+            chip_reserve[index] -= chips[index]
     if min(chip_reserve) < 0:
         raise _bad("more improvement chips are used than the box holds (3 of each)")
-    for p, sections in _seat_map(eaten, num, "eaten").items():
-        d["players"][p]["eaten"] = list(sections)
-        for k in range(3):
-            bamboo_reserve[k] -= sections[k]
-    d["reserve"]["bamboo"] = bamboo_reserve
-    d["reserve"]["improvements"] = chip_reserve
+    for seat, sections in _seat_map(eaten, num, "eaten").items():
+        data["players"][seat]["eaten"] = list(sections)
+        for index in range(3):
+            bamboo_reserve[index] -= sections[index]
+    data["reserve"]["bamboo"] = bamboo_reserve
+    data["reserve"]["improvements"] = chip_reserve
     # drawn and kept plots come from the pile too
     drawn = list(drawn)
     for tile in [*drawn, *([kept] if kept is not None else [])]:
         if tile not in pile:
             raise _bad(f"no {short_repr(tile)} plot is left in the pile to draw")
         pile.remove(tile)
-    d["plot_deck"], d["drawn"], d["kept"] = pile, drawn, kept
-    _deal(d, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
-    start = d["start_player"]
-    d["player"] = start if player is None else player
+    data["plot_deck"], data["drawn"], data["kept"] = pile, drawn, kept
+    _deal(data, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
+    start = data["start_player"]
+    data["player"] = start if player is None else player
     if turn is None:
-        turn = num + ((d["player"] - start) % num if type(d["player"]) is int else 0)
-    d["turn"] = turn
-    d["phase"], d["weather"], d["used"] = phase, weather, list(used)
-    d["allowed"] = 3 if weather == "sun" else 2
-    d["gardener"] = list(_as_hex(gardener if gardener is not None else POND, "gardener"))
-    d["panda"] = list(_as_hex(panda if panda is not None else POND, "panda"))
-    d["emperor"], d["final_turns_left"] = emperor, final_turns_left
-    state = _load(d)
+        turn = num + ((data["player"] - start) % num if type(data["player"]) is int else 0)
+    data["turn"] = turn
+    data["phase"], data["weather"], data["used"] = phase, weather, list(used)
+    data["allowed"] = 3 if weather == "sun" else 2
+    data["gardener"] = list(_as_hex(gardener if gardener is not None else POND, "gardener"))
+    data["panda"] = list(_as_hex(panda if panda is not None else POND, "panda"))
+    data["emperor"], data["final_turns_left"] = emperor, final_turns_left
+    state = _load(data)
     _check_written_irrigation(state, rows)
     return state
 
 
-def _deal(d: dict[str, Any], num: int, hands: dict[int, Any], done: dict[int, Any]) -> None:
+def _deal(data: dict[str, Any], num: int, hands: dict[int, Any], done: dict[int, Any]) -> None:
     """Give the named hands and completed cards, taken from the decks or the other hands."""
-    named = [c for cards in (*hands.values(), *done.values()) for c in cards]
+    named = [card for cards in (*hands.values(), *done.values()) for card in cards]
     for card in named:
         if not isinstance(card, str) or card not in CARDS:
             raise _bad(f"unknown objective card {short_repr(card)} (P01-P15, G01-G15, A01-A15)")
     if len(set(named)) != len(named):
         raise _bad("an objective card is named twice (every card exists once)")
     taken = set(named)
-    decks = {k: [c for c in v if c not in taken] for k, v in d["decks"].items()}
-    for p in range(num):
+    decks = {
+        kind: [card for card in deck if card not in taken] for kind, deck in data["decks"].items()
+    }
+    for seat in range(num):
         for key, chosen in (("hand", hands), ("completed", done)):
-            if p in chosen:
-                for card in d["players"][p][key]:
+            if seat in chosen:
+                for card in data["players"][seat][key]:
                     if card not in taken:
                         decks[CARDS[card].deck].append(card)
-                d["players"][p][key] = list(chosen[p])
+                data["players"][seat][key] = list(chosen[seat])
             else:
                 kept = []
-                for card in d["players"][p][key]:
+                for card in data["players"][seat][key]:
                     if card in taken:  # named for someone else: deal another of its kind
                         deck = decks[CARDS[card].deck]
                         if not deck:
                             raise _bad(f"no {CARDS[card].deck} objective is left to deal")
                         card = deck.pop(0)
                     kept.append(card)
-                d["players"][p][key] = kept
-    d["decks"] = decks
+                data["players"][seat][key] = kept
+    data["decks"] = decks
 
 
-def _load(d: dict[str, Any]) -> State:
-    first = State.from_dict(d)
-    d = first.to_dict()
-    return State.from_dict({**d, "start": d})
+def _load(data: dict[str, Any]) -> State:
+    first = State.from_dict(data)
+    data = first.to_dict()
+    return State.from_dict({**data, "start": data})
 
 
 def _check_written_irrigation(state: State, rows: list[_PlotRow]) -> None:
@@ -272,10 +280,10 @@ def _check_written_irrigation(state: State, rows: list[_PlotRow]) -> None:
     for q, r, _, _, _, wet in rows:
         if wet is None:
             continue
-        h = Hex(q, r)
-        if wet != (h in state.irrigated):
+        place = Hex(q, r)
+        if wet != (place in state.irrigated):
             how = "irrigated (upper case)" if wet else "dry (lower case)"
-            really = "irrigated" if h in state.irrigated else "dry"
+            really = "irrigated" if place in state.irrigated else "dry"
             raise _bad(
                 f"plot {q},{r} is written {how} but is {really}: a plot is irrigated beside"
                 " the pond, beside a channel or with a watershed (TK-IRR-5)"

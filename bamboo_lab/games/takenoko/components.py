@@ -37,7 +37,11 @@ __all__ = [
     "PLOT_TILES",
     "SHAPES",
     "WEATHER_FACES",
+    "Counts",
     "ObjectiveCard",
+    "counts_minus",
+    "counts_plus",
+    "counts_plus_all",
     "tile_colour",
     "tile_improvement",
 ]
@@ -65,6 +69,31 @@ IMPROVEMENT_INDEX: dict[str, int] = {letter: index for index, letter in enumerat
 
 IMPROVEMENT_LETTERS: dict[str, str] = {name: letter for letter, name in IMPROVEMENT_NAMES.items()}
 """The improvement letter of each full improvement name."""
+
+Counts = tuple[int, int, int]
+"""A count per colour (green, yellow, pink) or per improvement (watershed, enclosure,
+fertilizer), in the order of :data:`COLOURS` or :data:`IMPROVEMENTS`."""
+
+
+def counts_plus(counts: Counts, index: int, change: int) -> Counts:
+    """``counts`` with ``change`` added to the count at ``index``."""
+    first, second, third = counts
+    if index == 0:
+        return first + change, second, third
+    if index == 1:
+        return first, second + change, third
+    return first, second, third + change
+
+
+def counts_plus_all(counts: Counts, more: Counts) -> Counts:
+    """Each count of ``counts`` plus the same one of ``more``."""
+    return counts[0] + more[0], counts[1] + more[1], counts[2] + more[2]
+
+
+def counts_minus(counts: Counts, fewer: Counts) -> Counts:
+    """Each count of ``counts`` less the same one of ``fewer``."""
+    return counts[0] - fewer[0], counts[1] - fewer[1], counts[2] - fewer[2]
+
 
 MAX_HEIGHT = 4
 """A bamboo never has more than 4 sections (TK-BAM-1)."""
@@ -112,7 +141,7 @@ _TILE_COUNTS: tuple[tuple[str, int], ...] = (
     ("PF", 1),
 )
 
-PLOT_TILES: tuple[str, ...] = tuple(code for code, n in _TILE_COUNTS for _ in range(n))
+PLOT_TILES: tuple[str, ...] = tuple(code for code, count in _TILE_COUNTS for _ in range(count))
 """The 27 coloured plots as tile codes: colour letter plus printed improvement letter, if any."""
 
 
@@ -163,7 +192,10 @@ class ObjectiveCard(RichDisplay):
     def describe(self) -> str:
         """A one-line human description of the card."""
         if self.deck == "plot":
-            cols = "/".join(COLOUR_NAMES[c] for c in dict.fromkeys(c for _, c in self.pattern))
+            cols = "/".join(
+                COLOUR_NAMES[colour]
+                for colour in dict.fromkeys(colour for _, colour in self.pattern)
+            )
             return f"{self.id}: {self.shape} of {cols} plots, irrigated ({self.points} pts)"
         if self.deck == "gardener":
             if self.shoots > 1:
@@ -178,7 +210,9 @@ class ObjectiveCard(RichDisplay):
                 f" ({self.points} pts)"
             )
         need = ", ".join(
-            f"{n} {COLOUR_NAMES[c]}" for c, n in zip(COLOURS, self.sections, strict=True) if n
+            f"{count} {COLOUR_NAMES[colour]}"
+            for colour, count in zip(COLOURS, self.sections, strict=True)
+            if count
         )
         return f"{self.id}: pay {need} ({self.points} pts)"
 
@@ -205,8 +239,15 @@ def _build_cards() -> dict[str, ObjectiveCard]:
             cards.append(_plot_card(num, shape, (colour,) * size, points))
             num += 1
     # P13-P15: two-colour diamonds, colour A on the first two cells (catalog 3.1, 10-D2).
-    for a, b, points in (("G", "Y", 3), ("G", "P", 4), ("P", "Y", 5)):
-        cards.append(_plot_card(num, "DIAMOND_2C", (a, a, b, b), points))
+    for first_colour, second_colour, points in (("G", "Y", 3), ("G", "P", 4), ("P", "Y", 5)):
+        cards.append(
+            _plot_card(
+                num,
+                "DIAMOND_2C",
+                (first_colour, first_colour, second_colour, second_colour),
+                points,
+            )
+        )
         num += 1
     # Gardener objectives G01-G15 (catalog 3.2).
     num = 1

@@ -40,7 +40,8 @@ __all__ = [
 ]
 
 _AROUND: dict[Hex, tuple[Hex, ...]] = {
-    h: (h, *(n for n in around if n is not None)) for h, around in NEIGHBORS.items()
+    place: (place, *(other for other in around if other is not None))
+    for place, around in NEIGHBORS.items()
 }
 """Each hex followed by its neighbours inside the table (the gardener's growth area)."""
 
@@ -58,9 +59,11 @@ def growth_targets(
     if colour is None:  # the pond never grows (TK-GAR-3)
         return []
     return [
-        t
-        for t in _AROUND[plot]
-        if t in irrigated and colours.get(t) == colour and bamboo[t] < MAX_HEIGHT
+        touching
+        for touching in _AROUND[plot]
+        if touching in irrigated
+        and colours.get(touching) == colour
+        and bamboo[touching] < MAX_HEIGHT
     ]
 
 
@@ -87,7 +90,7 @@ def panda_eats(plot: Hex, bamboo: Mapping[Hex, int], improvements: Mapping[Hex, 
 def newly_irrigated(irrigated: Container[Hex], plots: Iterable[Hex]) -> list[Hex]:
     """The plots of ``plots`` irrigated for the first time by a channel or a watershed: each
     grows once, by :func:`growth_amount` (TK-IRR-6, TK-IRR-8)."""
-    return [h for h in plots if h not in irrigated]
+    return [place for place in plots if place not in irrigated]
 
 
 def improvement_irrigates(improvement: str | None) -> bool:
@@ -123,10 +126,10 @@ def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
 def _hex(value: Any, what: str) -> Hex:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
-    h = Hex(_int(value[0], what, -100, 100), _int(value[1], what, -100, 100))
-    if h not in NEIGHBORS:
+    place = Hex(_int(value[0], what, -100, 100), _int(value[1], what, -100, 100))
+    if place not in NEIGHBORS:
         raise _bad(f"{what} {list(value)} is too far from the pond")
-    return h
+    return place
 
 
 GardenData = tuple[
@@ -159,40 +162,40 @@ def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
     for row in plots:
         if not isinstance(row, (list, tuple)) or len(row) != 5:
             raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {short_repr(row)}")
-        h = _hex(list(row[:2]), "plot position")
-        if h == POND or h in tiles:
-            raise _bad(f"plot {hex_text(h)} is on the pond or twice in the garden")
+        place = _hex(list(row[:2]), "plot position")
+        if place == POND or place in tiles:
+            raise _bad(f"plot {hex_text(place)} is on the pond or twice in the garden")
         tile = row[2]
         if tile not in PLOT_TILES:
             raise _bad(f"unknown plot tile {short_repr(tile)}")
-        tiles[h] = tile
-        bamboo[h] = _int(row[3], f"bamboo on {hex_text(h)}", 0, MAX_HEIGHT)
+        tiles[place] = tile
+        bamboo[place] = _int(row[3], f"bamboo on {hex_text(place)}", 0, MAX_HEIGHT)
         imp = row[4]
         if len(tile) > 1 and imp != tile[1]:
             raise _bad(
-                f"plot {hex_text(h)} shows {short_repr(imp)}"
+                f"plot {hex_text(place)} shows {short_repr(imp)}"
                 f" but its tile prints {short_repr(tile[1])}"
             )
         if imp is not None:
             if imp not in IMPROVEMENTS:
                 raise _bad(f"unknown improvement {short_repr(imp)}")
-            improvements[h] = imp
-    colours = {h: tile[0] for h, tile in tiles.items()}
+            improvements[place] = imp
+    colours = {place: tile[0] for place, tile in tiles.items()}
     # the garden must have grown by the placement rule (TK-PLOT-2)
     check_connected(tiles)
     channels: set[Edge] = set()
     for row in channel_rows:
         if not isinstance(row, (list, tuple)) or len(row) != 3:
             raise _bad(f"a channel must be [q, r, side], not {short_repr(row)}")
-        e = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
-        if e not in EDGE_ENDS or any(x not in tiles for x in EDGE_ENDS[e]):
+        edge = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
+        if edge not in EDGE_ENDS or any(end not in tiles for end in EDGE_ENDS[edge]):
             raise _bad(f"channel {row} is not between two plots")
-        channels.add(e)
+        channels.add(edge)
     check_network(channels)
     irrigated, channel_spots, plot_spots = derive_garden(tiles, improvements, channels)
-    for h in tiles:
-        if h not in irrigated and bamboo[h]:
-            raise _bad(f"plot {hex_text(h)} has bamboo but was never irrigated")
+    for place in tiles:
+        if place not in irrigated and bamboo[place]:
+            raise _bad(f"plot {hex_text(place)} has bamboo but was never irrigated")
     return (
         tiles,
         colours,
@@ -212,25 +215,39 @@ def check_connected(tiles: Mapping[Hex, str]) -> None:
     grew = True
     while left and grew:
         grew = False
-        for h in sorted(left):
-            if h in POND_RING or sum(1 for k in NEIGHBORS[h] if k in placed and k != POND) >= 2:
-                placed.add(h)
-                left.discard(h)
+        for place in sorted(left):
+            if (
+                place in POND_RING
+                or sum(
+                    1
+                    for second_neighbour in NEIGHBORS[place]
+                    if second_neighbour in placed and second_neighbour != POND
+                )
+                >= 2
+            ):
+                placed.add(place)
+                left.discard(place)
                 grew = True
     if left:
-        raise _bad(f"plots {sorted(hex_text(h) for h in left)} could never have been placed")
+        raise _bad(
+            f"plots {sorted(hex_text(place) for place in left)} could never have been placed"
+        )
 
 
 def check_network(channels: set[Edge]) -> None:
     """Every channel must connect to a pond corner through other channels (TK-IRR-4)."""
     reached: set[Edge] = set()
-    frontier = [e for e in channels if POND in edge_info(e)[2:4]]
+    frontier = [edge for edge in channels if POND in edge_info(edge)[2:4]]
     while frontier:
-        e = frontier.pop()
-        if e in reached:
+        edge = frontier.pop()
+        if edge in reached:
             continue
-        reached.add(e)
-        frontier.extend(t for t in edge_info(e)[4] if t in channels and t not in reached)
+        reached.add(edge)
+        frontier.extend(
+            touching
+            for touching in edge_info(edge)[4]
+            if touching in channels and touching not in reached
+        )
     if reached != channels:
         loose = sorted(channels - reached)
         raise _bad(f"channels {loose} are not connected to the pond")
@@ -241,24 +258,34 @@ def derive_garden(
 ) -> tuple[frozenset[Hex], frozenset[Edge], frozenset[Hex]]:
     """The irrigated plots, legal channel edges and legal plot positions of a garden."""
     irrigated = {
-        h for h in tiles if h in POND_RING or improvement_irrigates(improvements.get(h))
+        place
+        for place in tiles
+        if place in POND_RING or improvement_irrigates(improvements.get(place))
     }  # TK-IRR-5
-    for e in channels:
-        irrigated.update(EDGE_ENDS[e])
+    for channel in channels:
+        irrigated.update(EDGE_ENDS[channel])
     channel_spots = set()
-    for h in tiles:
+    for place in tiles:
         for i in range(3):
-            e = edge(h, i)
-            if e in channels or e not in EDGE_ENDS or EDGE_ENDS[e][1] not in tiles:
+            spot = edge(place, i)
+            if spot in channels or spot not in EDGE_ENDS or EDGE_ENDS[spot][1] not in tiles:
                 continue
-            _, _, c1, c2, touching = edge_info(e)
-            if c1 == POND or c2 == POND or any(t in channels for t in touching):
-                channel_spots.add(e)
+            _, _, corner, other_corner, touching = edge_info(spot)
+            if (
+                corner == POND
+                or other_corner == POND
+                or any(other in channels for other in touching)
+            ):
+                channel_spots.add(spot)
     plot_spots = set()
-    for h in [*tiles, POND]:
-        for m in NEIGHBORS[h]:
-            if m is None or m in tiles or m == POND:
+    for place in [*tiles, POND]:
+        for neighbour in NEIGHBORS[place]:
+            if neighbour is None or neighbour in tiles or neighbour == POND:
                 continue
-            if m in POND_RING or sum(1 for k in NEIGHBORS[m] if k in tiles) >= 2:
-                plot_spots.add(m)
+            if (
+                neighbour in POND_RING
+                or sum(1 for second_neighbour in NEIGHBORS[neighbour] if second_neighbour in tiles)
+                >= 2
+            ):
+                plot_spots.add(neighbour)
     return frozenset(irrigated), frozenset(channel_spots), frozenset(plot_spots)

@@ -51,29 +51,37 @@ ALL_HEXES: tuple[Hex, ...] = tuple(
 _INSIDE = frozenset(ALL_HEXES)
 
 NEIGHBORS: dict[Hex, tuple[Hex | None, ...]] = {
-    h: tuple(n if (n := Hex(h.q + d.q, h.r + d.r)) in _INSIDE else None for d in DIRECTIONS)
-    for h in ALL_HEXES
+    place: tuple(
+        neighbour if (neighbour := Hex(place.q + step.q, place.r + step.r)) in _INSIDE else None
+        for step in DIRECTIONS
+    )
+    for place in ALL_HEXES
 }
 """The six neighbours of each hex in direction order (None outside the table)."""
 
-POND_RING: frozenset[Hex] = frozenset(n for n in NEIGHBORS[POND] if n is not None)
+POND_RING: frozenset[Hex] = frozenset(place for place in NEIGHBORS[POND] if place is not None)
 """The six hexes edge-adjacent to the pond."""
 
-EDGES_OF: dict[Hex, tuple[Edge, ...]] = {h: tuple(edge(h, i) for i in range(6)) for h in ALL_HEXES}
+EDGES_OF: dict[Hex, tuple[Edge, ...]] = {
+    place: tuple(edge(place, i) for i in range(6)) for place in ALL_HEXES
+}
 """The six canonical edges of each hex in direction order."""
 
 EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {
-    Edge(h, i): (h, m) for h in ALL_HEXES for i in range(3) if (m := NEIGHBORS[h][i]) is not None
+    Edge(place, i): (place, other)
+    for place in ALL_HEXES
+    for i in range(3)
+    if (other := NEIGHBORS[place][i]) is not None
 }
 """The two hexes of every edge inside the table."""
 
 
-def edge_between(a: Hex, b: Hex) -> Edge:
+def edge_between(first: Hex, second: Hex) -> Edge:
     """The canonical edge shared by two adjacent hexes."""
-    d = a.direction_to(b)
-    if d is None or a.distance(b) != 1:
-        raise ValueError(f"{a} and {b} are not adjacent")
-    return edge(a, d)
+    direction = first.direction_to(second)
+    if direction is None or first.distance(second) != 1:
+        raise ValueError(f"{first} and {second} are not adjacent")
+    return edge(first, direction)
 
 
 GARDEN_REACH = (len(PLOT_TILES) + 1) // 2
@@ -107,22 +115,22 @@ def garden_edges() -> tuple[tuple[Hex, Hex], ...]:
 _EDGE_INFO: dict[Edge, tuple[Hex, Hex, Hex, Hex, tuple[Edge, ...]]] = {}
 
 
-def edge_info(e: Edge) -> tuple[Hex, Hex, Hex, Hex, tuple[Edge, ...]]:
+def edge_info(boundary: Edge) -> tuple[Hex, Hex, Hex, Hex, tuple[Edge, ...]]:
     """``(a, b, c1, c2, touching)`` of an edge: its hexes, their two common neighbours, and the
     four edges that share one of its end corners (catalog 7.3's recipe)."""
-    info = _EDGE_INFO.get(e)
+    info = _EDGE_INFO.get(boundary)
     if info is None:
-        a, side = e.hex, e.side
-        b = a.neighbor(side)
-        c1, c2 = a.neighbor(side - 1), a.neighbor(side + 1)
+        first, side = boundary.hex, boundary.side
+        second = first.neighbor(side)
+        corner, other_corner = first.neighbor(side - 1), first.neighbor(side + 1)
         touching = (
-            edge_between(a, c1),
-            edge_between(b, c1),
-            edge_between(a, c2),
-            edge_between(b, c2),
+            edge_between(first, corner),
+            edge_between(second, corner),
+            edge_between(first, other_corner),
+            edge_between(second, other_corner),
         )
-        info = (a, b, c1, c2, touching)
-        _EDGE_INFO[e] = info
+        info = (first, second, corner, other_corner, touching)
+        _EDGE_INFO[boundary] = info
     return info
 
 
@@ -138,13 +146,13 @@ def rotations(
     out: list[tuple[tuple[int, int, str], ...]] = []
     bases = [pattern]
     if mirror:
-        bases.append(tuple((h.reflect(), c) for h, c in pattern))
+        bases.append(tuple((place.reflect(), colour) for place, colour in pattern))
     for base in bases:
         for steps in range(6):
-            cells = [(h.rotate(steps), c) for h, c in base]
+            cells = [(place.rotate(steps), colour) for place, colour in base]
             # anchor on a cell of the first colour so the search starts from that colour
             anchor = cells[0][0]
-            rel = tuple((h.q - anchor.q, h.r - anchor.r, c) for h, c in cells)
+            rel = tuple((place.q - anchor.q, place.r - anchor.r, colour) for place, colour in cells)
             # the same set of coloured cells seen from another anchor is the same orientation
             norm = _normalize(rel)
             if norm in seen:
@@ -155,8 +163,8 @@ def rotations(
 
 
 def _normalize(cells: tuple[tuple[int, int, str], ...]) -> frozenset[tuple[int, int, str]]:
-    q0, r0, _ = min(cells)
-    return frozenset((q - q0, r - r0, c) for q, r, c in cells)
+    anchor_q, anchor_r, _ = min(cells)
+    return frozenset((q - anchor_q, r - anchor_r, colour) for q, r, colour in cells)
 
 
 def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> tuple[Hex, ...]:
@@ -165,27 +173,27 @@ def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> 
     (TK-GAR-1, TK-PAN-1)."""
     out = []
     for direction in range(6):
-        h = NEIGHBORS[start][direction]
-        while h is not None:
-            if h in tiles:
-                out.append(h)
-            elif h == POND:
+        place = NEIGHBORS[start][direction]
+        while place is not None:
+            if place in tiles:
+                out.append(place)
+            elif place == POND:
                 if stop:
-                    out.append(h)
+                    out.append(place)
                 if not cross:
                     break
             else:
                 break
-            h = NEIGHBORS[h][direction]
+            place = NEIGHBORS[place][direction]
     return tuple(sorted(out))
 
 
 _HEX_TEXT = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")  # no 5,000-digit coordinates
 
 
-def hex_text(h: Hex) -> str:
+def hex_text(place: Hex) -> str:
     """The notation of a hex: ``q,r``."""
-    return f"{h.q},{h.r}"
+    return f"{place.q},{place.r}"
 
 
 def parse_hex(text: str) -> Hex | None:

@@ -123,7 +123,7 @@ def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
 def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Action, ...]:
     """The ``MoveGardener`` or ``MovePanda`` actions to ``destinations`` (TK-GAR-1, TK-PAN-1)."""
     cache = _MOVE_GARDENER if figure == "gardener" else _MOVE_PANDA
-    return tuple(cache[h] for h in destinations)
+    return tuple(cache[place] for place in destinations)
 
 
 def rain_targets(state: State) -> tuple[Hex, ...]:
@@ -133,9 +133,10 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
     reserve, colours = state.bamboo_reserve, state.colours
     return tuple(
         sorted(
-            h
-            for h in state.irrigated
-            if bamboo[h] < MAX_HEIGHT and (not limited or reserve[COLOUR_INDEX[colours[h]]] > 0)
+            place
+            for place in state.irrigated
+            if bamboo[place] < MAX_HEIGHT
+            and (not limited or reserve[COLOUR_INDEX[colours[place]]] > 0)
         )
     )
 
@@ -143,7 +144,7 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
 def storm_targets(state: State) -> tuple[Hex, ...]:
     """Plots the storm may send the panda to: any plot but its own (TK-W-4)."""
     panda = state.panda
-    out = [h for h in state.tiles if h != panda]
+    out = [place for place in state.tiles if place != panda]
     if state.options.storm_target_includes_pond and panda != POND:
         out.append(POND)
     return tuple(sorted(out))
@@ -152,7 +153,11 @@ def storm_targets(state: State) -> tuple[Hex, ...]:
 def improvement_spots(state: State) -> tuple[Hex, ...]:
     """Plots that can take an improvement chip: no bamboo, no improvement (TK-IMP-2)."""
     bamboo, improvements = state.bamboo, state.improvements
-    return tuple(sorted(h for h, height in bamboo.items() if not height and h not in improvements))
+    return tuple(
+        sorted(
+            place for place, height in bamboo.items() if not height and place not in improvements
+        )
+    )
 
 
 def is_objective_met(state: State, player: int, card: str) -> bool:
@@ -184,18 +189,18 @@ def feasible_actions(state: State) -> tuple[str, ...]:
         if kind in used and not repeat:
             continue
         if kind == "plot":
-            ok = bool(state.plot_deck)  # TK-PLOT-3
+            available = bool(state.plot_deck)  # TK-PLOT-3
         elif kind == "irrigation":
-            ok = state.channel_reserve > 0  # TK-IRR-7
+            available = state.channel_reserve > 0  # TK-IRR-7
         elif kind == "gardener":
-            ok = bool(state.moves("gardener"))
+            available = bool(state.moves("gardener"))
         elif kind == "panda":
-            ok = bool(state.moves("panda"))
+            available = bool(state.moves("panda"))
         else:
-            ok = len(state.hands[state.player]) < HAND_LIMIT and bool(
+            available = len(state.hands[state.player]) < HAND_LIMIT and bool(
                 drawable_decks(state)
             )  # TK-OBJ-2
-        if ok:
+        if available:
             out.append(kind)
     return tuple(out)
 
@@ -213,18 +218,18 @@ def can_end_turn(state: State, feasible: tuple[str, ...] | None = None) -> bool:
 
 def free_actions(state: State, out: list[Action]) -> None:
     """Placing stored channels and chips and completing objectives (TK-TURN-5)."""
-    p = state.player
-    if state.stored_channels[p]:
-        out.extend(_CHANNEL[e] for e in sorted(state.channel_spots))  # TK-IRR-2
-    chips = state.stored_improvements[p]
+    seat = state.player
+    if state.stored_channels[seat]:
+        out.extend(_CHANNEL[edge] for edge in sorted(state.channel_spots))  # TK-IRR-2
+    chips = state.stored_improvements[seat]
     if any(chips):
         spots = improvement_spots(state)
         for letter, count in zip(IMPROVEMENTS, chips, strict=True):
             if count:
                 name = IMPROVEMENT_NAMES[letter]
-                out.extend(_IMPROVE[name, h] for h in spots)  # TK-IMP-2
-    eaten = state.eaten[p]
-    for card in state.hands[p]:
+                out.extend(_IMPROVE[name, place] for place in spots)  # TK-IMP-2
+    eaten = state.eaten[seat]
+    for card in state.hands[seat]:
         kind = card[0]  # is_objective_met, inlined (TK-CMP-3 to TK-CMP-6)
         if kind == "P":
             met = state.plot_card_met(card)
@@ -261,17 +266,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "keep_plot":
         return _KEEP[: len(state.drawn)]
     if phase == "place_plot":
-        p = state.player
-        chips = state.stored_improvements[p]
+        seat = state.player
+        chips = state.stored_improvements[seat]
         attach = (
             state.options.improvement_on_placement and len(state.kept or "") == 1 and any(chips)
         )  # catalog 7.8: a chip may be attached to a plot as it is placed
-        for h in sorted(state.plot_spots):
-            out.append(_PLOT[h, None])
+        for place in sorted(state.plot_spots):
+            out.append(_PLOT[place, None])
             if attach:
                 for letter, count in zip(IMPROVEMENTS, chips, strict=True):
                     if count:
-                        out.append(_PLOT[h, IMPROVEMENT_NAMES[letter]])
+                        out.append(_PLOT[place, IMPROVEMENT_NAMES[letter]])
         return tuple(out)
     if phase == "return_plots":
         return _RETURN
@@ -283,10 +288,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     optional = state.options.weather_optional
     if phase == "rain":
         targets = rain_targets(state)
-        out.extend(_GROW[h] for h in targets)
+        out.extend(_GROW[place] for place in targets)
         optional = optional or not targets  # waiting for a plot (TK-TURN-5): may give up
     elif phase == "storm":
-        out.extend(_MOVE_PANDA[h] for h in storm_targets(state))
+        out.extend(_MOVE_PANDA[place] for place in storm_targets(state))
     elif phase == "clouds":
         out.extend(
             _TAKE[letter]
@@ -306,7 +311,7 @@ def growable_colours(state: State) -> frozenset[str]:
     one, those with sections in the reserve or that a payable panda card could pay back."""
     if state.options.bamboo_supply == "unlimited":
         return frozenset(COLOURS)
-    grow = {c for c, ci in COLOUR_INDEX.items() if state.bamboo_reserve[ci] > 0}
+    grow = {colour for colour, index in COLOUR_INDEX.items() if state.bamboo_reserve[index] > 0}
     colours, bamboo, improvements, irrigated = (
         state.colours,
         state.bamboo,
@@ -315,30 +320,32 @@ def growable_colours(state: State) -> frozenset[str]:
     )
     drawable = "panda" in drawable_decks(state)
     holders = []
-    for p in range(state.num_players):
-        cards = [c for c in state.hands[p] if c[0] == "A"]
-        if drawable and len(state.hands[p]) < HAND_LIMIT:
+    for seat in range(state.num_players):
+        cards = [card for card in state.hands[seat] if card[0] == "A"]
+        if drawable and len(state.hands[seat]) < HAND_LIMIT:
             cards.extend(state.decks[2])
         holders.append(cards)
     changed = True
     while changed:  # a fixed point: paying a card returns its colours to the reserve
         changed = False
         edible = {
-            colours[h]
-            for h in colours
-            if improvements.get(h) != "E"
-            and (bamboo[h] > 0 or (colours[h] in grow and h in irrigated))
+            colours[place]
+            for place in colours
+            if improvements.get(place) != "E"
+            and (bamboo[place] > 0 or (colours[place] in grow and place in irrigated))
         }
-        for p, cards in enumerate(holders):
-            eaten = state.eaten[p]
+        for seat, cards in enumerate(holders):
+            eaten = state.eaten[seat]
             for card in cards:
                 need = CARDS[card].sections
                 payable = all(
-                    eaten[ci] >= n or colour in edible
-                    for colour, ci in COLOUR_INDEX.items()
-                    if (n := need[ci])
+                    eaten[colour_index] >= count or colour in edible
+                    for colour, colour_index in COLOUR_INDEX.items()
+                    if (count := need[colour_index])
                 )
-                returned = {colour for colour, ci in COLOUR_INDEX.items() if need[ci]}
+                returned = {
+                    colour for colour, colour_index in COLOUR_INDEX.items() if need[colour_index]
+                }
                 if payable and not returned <= grow:
                     grow |= returned
                     changed = True
@@ -370,31 +377,32 @@ def card_reachable(
         if info.shoots == 1:
             # not met now: an irrigated plot of the card's colour and improvement must grow to 4
             return grow and any(
-                shoot_may_count(info, colours[h], improvements.get(h), bamboo[h]) for h in irrigated
+                shoot_may_count(info, colours[place], improvements.get(place), bamboo[place])
+                for place in irrigated
             )
         # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
         exact = state.options.gardener_height_match == "exact"
         count = 0
-        for h, colour in colours.items():
+        for place, colour in colours.items():
             if colour != info.colour:
                 continue
-            height, enclosed = bamboo[h], improvements.get(h) == "E"
+            height, enclosed = bamboo[place], improvements.get(place) == "E"
             if exact and height == MAX_HEIGHT and enclosed:
                 continue  # stuck at 4
-            if (grow and h in irrigated) or height >= 3:
+            if (grow and place in irrigated) or height >= 3:
                 count += 1
         return count >= info.shoots
     eaten = state.eaten[player]
-    for ci, need in enumerate(info.sections):
-        if eaten[ci] >= need:
+    for colour_index, need in enumerate(info.sections):
+        if eaten[colour_index] >= need:
             continue
-        colour = COLOURS[ci]
+        colour = COLOURS[colour_index]
         grow = colour in growable
         if not any(
-            colours[h] == colour
-            and improvements.get(h) != "E"
-            and ((grow and h in irrigated) or bamboo[h] > 0)
-            for h in colours
+            colours[place] == colour
+            and improvements.get(place) != "E"
+            and ((grow and place in irrigated) or bamboo[place] > 0)
+            for place in colours
         ):
             return False
     return True
@@ -419,12 +427,12 @@ def is_dead_garden(state: State) -> bool:
     ):
         return False
     growable = growable_colours(state)
-    for p in range(state.num_players):
-        if any(card_reachable(state, p, card, growable) for card in state.hands[p]):
+    for seat in range(state.num_players):
+        if any(card_reachable(state, seat, card, growable) for card in state.hands[seat]):
             return False
-        if len(state.hands[p]) < HAND_LIMIT:
+        if len(state.hands[seat]) < HAND_LIMIT:
             for kind in drawable_decks(state):
                 deck = state.decks[DECK_INDEX[kind]]
-                if any(card_reachable(state, p, card, growable) for card in deck):
+                if any(card_reachable(state, seat, card, growable) for card in deck):
                     return False
     return True

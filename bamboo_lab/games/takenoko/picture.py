@@ -56,7 +56,7 @@ def picture(state: State) -> str:
     lines.append("")
     lines.append(LEGEND)
     lines.append(f"channels: {channels_text(state.channels)}")
-    plots = [f"{hex_text(h)}={_cell(state, h).strip()}" for h in sorted(state.tiles)]
+    plots = [f"{hex_text(place)}={_cell(state, place).strip()}" for place in sorted(state.tiles)]
     for start in range(0, len(plots), 8):
         label = "plots:   " if start == 0 else "         "
         lines.append(label + " ".join(plots[start : start + 8]))
@@ -73,21 +73,21 @@ def picture(state: State) -> str:
             drawn = " ".join(f"{i + 1}:?" for i in range(len(state.drawn)))
             kept = "?" if state.kept else "-"
         else:
-            drawn = " ".join(f"{i + 1}:{t}" for i, t in enumerate(state.drawn))
+            drawn = " ".join(f"{i + 1}:{tile}" for i, tile in enumerate(state.drawn))
             kept = state.kept or "-"
         lines.append(f"drawn: {drawn or '-'}; kept: {kept}")
     rows = state.breakdown()
-    for p in range(state.num_players):
-        eaten = state.eaten[p]
-        chips = state.stored_improvements[p]
-        mark = ">" if p == state.player and state.phase != "over" else " "
-        emperor = " +Emperor" if state.emperor == p else ""
-        done = " ".join(state.completed[p]) or "-"
-        hand = " ".join(state.visible_hand(p)) or "-"
+    for seat in range(state.num_players):
+        eaten = state.eaten[seat]
+        chips = state.stored_improvements[seat]
+        mark = ">" if seat == state.player and state.phase != "over" else " "
+        emperor = " +Emperor" if state.emperor == seat else ""
+        done = " ".join(state.completed[seat]) or "-"
+        hand = " ".join(state.visible_hand(seat)) or "-"
         lines.append(
-            f"{mark}P{p}: {rows[p]['total']} pts{emperor}; done {done};"
+            f"{mark}P{seat}: {rows[seat]['total']} pts{emperor}; done {done};"
             f" hand {hand}; eaten G{eaten[0]} Y{eaten[1]} P{eaten[2]};"
-            f" stored {state.stored_channels[p]} ch, W{chips[0]} E{chips[1]} F{chips[2]}"
+            f" stored {state.stored_channels[seat]} ch, W{chips[0]} E{chips[1]} F{chips[2]}"
         )
     return "\n".join(lines)
 
@@ -95,42 +95,43 @@ def picture(state: State) -> str:
 def channels_text(channels: frozenset[Edge]) -> str:
     """The channels as ``q,r/q,r`` pairs (the two plots of each edge), or ``-``."""
     text = " ".join(
-        f"{hex_text(e.hex)}/{hex_text(e.hex.neighbor(e.side))}" for e in sorted(channels)
+        f"{hex_text(edge.hex)}/{hex_text(edge.hex.neighbor(edge.side))}"
+        for edge in sorted(channels)
     )
     return text or "-"
 
 
 def garden_lines(state: State) -> list[str]:
     """The garden rows of the picture, one per ``r``, each labelled with its ``r``."""
-    cells = {POND: "~~", **{h: "" for h in state.tiles}}
+    cells = {POND: "~~", **{place: "" for place in state.tiles}}
     shown = set(cells) | set(state.plot_spots)
-    rmin = min(h.r for h in shown)
-    rmax = max(h.r for h in shown)
-    xmin = min(2 * h.q + h.r for h in shown)
+    rmin = min(place.r for place in shown)
+    rmax = max(place.r for place in shown)
+    xmin = min(2 * place.q + place.r for place in shown)
     lines = []
     for r in range(rmin, rmax + 1):
-        row = sorted((2 * h.q + h.r, h) for h in shown if h.r == r)
+        row = sorted((2 * place.q + place.r, place) for place in shown if place.r == r)
         text = ""
-        for x, h in row:
-            col = (x - xmin) * (CELL_WIDTH // 2)
-            text = text.ljust(col) + _cell(state, h)
+        for column, place in row:
+            col = (column - xmin) * (CELL_WIDTH // 2)
+            text = text.ljust(col) + _cell(state, place)
         lines.append(f"{r:>3} " + text.rstrip())
     return lines
 
 
-def _cell(state: State, h: Hex) -> str:
-    figures = ("g" if state.gardener == h else "") + ("p" if state.panda == h else "")
-    if h == POND:
+def _cell(state: State, place: Hex) -> str:
+    figures = ("g" if state.gardener == place else "") + ("p" if state.panda == place else "")
+    if place == POND:
         return f"~~{figures}".ljust(CELL_WIDTH - 1)
-    if h not in state.tiles:
+    if place not in state.tiles:
         return "..".ljust(CELL_WIDTH - 1)
-    colour = state.colours[h]
-    if h not in state.irrigated:
+    colour = state.colours[place]
+    if place not in state.irrigated:
         colour = colour.lower()
-    imp = state.improvements.get(h, "")
-    if len(state.tiles[h]) == 1:  # a chip: lower case; printed on the tile: upper case
+    imp = state.improvements.get(place, "")
+    if len(state.tiles[place]) == 1:  # a chip: lower case; printed on the tile: upper case
         imp = imp.lower()
-    return f"{colour}{state.bamboo[h]}{imp}{figures}".ljust(CELL_WIDTH - 1)
+    return f"{colour}{state.bamboo[place]}{imp}{figures}".ljust(CELL_WIDTH - 1)
 
 
 # ---------------------------------------------------------------------- reading a garden back
@@ -195,16 +196,18 @@ def parse_garden(text: str) -> GardenText:
 
 def _entry(entry: str) -> tuple[Hex, str]:
     match = _ENTRY.match(entry)
-    h = parse_hex(match[1]) if match else None
-    if match is None or h is None:
+    place = parse_hex(match[1]) if match else None
+    if match is None or place is None:
         raise _bad(f"{short_repr(entry)} is not written q,r=<cell>")
-    return h, match[2]
+    return place, match[2]
 
 
-def _put(cells: dict[Hex, str], h: Hex, cell: str) -> None:
-    if cells.get(h, cell) != cell:
-        raise _bad(f"{hex_text(h)} is written both {short_repr(cells[h])} and {short_repr(cell)}")
-    cells[h] = cell
+def _put(cells: dict[Hex, str], place: Hex, cell: str) -> None:
+    if cells.get(place, cell) != cell:
+        raise _bad(
+            f"{hex_text(place)} is written both {short_repr(cells[place])} and {short_repr(cell)}"
+        )
+    cells[place] = cell
 
 
 def _place_rows(rows: list[tuple[int, int, str]], cells: dict[Hex, str]) -> None:
@@ -219,31 +222,31 @@ def _place_rows(rows: list[tuple[int, int, str]], cells: dict[Hex, str]) -> None
             raise _bad(
                 f"{short_repr(token)} in row {r} is not aligned on the {step}-character grid"
             )
-        x = (col - pond_col) // step  # x = 2q + r
-        if (x - r) % 2:
+        column = (col - pond_col) // step  # x = 2q + r
+        if (column - r) % 2:
             raise _bad(f"{short_repr(token)} in row {r} is between two places")
-        h = Hex((x - r) // 2, r)
+        place = Hex((column - r) // 2, r)
         if token == "..":
             continue
-        _put(cells, h, token)
+        _put(cells, place, token)
 
 
 def _read_cells(cells: dict[Hex, str], channels: tuple[Edge, ...] | None) -> GardenText:
     plots: dict[Hex, tuple[str, int, str | None, bool, bool]] = {}
     gardener: list[Hex] = []
     panda: list[Hex] = []
-    for h, cell in cells.items():
-        if h not in NEIGHBORS:
-            raise _bad(f"{hex_text(h)} is too far from the pond")
+    for place, cell in cells.items():
+        if place not in NEIGHBORS:
+            raise _bad(f"{hex_text(place)} is too far from the pond")
         pond = _POND_RE.match(cell)
         match = _CELL_RE.match(cell)
-        if pond is not None and h == POND:
+        if pond is not None and place == POND:
             figures = pond[1] + pond[2]
-        elif match is not None and h != POND:
+        elif match is not None and place != POND:
             colour, height, imp = match[1], int(match[2]), match[3]
             if height > MAX_HEIGHT:
-                raise _bad(f"{hex_text(h)}={cell}: a bamboo has at most {MAX_HEIGHT} sections")
-            plots[h] = (
+                raise _bad(f"{hex_text(place)}={cell}: a bamboo has at most {MAX_HEIGHT} sections")
+            plots[place] = (
                 colour.upper(),
                 height,
                 imp.upper() or None,
@@ -253,17 +256,17 @@ def _read_cells(cells: dict[Hex, str], channels: tuple[Edge, ...] | None) -> Gar
             figures = match[4] + match[5]
         else:
             raise _bad(
-                f"{hex_text(h)}={short_repr(cell)} is not a cell (colour, height, improvement,"
+                f"{hex_text(place)}={short_repr(cell)} is not a cell (colour, height, improvement,"
                 " figures; ~~ for the pond at 0,0)"
             )
         if "g" in figures:
-            gardener.append(h)
+            gardener.append(place)
         if "p" in figures:
-            panda.append(h)
+            panda.append(place)
     if len(gardener) > 1 or len(panda) > 1:
         raise _bad("the gardener and the panda each stand on one place only")
-    assert set(COLOURS) >= {p[0] for p in plots.values()}
-    assert set(IMPROVEMENTS) >= {p[2] for p in plots.values() if p[2]}
+    assert set(COLOURS) >= {plot[0] for plot in plots.values()}
+    assert set(IMPROVEMENTS) >= {plot[2] for plot in plots.values() if plot[2]}
     return GardenText(
         plots, gardener[0] if gardener else None, panda[0] if panda else None, channels
     )
@@ -275,14 +278,14 @@ def _parse_channels(text: str) -> tuple[Edge, ...]:
         if entry == "-":
             continue
         ends = entry.split("/")
-        hexes: list[Any] = [parse_hex(e) for e in ends] if len(ends) == 2 else []
+        hexes: list[Any] = [parse_hex(edge) for edge in ends] if len(ends) == 2 else []
         if len(hexes) != 2 or None in hexes:
             raise _bad(f"channel {short_repr(entry)} is not written q,r/q,r")
         try:
-            e = edge_between(hexes[0], hexes[1])
+            edge = edge_between(hexes[0], hexes[1])
         except ValueError as exc:
             raise _bad(f"channel {short_repr(entry)}: {exc}") from exc
-        if e not in EDGE_ENDS:
+        if edge not in EDGE_ENDS:
             raise _bad(f"channel {short_repr(entry)} is too far from the pond")
-        out.append(e)
+        out.append(edge)
     return tuple(out)

@@ -141,12 +141,12 @@ def _in_phase(state: State, action: Action) -> Refusal | None:
             )
         return "TK-OBJ-1", f"the {action.deck} objective deck is empty"
     if isinstance(action, Grow) and phase == "rain":
-        h = action.plot
-        if h not in state.tiles:
-            return "TK-W-2", f"the rain grows a bamboo on a plot, and {hex_text(h)} holds none"
-        if h not in state.irrigated:
-            return "TK-W-2", f"the rain grows only an irrigated plot, and {hex_text(h)} is dry"
-        if state.bamboo[h] >= MAX_HEIGHT:
+        place = action.plot
+        if place not in state.tiles:
+            return "TK-W-2", f"the rain grows a bamboo on a plot, and {hex_text(place)} holds none"
+        if place not in state.irrigated:
+            return "TK-W-2", f"the rain grows only an irrigated plot, and {hex_text(place)} is dry"
+        if state.bamboo[place] >= MAX_HEIGHT:
             return "TK-BAM-1", f"a bamboo has at most {MAX_HEIGHT} sections"
         return "TK-BAM-2", "no section of that colour is left (limited bamboo supply)"
     if isinstance(action, TakeImprovement) and phase == "clouds":
@@ -162,11 +162,11 @@ def _in_phase(state: State, action: Action) -> Refusal | None:
 
 
 def _place_plot(state: State, action: PlacePlot) -> Refusal:
-    h = action.plot
-    if h not in state.plot_spots:
+    place = action.plot
+    if place not in state.plot_spots:
         return "TK-PLOT-2", (
             "a plot goes next to the pond or next to two placed plots, and"
-            f" {hex_text(h)} is neither (or is taken)"
+            f" {hex_text(place)} is neither (or is taken)"
         )
     kept = state.kept or ""
     chip = action.improvement
@@ -181,20 +181,20 @@ def _place_plot(state: State, action: PlacePlot) -> Refusal:
     return "TK-IMP-2", f"the player has no stored {chip} chip"
 
 
-def _move(state: State, h: object, figure: str, rule: str) -> Refusal:
+def _move(state: State, place: object, figure: str, rule: str) -> Refusal:
     start = state.gardener if figure == "gardener" else state.panda
-    if h == start:
+    if place == start:
         return rule, f"the {figure} moves at least one plot; it cannot stay put"
-    if h == POND and not state.options.figures_may_stop_on_pond:
+    if place == POND and not state.options.figures_may_stop_on_pond:
         return rule, f"the {figure} may not stop on the pond (option figures_may_stop_on_pond)"
     return rule, f"the {figure} moves in a straight line over plots, without gaps"
 
 
 def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> Refusal:
-    p = state.player
+    seat = state.player
     if isinstance(action, Claim):
         card = action.card
-        if card not in state.hands[p]:
+        if card not in state.hands[seat]:
             return (
                 "TK-CMP-1",
                 f"a player completes objectives from their own hand, and {card} is not in it",
@@ -208,30 +208,30 @@ def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> Refu
         if info.deck == "gardener":
             rule = "TK-CMP-4" if info.shoots == 1 else "TK-CMP-5"
             return rule, f"the garden does not show the bamboo {card} asks for ({info.describe()})"
-        assert not is_objective_met(state, p, card)
+        assert not is_objective_met(state, seat, card)
         return "TK-CMP-6", f"the player's board does not hold the sections {card} asks for"
     if isinstance(action, PlaceChannel):
-        e = action.edge
-        if not state.stored_channels[p]:
+        edge = action.edge
+        if not state.stored_channels[seat]:
             return "TK-IRR-2", "the player has no stored channel"
-        if e in state.channels:
+        if edge in state.channels:
             return "TK-IRR-3", "that edge already holds a channel"
-        ends = EDGE_ENDS.get(e)
-        if ends is None or POND in ends or any(x not in state.tiles for x in ends):
+        ends = EDGE_ENDS.get(edge)
+        if ends is None or POND in ends or any(end not in state.tiles for end in ends):
             return (
                 "TK-IRR-3",
                 "a channel lies between two placed plots, never on an edge of the pond",
             )
         return "TK-IRR-4", "a channel touches a corner of the pond or the end of another channel"
     letter = IMPROVEMENT_LETTERS[action.improvement]
-    if not state.stored_improvements[p][IMPROVEMENT_INDEX[letter]]:
+    if not state.stored_improvements[seat][IMPROVEMENT_INDEX[letter]]:
         return "TK-IMP-2", f"the player has no stored {action.improvement} chip"
-    h = action.plot
-    if h not in state.tiles:
-        return "TK-IMP-2", f"an improvement goes on a placed plot, and {hex_text(h)} is none"
-    if h in state.improvements:
+    place = action.plot
+    if place not in state.tiles:
+        return "TK-IMP-2", f"an improvement goes on a placed plot, and {hex_text(place)} is none"
+    if place in state.improvements:
         return "TK-IMP-1", "a plot holds at most one improvement, never replaced"
-    assert h not in improvement_spots(state)
+    assert place not in improvement_spots(state)
     return "TK-IMP-2", "an improvement goes only on a plot without bamboo"
 
 

@@ -40,6 +40,9 @@ from .components import (
     END_TRIGGER,
     IMPROVEMENT_INDEX,
     IMPROVEMENT_LETTERS,
+    counts_minus,
+    counts_plus,
+    counts_plus_all,
 )
 from .garden import (
     grown_height,
@@ -71,6 +74,7 @@ from .legal import (
 )
 
 if TYPE_CHECKING:
+    from .fields import Fields
     from .state import State
 
 __all__ = [
@@ -97,388 +101,381 @@ __all__ = [
 class _Garden:
     """Copy-on-write access to the bamboo and the bamboo reserve while an action resolves."""
 
-    __slots__ = ("bamboo", "copied", "limited", "n", "reserve")
+    __slots__ = ("bamboo", "copied", "limited", "reserve", "work")
 
-    def __init__(self, n: dict[str, Any]) -> None:
-        self.n = n
-        self.bamboo: dict[Hex, int] = n["bamboo"]
-        self.reserve: list[int] = list(n["bamboo_reserve"])
+    def __init__(self, work: Fields) -> None:
+        self.work = work
+        self.bamboo: dict[Hex, int] = work["bamboo"]
+        self.reserve: list[int] = list(work["bamboo_reserve"])
         self.copied = False
-        self.limited = n["options"].bamboo_supply == "limited"
+        self.limited = work["options"].bamboo_supply == "limited"
 
-    def grow(self, h: Hex, amount: int) -> None:
-        """Add up to ``amount`` sections to the bamboo on ``h`` (cap 4, TK-BAM-1, TK-BAM-2)."""
-        height = self.bamboo[h]
+    def grow(self, place: Hex, amount: int) -> None:
+        """Add up to ``amount`` sections to the bamboo on ``place`` (cap 4, TK-BAM-1, TK-BAM-2)."""
+        height = self.bamboo[place]
         add = grown_height(height, amount) - height
-        ci = COLOUR_INDEX[self.n["colours"][h]]
+        colour_index = COLOUR_INDEX[self.work["colours"][place]]
         if self.limited:
-            add = min(add, self.reserve[ci])
+            add = min(add, self.reserve[colour_index])
         if add <= 0:
             return
         if not self.copied:
             self.bamboo = dict(self.bamboo)
             self.copied = True
-        self.bamboo[h] = height + add
-        self.reserve[ci] -= add
+        self.bamboo[place] = height + add
+        self.reserve[colour_index] -= add
 
     def irrigate(self, hexes: tuple[Hex, ...]) -> None:
         """Irrigate plots; each one irrigated for the first time grows once (TK-IRR-6)."""
-        n = self.n
-        irrigated = n["irrigated"]
+        work = self.work
+        irrigated = work["irrigated"]
         fresh = newly_irrigated(irrigated, hexes)
         if not fresh:
             return
-        n["irrigated"] = irrigated.union(fresh)
-        fert = n["options"].fertilizer_on_first_growth
-        improvements = n["improvements"]
-        for h in fresh:
-            self.grow(h, growth_amount(improvements.get(h), fert))  # TK-IMP-4
+        work["irrigated"] = irrigated.union(fresh)
+        fert = work["options"].fertilizer_on_first_growth
+        improvements = work["improvements"]
+        for place in fresh:
+            self.grow(place, growth_amount(improvements.get(place), fert))  # TK-IMP-4
 
     def close(self) -> None:
         """Write the changed bamboo back into the new state's data."""
         if self.copied:
-            self.n["bamboo"] = self.bamboo
-            self.n["bamboo_reserve"] = tuple(self.reserve)
+            self.work["bamboo"] = self.bamboo
+            green, yellow, pink = self.reserve
+            self.work["bamboo_reserve"] = (green, yellow, pink)
 
 
-def _resolve_weather(state: State, n: dict[str, Any], face: str) -> None:
+def _resolve_weather(state: State, work: Fields, face: str) -> None:
     """Apply a weather face before the actions (TK-TURN-2, TK-W-1 to TK-W-6)."""
-    n["weather"] = face
-    n["phase"] = "actions"
+    work["weather"] = face
+    work["phase"] = "actions"
     if face == "sun":
-        n["allowed"] = 3  # TK-W-1
+        work["allowed"] = 3  # TK-W-1
     elif face == "rain":
         # TK-W-2; TK-TURN-5: with no plot to grow yet, the rain waits while a free action
         # (a stored channel or chip, a claim paying sections back) could still give it one
         if rain_targets(state) or has_free_action(state):
-            n["phase"] = "rain"
+            work["phase"] = "rain"
     elif face == "storm":
         if storm_targets(state):
-            n["phase"] = "storm"  # TK-W-4
+            work["phase"] = "storm"  # TK-W-4
     elif face == "clouds":
         # TK-W-5: a chip from the reserve, or another face when the reserve is empty
-        n["phase"] = "clouds" if any(n["improvement_reserve"]) else "choose_weather"
+        work["phase"] = "clouds" if any(work["improvement_reserve"]) else "choose_weather"
     elif face == "?":
-        n["phase"] = "choose_weather"  # TK-W-6
+        work["phase"] = "choose_weather"  # TK-W-6
 
 
-def _panda_to(n: dict[str, Any], h: Hex) -> None:
-    """Move the panda to ``h``; it eats one section unless enclosed (TK-PAN-2 to TK-PAN-4)."""
-    n["panda"] = h
-    bamboo = n["bamboo"]
-    if not panda_eats(h, bamboo, n["improvements"]):
+def _panda_to(work: Fields, place: Hex) -> None:
+    """Move the panda to ``place``; it eats one section unless enclosed (TK-PAN-2 to TK-PAN-4)."""
+    work["panda"] = place
+    bamboo = work["bamboo"]
+    if not panda_eats(place, bamboo, work["improvements"]):
         return
     bamboo = dict(bamboo)
-    bamboo[h] -= 1
-    n["bamboo"] = bamboo
-    p = n["player"]
-    eaten = n["eaten"]
-    ci = COLOUR_INDEX[n["colours"][h]]
-    n["eaten"] = replace_at(eaten, p, replace_at(eaten[p], ci, eaten[p][ci] + 1))
+    bamboo[place] -= 1
+    work["bamboo"] = bamboo
+    seat = work["player"]
+    eaten = work["eaten"]
+    colour_index = COLOUR_INDEX[work["colours"][place]]
+    work["eaten"] = replace_at(eaten, seat, counts_plus(eaten[seat], colour_index, 1))
 
 
-def _place_plot(n: dict[str, Any], h: Hex, tile: str, chip: str | None) -> None:
+def _place_plot(work: Fields, place: Hex, tile: str, chip: str | None) -> None:
     """Put a plot into the garden and update the incremental structures (TK-PLOT-2, TK-PLOT-4)."""
-    tiles = dict(n["tiles"])
-    tiles[h] = tile
-    n["tiles"] = tiles
-    colours = dict(n["colours"])
-    colours[h] = tile[0]
-    n["colours"] = colours
-    bamboo = dict(n["bamboo"])
-    bamboo[h] = 0
-    n["bamboo"] = bamboo
+    tiles = dict(work["tiles"])
+    tiles[place] = tile
+    work["tiles"] = tiles
+    colours = dict(work["colours"])
+    colours[place] = tile[0]
+    work["colours"] = colours
+    bamboo = dict(work["bamboo"])
+    bamboo[place] = 0
+    work["bamboo"] = bamboo
     improvement = placed_improvement(tile, chip)
     if improvement is not None:
-        improvements = dict(n["improvements"])
-        improvements[h] = improvement
-        n["improvements"] = improvements
+        improvements = dict(work["improvements"])
+        improvements[place] = improvement
+        work["improvements"] = improvements
     # legal plot positions: next to the pond or next to two plots (TK-PLOT-2)
-    spots = set(n["plot_spots"])
-    spots.discard(h)
-    for m in NEIGHBORS[h]:
-        if m is None or m in tiles or m == POND or m in spots:
+    spots = set(work["plot_spots"])
+    spots.discard(place)
+    for neighbour in NEIGHBORS[place]:
+        if neighbour is None or neighbour in tiles or neighbour == POND or neighbour in spots:
             continue
-        if sum(1 for k in NEIGHBORS[m] if k in tiles) >= 2:
-            spots.add(m)
-    n["plot_spots"] = frozenset(spots)
+        if sum(1 for second_neighbour in NEIGHBORS[neighbour] if second_neighbour in tiles) >= 2:
+            spots.add(neighbour)
+    work["plot_spots"] = frozenset(spots)
     # legal channel edges: between two plots, touching a pond corner or a channel (TK-IRR-3/4)
-    channels = n["channels"]
+    channels = work["channels"]
     new_spots = []
-    for direction, m in enumerate(NEIGHBORS[h]):
-        if m is None or m not in tiles:
+    for direction, neighbour in enumerate(NEIGHBORS[place]):
+        if neighbour is None or neighbour not in tiles:
             continue
-        e = EDGES_OF[h][direction]
-        _, _, c1, c2, touching = edge_info(e)
-        if c1 == POND or c2 == POND or any(t in channels for t in touching):
-            new_spots.append(e)
+        edge = EDGES_OF[place][direction]
+        _, _, corner, other_corner, touching = edge_info(edge)
+        if corner == POND or other_corner == POND or any(target in channels for target in touching):
+            new_spots.append(edge)
     if new_spots:
-        n["channel_spots"] = n["channel_spots"].union(new_spots)
+        work["channel_spots"] = work["channel_spots"].union(new_spots)
     # irrigation next to the pond or from a watershed (TK-PLOT-4, TK-IRR-5, TK-IMP-5)
-    if watered_on_placement(h, tile, chip):
-        garden = _Garden(n)
-        garden.irrigate((h,))
+    if watered_on_placement(place, tile, chip):
+        garden = _Garden(work)
+        garden.irrigate((place,))
         garden.close()
 
 
-def _place_channel(n: dict[str, Any], e: Edge) -> None:
+def _place_channel(work: Fields, edge: Edge) -> None:
     """Lay a channel; both plots of its edge become irrigated (TK-IRR-3 to TK-IRR-6)."""
-    channels = n["channels"] | {e}
-    n["channels"] = channels
-    tiles = n["tiles"]
-    a, b, _, _, touching = edge_info(e)
-    spots = set(n["channel_spots"])
-    spots.discard(e)
-    for t in touching:
-        if t not in channels:
-            x, y = t.hexes()
-            if x in tiles and y in tiles:
-                spots.add(t)
-    n["channel_spots"] = frozenset(spots)
-    garden = _Garden(n)
-    garden.irrigate((a, b))
+    channels = work["channels"] | {edge}
+    work["channels"] = channels
+    tiles = work["tiles"]
+    one_plot, other_plot, _, _, touching = edge_info(edge)
+    spots = set(work["channel_spots"])
+    spots.discard(edge)
+    for target in touching:
+        if target not in channels:
+            one_end, other_end = target.hexes()
+            if one_end in tiles and other_end in tiles:
+                spots.add(target)
+    work["channel_spots"] = frozenset(spots)
+    garden = _Garden(work)
+    garden.irrigate((one_plot, other_plot))
     garden.close()
 
 
-def _draw_objective(state: State, n: dict[str, Any], kind: str) -> None:
+def _draw_objective(state: State, work: Fields, kind: str) -> None:
     """Draw one card from the chosen deck into the hand (TK-OBJ-1, TK-CMP-7)."""
-    k = DECK_INDEX[kind]
-    deck = n["decks"][k]
-    p = n["player"]
-    if n["options"].redraw_if_already_complete and kind != "panda":
+    deck_index = DECK_INDEX[kind]
+    deck = work["decks"][deck_index]
+    seat = work["player"]
+    if work["options"].redraw_if_already_complete and kind != "panda":
         # variant: a card already met goes to the bottom and the player draws again
         for _ in range(len(deck)):
-            if not is_objective_met(state, p, deck[0]):
+            if not is_objective_met(state, seat, deck[0]):
                 break
             deck = (*deck[1:], deck[0])
     card = deck[0]
-    n["decks"] = replace_at(n["decks"], k, deck[1:])
-    n["hands"] = replace_at(n["hands"], p, (*n["hands"][p], card))
+    work["decks"] = replace_at(work["decks"], deck_index, deck[1:])
+    work["hands"] = replace_at(work["hands"], seat, (*work["hands"][seat], card))
 
 
-def _claim(n: dict[str, Any], card: str) -> None:
+def _claim(work: Fields, card: str) -> None:
     """Complete an objective; pay panda sections back; maybe take the Emperor (TK-CMP, TK-END-1)."""
-    p = n["player"]
-    hand = list(n["hands"][p])
+    seat = work["player"]
+    hand = list(work["hands"][seat])
     hand.remove(card)
-    n["hands"] = replace_at(n["hands"], p, tuple(hand))
-    done = (*n["completed"][p], card)
-    n["completed"] = replace_at(n["completed"], p, done)
+    work["hands"] = replace_at(work["hands"], seat, tuple(hand))
+    done = (*work["completed"][seat], card)
+    work["completed"] = replace_at(work["completed"], seat, done)
     info = CARDS[card]
     if info.deck == "panda":  # TK-CMP-6: the sections go back to the reserve
-        eaten = n["eaten"][p]
-        n["eaten"] = replace_at(
-            n["eaten"],
-            p,
-            tuple(have - need for have, need in zip(eaten, info.sections, strict=True)),
-        )
-        n["bamboo_reserve"] = tuple(
-            r + need for r, need in zip(n["bamboo_reserve"], info.sections, strict=True)
-        )
-    if n["emperor"] is None and len(done) >= END_TRIGGER[n["num_players"]]:
-        n["emperor"] = p  # TK-END-1
+        eaten = work["eaten"][seat]
+        work["eaten"] = replace_at(work["eaten"], seat, counts_minus(eaten, info.sections))
+        work["bamboo_reserve"] = counts_plus_all(work["bamboo_reserve"], info.sections)
+    if work["emperor"] is None and len(done) >= END_TRIGGER[work["num_players"]]:
+        work["emperor"] = seat  # TK-END-1
 
 
-def _end_turn(state: State, n: dict[str, Any]) -> None:
+def _end_turn(state: State, work: Fields) -> None:
     """Pass to the next player, or end the game after the final turns (TK-END-2, TK-END-3)."""
-    num = n["num_players"]
-    p = n["player"]
-    if n["emperor"] is None and n["options"].end_on_dead_garden and is_dead_garden(state):
-        _game_over(n)
+    num = work["num_players"]
+    seat = work["player"]
+    if work["emperor"] is None and work["options"].end_on_dead_garden and is_dead_garden(state):
+        _game_over(work)
         return
-    if n["emperor"] is not None:
-        left = n["final_turns_left"]
+    if work["emperor"] is not None:
+        left = work["final_turns_left"]
         if left is None:
-            if n["options"].final_round == "others_one_turn_each":
+            if work["options"].final_round == "others_one_turn_each":
                 left = num - 1  # TK-END-3: every other player exactly one more turn
             else:
-                left = (n["start_player"] - p - 1) % num
+                left = (work["start_player"] - seat - 1) % num
         else:
             left -= 1
-        n["final_turns_left"] = left
+        work["final_turns_left"] = left
         if left == 0:
-            _game_over(n)
+            _game_over(work)
             return
-    n["player"] = (p + 1) % num
-    n["turn"] += 1
-    n["used"] = ()
-    n["allowed"] = 2
-    n["weather"] = None
-    weather = n["turn"] >= num or n["options"].first_round_weather  # TK-TURN-1
-    n["phase"] = "roll" if weather else "actions"
+    work["player"] = (seat + 1) % num
+    work["turn"] += 1
+    work["used"] = ()
+    work["allowed"] = 2
+    work["weather"] = None
+    weather = work["turn"] >= num or work["options"].first_round_weather  # TK-TURN-1
+    work["phase"] = "roll" if weather else "actions"
 
 
-def _game_over(n: dict[str, Any]) -> None:
-    n["phase"] = "over"
-    n["used"] = ()
-    n["allowed"] = 2
-    n["weather"] = None
+def _game_over(work: Fields) -> None:
+    work["phase"] = "over"
+    work["used"] = ()
+    work["allowed"] = 2
+    work["weather"] = None
 
 
 # ---------------------------------------------------------------- one handler per action type
 
-_Fields = dict[str, Any]
 
-
-def _do_choose_action(state: State, n: _Fields, action: ChooseAction) -> None:
+def _do_choose_action(state: State, work: Fields, action: ChooseAction) -> None:
     """Choose one of the five actions (TK-TURN-3); plot and irrigation resolve at once."""
     what = action.kind
-    p = state.player
-    n["used"] = (*state.used, what)
+    seat = state.player
+    work["used"] = (*state.used, what)
     if what == "plot":
         deck = state.plot_deck
-        n["drawn"] = deck[:3]  # TK-PLOT-1, TK-PLOT-3
-        n["plot_deck"] = deck[3:]
-        n["phase"] = "keep_plot"
+        work["drawn"] = deck[:3]  # TK-PLOT-1, TK-PLOT-3
+        work["plot_deck"] = deck[3:]
+        work["phase"] = "keep_plot"
     elif what == "irrigation":
-        n["channel_reserve"] -= 1  # TK-IRR-1: taken to the board, placed when the player likes
-        n["stored_channels"] = replace_at(state.stored_channels, p, state.stored_channels[p] + 1)
+        work["channel_reserve"] -= 1  # TK-IRR-1: taken to the board, placed when the player likes
+        work["stored_channels"] = replace_at(
+            state.stored_channels, seat, state.stored_channels[seat] + 1
+        )
     else:
-        n["phase"] = what
+        work["phase"] = what
 
 
-def _do_move_gardener(state: State, n: _Fields, action: MoveGardener) -> None:
+def _do_move_gardener(state: State, work: Fields, action: MoveGardener) -> None:
     """Move the gardener; it grows its plot and the irrigated neighbours of that colour."""
-    h = action.plot
-    n["gardener"] = h
-    n["phase"] = "actions"
-    targets = growth_targets(state.colours, state.irrigated, state.bamboo, h)
+    place = action.plot
+    work["gardener"] = place
+    work["phase"] = "actions"
+    targets = growth_targets(state.colours, state.irrigated, state.bamboo, place)
     if targets:  # TK-GAR-2, TK-GAR-3
         improvements = state.improvements
-        garden = _Garden(n)
-        for t in targets:
-            garden.grow(t, growth_amount(improvements.get(t)))  # TK-IMP-4
+        garden = _Garden(work)
+        for target in targets:
+            garden.grow(target, growth_amount(improvements.get(target)))  # TK-IMP-4
         garden.close()
 
 
-def _do_move_panda(state: State, n: _Fields, action: MovePanda) -> None:
+def _do_move_panda(state: State, work: Fields, action: MovePanda) -> None:
     """Move the panda (panda action or storm); it eats one section (TK-PAN-2, TK-W-4)."""
-    _panda_to(n, action.plot)
-    n["phase"] = "actions"
+    _panda_to(work, action.plot)
+    work["phase"] = "actions"
 
 
-def _do_claim(state: State, n: _Fields, action: Claim) -> None:
+def _do_claim(state: State, work: Fields, action: Claim) -> None:
     """Complete an objective (TK-CMP-1)."""
-    _claim(n, action.card)
+    _claim(work, action.card)
 
 
-def _do_place_channel(state: State, n: _Fields, action: PlaceChannel) -> None:
+def _do_place_channel(state: State, work: Fields, action: PlaceChannel) -> None:
     """Place a stored channel (TK-IRR-2)."""
-    p = state.player
-    n["stored_channels"] = replace_at(state.stored_channels, p, state.stored_channels[p] - 1)
-    _place_channel(n, action.edge)
+    seat = state.player
+    work["stored_channels"] = replace_at(
+        state.stored_channels, seat, state.stored_channels[seat] - 1
+    )
+    _place_channel(work, action.edge)
 
 
-def _do_end_turn(state: State, n: _Fields, action: EndTurn) -> None:
+def _do_end_turn(state: State, work: Fields, action: EndTurn) -> None:
     """End the turn."""
-    _end_turn(state, n)
+    _end_turn(state, work)
 
 
-def _do_roll(state: State, n: _Fields, action: Roll) -> None:
+def _do_roll(state: State, work: Fields, action: Roll) -> None:
     """A face of the weather die (TK-TURN-1)."""
-    _resolve_weather(state, n, action.face)
+    _resolve_weather(state, work, action.face)
 
 
-def _do_choose_weather(state: State, n: _Fields, action: ChooseWeather) -> None:
+def _do_choose_weather(state: State, work: Fields, action: ChooseWeather) -> None:
     """The face chosen on "?" or on clouds with no chip left (TK-W-5, TK-W-6)."""
-    _resolve_weather(state, n, action.face)
+    _resolve_weather(state, work, action.face)
 
 
-def _do_keep_plot(state: State, n: _Fields, action: KeepPlot) -> None:
+def _do_keep_plot(state: State, work: Fields, action: KeepPlot) -> None:
     """Keep one of the drawn plots (TK-PLOT-1)."""
     drawn = state.drawn
     i = action.index - 1
-    n["kept"] = drawn[i]
-    n["drawn"] = drawn[:i] + drawn[i + 1 :]
-    n["phase"] = "place_plot"
+    work["kept"] = drawn[i]
+    work["drawn"] = drawn[:i] + drawn[i + 1 :]
+    work["phase"] = "place_plot"
 
 
-def _do_place_plot(state: State, n: _Fields, action: PlacePlot) -> None:
+def _do_place_plot(state: State, work: Fields, action: PlacePlot) -> None:
     """Place the kept plot, maybe with a stored chip; return the other two (TK-PLOT-1/2)."""
-    p = state.player
+    seat = state.player
     chip = None
     if action.improvement is not None:
         chip = IMPROVEMENT_LETTERS[action.improvement]
-        chips = state.stored_improvements[p]
-        n["stored_improvements"] = replace_at(
-            state.stored_improvements,
-            p,
-            replace_at(chips, IMPROVEMENT_INDEX[chip], chips[IMPROVEMENT_INDEX[chip]] - 1),
+        chips = state.stored_improvements[seat]
+        work["stored_improvements"] = replace_at(
+            state.stored_improvements, seat, counts_plus(chips, IMPROVEMENT_INDEX[chip], -1)
         )
     kept = state.kept
     assert kept is not None
-    _place_plot(n, action.plot, kept, chip)
-    n["kept"] = None
+    _place_plot(work, action.plot, kept, chip)
+    work["kept"] = None
     rest = state.drawn
     if len(rest) == 2 and state.options.plot_return_order == "player_choice":
-        n["phase"] = "return_plots"
+        work["phase"] = "return_plots"
     else:
         if len(rest) == 2:
-            order, n["rng"] = vrng.shuffled(rest, state.rng)
+            order, work["rng"] = vrng.shuffled(rest, state.rng)
             rest = tuple(order)
-        _return_plots(n, rest)
+        _return_plots(work, rest)
 
 
-def _do_return_plots(state: State, n: _Fields, action: ReturnPlots) -> None:
+def _do_return_plots(state: State, work: Fields, action: ReturnPlots) -> None:
     """Return the two plots not kept in the chosen order (TK-PLOT-1)."""
     drawn = state.drawn
-    _return_plots(n, tuple(drawn[i - 1] for i in action.order))
+    _return_plots(work, tuple(drawn[i - 1] for i in action.order))
 
 
-def _do_draw_objective(state: State, n: _Fields, action: DrawObjective) -> None:
+def _do_draw_objective(state: State, work: Fields, action: DrawObjective) -> None:
     """Draw an objective from the chosen deck (TK-OBJ-1)."""
-    _draw_objective(state, n, action.deck)
-    n["phase"] = "actions"
+    _draw_objective(state, work, action.deck)
+    work["phase"] = "actions"
 
 
-def _do_place_improvement(state: State, n: _Fields, action: PlaceImprovement) -> None:
+def _do_place_improvement(state: State, work: Fields, action: PlaceImprovement) -> None:
     """Place a stored chip on a plot without bamboo or improvement (TK-IMP-2)."""
-    p = state.player
+    seat = state.player
     letter = IMPROVEMENT_LETTERS[action.improvement]
-    chips = state.stored_improvements[p]
-    n["stored_improvements"] = replace_at(
-        state.stored_improvements,
-        p,
-        replace_at(chips, IMPROVEMENT_INDEX[letter], chips[IMPROVEMENT_INDEX[letter]] - 1),
+    chips = state.stored_improvements[seat]
+    work["stored_improvements"] = replace_at(
+        state.stored_improvements, seat, counts_plus(chips, IMPROVEMENT_INDEX[letter], -1)
     )
     improvements = dict(state.improvements)
     improvements[action.plot] = letter
-    n["improvements"] = improvements
+    work["improvements"] = improvements
     if improvement_irrigates(letter):  # TK-IMP-5: a watershed irrigates its plot
-        garden = _Garden(n)
+        garden = _Garden(work)
         garden.irrigate((action.plot,))
         garden.close()
 
 
-def _do_grow(state: State, n: _Fields, action: Grow) -> None:
+def _do_grow(state: State, work: Fields, action: Grow) -> None:
     """Rain: grow one irrigated plot (TK-W-2)."""
-    h = action.plot
-    garden = _Garden(n)
-    garden.grow(h, growth_amount(state.improvements.get(h), state.options.fertilizer_on_rain))
+    place = action.plot
+    garden = _Garden(work)
+    garden.grow(
+        place, growth_amount(state.improvements.get(place), state.options.fertilizer_on_rain)
+    )
     garden.close()
-    n["phase"] = "actions"
+    work["phase"] = "actions"
 
 
-def _do_take_improvement(state: State, n: _Fields, action: TakeImprovement) -> None:
+def _do_take_improvement(state: State, work: Fields, action: TakeImprovement) -> None:
     """Clouds: take a chip from the reserve to the board (TK-W-5)."""
-    p = state.player
-    i = IMPROVEMENT_INDEX[IMPROVEMENT_LETTERS[action.improvement]]
-    n["improvement_reserve"] = replace_at(
-        state.improvement_reserve, i, state.improvement_reserve[i] - 1
+    seat = state.player
+    index = IMPROVEMENT_INDEX[IMPROVEMENT_LETTERS[action.improvement]]
+    work["improvement_reserve"] = counts_plus(state.improvement_reserve, index, -1)
+    chips = state.stored_improvements[seat]
+    work["stored_improvements"] = replace_at(
+        state.stored_improvements, seat, counts_plus(chips, index, 1)
     )
-    chips = state.stored_improvements[p]
-    n["stored_improvements"] = replace_at(
-        state.stored_improvements, p, replace_at(chips, i, chips[i] + 1)
-    )
-    n["phase"] = "actions"
+    work["phase"] = "actions"
 
 
-def _do_pass(state: State, n: _Fields, action: Pass) -> None:
+def _do_pass(state: State, work: Fields, action: Pass) -> None:
     """Decline the weather effect."""
-    n["phase"] = "actions"
+    work["phase"] = "actions"
 
 
-_HANDLERS: dict[type, Callable[[State, _Fields, Any], None]] = {
+_HANDLERS: dict[type, Callable[[State, Fields, Any], None]] = {
     ChooseAction: _do_choose_action,
     MoveGardener: _do_move_gardener,
     MovePanda: _do_move_panda,
@@ -500,16 +497,16 @@ _HANDLERS: dict[type, Callable[[State, _Fields, Any], None]] = {
 
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action`` (assumed legal)."""
-    n = state.fields()
-    _HANDLERS[type(action)](state, n, action)
-    return state.successor(n, action)
+    work = state.fields()
+    _HANDLERS[type(action)](state, work, action)
+    return state.successor(work, action)
 
 
-def _return_plots(n: dict[str, Any], tiles: tuple[str, ...]) -> None:
+def _return_plots(work: Fields, tiles: tuple[str, ...]) -> None:
     """Put the plots not kept back under (or on) the pile, first one uppermost (TK-PLOT-1)."""
-    if n["options"].plot_return_position == "bottom":
-        n["plot_deck"] = n["plot_deck"] + tiles
+    if work["options"].plot_return_position == "bottom":
+        work["plot_deck"] = work["plot_deck"] + tiles
     else:
-        n["plot_deck"] = tiles + n["plot_deck"]
-    n["drawn"] = ()
-    n["phase"] = "actions"
+        work["plot_deck"] = tiles + work["plot_deck"]
+    work["drawn"] = ()
+    work["phase"] = "actions"

@@ -73,10 +73,10 @@ def _match_at(
     q, r = anchor
     cells = []
     for dq, dr, colour in orientation:
-        h = Hex(q + dq, r + dr)
-        if h not in irrigated or colours.get(h) != colour:
+        place = Hex(q + dq, r + dr)
+        if place not in irrigated or colours.get(place) != colour:
             return None
-        cells.append(h)
+        cells.append(place)
     return tuple(cells)
 
 
@@ -89,9 +89,14 @@ def _through(card_id: str, mirror: bool) -> tuple[tuple[str, _Offsets], ...]:
     """Each orientation seen from each of its cells: that cell's colour and the offsets of all
     the cells from it."""
     return tuple(
-        (colour, tuple((dq - q0, dr - r0, c) for dq, dr, c in orientation))
+        (
+            colour,
+            tuple(
+                (dq - anchor_q, dr - anchor_r, other_colour) for dq, dr, other_colour in orientation
+            ),
+        )
         for orientation in _orientations(card_id, mirror)
-        for q0, r0, colour in orientation
+        for anchor_q, anchor_r, colour in orientation
     )
 
 
@@ -99,8 +104,8 @@ def _shows(q: int, r: int, cells: _Offsets, colours: Mapping[Any, str], irrigate
     """True when the cells ``cells`` placed at ``(q, r)`` are irrigated plots of their colours
     (plain ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
     for dq, dr, colour in cells:
-        h = (q + dq, r + dr)
-        if h not in irrigated or colours.get(h) != colour:
+        place = (q + dq, r + dr)
+        if place not in irrigated or colours.get(place) != colour:
             return False
     return True
 
@@ -157,7 +162,9 @@ def plot_cards_met_after(
     fresh = tuple(fresh)
     return {
         card: met
-        or any(plot_objective_met_through(card, colours, irrigated, h, mirror) for h in fresh)
+        or any(
+            plot_objective_met_through(card, colours, irrigated, place, mirror) for place in fresh
+        )
         for card, met in known.items()
     }
 
@@ -177,9 +184,11 @@ def gardener_objective_met(
     """
     card = CARDS[card] if isinstance(card, str) else card
     need, colour = card.shoots, card.colour
-    for p, h in bamboo.items():
+    for place, height in bamboo.items():
         # the colour first (also in shoot_counts): most plots stop there
-        if colours[p] == colour and shoot_counts(card, colour, improvements.get(p), h, exact):
+        if colours[place] == colour and shoot_counts(
+            card, colour, improvements.get(place), height, exact
+        ):
             need -= 1
             if not need:
                 return True
@@ -293,12 +302,12 @@ def shoot_may_count(
 def sections_missing(card: ObjectiveCard, eaten: Sequence[int]) -> int:
     """How many sections the board ``eaten`` (green, yellow, pink) still lacks to pay the panda
     ``card``: 0 when it can be paid now (TK-CMP-6)."""
-    g, y, p = card.sections
+    green, yellow, pink = card.sections
     have_g, have_y, have_p = eaten
     return (
-        (g - have_g if g > have_g else 0)
-        + (y - have_y if y > have_y else 0)
-        + (p - have_p if p > have_p else 0)
+        (green - have_g if green > have_g else 0)
+        + (yellow - have_y if yellow > have_y else 0)
+        + (pink - have_p if pink > have_p else 0)
     )
 
 

@@ -81,55 +81,55 @@ _RESERVE_KEYS = frozenset(("channels", "improvements", "bamboo"))
 _MAX_TURN = 10**6
 
 
-def to_dict(d: Mapping[str, Any], history: tuple[str, ...]) -> dict[str, Any]:
-    """The JSON-safe dict of a state's fields ``d`` whose history is written ``history``."""
+def to_dict(fields: Mapping[str, Any], history: tuple[str, ...]) -> dict[str, Any]:
+    """The JSON-safe dict of a state's fields ``fields`` whose history is written ``history``."""
     plots = [
-        [h.q, h.r, tile, d["bamboo"][h], d["improvements"].get(h)]
-        for h, tile in sorted(d["tiles"].items())
+        [place.q, place.r, tile, fields["bamboo"][place], fields["improvements"].get(place)]
+        for place, tile in sorted(fields["tiles"].items())
     ]
     data = {
         "game": NAME,
-        "num_players": d["num_players"],
-        "options": _options_dict(d["options"]),
-        "start_player": d["start_player"],
-        "turn": d["turn"],
-        "player": d["player"],
-        "phase": d["phase"],
-        "weather": d["weather"],
-        "allowed": d["allowed"],
-        "used": list(d["used"]),
+        "num_players": fields["num_players"],
+        "options": _options_dict(fields["options"]),
+        "start_player": fields["start_player"],
+        "turn": fields["turn"],
+        "player": fields["player"],
+        "phase": fields["phase"],
+        "weather": fields["weather"],
+        "allowed": fields["allowed"],
+        "used": list(fields["used"]),
         "plots": plots,
-        "channels": sorted([e.hex.q, e.hex.r, e.side] for e in d["channels"]),
-        "gardener": [d["gardener"].q, d["gardener"].r],
-        "panda": [d["panda"].q, d["panda"].r],
-        "plot_deck": list(d["plot_deck"]),
-        "drawn": list(d["drawn"]),
-        "kept": d["kept"],
-        "decks": {kind: list(deck) for kind, deck in zip(DECK_KINDS, d["decks"], strict=True)},
+        "channels": sorted([edge.hex.q, edge.hex.r, edge.side] for edge in fields["channels"]),
+        "gardener": [fields["gardener"].q, fields["gardener"].r],
+        "panda": [fields["panda"].q, fields["panda"].r],
+        "plot_deck": list(fields["plot_deck"]),
+        "drawn": list(fields["drawn"]),
+        "kept": fields["kept"],
+        "decks": {kind: list(deck) for kind, deck in zip(DECK_KINDS, fields["decks"], strict=True)},
         "players": [
             {
-                "hand": list(d["hands"][p]),
-                "completed": list(d["completed"][p]),
-                "eaten": list(d["eaten"][p]),
-                "channels": d["stored_channels"][p],
-                "improvements": list(d["stored_improvements"][p]),
+                "hand": list(fields["hands"][seat]),
+                "completed": list(fields["completed"][seat]),
+                "eaten": list(fields["eaten"][seat]),
+                "channels": fields["stored_channels"][seat],
+                "improvements": list(fields["stored_improvements"][seat]),
             }
-            for p in range(d["num_players"])
+            for seat in range(fields["num_players"])
         ],
         "reserve": {
-            "channels": d["channel_reserve"],
-            "improvements": list(d["improvement_reserve"]),
-            "bamboo": list(d["bamboo_reserve"]),
+            "channels": fields["channel_reserve"],
+            "improvements": list(fields["improvement_reserve"]),
+            "bamboo": list(fields["bamboo_reserve"]),
         },
-        "emperor": d["emperor"],
-        "final_turns_left": d["final_turns_left"],
-        "rng": d["rng"],
+        "emperor": fields["emperor"],
+        "final_turns_left": fields["final_turns_left"],
+        "rng": fields["rng"],
         "history": list(history),
     }
-    if d["viewer"] is not None:  # only views carry it, so full states keep their digests
-        data["viewer"] = d["viewer"]
-    if d["start"] is not None:  # only built or loaded positions carry it
-        data["start"] = _copy_json(d["start"])
+    if fields["viewer"] is not None:  # only views carry it, so full states keep their digests
+        data["viewer"] = fields["viewer"]
+    if fields["start"] is not None:  # only built or loaded positions carry it
+        data["start"] = _copy_json(fields["start"])
     return data
 
 
@@ -143,15 +143,15 @@ def load(data: Any) -> tuple[dict[str, Any], tuple[str, ...] | None]:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         raise InvalidStateError(f"malformed Takenoko state: {type(exc).__name__}: {exc}") from exc
     texts = tuple(data["history"])
-    canonical = all(isinstance(t, str) and t in _ACTION_OF for t in texts)
+    canonical = all(isinstance(text, str) and text in _ACTION_OF for text in texts)
     return fields, texts if canonical else None
 
 
 def _copy_json(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return {key: _copy_json(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_copy_json(v) for v in value]
+        return [_copy_json(item) for item in value]
     return value
 
 
@@ -179,17 +179,17 @@ def _viewer(value: Any, num: int) -> int | str:
 def _triple(value: Any, what: str, low: int | None = 0) -> tuple[int, int, int]:
     if not isinstance(value, list) or len(value) != 3:
         raise _bad(f"{what} must be a list of 3 integers, not {short_repr(value)}")
-    a, b, c = (_int(v, what, low) for v in value)
-    return (a, b, c)
+    first, second, third = (_int(item, what, low) for item in value)
+    return (first, second, third)
 
 
 def _hex(value: Any, what: str) -> Hex:
     if not isinstance(value, list) or len(value) != 2:
         raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
-    h = Hex(_int(value[0], what), _int(value[1], what))
-    if h not in NEIGHBORS:
+    place = Hex(_int(value[0], what), _int(value[1], what))
+    if place not in NEIGHBORS:
         raise _bad(f"{what} {value} is too far from the pond")
-    return h
+    return place
 
 
 def _keys(value: Any, what: str, required: frozenset[str], optional: frozenset[str]) -> None:
@@ -205,7 +205,7 @@ def _keys(value: Any, what: str, required: frozenset[str], optional: frozenset[s
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise _bad(f"{what} must be a list of strings")
     return tuple(value)
 
@@ -225,7 +225,7 @@ def _load(data: Any) -> dict[str, Any]:
     if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
         raise _bad(f"unknown weather {short_repr(weather)}")
     used = _strings(data["used"], "'used'")
-    if any(u not in ACTION_KINDS for u in used):
+    if any(action_kind not in ACTION_KINDS for action_kind in used):
         raise _bad(f"unknown action kinds in 'used': {used}")
     key: tuple[Any, ...] | None
     try:
@@ -234,7 +234,7 @@ def _load(data: Any) -> dict[str, Any]:
             tuple(tuple(row) for row in data["channels"]),
         )
         # only exact ints, strings and None may share the memo (True == 1, 1.0 == 1)
-        if not all(type(v) in _KEY_TYPES for rows in key for row in rows for v in row):
+        if not all(type(item) in _KEY_TYPES for rows in key for row in rows for item in row):
             key = None
     except TypeError:
         key = None
@@ -245,23 +245,28 @@ def _load(data: Any) -> dict[str, Any]:
     players = data["players"]
     if not isinstance(players, list) or len(players) != num:
         raise _bad(f"'players' must list {num} players")
-    for p, pl in enumerate(players):
-        _keys(pl, f"players[{p}]", _PLAYER_KEYS, frozenset())
+    for seat, player in enumerate(players):
+        _keys(player, f"players[{seat}]", _PLAYER_KEYS, frozenset())
     _keys(data["decks"], "'decks'", frozenset(DECK_KINDS), frozenset())
-    decks = tuple(_strings(data["decks"][k], f"the {k} deck") for k in DECK_KINDS)
-    for kind, prefix, deck in zip(DECK_KINDS, "PGA", decks, strict=True):
-        if any(c not in CARDS or c[0] != prefix for c in deck):
-            raise _bad(f"the {kind} deck holds cards of another deck: {deck}")
-    hands = tuple(_strings(pl["hand"], f"players[{p}].hand") for p, pl in enumerate(players))
-    completed = tuple(
-        _strings(pl["completed"], f"players[{p}].completed") for p, pl in enumerate(players)
+    decks = tuple(
+        _strings(data["decks"][deck_kind], f"the {deck_kind} deck") for deck_kind in DECK_KINDS
     )
-    all_cards = [c for group in (*decks, *hands, *completed) for c in group]
+    for kind, prefix, deck in zip(DECK_KINDS, "PGA", decks, strict=True):
+        if any(card not in CARDS or card[0] != prefix for card in deck):
+            raise _bad(f"the {kind} deck holds cards of another deck: {deck}")
+    hands = tuple(
+        _strings(player["hand"], f"players[{seat}].hand") for seat, player in enumerate(players)
+    )
+    completed = tuple(
+        _strings(player["completed"], f"players[{seat}].completed")
+        for seat, player in enumerate(players)
+    )
+    all_cards = [card for group in (*decks, *hands, *completed) for card in group]
     if sorted(all_cards) != sorted(CARDS):
         counts = Counter(all_cards)
-        wrong = sorted(c for c in set(CARDS) | set(counts) if counts.get(c, 0) != 1)
+        wrong = sorted(card for card in set(CARDS) | set(counts) if counts.get(card, 0) != 1)
         raise _bad(f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}")
-    if any(len(h) > HAND_LIMIT for h in hands):
+    if any(len(hand) > HAND_LIMIT for hand in hands):
         raise _bad("a hand holds more than 5 cards (TK-OBJ-2)")
     plot_deck = _strings(data["plot_deck"], "'plot_deck'")
     drawn = _strings(data["drawn"], "'drawn'")
@@ -301,12 +306,12 @@ def _load(data: Any) -> dict[str, Any]:
         "decks": decks,
         "hands": hands,
         "completed": completed,
-        "eaten": tuple(_triple(pl["eaten"], "eaten") for pl in players),
+        "eaten": tuple(_triple(player["eaten"], "eaten") for player in players),
         "stored_channels": tuple(
-            _int(pl["channels"], "stored channels", 0, CHANNEL_SUPPLY) for pl in players
+            _int(player["channels"], "stored channels", 0, CHANNEL_SUPPLY) for player in players
         ),
         "stored_improvements": tuple(
-            _triple(pl["improvements"], "stored improvements") for pl in players
+            _triple(player["improvements"], "stored improvements") for player in players
         ),
         "channel_reserve": _int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
         "improvement_reserve": _triple(reserve["improvements"], "improvement reserve"),
@@ -387,11 +392,11 @@ def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
 def _check_hands(state: Mapping[str, Any]) -> None:
     """A player with exactly three objectives (hand and completed) has drawn none, so holds the
     plot, gardener and panda card dealt at setup, one of each (TK-SET-4)."""
-    for p in range(state["num_players"]):
-        cards = (*state["hands"][p], *state["completed"][p])
-        if len(cards) == 3 and sorted(c[0] for c in cards) != ["A", "G", "P"]:
+    for seat in range(state["num_players"]):
+        cards = (*state["hands"][seat], *state["completed"][seat])
+        if len(cards) == 3 and sorted(card[0] for card in cards) != ["A", "G", "P"]:
             raise _bad(
-                f"player {p} holds {' '.join(cards)}: with no card drawn, a player holds the"
+                f"player {seat} holds {' '.join(cards)}: with no card drawn, a player holds the"
                 " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
             )
 
@@ -401,18 +406,22 @@ def _check_kept_objectives(state: Mapping[str, Any]) -> None:
     holds one card of each kind dealt at setup, and a game from a start keeps the objectives
     completed at that start."""
     start = state["start"]
-    for p in range(state["num_players"]):
-        cards = {*state["hands"][p], *state["completed"][p]}
-        if start is None and state["history"] and not {"A", "G", "P"} <= {c[0] for c in cards}:
+    for seat in range(state["num_players"]):
+        cards = {*state["hands"][seat], *state["completed"][seat]}
+        if (
+            start is None
+            and state["history"]
+            and not {"A", "G", "P"} <= {card[0] for card in cards}
+        ):
             raise _bad(
-                f"player {p} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
+                f"player {seat} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
                 " and panda objective dealt at setup, in hand or completed (TK-SET-4)"
             )
         if start is not None:  # completed cards are public: no view or guess changes them
-            lost = set(start["players"][p]["completed"]) - set(state["completed"][p])
+            lost = set(start["players"][seat]["completed"]) - set(state["completed"][seat])
             if lost:
                 raise _bad(
-                    f"player {p} no longer shows {' '.join(sorted(lost))}, completed at the"
+                    f"player {seat} no longer shows {' '.join(sorted(lost))}, completed at the"
                     " start: a completed objective stays completed (TK-OBJ-1)"
                 )
 
@@ -448,7 +457,7 @@ def _options_from(data: Any) -> Options:
     if isinstance(data, Mapping):
         try:
             # the key holds each value's type: True == 1 == 1.0 must not share an entry
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+            key = tuple(sorted((name, type(item).__name__, item) for name, item in data.items()))
             hash(key)
         except TypeError:
             return Options.from_dict(data)
@@ -535,22 +544,26 @@ def _check_counts(state: dict[str, Any]) -> None:
     channels = state["channel_reserve"] + sum(state["stored_channels"]) + len(state["channels"])
     if channels != CHANNEL_SUPPLY:
         raise _bad(f"{channels} irrigation channels instead of {CHANNEL_SUPPLY}")
-    for k, letter in enumerate(IMPROVEMENTS):
+    for index, letter in enumerate(IMPROVEMENTS):
         placed = sum(
             1
-            for h, imp in state["improvements"].items()
-            if imp == letter and len(state["tiles"][h]) == 1
+            for place, imp in state["improvements"].items()
+            if imp == letter and len(state["tiles"][place]) == 1
         )
         total = (
-            state["improvement_reserve"][k]
-            + sum(s[k] for s in state["stored_improvements"])
+            state["improvement_reserve"][index]
+            + sum(stored[index] for stored in state["stored_improvements"])
             + placed
         )
         if total != IMPROVEMENT_CHIPS[letter]:
             raise _bad(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
-    for k, colour in enumerate(COLOURS):
-        garden = sum(h for p, h in state["bamboo"].items() if state["colours"][p] == colour)
-        total = state["bamboo_reserve"][k] + garden + sum(e[k] for e in state["eaten"])
+    for index, colour in enumerate(COLOURS):
+        garden = sum(
+            height for place, height in state["bamboo"].items() if state["colours"][place] == colour
+        )
+        total = (
+            state["bamboo_reserve"][index] + garden + sum(eaten[index] for eaten in state["eaten"])
+        )
         if total != BAMBOO_SUPPLY[colour]:
             raise _bad(
                 f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}"

@@ -37,6 +37,7 @@ from .components import (
     IMPROVEMENTS,
     PLOT_TILES,
 )
+from .fields import Fields
 from .geometry import POND, POND_RING, figure_moves
 from .info import GAME_INFO
 from .options import Options
@@ -178,12 +179,12 @@ class State(RichDisplay):
         """The actions applied since ``start`` (or since setup)."""
         return written(self.__dict__["history"])
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> Fields:
         """A fresh dict of every field (the rules change a copy to build the next state); its
         ``history`` may be an unwritten extension: read the history as ``state.history``."""
-        return self.__dict__.copy()
+        return self.__dict__.copy()  # type: ignore[return-value]
 
-    def successor(self, fields: dict[str, Any], action: Action) -> State:
+    def successor(self, fields: Fields, action: Action) -> State:
         """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
         this one's by ``action``; caches that still hold are shared."""
         fields["history"] = History(self.__dict__["history"], action)
@@ -234,7 +235,7 @@ class State(RichDisplay):
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in a deterministic order, without duplicates."""
         caches = self._caches
-        legal = caches[_LEGAL]
+        legal: tuple[Action, ...] | None = caches[_LEGAL]
         if legal is None:
             legal = caches[_LEGAL] = rules.legal_actions(self)
         return legal
@@ -308,7 +309,7 @@ class State(RichDisplay):
         """Where the ``"gardener"`` or the ``"panda"`` can move now (TK-GAR-1, TK-PAN-1)."""
         start = self.gardener if figure == "gardener" else self.panda
         cache = self._caches[_MOVES]
-        moves = cache.get(start)
+        moves: tuple[Hex, ...] | None = cache.get(start)
         if moves is None:
             opts = self.options
             moves = cache[start] = figure_moves(
@@ -321,7 +322,7 @@ class State(RichDisplay):
         kept with the figure moves while the plots stay the same."""
         key = (figure, self.gardener if figure == "gardener" else self.panda)
         cache = self._caches[_MOVES]
-        actions = cache.get(key)
+        actions: tuple[Action, ...] | None = cache.get(key)
         if actions is None:
             actions = cache[key] = rules.figure_move_actions(figure, self.moves(figure))
         return actions
@@ -329,7 +330,7 @@ class State(RichDisplay):
     def plot_card_met(self, card: str) -> bool:
         """True when the garden shows plot objective ``card`` (TK-CMP-3); kept per garden."""
         cache = self._caches[_PLOTMET]
-        met = cache.get(card)
+        met: bool | None = cache.get(card)
         if met is None:
             met = cache[card] = plot_objective_met(
                 card, self.colours, self.irrigated, self.options.plot_objective_mirror_allowed
@@ -340,7 +341,7 @@ class State(RichDisplay):
         """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); kept
         while the bamboo and the improvements stay the same."""
         cache = self._caches[_GARDMET]
-        met = cache.get(card)
+        met: bool | None = cache.get(card)
         if met is None:
             met = cache[card] = gardener_objective_met(
                 card,
@@ -399,70 +400,70 @@ class State(RichDisplay):
             whose = "the public view" if viewer == PUBLIC else f"player {viewer}'s view"
             wanted = "a spectator" if player is None else f"player {player}"
             raise InvalidStateError(f"this state is {whose}: it cannot show what {wanted} sees")
-        n = self.fields()
-        n["viewer"] = mark if rng is None else None
+        work = self.fields()
+        work["viewer"] = mark if rng is None else None
         seen = self._caches[_SEEN].get(mark) if rng is None else None
         if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
-            n["hands"], n["decks"] = seen[2], seen[3]  # the same cards as the last view
+            work["hands"], work["decks"] = seen[2], seen[3]  # the same cards as the last view
         else:
-            rng = self._refill_cards(n, player, rng)
+            rng = self._refill_cards(work, player, rng)
             if rng is None:
-                self._caches[_SEEN][mark] = (self.hands, self.decks, n["hands"], n["decks"])
+                self._caches[_SEEN][mark] = (self.hands, self.decks, work["hands"], work["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
         if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
             pile = self._caches[_SEEN].get(-1)
             if pile is None or pile[0] is not self.plot_deck:
                 pile = self._caches[_SEEN][-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
-            n["plot_deck"] = pile[1]
-            return self._viewed(n, player, rng)
+            work["plot_deck"] = pile[1]
+            return self._viewed(work, player, rng)
         kept = [self.kept] if secret and self.kept is not None else []
         drawn = list(self.drawn) if secret else []
         pool = sorted(kept + drawn + list(self.plot_deck))
         if rng is not None:
             pool, rng = vrng.shuffled(pool, rng)
         if kept:
-            n["kept"] = pool.pop(0)
+            work["kept"] = pool.pop(0)
         if drawn:
-            n["drawn"] = tuple(pool[: len(drawn)])
+            work["drawn"] = tuple(pool[: len(drawn)])
             pool = pool[len(drawn) :]
-        n["plot_deck"] = tuple(pool)
-        return self._viewed(n, player, rng)
+        work["plot_deck"] = tuple(pool)
+        return self._viewed(work, player, rng)
 
-    def _viewed(self, n: dict[str, Any], player: int | None, rng: int | None) -> State:
-        """The state of the refilled fields ``n``, its start refilled alike."""
+    def _viewed(self, work: Fields, player: int | None, rng: int | None) -> State:
+        """The state of the refilled fields ``work``, its start refilled alike."""
         mark = PUBLIC if player is None else player
         if self.start is not None and (rng is not None or self.start.get("viewer") != mark):
             # the starting position shows no more than the viewer saw then
             first = State.from_dict(self.start)
             first = first.view(player) if rng is None else first.determinize(player, rng)
-            n["start"] = first.to_dict()
-        return State(n)
+            work["start"] = first.to_dict()
+        return State(work)
 
-    def _refill_cards(self, n: dict[str, Any], player: int | None, rng: int | None) -> int | None:
-        """Set the hands and decks of ``n`` as ``player`` (None: a spectator) sees them, or
+    def _refill_cards(self, work: Fields, player: int | None, rng: int | None) -> int | None:
+        """Set the hands and decks of ``work`` as ``player`` (None: a spectator) sees them, or
         reshuffled with ``rng``; return the generator's next state."""
         num = self.num_players
-        hands = [list(h) for h in self.hands]
-        decks = [list(x) for x in self.decks]
-        for k, prefix in enumerate("PGA"):
+        hands = [list(hand) for hand in self.hands]
+        decks = [list(deck) for deck in self.decks]
+        for deck_index, prefix in enumerate("PGA"):
             # the backs of cards in hand are visible: only their faces are hidden
             slots = [
-                (q, i)
-                for q in range(num)
-                if q != player
-                for i, card in enumerate(hands[q])
+                (seat, i)
+                for seat in range(num)
+                if seat != player
+                for i, card in enumerate(hands[seat])
                 if card[0] == prefix
             ]
-            pool = [hands[q][i] for q, i in slots] + decks[k]
+            pool = [hands[seat][i] for seat, i in slots] + decks[deck_index]
             pool.sort()
             if rng is not None:
                 pool, rng = vrng.shuffled(pool, rng)
-            for (q, i), card in zip(slots, pool, strict=False):
-                hands[q][i] = card
-            decks[k] = pool[len(slots) :]
-        n["hands"] = tuple(tuple(h) for h in hands)
-        n["decks"] = tuple(tuple(x) for x in decks)
+            for (seat, i), card in zip(slots, pool, strict=False):
+                hands[seat][i] = card
+            decks[deck_index] = pool[len(slots) :]
+        work["hands"] = tuple(tuple(hand) for hand in hands)
+        work["decks"] = tuple(tuple(deck) for deck in decks)
         return rng
 
     def inventory(self) -> dict[str, int]:
@@ -474,23 +475,23 @@ class State(RichDisplay):
         for tile, count in Counter(tiles).items():
             inv["plot " + tile] = count
         sections = list(self.bamboo_reserve)
-        for e in self.eaten:
-            for k in range(3):
-                sections[k] += e[k]
+        for eaten in self.eaten:
+            for index in range(3):
+                sections[index] += eaten[index]
         chips = list(self.improvement_reserve)
         for stored in self.stored_improvements:
-            for k in range(3):
-                chips[k] += stored[k]
+            for index in range(3):
+                chips[index] += stored[index]
         colours, tiles_at, improvements = self.colours, self.tiles, self.improvements
-        for h, height in self.bamboo.items():
-            sections[COLOUR_INDEX[colours[h]]] += height
-            imp = improvements.get(h)
-            if imp is not None and len(tiles_at[h]) == 1:  # a chip, not a printed improvement
+        for place, height in self.bamboo.items():
+            sections[COLOUR_INDEX[colours[place]]] += height
+            imp = improvements.get(place)
+            if imp is not None and len(tiles_at[place]) == 1:  # a chip, not a printed improvement
                 chips[IMPROVEMENT_INDEX[imp]] += 1
-        for k, colour in enumerate(COLOURS):
-            inv["bamboo " + colour] = sections[k]
-        for k, letter in enumerate(IMPROVEMENTS):
-            inv["chip " + letter] = chips[k]
+        for index, colour in enumerate(COLOURS):
+            inv["bamboo " + colour] = sections[index]
+        for index, letter in enumerate(IMPROVEMENTS):
+            inv["chip " + letter] = chips[index]
         inv["channel"] = self.channel_reserve + sum(self.stored_channels) + len(self.channels)
         for group in (*self.decks, *self.hands, *self.completed):
             for card in group:
@@ -540,7 +541,7 @@ def new_game(
     plot_deck, _ = vrng.shuffled(PLOT_TILES, vrng.derive_seed(seed, "plots"))  # TK-SET-2
     decks = []
     for kind, prefix in zip(DECK_KINDS, "PGA", strict=True):
-        ids = [c for c in CARDS if c[0] == prefix]
+        ids = [card for card in CARDS if card[0] == prefix]
         deck, _ = vrng.shuffled(ids, vrng.derive_seed(seed, "objectives", kind))  # TK-SET-4
         decks.append(deck)
     # one card of each kind per player, hidden
@@ -580,8 +581,8 @@ def new_game(
         "stored_channels": (0,) * num_players,
         "stored_improvements": ((0, 0, 0),) * num_players,
         "channel_reserve": CHANNEL_SUPPLY,
-        "improvement_reserve": tuple(IMPROVEMENT_CHIPS[k] for k in IMPROVEMENTS),
-        "bamboo_reserve": tuple(BAMBOO_SUPPLY[c] for c in COLOURS),
+        "improvement_reserve": tuple(IMPROVEMENT_CHIPS[letter] for letter in IMPROVEMENTS),
+        "bamboo_reserve": tuple(BAMBOO_SUPPLY[colour] for colour in COLOURS),
         "emperor": None,
         "final_turns_left": None,
         "rng": rng,

@@ -103,7 +103,7 @@ def met_objectives(state: State, player: int) -> tuple[str, ...]:
             f" ({' '.join(state.visible_hand(player)) or 'empty'}), so its met objectives are"
             " unknown"
         )
-    return tuple(c for c in state.hands[player] if is_objective_met(state, player, c))
+    return tuple(card for card in state.hands[player] if is_objective_met(state, player, card))
 
 
 def score_breakdown(state: State) -> tuple[dict[str, int], ...]:
@@ -151,7 +151,9 @@ def cards(
     """
     wanted_kind = _name(kind, _KINDS, "kind") if kind is not None else None
     wanted_colour = _name(colour, _COLOUR_OF, "colour") if colour is not None else None
-    wanted_shape = _name(shape, {s: s for s in SHAPES}, "shape") if shape is not None else None
+    wanted_shape = (
+        _name(shape, {name: name for name in SHAPES}, "shape") if shape is not None else None
+    )
     wanted_imp = (
         _name(improvement, _IMPROVEMENT_OF, "improvement") if improvement is not None else None
     )
@@ -184,7 +186,7 @@ def _name(value: Any, names: Mapping[str, str], what: str) -> str:
 
 def _colours_of(card: ObjectiveCard) -> set[str]:
     if card.deck == "plot":
-        return {c for _, c in card.pattern}
+        return {colour for _, colour in card.pattern}
     if card.deck == "gardener":
         return {card.colour}
-    return {c for c, n in zip(COLOURS, card.sections, strict=True) if n}
+    return {colour for colour, count in zip(COLOURS, card.sections, strict=True) if count}
