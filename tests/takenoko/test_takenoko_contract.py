@@ -329,3 +329,23 @@ def test_every_legal_action_of_random_games_is_in_every_action(
         missing = [str(action) for action in legal if action not in table]
         assert not missing, f"seed {seed}: {missing[:3]} not in every_action()"
         state = state.apply(rng.choice(legal))
+
+
+def test_refusal_is_none_for_a_legal_action_and_a_rule_for_an_illegal_one() -> None:
+    from bamboo_lab.games.takenoko.refusals import RULEBOOK, refusal
+
+    assert tk.State.rulebook is RULEBOOK  # apply checks through the shared pipeline
+    state = tk.new_game(2, 0)
+    rng = random.Random(0)
+    for _ in range(60):
+        if state.current_player == CHANCE:
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state = state.apply(rng.choices(outcomes, weights)[0])
+            continue
+        legal = state.legal_actions()
+        assert all(refusal(state, action) is None for action in legal)
+        illegal = [action for action in tk.every_action()[:40] if action not in legal]
+        for action in illegal:
+            rule, sentence = refusal(state, action) or ("", "")
+            assert rule.startswith("TK-") and sentence, action
+        state = state.apply(rng.choice(legal))
