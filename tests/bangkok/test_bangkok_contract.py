@@ -1,31 +1,22 @@
-"""Bangkok against the game contract: errors, JSON, views, determinism, records, conformance."""
+"""Bangkok against the game contract: errors, JSON, views, determinism, records, conformance,
+the fixed action list (every_action) and long seeded games."""
 
 from __future__ import annotations
 
-import json
+import random
 from typing import Any
 
 import pytest
-from harness import check_game
+from bangkok_helpers import CUSTOM_DECK, OPTIONS, corrupt, dumped, played
+from bangkok_positions import position
+from harness import check_game, random_playout
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.record import GameRecord
+from bamboo_lab.envs.tables import action_table
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import load, replay
 from bamboo_lab.games.bangkok.components import RECONSTRUCTED_DECK, build_deck
-
-
-def dumped(state: bk.State) -> str:
-    """Canonical JSON of a state."""
-    return json.dumps(state.to_dict(), sort_keys=True)
-
-
-def played(n: int, seed: int, plies: int) -> bk.State:
-    """A state after ``plies`` first-legal actions."""
-    state = bk.new_game(n, seed)
-    for _ in range(plies):
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def test_registry_loads_bangkok() -> None:
@@ -90,13 +81,6 @@ def test_no_action_after_the_game_is_over() -> None:
     assert state.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
         state.apply(bk.Renew("row1"))
-
-
-def corrupt(change: Any) -> dict[str, Any]:
-    """A valid state dict after ``change(d)``."""
-    data = played(2, 4, 7).to_dict()
-    change(data)
-    return data
 
 
 @pytest.mark.parametrize(
@@ -198,22 +182,6 @@ def test_view_hides_pontoons_and_pile_order() -> None:
     assert sorted(other.pontoons) == sorted(state.pontoons)
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_BK_SET_2_a_view_redealt_gives_every_hidden_pontoon_an_unseen_good(players: int) -> None:
-    """Search and analysis deal worlds from a seat's view: the hidden pontoons get the goods no
-    one has shown (each tile once), and the view deals exactly what the real state deals."""
-    state = bk.new_game(players, 5)
-    for seat in range(players):
-        view = state.view(seat)
-        for seed in range(4):
-            world = view.determinize(seat, seed)
-            assert sorted(world.pontoons) == sorted(state.pontoons)
-            assert world.pontoons[seat] == state.pontoons[seat]
-            assert world == state.determinize(seat, seed)
-    spectator = state.view(None).determinize(None, 1)
-    assert sorted(spectator.pontoons) == sorted(state.pontoons)
-
-
 def test_determinism_same_actions_same_state() -> None:
     """Same seed, options and actions -> the same state."""
     a = played(4, 12, 40)
@@ -251,7 +219,6 @@ def test_actions_round_trip_through_notation_and_repr() -> None:
 def test_pass_when_nothing_is_possible_and_blocked_end() -> None:
     """K6 (REC): with no placement and no renewal the turn passes; when every player passes in
     a row, the position can never change and the game ends."""
-    from bangkok_positions import position
 
     z_only = ["Z", "Z", "Z", "ZZ", "C1:P/Z", "C2:Z/Z", "C3:BF/Z", "C4:PF/Z", None]
     with_z = [
@@ -308,7 +275,6 @@ def test_conformance_every_option(n: int, options: dict[str, Any]) -> None:
 
 def test_dict_without_a_legal_action_is_refused() -> None:
     """from_dict refuses a position that would leave the player without a legal action."""
-    from bangkok_positions import position
 
     port = ["Z", "B", "F", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "BF"]
     state = position(port, hands=[["P", "P"]], placed="Z", slot="L1", phase="collect")
@@ -327,3 +293,73 @@ def test_the_rules_work_dict_names_the_state_fields() -> None:
 
     names = {field.name for field in fields(bk.State)}
     assert set(get_type_hints(StateChanges)) == names - {"options", "start"}
+
+
+@pytest.mark.parametrize(
+    "options", [None, bk.Options(expert=True), bk.Options(deck=CUSTOM_DECK)], ids=str
+)
+def test_every_action_is_the_environment_table_in_order(options: bk.Options | None) -> None:
+    """The same actions, in the same order, as the environments' action table."""
+    assert tuple(str(action) for action in bk.every_action(options)) == action_table(
+        "bangkok", options
+    )
+
+
+def test_every_action_repeats_no_action_and_counts_each_kind() -> None:
+    """No action twice; 60 cards x 12 slots, 9 + 18 + 6 port cell sets, 60 x 9 market cells."""
+    actions = bk.every_action()
+    assert len(set(actions)) == len(actions)
+    kinds = [type(action).__name__ for action in actions]
+    assert [kinds.count(kind) for kind in ("PlaceAtPort", "Collect", "LayInMarket")] == [
+        720,
+        33,
+        540,
+    ]
+    assert kinds.count("Renew") == 6 and actions[-1] == bk.Pass()
+
+
+def test_every_action_takes_the_face_of_each_card_from_the_options_deck() -> None:
+    """Default options in any form give one tuple; a custom deck changes only its card's faces."""
+    assert bk.every_action() == bk.every_action(bk.Options()) == bk.every_action({})
+    changed = [card.spec for card in bk.build_deck(CUSTOM_DECK).cards].index("C2:PZ/PP")
+    custom = bk.every_action(bk.Options(deck=CUSTOM_DECK))
+    differ = [
+        mine for mine, theirs in zip(custom, bk.every_action(), strict=True) if mine != theirs
+    ]
+    assert len(differ) == 12 + 9  # its places and its lays
+    assert {getattr(action, "card", None) for action in differ} == {changed}
+
+
+@pytest.mark.parametrize("num_players", bk.PLAYER_COUNTS)
+@pytest.mark.parametrize("options", [None, bk.Options(expert=True, collect="any")], ids=str)
+def test_every_legal_action_of_random_games_is_in_every_action(
+    num_players: int, options: bk.Options | None
+) -> None:
+    """Seeded random games: each legal action met is one of every_action's."""
+    known = set(bk.every_action(options))
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = bk.new_game(num_players, seed, options)
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert set(legal) <= known, [str(a) for a in legal if a not in known][:3]
+            state = state.apply(rng.choice(legal))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "default")
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_soak_checked_games(n: int, options: dict[str, Any]) -> None:
+    """Every invariant of the harness on 5 games per player count and option set."""
+    for seed in range(100, 105):
+        assert check_game(bk, n, seed, options).is_over()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_soak_random_games_end_well_within_the_ply_limit(n: int) -> None:
+    """BK-END-1: 300 random games per player count end, far below PLY_LIMIT."""
+    for seed in range(300):
+        final, plies = random_playout(bk, n, seed, {"collect": "any"})
+        assert final.is_over() and plies < bk.PLY_LIMIT // 4
+        assert final.inventory() == bk.new_game(n, seed).inventory()

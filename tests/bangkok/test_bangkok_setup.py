@@ -1,11 +1,65 @@
-"""Bangkok setup: players, pontoons, initial sets, piles and the port (BK-SET-1..5)."""
+"""Tests of docs/rules/bangkok.md, section "Set-up"."""
 
 from __future__ import annotations
 
 import pytest
+from bangkok_helpers import finished, moved_to_boat_pile, played_to_phase
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_BK_SET_2_K15_pontoons_are_revealed_at_scoring(n: int) -> None:
+    """BK-SET-2, K15: the objective is secret until scoring, when "the player turns over his
+    pontoon tile": a view of a finished game shows every player's good (box tiles stay hidden)
+    and gives the true outcome."""
+    final = finished(n, seed=2)
+    playing = bk.new_game(n, seed=2)
+    for seat in range(n):
+        view = final.view(seat)
+        assert view.pontoons[:n] == final.pontoons[:n]
+        assert all(g == -1 for g in view.pontoons[n:])
+        assert view.outcome() == final.outcome()
+        assert final.determinize(seat, 7).view(seat) == view
+        assert [playing.view(seat).objective(p) is None for p in range(n)] == [
+            p != seat for p in range(n)
+        ]
+
+
+def test_BK_SET_2_K15_box_pontoons_are_resampled_after_the_game() -> None:
+    """K15: after scoring only the pontoons left in the box are still hidden."""
+    final = finished(2, seed=5)
+    seen = {final.determinize(0, k).pontoons for k in range(8)}
+    assert all(p[:2] == final.pontoons[:2] for p in seen)
+    assert len({p[2:] for p in seen}) == 2
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_BK_SET_2_a_view_redealt_gives_every_hidden_pontoon_an_unseen_good(players: int) -> None:
+    """Search and analysis deal worlds from a seat's view: the hidden pontoons get the goods no
+    one has shown (each tile once), and the view deals exactly what the real state deals."""
+    state = bk.new_game(players, 5)
+    for seat in range(players):
+        view = state.view(seat)
+        for seed in range(4):
+            world = view.determinize(seat, seed)
+            assert sorted(world.pontoons) == sorted(state.pontoons)
+            assert world.pontoons[seat] == state.pontoons[seat]
+            assert world == state.determinize(seat, seed)
+    spectator = state.view(None).determinize(None, 1)
+    assert sorted(spectator.pontoons) == sorted(state.pontoons)
+
+
+@pytest.mark.parametrize("phase", ["act", "collect", "lay"])
+def test_BK_SET_3_BK_MKT_1_a_hand_below_three_between_turns_is_refused(phase: str) -> None:
+    """Between turns every hand holds at least 3 cards: a seat not to move with 2 is refused."""
+    state = played_to_phase(2, 4, phase)
+    other = 1 - state.player
+    assert len(state.hands[other]) >= 3
+    data = moved_to_boat_pile(state.to_dict(), other, len(state.hands[other]) - 2)
+    with pytest.raises(InvalidStateError, match=rf"hand {other} holds 2 card\(s\) between"):
+        bk.State.from_dict(data)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])

@@ -1,5 +1,5 @@
-"""Issue 8 for Bangkok: the position builder, explain with rule IDs, card look-ups, custom cards,
-and the rulebook's worked examples built with ``bk.position`` alone."""
+"""Bangkok teaching surface: the position builder, explain with rule IDs, card look-ups, custom
+cards, shift_line and port_placements."""
 
 from __future__ import annotations
 
@@ -8,31 +8,11 @@ import random
 from typing import Any
 
 import pytest
-from harness import check_position, check_state
+from bangkok_helpers import FILLER, built, played_on_under_harness, refusals
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import Explanation
 from bamboo_lab.games import bangkok as bk
-
-FILLER = ["BF", "BB", "C2:B/B", "FF", "C1:B/F", "B"]
-"""Rows 2 and 3 of a port with no passion fruit and no zucchini (so only row 1 matters)."""
-
-
-def built(**kwargs: Any) -> bk.State:
-    """``bk.position`` with every check of the conformance harness on the result."""
-    state = bk.position(**kwargs)
-    check_state(bk, state, dict(state.inventory()), 0)
-    assert bk.State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-    return state
-
-
-def play_on(state: bk.State, seed: int) -> bk.State:
-    """The conformance harness on a built position: random games played on from it under every
-    check, each game's record (carrying the position as its start) replayed to its end."""
-    return check_position(state, games=2, seed=seed)  # type: ignore[no-any-return]
-
-
-# --- the builder -------------------------------------------------------------------------------
 
 
 def test_position_defaults_are_a_setup_like_playable_state() -> None:
@@ -45,7 +25,7 @@ def test_position_defaults_are_a_setup_like_playable_state() -> None:
         assert {state.deck.cards[c].initial_set for c in state.hands[seat]} == {seat + 1}
     assert state.inventory() == bk.new_game(3, 0).inventory()
     assert state.start == {k: v for k, v in state.to_dict().items() if k != "start"}
-    assert play_on(state, 1).outcome() is not None
+    assert played_on_under_harness(state, 1).outcome() is not None
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -62,7 +42,7 @@ def test_built_positions_play_on_under_the_harness(seed: int) -> None:
         seed=seed,
     )
     assert state.current_player == 1 and state.objective(1) == "thai_zucchini"
-    final = play_on(state, seed)
+    final = played_on_under_harness(state, seed)
     assert final.outcome() is not None and final.start == state.start
 
 
@@ -133,10 +113,7 @@ def test_custom_card_replaces_a_deck_card_of_its_kind() -> None:
     assert {state.deck.cards[i].kind for i in changed} == {"boat", "chilli"}
     assert state.inventory() == bk.new_game(2, 0).inventory()
     assert state.options.deck == specs
-    assert play_on(state, 3).is_over()
-
-
-# --- look-ups ----------------------------------------------------------------------------------
+    assert played_on_under_harness(state, 3).is_over()
 
 
 def test_cards_by_spec_kind_goods_and_type() -> None:
@@ -155,65 +132,6 @@ def test_cards_by_spec_kind_goods_and_type() -> None:
         bk.cards(kind="rice")
     with pytest.raises(InvalidStateError):
         bk.cards("C9:P/P")
-
-
-# --- explain and the rule IDs of refusals -----------------------------------------------------
-
-
-def refusals() -> list[tuple[bk.State, Any, str]]:
-    """One refused action for every rule that can refuse one, with the rule's ID."""
-    port = ["Z", "F", "P", *FILLER]
-    act = bk.position(port=port, hands=[["ZP", "B", "PP"], ["PB", "ZB", "PF"]])
-    zp = next(c for c in act.hands[0] if act.deck.labels[c] == "PZ")
-    bee = next(c for c in act.hands[0] if act.deck.labels[c] == "B")
-    collect = act.apply(bk.PlaceAtPort(zp, "PZ", "R1"))
-    lay = bk.position(
-        port=port, hands=[["F", "F", "PP", "ZZ", "C2:Z/Z"], ["PB", "ZB", "PF"]], phase="lay"
-    )
-    f = next(c for c in lay.hands[0] if lay.deck.labels[c] == "F")
-    market = ["C2:P/P", "F", None, "ZF", *[None] * 5]
-    expert = bk.position(
-        port=port,
-        hands=[["C2:Z/Z", "P", "Z", "F"], ["PB", "ZB", "PF"]],
-        markets=[market, [None] * 9],
-        phase="lay",
-        options={"expert": True},
-    )
-    chilli = next(c for c in expert.hands[0] if expert.deck.chilli[c])
-    p = next(c for c in expert.hands[0] if expert.deck.labels[c] == "P")
-    solo = bk.position(players=1, port=port, hands=[["ZP", "B", "F"]])
-    empty_row = bk.position(
-        port=[None, None, None, *FILLER], hands=[["B", "F", "F"], ["PB", "ZB", "PF"]]
-    )
-    over = bk.position(
-        port=port,
-        markets=[["ZZB", "PZ", "PB", "PF", "ZB", "ZF", "BF", "PPZ", "PZ"], [None] * 9],
-        player=0,
-        turn=2,
-        phase="over",
-        hands=[["B", "F", "PP"], ["P", "Z", "ZZ"]],
-    )
-    return [
-        (act, bk.PlaceAtPort(bee, "B", "R1"), "BK-ACT-1"),  # no shared good
-        (act, bk.PlaceAtPort(59, "ZBF", "R1"), "BK-ACT-1"),  # not in hand
-        (act, bk.Collect((1,)), "BK-ACT-1"),  # nothing placed yet
-        (collect, bk.Collect((4,)), "BK-ACT-1"),  # outside the line
-        (collect, bk.Renew("row1"), "BK-ACT-2"),  # the placed card collects first
-        (collect, bk.Collect((1, 2, 3)), "BK-ACT-2"),  # 2 goods collect at most 2 cards
-        (collect, bk.Collect((2,)), "BK-ACT-3"),  # F shares no good with [Z,P]
-        (collect, bk.Collect((1,)), "BK-ACT-4"),  # never refuse: take 2
-        (solo, bk.PlaceAtPort(zp, "PZ", "T1"), "BK-SOLO-2"),
-        (lay, bk.Renew("row1"), "BK-MKT-1"),
-        (lay, bk.LayInMarket(59, "ZBF", 1), "BK-MKT-1"),
-        (lay, bk.LayInMarket(f, "F", 5), "BK-MKT-2"),
-        (expert, bk.LayInMarket(p, "P", 9), "BK-MKT-3"),
-        (expert, bk.LayInMarket(p, "P", 2), "BK-MKT-4"),
-        (expert, bk.LayInMarket(chilli, "*Z", 3), "BK-MKT-5"),
-        (expert, bk.LayInMarket(chilli, "*Z", 7), "BK-EXP-1"),
-        (empty_row, bk.Renew("row1"), "BK-RENEW-1"),
-        (act, bk.Pass(), "BK-RENEW-1"),
-        (over, bk.Pass(), "BK-END-1"),
-    ]
 
 
 @pytest.mark.parametrize("case", range(19))
@@ -289,70 +207,6 @@ def test_explain_sweep_names_a_rule_for_every_refusal(seed: int) -> None:
     assert {"BK-ACT-1", "BK-END-1"} <= seen
 
 
-# --- the rulebook's worked examples, built with the builder alone --------------------------------
-
-
-@pytest.mark.parametrize(
-    ("row", "placed", "cells"),
-    [
-        (["Z", "F", "P"], "ZP", [(1, 3)]),  # Example 1: takes the first and third cards
-        (["Z", "PB", "P"], "ZP", [(1, 2), (1, 3)]),  # Example 2: card 1 and one of the others
-        (["Z", "P", "PF"], "PP", [(2, 3)]),  # Example 3: two baskets of passion fruit
-        (["Z", "B", "P"], "PP", [(3,)]),  # Example 4: only the third card shows the good
-    ],
-)
-def test_BK_ACT_3_the_four_collection_examples(row: list[str], placed: str, cells: Any) -> None:
-    """BK-ACT-2/3/4, rulebook Examples 1-4: the card placed right of row 1 collects these."""
-    state = bk.position(
-        port=[*row, *FILLER],
-        hands=[["B", "F"], ["PB", "ZB", "PF"]],
-        placed=placed,
-        slot="R1",
-        phase="collect",
-    )
-    assert [a.cells for a in state.legal_actions()] == cells
-
-
-def test_BK_SHIFT_1_the_shifting_example() -> None:
-    """BK-SHIFT-1, rulebook example: placed right of row 1, took the 1st and 3rd cards; the row
-    shifts left with the placed card, and the one empty slot is refilled (BK-REFILL-1)."""
-    state = bk.position(
-        port=["Z", "F", "P", *FILLER],
-        hands=[["B", "F"], ["PB", "ZB", "PF"]],
-        placed="ZP",
-        slot="R1",
-        phase="collect",
-        boat_pile=["ZZ"],
-    )
-    after = state.apply(bk.Collect((1, 3)))
-    specs = [after.deck.cards[c].spec for c in after.port[:3]]
-    assert specs == ["F", "PZ", "ZZ"]
-    assert after.port[1] == state.placed
-
-
-def test_BK_SCORE_9_the_20_point_market_built_with_custom_cards() -> None:
-    """BK-SCORE-9: the rulebook's example market (objective blue peas) scores 6+2+6+4+2 = 20;
-    its chilli faces are not in the reconstructed deck, so they are custom cards."""
-    market = ["C4:BZ/P", "B", "BZ", "FF", "C3:FB/B", "BBF", "ZF", "BP", "C1:P/Z"]
-    state = bk.position(
-        markets=[[None] * 9, market],
-        objectives=["fish", "blue peas"],
-        player=0,
-        turn=2,
-        phase="over",
-        hands=[["P", "F", "Z"], ["ZZ", "PP", "BB"]],
-    )
-    score = state.market_score(1)
-    assert score.objective_points == 6
-    assert [c.points for c in score.chillies] == [2, 6, 4]
-    assert score.complete_bonus == 2 and state.scores()[1] == 20
-    out = state.outcome()
-    assert out is not None and out.winners == (1,)
-
-
-# --- fixes found by trying (each failed before its fix) ------------------------------------------
-
-
 def test_chilli_explanations_name_each_card_of_a_market_built_from_specs() -> None:
     """ChilliScore.explain() named every chilli card of a spec-built market "#0"."""
     c = bk.parse_card_spec
@@ -407,9 +261,6 @@ def test_legal_action_cache_belongs_to_each_state() -> None:
     assert after.legal_actions() != lays and state.legal_actions() == lays
 
 
-# --- from_dict: reachable positions only (issue 9) -------------------------------------------
-
-
 def test_from_dict_refuses_seat_0_to_move_at_turn_1() -> None:
     """BK-SET-1: seat 0 plays first, so after 1 turn of 2 players seat 1 is to move."""
     data = bk.new_game(2, 3).to_dict()
@@ -448,9 +299,6 @@ def test_start_round_trips_and_views_redact_it() -> None:
     view = moved.view(0)
     assert view.start is not None and view.start["pontoons"][1] is None
     assert bk.new_game(2, 1).start is None and "start" not in bk.new_game(2, 1).to_dict()
-
-
-# --- typed actions (issue 9) -------------------------------------------------------------------
 
 
 def test_collect_none_and_look_alike_values_are_refused_when_built() -> None:

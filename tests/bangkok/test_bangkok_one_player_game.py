@@ -1,24 +1,33 @@
-"""The one-player version and the expert version (BK-SOLO-1..3, BK-EXP-1)."""
+"""Tests of docs/rules/bangkok.md, section "The one-player game"."""
 
 from __future__ import annotations
 
 import pytest
+from bangkok_helpers import EIGHT, ROW_PZB, renew_or_first
 from bangkok_positions import position
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
-from bamboo_lab.games.bangkok.components import parse_card_spec
 from bamboo_lab.games.bangkok.legal import placement_slots
 
-ROW_PZB = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "BF"]
-EIGHT = ["ZZB", "BBF", "FFP", "PPZ", "ZBF", "PBF", "PZF", "ZZ", None]
+
+def test_BK_SOLO_3_from_dict_refuses_a_tenth_solo_turn() -> None:
+    """BK-SOLO-3: "The game ends at the end of the 9th turn"."""
+    data = bk.new_game(1, seed=3).to_dict()
+    data["turn"] = 9
+    with pytest.raises(InvalidStateError, match="9 turns"):
+        bk.State.from_dict(data)
 
 
-def renew_or_first(state: bk.State) -> bk.State:
-    """Renew when possible (keeps the market empty), else the first legal action."""
-    legal = state.legal_actions()
-    renew = [a for a in legal if isinstance(a, bk.Renew)]
-    return state.apply(renew[0] if renew else legal[0])
+def test_BK_SOLO_2_from_dict_refuses_a_card_placed_on_a_blocked_slot() -> None:
+    """BK-SOLO-2: a solo card is never placed on a pile's slot or the token's slot."""
+    state = position(ROW_PZB, hands=[["Z", "F"]], placed="PZ", slot="L1", phase="collect", seats=1)
+    assert bk.State.from_dict(state.to_dict()) == state
+    for slot in ("T1", "R1"):
+        data = state.to_dict()
+        data["slot"] = slot
+        with pytest.raises(InvalidStateError, match=f"slot {slot} is blocked"):
+            bk.State.from_dict(data)
 
 
 def test_BK_SOLO_1_piles_above_columns_and_token_right_of_row_1() -> None:
@@ -88,52 +97,3 @@ def test_BK_SOLO_3_option_off_plays_ordinary_rules_alone() -> None:
     for _ in range(12):
         state = renew_or_first(state)
     assert not state.is_over()
-
-
-def test_BK_EXP_1_one_chilli_per_row_and_column() -> None:
-    """BK-EXP-1, K9: "Each row AND each column of the player's market contains a maximum of one
-    chilli card" (catalog case 11: (2,0) legal in the standard game, illegal in expert)."""
-    market = ["C2:P/P", "F", None, "ZF", *[None] * 5]
-    chilli = parse_card_spec("C2:Z/Z")
-    cards = [parse_card_spec(s) if s else None for s in market]
-    assert 6 in bk.market_cells(cards, chilli)
-    assert 6 not in bk.market_cells(cards, chilli, expert=True)
-    assert bk.market_cells(cards, chilli, expert=True) == (4,)
-    state = position(
-        ROW_PZB,
-        hands=[["C2:Z/Z", "P", "Z", "F"]],
-        markets=[market, [None] * 9],
-        phase="lay",
-        options={"expert": True},
-    )
-    assert sorted(a.cell for a in state.legal_actions() if a.face == "*Z") == [5]  # type: ignore[attr-defined]
-    assert sorted(a.cell for a in state.legal_actions() if a.face == "P") == [3, 5, 7]  # type: ignore[attr-defined]
-
-
-def test_BK_EXP_1_rulebook_example_obeys_the_expert_rule() -> None:
-    """BK-EXP-1 (catalog case 13): the example market has one chilli per row and per column."""
-    market = ["C4:PF/Z", "B", "ZB", "ZF", "C3:PZ/B", "BBF", "PZ", "PB", "C1:P/Z"]
-    state = position(
-        [*ROW_PZB[:8], "F"],
-        markets=[[None] * 9, market],
-        options={"expert": True},
-        player=1,
-    )
-    # the example market loads under the expert rule: one chilli card per row and per column
-    chilli = [i for i, c in enumerate(state.markets[1]) if state.deck.chilli[c]]
-    assert chilli == [0, 4, 8]
-    assert sorted(i // 3 for i in chilli) == sorted(i % 3 for i in chilli) == [0, 1, 2]
-    assert state.end_triggered and bk.State.from_dict(state.to_dict()) == state
-    # and every card of it is where the example puts it
-    assert [state.deck.cards[c].spec for c in state.markets[1]][4] == "C3:PZ/B"
-    assert state.market_score(1).complete_bonus == 2
-
-
-def test_BK_EXP_1_state_with_two_chillies_in_a_column_is_refused() -> None:
-    """BK-EXP-1: from_dict checks the expert constraint."""
-    market = ["C2:P/P", "F", None, "C2:Z/Z", *[None] * 5]
-    state = position(ROW_PZB, markets=[market, [None] * 9])
-    data = state.to_dict()
-    data.update(options={"expert": True}, start=None)
-    with pytest.raises(InvalidStateError, match="column 1"):
-        bk.State.from_dict(data)

@@ -1,24 +1,49 @@
-"""Complete the floating market and end of the game (BK-MKT-1..5, BK-END-1)."""
+"""Tests of docs/rules/bangkok.md, section "A turn, part 2: complete your market"."""
 
 from __future__ import annotations
 
 import pytest
+from bangkok_helpers import (
+    EIGHT,
+    EIGHT_CARDS,
+    ROW_PZB,
+    dict_of,
+    lay_cells,
+    moved_to_boat_pile,
+    played_to_phase,
+)
 from bangkok_positions import place, position
 
-from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab import exercises
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import parse_card_spec
 
-ROW_PZB = ["P", "Z", "B", "BF", "BB", "C2:B/B", "FF", "C1:B/F", "BF"]
-EIGHT = ["ZZB", "BBF", "FFP", "PPZ", "ZBF", "PBF", "PZF", "ZZ", None]
-OTHER_HANDS = [["ZF", "BF", "PF"], ["ZB", "PB", "PZ"], ["ZB", "PF", "B"]]
+
+def test_BK_MKT_1_a_market_no_game_can_reach_by_its_turn_is_refused() -> None:
+    """A seat lays at most 2 cards per turn it has begun: 8 cards at turn 0 are refused."""
+    data = bk.position(markets=[[*EIGHT_CARDS, None], [None] * 9], turn=6).to_dict()
+    data.update(turn=0, to_move=0)
+    with pytest.raises(InvalidStateError, match="BK-MKT-1"):
+        bk.State.from_dict(data)
+    with pytest.raises(InvalidStateError, match="BK-MKT-1"):
+        bk.position(markets=[[*EIGHT_CARDS, None], [None] * 9], turn=0)
 
 
-def lay_cells(state: bk.State, face: str | None = None) -> list[int]:
-    """The market cells (1-9) of the legal lays, optionally of one card face."""
-    return sorted(
-        {a.cell for a in state.legal_actions() if face is None or a.face == face}  # type: ignore[attr-defined]
-    )
+def test_BK_MKT_3_from_dict_refuses_a_market_card_without_a_neighbour() -> None:
+    """BK-MKT-3: "any card placed must be adjacent to a card already in place": a dict whose
+    market has a card cut off from the others is corrupt."""
+    data = dict_of(markets=[["F", "ZZ", *[None] * 7], [None] * 9])
+    card = data["boat_pile"].pop()
+    data["markets"][0][8] = card
+    with pytest.raises(InvalidStateError, match="market 0: cell 9 is not connected"):
+        bk.State.from_dict(data)
+
+
+def test_BK_MKT_5_a_refused_cell_says_which_rule_refuses_it() -> None:
+    said = exercises.feedback("bangkok-4", {3, 6, 7, 8})
+    assert "Cell 3 is refused" in said and "row 1 of the market already holds a chilli" in said
+    assert "not orthogonally next to" in exercises.feedback("bangkok-4", {6, 9})
 
 
 def test_BK_MKT_1_lay_the_excess_back_to_three() -> None:
@@ -123,81 +148,34 @@ def test_BK_MKT_5_K11_chilli_cards_without_a_row_stay_in_hand() -> None:
     assert state.current_player == 1  # nothing could be laid: the turn ended
 
 
-@pytest.mark.parametrize(("n", "seat"), [(n, k) for n in (2, 3, 4) for k in range(n)])
-def test_BK_END_1_round_is_completed(n: int, seat: int) -> None:
-    """BK-END-1, K13 (catalog case 16): "The game ends when a player places the 9th card in his
-    market. The round is completed so that everyone has played the same number of times"."""
-    hands: list[list[str]] = [list(h) for h in OTHER_HANDS[: n - 1]]
-    hands.insert(seat, ["F", "F"])
-    markets: list[list[str | None]] = [[None] * 9 for _ in range(n)]
-    markets[seat] = EIGHT
-    state = position(
-        ROW_PZB,
-        hands=hands,
-        markets=markets,
-        placed="PZB",
-        slot="L1",
-        phase="collect",
-        player=seat,
-        seats=n,
-    )
-    state = state.apply(bk.Collect((1, 2, 3)))
-    state = state.apply(state.legal_actions()[0])  # the 9th card
-    assert state.end_triggered
-    played = []
-    while not state.is_over():
-        seat_now = state.current_player
-        state = state.apply(state.legal_actions()[0])
-        if state.is_over() or state.current_player != seat_now:
-            played.append(seat_now)
-    assert played == list(range(seat + 1, n))
-    assert state.outcome() is not None
-    assert "market is complete" in state.outcome().reason  # type: ignore[union-attr]
+def test_BK_MKT_1_the_mover_in_phase_act_holds_at_least_three() -> None:
+    """Phase "act": the seat to move has not placed yet, so it holds 3 cards or more."""
+    state = played_to_phase(2, 5, "act")
+    seat = state.player
+    data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
+    with pytest.raises(InvalidStateError, match=r"in phase 'act'.*never holds fewer than 3"):
+        bk.State.from_dict(data)
 
 
-def test_BK_END_1_no_end_before_a_market_is_complete() -> None:
-    """BK-END-1: the 8th market card does not end the game; play comes back to the first player."""
-    seven = [*EIGHT[:7], None, None]
-    state = position(
-        ROW_PZB,
-        hands=[["F", "F"], ["B", "P", "Z"]],
-        markets=[seven, [None] * 9],
-        placed="PZ",
-        slot="L1",
-        phase="collect",
-    )
-    state = state.apply(bk.Collect((1, 2)))  # hand 4 -> lay 1: the 8th card
-    state = state.apply(state.legal_actions()[0])
-    assert sum(c >= 0 for c in state.markets[0]) == 8 and not state.end_triggered
-    state = state.apply(next(a for a in state.legal_actions() if isinstance(a, bk.Renew)))
-    assert not state.is_over() and state.current_player == 0
+def test_BK_MKT_1_phase_lay_needs_more_than_three_cards() -> None:
+    """Phase "lay" with exactly 3 cards in the mover's hand is refused, naming the hand."""
+    with pytest.raises(InvalidStateError, match=r"more than 3 cards.*hand 0 holds 3"):
+        bk.position(phase="lay")
 
 
-def test_BK_END_1_K12_a_second_market_completed_in_the_last_round_scores_too() -> None:
-    """K12, K13: after seat 1 completes its market, the round is played in full: seat 2 may
-    still improve, lay and complete its own market (both get the +2 bonus); seat 1 keeps its
-    excess cards and never acts again; the game ends before the first player's turn."""
-    second = ["PB", "PF", "ZF", "PZ", "ZB", "PP", "PB", "PF", None]
-    state = position(
-        ROW_PZB,
-        hands=[[], ["F", "F"], ["PZ", "Z", "Z"]],
-        markets=[[None] * 9, EIGHT, second],
-        boat_top=["PZ", "ZB"],
-        placed="PZB",
-        slot="L1",
-        phase="collect",
-        player=1,
-        seats=3,
-    )
-    state = state.apply(bk.Collect((1, 2, 3)))
-    state = state.apply(state.legal_actions()[0])  # seat 1: the 9th card, 4 cards kept
-    assert state.end_triggered and state.current_player == 2 and len(state.hands[1]) == 4
-    pz = next(c for c in state.hands[2] if state.deck.labels[c] == "PZ")
-    state = state.apply(bk.PlaceAtPort(pz, "PZ", "L1"))
-    state = state.apply(state.legal_actions()[0])
-    assert state.phase == "lay" and [a.cell for a in state.legal_actions()] == [9, 9, 9, 9]  # type: ignore[attr-defined]
-    state = state.apply(state.legal_actions()[0])
-    assert state.is_over()
-    out = state.outcome()
-    assert out is not None
-    assert [b["complete_bonus"] for b in out.breakdown] == [0, 2, 2]
+def test_BK_MKT_1_K11_more_than_three_between_turns_is_allowed() -> None:
+    """K11: cards with no legal market cell stay in hand, so 4 cards between turns load."""
+    state = bk.position(hands=[["ZF", "B", "F", "P"], ["PB", "ZB", "PF"]])
+    assert len(state.hands[0]) == 4
+
+
+def test_BK_MKT_2_BK_SCORE_2_helpers_count_cells_0_to_8_and_scores_1_to_9() -> None:
+    """The documented numberings: ``market_cells``/``neighbourhood`` give list indices 0-8 (the
+    first card goes to index 0, the notation's cell 1); ``ChilliScore`` uses 1-9."""
+    chilli = bk.parse_card_spec("C2:P/P")
+    assert bk.market_cells([None] * 9, chilli) == (0,)
+    assert bk.neighbourhood(0) == (0, 1, 3)
+    market = [chilli, *[None] * 8]
+    score = bk.score_market(market, None).chillies[0]
+    assert score.cell == 1 and score.counted == (1, 2, 4)
+    assert [c + 1 for c in bk.neighbourhood(score.cell - 1)] == list(score.counted)

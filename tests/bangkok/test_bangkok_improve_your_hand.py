@@ -1,18 +1,64 @@
-"""Improve your hand and renew: placement, collection, shifting, refilling (BK-ACT, -SHIFT,
--REFILL, -RENEW) with every worked example of the rule text and catalog section 2.8."""
+"""Tests of docs/rules/bangkok.md, section "A turn, part 1: improve your hand"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from bangkok_helpers import FILLER, ROW_PZB, illegal_reason, moved_to_boat_pile, played_to_phase
 from bangkok_positions import faces, place, position, takes
 
-from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab import exercises
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games.bangkok.components import parse_card_spec
 
-# Rows 2 and 3 of most test ports: 7 boat cards and 2 chilli cards, no passion fruit, no
-# Thai zucchini, so only row 1 (cells 1-3) matters for a P/Z card placed beside it.
-FILLER = ["BF", "BB", "C2:B/B", "FF", "C1:B/F", "B"]
+
+def test_BK_ACT_1_illegal_placements_say_why() -> None:
+    """BK-ACT-1 errors name the rule: the card must be in hand and share a good with the line;
+    in solo the piles and the token block their slots (BK-SOLO-2)."""
+    state = position(["B", "F", "F", *ROW_PZB[3:]], hands=[["ZP", "B", "F"]])
+    zp = next(c for c in state.hands[0] if state.deck.labels[c] == "PZ")
+    assert "shows none of the goods" in illegal_reason(state, bk.PlaceAtPort(zp, "PZ", "R1"))
+    assert bk.explain(state, bk.PlaceAtPort(zp, "PZ", "R1")).rule == "BK-ACT-1"
+    assert "not in player 0's hand" in illegal_reason(state, bk.PlaceAtPort(59, "ZBF", "R1"))
+    assert "shows PZ" in illegal_reason(state, bk.PlaceAtPort(zp, "PP", "R2"))
+    solo = bk.new_game(1, seed=4)
+    card = solo.hands[0][0]
+    face = solo.deck.labels[card]
+    assert "holds a pile" in illegal_reason(solo, bk.PlaceAtPort(card, face, "T1"))
+    assert "token" in illegal_reason(solo, bk.PlaceAtPort(card, face, "R1"))
+    assert bk.explain(solo, bk.PlaceAtPort(card, face, "R1")).rule == "BK-SOLO-2"
+    assert "a turn begins by placing" in illegal_reason(solo, bk.Collect((1,)))
+
+
+def test_BK_ACT_4_illegal_collections_say_why() -> None:
+    """BK-ACT-3/4 errors: a card outside the line, a set the baskets cannot match, a set smaller
+    than the largest one ("He can never refuse a card he is entitled to get")."""
+    state = place(position(["Z", "PB", "P", *ROW_PZB[3:]], hands=[["ZP", "B", "F"]]), "ZP", "R1")
+    assert "never refuse" in illegal_reason(state, bk.Collect((1,)))
+    assert "not in the line" in illegal_reason(state, bk.Collect((1, 4)))
+    assert "one card per basket" in illegal_reason(state, bk.Collect((2, 3)))
+    assert bk.explain(state, bk.Collect((2, 3))).rule == "BK-ACT-3"
+    assert bk.explain(state, bk.Collect((1,))).rule == "BK-ACT-4"
+
+
+def test_BK_ACT_1_a_wrong_slot_is_named_with_the_engine_reason() -> None:
+    said = exercises.feedback("bangkok-1", {"L1", "T3"})
+    assert "At T3:" in said and "shows none of the goods of your card" in said
+    assert "#" not in said  # card ids are not on the picture
+
+
+def test_BK_ACT_3_BK_ACT_4_a_wrong_collection_names_its_cells() -> None:
+    assert "Cell 5 is not in row 1" in exercises.feedback("bangkok-2", {1, 5})
+    alone = exercises.feedback("bangkok-2", {1})
+    assert "cell 1 (F)" in alone and "never refuses a card" in alone
+    assert "one card per basket" in exercises.feedback("bangkok-2", {1, 3})
+
+
+def test_BK_SHIFT_1_the_gap_and_other_columns_are_named() -> None:
+    assert "slides up" in exercises.feedback("bangkok-3", 8)
+    assert "Cell 4 is not in column 2" in exercises.feedback("bangkok-3", "cell 4")
 
 
 def test_BK_ACT_1_placement_needs_a_shared_good() -> None:
@@ -266,47 +312,6 @@ def test_BK_REFILL_1_option_once_K4() -> None:
     assert [after.deck.cards[after.port[i]].spec for i in (1, 2)] == ["C2:Z/Z", "C2:P/P"]
 
 
-def test_BK_RENEW_1_catalog_case_18() -> None:
-    """BK-RENEW-1, K6 (catalog case 18): row [a, x*, b] -> [n1, m1, n2]; the boat pile ends
-    with a, b and the chilli pile with x; the turn ends."""
-    state = position(
-        ["Z", "C2:P/P", "F", *FILLER],
-        hands=[["B", "B", "F"], ["P", "P", "Z"]],
-        boat_top=["ZZ", "PP"],
-        chilli_top=["C2:Z/Z"],
-    )
-    a, x, b = state.port[:3]
-    after = state.apply(bk.Renew("row1"))
-    cards = after.deck.cards
-    assert [cards[c].spec for c in after.port[:3]] == ["ZZ", "C2:Z/Z", "PP"]
-    assert after.boat_pile[-2:] == (a, b)
-    assert after.chilli_pile[-1] == x
-    assert len(after.boat_pile) == len(state.boat_pile)
-    assert after.current_player == 1
-    assert after.port[3:] == state.port[3:]
-    # Everyone saw a, b and x go under: views keep that bottom order (K6, K15 hidden info).
-    assert (after.boat_known, after.chilli_known) == (2, 1)
-    assert after.view(1).boat_pile[-2:] == (a, b)
-    assert after.determinize(1, seed=5).boat_pile[-2:] == (a, b)
-    assert after.view(1).boat_pile[:-2] == tuple(sorted(after.boat_pile[:-2]))
-
-
-def test_BK_RENEW_1_needs_enough_cards_in_the_piles() -> None:
-    """BK-RENEW-1, K6: each replaced card needs a card from its own pile."""
-    state = position(
-        ["Z", "C2:P/P", "F", *FILLER],
-        hands=[["B", "B", "F"], []],
-        boat_top=["ZZ"],
-        chilli_top=["C2:Z/Z"],
-        boat_rest=False,
-    )
-    lines = {a.line for a in state.legal_actions() if isinstance(a, bk.Renew)}
-    assert "row1" not in lines  # two boat cards, one card in the boat pile
-    assert "col2" in lines  # column 2 = C2:P/P, BB, C1:B/F: one boat card, two chilli cards
-    with pytest.raises(IllegalActionError):
-        state.apply(bk.Renew("row1"))
-
-
 def test_port_placements_helper_lists_collections() -> None:
     """Teaching helper: every legal placement with the collections it allows."""
     state = position(["Z", "F", "P", *FILLER], hands=[["ZP", "B", "F"]])
@@ -342,3 +347,53 @@ def test_BK_SHIFT_1_placed_on_top_of_column() -> None:
     assert faces(after, [1, 4, 7]) == ["PP", "PZ", "FZ"]
     assert after.port[4] == state.placed
     assert all(after.port[i] == state.port[i] for i in (0, 2, 3, 5, 6, 8))
+
+
+def test_BK_ACT_1_in_phase_collect_the_mover_holds_two_plus_the_placed_card() -> None:
+    """Phase "collect": the placed card left the hand, so 2 cards is the least; 1 is refused."""
+    state = played_to_phase(2, 6, "collect")
+    seat = state.player
+    assert len(state.hands[seat]) >= 2  # reached by play: 3 dealt, one placed
+    data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
+    assert bk.State.from_dict(data).hands[seat] == tuple(data["hands"][seat])
+    data = moved_to_boat_pile(data, seat, 1)
+    with pytest.raises(InvalidStateError, match=r"while its placed card waits.*fewer than 2"):
+        bk.State.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("row", "placed", "cells"),
+    [
+        (["Z", "F", "P"], "ZP", [(1, 3)]),  # Example 1: takes the first and third cards
+        (["Z", "PB", "P"], "ZP", [(1, 2), (1, 3)]),  # Example 2: card 1 and one of the others
+        (["Z", "P", "PF"], "PP", [(2, 3)]),  # Example 3: two baskets of passion fruit
+        (["Z", "B", "P"], "PP", [(3,)]),  # Example 4: only the third card shows the good
+    ],
+)
+def test_BK_ACT_3_the_four_collection_examples(row: list[str], placed: str, cells: Any) -> None:
+    """BK-ACT-2/3/4, rulebook Examples 1-4: the card placed right of row 1 collects these."""
+    state = bk.position(
+        port=[*row, *FILLER],
+        hands=[["B", "F"], ["PB", "ZB", "PF"]],
+        placed=placed,
+        slot="R1",
+        phase="collect",
+    )
+    assert [a.cells for a in state.legal_actions()] == cells
+
+
+def test_BK_SHIFT_1_the_shifting_example() -> None:
+    """BK-SHIFT-1, rulebook example: placed right of row 1, took the 1st and 3rd cards; the row
+    shifts left with the placed card, and the one empty slot is refilled (BK-REFILL-1)."""
+    state = bk.position(
+        port=["Z", "F", "P", *FILLER],
+        hands=[["B", "F"], ["PB", "ZB", "PF"]],
+        placed="ZP",
+        slot="R1",
+        phase="collect",
+        boat_pile=["ZZ"],
+    )
+    after = state.apply(bk.Collect((1, 3)))
+    specs = [after.deck.cards[c].spec for c in after.port[:3]]
+    assert specs == ["F", "PZ", "ZZ"]
+    assert after.port[1] == state.placed

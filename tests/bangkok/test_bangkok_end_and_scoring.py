@@ -1,28 +1,150 @@
-"""Bangkok scoring: objective, the 4 chilli types, bonus, tie-breaks (BK-SCORE-1..9)."""
+"""Tests of docs/rules/bangkok.md, section "End of the game and scoring"."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from bangkok_helpers import (
+    AROUND,
+    CHILLIES,
+    EIGHT,
+    EXAMPLE,
+    EXPECTED,
+    OTHER_HANDS,
+    ROW_PZB,
+    C,
+    dict_of,
+    example_cards,
+    moved_to_boat_pile,
+)
 from bangkok_positions import position
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
-from bamboo_lab.games.bangkok.components import RECONSTRUCTED_DECK, parse_card_spec
+from bamboo_lab.games.bangkok.components import RECONSTRUCTED_DECK
 from bamboo_lab.games.bangkok.scoring import winners
 
-C = parse_card_spec
 
-# The rulebook example market (catalog case 13), objective blue peas.
-EXAMPLE = [
-    ["C4:BZ/P", "B", "BZ"],
-    ["FF", "C3:FB/B", "BBF"],
-    ["ZF", "BP", "C1:P/Z"],
-]
+def test_BK_END_1_from_dict_refuses_end_flag_that_disagrees_with_markets() -> None:
+    """BK-END-1: the end is triggered exactly when some market holds 9 cards."""
+    data = dict_of()
+    data["end_triggered"] = True
+    with pytest.raises(InvalidStateError, match="end_triggered"):
+        bk.State.from_dict(data)
+    full = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], player=1)
+    full["end_triggered"] = False
+    with pytest.raises(InvalidStateError, match="end_triggered"):
+        bk.State.from_dict(full)
 
 
-def example_cards() -> list[list[bk.Card]]:
-    """The example market as cards."""
-    return [[C(spec) for spec in row] for row in EXAMPLE]
+def test_BK_END_1_from_dict_refuses_a_round_that_should_be_over() -> None:
+    """BK-END-1, K13: with a market complete, play never comes back to the first player."""
+    data = dict_of(markets=[[None] * 9, [*EIGHT[:8], "ZB"]], player=1)
+    data.update(to_move=0, turn=2)
+    with pytest.raises(InvalidStateError, match="round"):
+        bk.State.from_dict(data)
+
+
+def test_BK_END_1_from_dict_refuses_game_over_without_an_end() -> None:
+    """BK-END-1: phase 'over' needs a finished round, a blocked game or (solo) 9 turns."""
+    data = dict_of()
+    data["phase"] = "over"
+    with pytest.raises(InvalidStateError, match="over"):
+        bk.State.from_dict(data)
+
+
+@pytest.mark.parametrize(("n", "seat"), [(n, k) for n in (2, 3, 4) for k in range(n)])
+def test_BK_END_1_round_is_completed(n: int, seat: int) -> None:
+    """BK-END-1, K13 (catalog case 16): "The game ends when a player places the 9th card in his
+    market. The round is completed so that everyone has played the same number of times"."""
+    hands: list[list[str]] = [list(h) for h in OTHER_HANDS[: n - 1]]
+    hands.insert(seat, ["F", "F"])
+    markets: list[list[str | None]] = [[None] * 9 for _ in range(n)]
+    markets[seat] = EIGHT
+    state = position(
+        ROW_PZB,
+        hands=hands,
+        markets=markets,
+        placed="PZB",
+        slot="L1",
+        phase="collect",
+        player=seat,
+        seats=n,
+    )
+    state = state.apply(bk.Collect((1, 2, 3)))
+    state = state.apply(state.legal_actions()[0])  # the 9th card
+    assert state.end_triggered
+    played = []
+    while not state.is_over():
+        seat_now = state.current_player
+        state = state.apply(state.legal_actions()[0])
+        if state.is_over() or state.current_player != seat_now:
+            played.append(seat_now)
+    assert played == list(range(seat + 1, n))
+    assert state.outcome() is not None
+    assert "market is complete" in state.outcome().reason  # type: ignore[union-attr]
+
+
+def test_BK_END_1_no_end_before_a_market_is_complete() -> None:
+    """BK-END-1: the 8th market card does not end the game; play comes back to the first player."""
+    seven = [*EIGHT[:7], None, None]
+    state = position(
+        ROW_PZB,
+        hands=[["F", "F"], ["B", "P", "Z"]],
+        markets=[seven, [None] * 9],
+        placed="PZ",
+        slot="L1",
+        phase="collect",
+    )
+    state = state.apply(bk.Collect((1, 2)))  # hand 4 -> lay 1: the 8th card
+    state = state.apply(state.legal_actions()[0])
+    assert sum(c >= 0 for c in state.markets[0]) == 8 and not state.end_triggered
+    state = state.apply(next(a for a in state.legal_actions() if isinstance(a, bk.Renew)))
+    assert not state.is_over() and state.current_player == 0
+
+
+def test_BK_END_1_K12_a_second_market_completed_in_the_last_round_scores_too() -> None:
+    """K12, K13: after seat 1 completes its market, the round is played in full: seat 2 may
+    still improve, lay and complete its own market (both get the +2 bonus); seat 1 keeps its
+    excess cards and never acts again; the game ends before the first player's turn."""
+    second = ["PB", "PF", "ZF", "PZ", "ZB", "PP", "PB", "PF", None]
+    state = position(
+        ROW_PZB,
+        hands=[[], ["F", "F"], ["PZ", "Z", "Z"]],
+        markets=[[None] * 9, EIGHT, second],
+        boat_top=["PZ", "ZB"],
+        placed="PZB",
+        slot="L1",
+        phase="collect",
+        player=1,
+        seats=3,
+    )
+    state = state.apply(bk.Collect((1, 2, 3)))
+    state = state.apply(state.legal_actions()[0])  # seat 1: the 9th card, 4 cards kept
+    assert state.end_triggered and state.current_player == 2 and len(state.hands[1]) == 4
+    pz = next(c for c in state.hands[2] if state.deck.labels[c] == "PZ")
+    state = state.apply(bk.PlaceAtPort(pz, "PZ", "L1"))
+    state = state.apply(state.legal_actions()[0])
+    assert state.phase == "lay" and [a.cell for a in state.legal_actions()] == [9, 9, 9, 9]  # type: ignore[attr-defined]
+    state = state.apply(state.legal_actions()[0])
+    assert state.is_over()
+    out = state.outcome()
+    assert out is not None
+    assert [b["complete_bonus"] for b in out.breakdown] == [0, 2, 2]
+
+
+def test_BK_END_1_a_finished_game_keeps_three_cards_in_every_hand() -> None:
+    """Phase "over" is between turns too: a hand of 2 is refused."""
+    rng = random.Random(1)
+    state = bk.new_game(2, 1)
+    while not state.is_over():
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    seat = state.player
+    data = moved_to_boat_pile(state.to_dict(), seat, len(state.hands[seat]) - 2)
+    with pytest.raises(InvalidStateError, match=r"in phase 'over'.*BK-SET-3, BK-MKT-1"):
+        bk.State.from_dict(data)
 
 
 def test_BK_SCORE_9_rulebook_example_scores_20() -> None:
@@ -76,27 +198,6 @@ def test_BK_SCORE_2_neighbourhood_size(cell: int, size: int) -> None:
     """BK-SCORE-2 (catalog case 12): corner 3 cards, side 4, centre 5."""
     assert len(bk.neighbourhood(cell)) == size
     assert cell in bk.neighbourhood(cell)
-
-
-# Market around the chilli: PP Z PB / F PZ BB / ZF P F (reading order), cell replaced by it.
-AROUND = ["PP", "Z", "PB", "F", "PZ", "BB", "ZF", "P", "F"]
-CHILLIES = {1: "C1:P/Z", 2: "C2:P/P", 3: "C3:PZ/B", 4: "C4:PF/Z"}
-# Expected points, worked by hand: corner (cell 0) sees Z, F; edge (cell 1) sees PP, PB, PZ;
-# centre (cell 4) sees Z, F, BB, P.
-EXPECTED = {
-    (1, 0): 5,  # P = 0 -> 5 - 0
-    (2, 0): 1,  # P = 1 (its own face)
-    (3, 0): 0,  # P = 0, Z = 1 -> no pair
-    (4, 0): 2,  # P = 0, F = 1 -> F present once
-    (1, 1): 1,  # P = 4 -> 5 - 4
-    (2, 1): 5,  # P = 5 with its face
-    (3, 1): 2,  # P = 4, Z = 1 -> 1 pair
-    (4, 1): 0,  # P = 4, F = 0
-    (1, 4): 4,  # P = 1
-    (2, 4): 2,  # P = 2 with its face
-    (3, 4): 2,  # P = 1, Z = 1
-    (4, 4): 4,  # P = 1, F = 1 -> both once
-}
 
 
 @pytest.mark.parametrize(("kind", "cell"), sorted(EXPECTED))
@@ -194,3 +295,23 @@ def test_BK_SCORE_2_neighbourhood_cells_are_orthogonal() -> None:
     assert bk.neighbourhood(5) == (2, 4, 5, 8)
     assert bk.neighbourhood(4) == (1, 3, 4, 5, 7)
     assert bk.neighbourhood(8) == (5, 7, 8)
+
+
+def test_BK_SCORE_9_the_20_point_market_built_with_custom_cards() -> None:
+    """BK-SCORE-9: the rulebook's example market (objective blue peas) scores 6+2+6+4+2 = 20;
+    its chilli faces are not in the reconstructed deck, so they are custom cards."""
+    market = ["C4:BZ/P", "B", "BZ", "FF", "C3:FB/B", "BBF", "ZF", "BP", "C1:P/Z"]
+    state = bk.position(
+        markets=[[None] * 9, market],
+        objectives=["fish", "blue peas"],
+        player=0,
+        turn=2,
+        phase="over",
+        hands=[["P", "F", "Z"], ["ZZ", "PP", "BB"]],
+    )
+    score = state.market_score(1)
+    assert score.objective_points == 6
+    assert [c.points for c in score.chillies] == [2, 6, 4]
+    assert score.complete_bonus == 2 and state.scores()[1] == 20
+    out = state.outcome()
+    assert out is not None and out.winners == (1,)
