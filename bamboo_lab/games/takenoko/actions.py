@@ -90,13 +90,13 @@ def _checked_hex(action: object, name: str, value: Any) -> Hex:
             f"{_where(action, name)} must be a Hex(q, r) or a pair of integers,"
             f" not {short_repr(value)}"
         )
-    q, r = (
+    coordinate_q, coordinate_r = (
         checked_int(
             coordinate, f"{_where(action, name)} coordinate", -_FAR, _FAR, InvalidActionError
         )
         for coordinate in value
     )
-    return value if type(value) is Hex else Hex(q, r)
+    return value if type(value) is Hex else Hex(coordinate_q, coordinate_r)
 
 
 def _checked_edge(action: object, name: str, value: Any) -> Edge:

@@ -170,7 +170,7 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
     chip_reserve = list(data["reserve"]["improvements"])
     bamboo_reserve = list(data["reserve"]["bamboo"])
     out_rows = []
-    for q, r, tile, height, chip, _ in rows:
+    for plot_q, plot_r, tile, height, chip, _ in rows:
         if tile not in PLOT_TILES:
             raise _bad(
                 f"unknown plot tile {short_repr(tile)} (a colour G/Y/P, maybe a printed W/E/F)"
@@ -182,14 +182,18 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
             if chip not in IMPROVEMENT_INDEX:
                 raise _bad(f"unknown chip {short_repr(chip)} (W, E or F)")
             if len(tile) > 1:
-                raise _bad(f"plot {q},{r} has a printed improvement and cannot take a chip")
+                raise _bad(
+                    f"plot {plot_q},{plot_r} has a printed improvement and cannot take a chip"
+                )
             chip_reserve[IMPROVEMENT_INDEX[chip]] -= 1
             if chip_reserve[IMPROVEMENT_INDEX[chip]] < 0:
                 raise _bad(f"the 3 {IMPROVEMENT_NAMES[chip]} chips are all used")
         if type(height) is not int:
-            raise _bad(f"the height on {q},{r} must be an integer, not {short_repr(height)}")
+            raise _bad(
+                f"the height on {plot_q},{plot_r} must be an integer, not {short_repr(height)}"
+            )
         bamboo_reserve[COLOUR_INDEX[tile[0]]] -= height
-        out_rows.append([q, r, tile, height, tile[1] if len(tile) > 1 else chip])
+        out_rows.append([plot_q, plot_r, tile, height, tile[1] if len(tile) > 1 else chip])
     data["plots"] = out_rows
     edges = [
         _as_edge(channel) for channel in (channels if channels is not None else text_channels or ())
@@ -277,16 +281,16 @@ def _load(data: dict[str, Any]) -> State:
 
 def _check_written_irrigation(state: State, rows: list[_PlotRow]) -> None:
     """Plots written in upper case must be irrigated, in lower case dry (the picture's cells)."""
-    for q, r, _, _, _, wet in rows:
+    for plot_q, plot_r, _, _, _, wet in rows:
         if wet is None:
             continue
-        place = Hex(q, r)
+        place = Hex(plot_q, plot_r)
         if wet != (place in state.irrigated):
             how = "irrigated (upper case)" if wet else "dry (lower case)"
             really = "irrigated" if place in state.irrigated else "dry"
             raise _bad(
-                f"plot {q},{r} is written {how} but is {really}: a plot is irrigated beside"
-                " the pond, beside a channel or with a watershed (TK-IRR-5)"
+                f"plot {plot_q},{plot_r} is written {how} but is {really}: a plot is irrigated"
+                " beside the pond, beside a channel or with a watershed (TK-IRR-5)"
             )
 
 

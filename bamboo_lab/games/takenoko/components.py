@@ -25,6 +25,7 @@ __all__ = [
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
     "DECK_KINDS",
+    "DECK_PREFIXES",
     "EMPEROR_POINTS",
     "END_TRIGGER",
     "HAND_LIMIT",
@@ -124,6 +125,9 @@ ACTION_KINDS: tuple[str, ...] = ("plot", "irrigation", "gardener", "panda", "obj
 
 DECK_KINDS: tuple[str, ...] = ("plot", "gardener", "panda")
 """The three objective decks, identified by their card-id prefixes P, G and A."""
+
+DECK_PREFIXES: tuple[str, ...] = ("P", "G", "A")
+"""The first letter of the ids of each deck's cards (P01, G01, A01), in :data:`DECK_KINDS` order."""
 
 # Colour + printed improvement -> number of tiles (catalog 1.1; "" = no improvement).
 _TILE_COUNTS: tuple[tuple[str, int], ...] = (

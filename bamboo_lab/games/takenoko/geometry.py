@@ -41,10 +41,10 @@ POND: Hex = ORIGIN
 """The pond tile sits at the origin (TK-SET-1)."""
 
 ALL_HEXES: tuple[Hex, ...] = tuple(
-    Hex(q, r)
-    for q in range(-RADIUS, RADIUS + 1)
-    for r in range(-RADIUS, RADIUS + 1)
-    if abs(q + r) <= RADIUS
+    Hex(coordinate_q, coordinate_r)
+    for coordinate_q in range(-RADIUS, RADIUS + 1)
+    for coordinate_r in range(-RADIUS, RADIUS + 1)
+    if abs(coordinate_q + coordinate_r) <= RADIUS
 )
 """Every hex of the table, in (q, r) order."""
 
@@ -164,7 +164,9 @@ def rotations(
 
 def _normalize(cells: tuple[tuple[int, int, str], ...]) -> frozenset[tuple[int, int, str]]:
     anchor_q, anchor_r, _ = min(cells)
-    return frozenset((q - anchor_q, r - anchor_r, colour) for q, r, colour in cells)
+    return frozenset(
+        (cell_q - anchor_q, cell_r - anchor_r, colour) for cell_q, cell_r, colour in cells
+    )
 
 
 def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> tuple[Hex, ...]:

@@ -109,13 +109,13 @@ def garden_lines(state: State) -> list[str]:
     rmax = max(place.r for place in shown)
     xmin = min(2 * place.q + place.r for place in shown)
     lines = []
-    for r in range(rmin, rmax + 1):
-        row = sorted((2 * place.q + place.r, place) for place in shown if place.r == r)
+    for row_number in range(rmin, rmax + 1):
+        row = sorted((2 * place.q + place.r, place) for place in shown if place.r == row_number)
         text = ""
         for column, place in row:
             col = (column - xmin) * (CELL_WIDTH // 2)
             text = text.ljust(col) + _cell(state, place)
-        lines.append(f"{r:>3} " + text.rstrip())
+        lines.append(f"{row_number:>3} " + text.rstrip())
     return lines
 
 
@@ -183,10 +183,10 @@ def parse_garden(text: str) -> GardenText:
         match = _ROW.match(line)
         if match is None or not match[2].strip():
             continue
-        r = int(match[1])
+        row_number = int(match[1])
         offset = len(match[1]) + 1
         for token in re.finditer(r"\S+", match[2]):
-            rows.append((r, offset + token.start(), token[0]))
+            rows.append((row_number, offset + token.start(), token[0]))
     if rows:
         _place_rows(rows, cells)
     if not cells:
@@ -212,20 +212,21 @@ def _put(cells: dict[Hex, str], place: Hex, cell: str) -> None:
 
 def _place_rows(rows: list[tuple[int, int, str]], cells: dict[Hex, str]) -> None:
     """Turn (r, column, token) into hexes: the pond ``~~`` in row 0 fixes the columns."""
-    ponds = [(r, col) for r, col, token in rows if _POND_RE.match(token)]
+    ponds = [(row_number, col) for row_number, col, token in rows if _POND_RE.match(token)]
     if len(ponds) != 1 or ponds[0][0] != 0:
         raise _bad("the rows must show the pond (~~) exactly once, in row 0")
     step = CELL_WIDTH // 2
     pond_col = ponds[0][1]
-    for r, col, token in rows:
+    for row_number, col, token in rows:
         if (col - pond_col) % step:
             raise _bad(
-                f"{short_repr(token)} in row {r} is not aligned on the {step}-character grid"
+                f"{short_repr(token)} in row {row_number} is not aligned on the"
+                f" {step}-character grid"
             )
         column = (col - pond_col) // step  # x = 2q + r
-        if (column - r) % 2:
-            raise _bad(f"{short_repr(token)} in row {r} is between two places")
-        place = Hex((column - r) // 2, r)
+        if (column - row_number) % 2:
+            raise _bad(f"{short_repr(token)} in row {row_number} is between two places")
+        place = Hex((column - row_number) // 2, row_number)
         if token == "..":
             continue
         _put(cells, place, token)

@@ -70,10 +70,10 @@ def _match_at(
     colours: Mapping[Hex, str],
     irrigated: Set[Hex],
 ) -> tuple[Hex, ...] | None:
-    q, r = anchor
+    anchor_q, anchor_r = anchor
     cells = []
-    for dq, dr, colour in orientation:
-        place = Hex(q + dq, r + dr)
+    for step_q, step_r, colour in orientation:
+        place = Hex(anchor_q + step_q, anchor_r + step_r)
         if place not in irrigated or colours.get(place) != colour:
             return None
         cells.append(place)
@@ -92,7 +92,8 @@ def _through(card_id: str, mirror: bool) -> tuple[tuple[str, _Offsets], ...]:
         (
             colour,
             tuple(
-                (dq - anchor_q, dr - anchor_r, other_colour) for dq, dr, other_colour in orientation
+                (step_q - anchor_q, step_r - anchor_r, other_colour)
+                for step_q, step_r, other_colour in orientation
             ),
         )
         for orientation in _orientations(card_id, mirror)
@@ -100,11 +101,13 @@ def _through(card_id: str, mirror: bool) -> tuple[tuple[str, _Offsets], ...]:
     )
 
 
-def _shows(q: int, r: int, cells: _Offsets, colours: Mapping[Any, str], irrigated: Any) -> bool:
-    """True when the cells ``cells`` placed at ``(q, r)`` are irrigated plots of their colours
-    (plain ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
-    for dq, dr, colour in cells:
-        place = (q + dq, r + dr)
+def _shows(
+    anchor_q: int, anchor_r: int, cells: _Offsets, colours: Mapping[Any, str], irrigated: Any
+) -> bool:
+    """True when the cells ``cells`` placed at ``(anchor_q, anchor_r)`` are irrigated plots of
+    their colours (plain ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
+    for step_q, step_r, colour in cells:
+        place = (anchor_q + step_q, anchor_r + step_r)
         if place not in irrigated or colours.get(place) != colour:
             return False
     return True
@@ -142,9 +145,9 @@ def plot_objective_met_through(
     colour = colours.get(plot)
     if colour is None or plot not in irrigated:
         return False
-    q, r = plot
+    anchor_q, anchor_r = plot
     for cell_colour, cells in _through(card.id, mirror):
-        if cell_colour == colour and _shows(q, r, cells, colours, irrigated):
+        if cell_colour == colour and _shows(anchor_q, anchor_r, cells, colours, irrigated):
             return True
     return False
 

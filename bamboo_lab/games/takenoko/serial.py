@@ -25,6 +25,7 @@ from .components import (
     COLOUR_NAMES,
     COLOURS,
     DECK_KINDS,
+    DECK_PREFIXES,
     END_TRIGGER,
     HAND_LIMIT,
     IMPROVEMENT_CHIPS,
@@ -251,7 +252,7 @@ def _load(data: Any) -> dict[str, Any]:
     decks = tuple(
         _strings(data["decks"][deck_kind], f"the {deck_kind} deck") for deck_kind in DECK_KINDS
     )
-    for kind, prefix, deck in zip(DECK_KINDS, "PGA", decks, strict=True):
+    for kind, prefix, deck in zip(DECK_KINDS, DECK_PREFIXES, decks, strict=True):
         if any(card not in CARDS or card[0] != prefix for card in deck):
             raise _bad(f"the {kind} deck holds cards of another deck: {deck}")
     hands = tuple(
@@ -394,7 +395,7 @@ def _check_hands(state: Mapping[str, Any]) -> None:
     plot, gardener and panda card dealt at setup, one of each (TK-SET-4)."""
     for seat in range(state["num_players"]):
         cards = (*state["hands"][seat], *state["completed"][seat])
-        if len(cards) == 3 and sorted(card[0] for card in cards) != ["A", "G", "P"]:
+        if len(cards) == 3 and sorted(card[0] for card in cards) != sorted(DECK_PREFIXES):
             raise _bad(
                 f"player {seat} holds {' '.join(cards)}: with no card drawn, a player holds the"
                 " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
@@ -411,7 +412,7 @@ def _check_kept_objectives(state: Mapping[str, Any]) -> None:
         if (
             start is None
             and state["history"]
-            and not {"A", "G", "P"} <= {card[0] for card in cards}
+            and not set(DECK_PREFIXES) <= {card[0] for card in cards}
         ):
             raise _bad(
                 f"player {seat} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"

@@ -31,6 +31,7 @@ from .components import (
     COLOUR_INDEX,
     COLOURS,
     DECK_KINDS,
+    DECK_PREFIXES,
     END_TRIGGER,
     IMPROVEMENT_CHIPS,
     IMPROVEMENT_INDEX,
@@ -446,7 +447,7 @@ class State(RichDisplay):
         num = self.num_players
         hands = [list(hand) for hand in self.hands]
         decks = [list(deck) for deck in self.decks]
-        for deck_index, prefix in enumerate("PGA"):
+        for deck_index, prefix in enumerate(DECK_PREFIXES):
             # the backs of cards in hand are visible: only their faces are hidden
             slots = [
                 (seat, i)
@@ -540,7 +541,7 @@ def new_game(
         )
     plot_deck, _ = vrng.shuffled(PLOT_TILES, vrng.derive_seed(seed, "plots"))  # TK-SET-2
     decks = []
-    for kind, prefix in zip(DECK_KINDS, "PGA", strict=True):
+    for kind, prefix in zip(DECK_KINDS, DECK_PREFIXES, strict=True):
         ids = [card for card in CARDS if card[0] == prefix]
         deck, _ = vrng.shuffled(ids, vrng.derive_seed(seed, "objectives", kind))  # TK-SET-4
         decks.append(deck)
