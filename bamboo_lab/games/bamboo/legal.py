@@ -76,13 +76,13 @@ _RECEIVE = tuple(Receive(colour) for colour in COLOURS)
 _TAKE = tuple(TakeBalanceTile(tile.name) for tile in BALANCE_TILES)
 _SCORE = tuple(ScoreBalanceTile(tile.name) for tile in BALANCE_TILES)
 _BUY = tuple(BuyHomeTile(tile.name) for tile in HOME_TILES)
-_HOMEAT = tuple(PlaceHomeTile(space // 5, space % 5) for space in range(15))
-_FOODA = tuple(TakeFood(food) for food in FOOD_KINDS)
+_PLACE_HOME = tuple(PlaceHomeTile(space // 5, space % 5) for space in range(15))
+_TAKE_FOOD = tuple(TakeFood(food) for food in FOOD_KINDS)
 _FEED = tuple(Feed(food) for food in FOOD_KINDS)
 _USE = {spirit: UseSpirit(spirit) for spirit in SPIRITS}
 _WAKE = {spirit: WakeSpirit(spirit) for spirit in SPIRITS}
 _GIFT = {gift: ChooseGift(gift) for gift in GIFTS}
-_CH = {
+_CHOOSE = {
     option: Choose(option) for option in ("hp", "coin", "decline", "done", "refill", *BASIC_ACTIONS)
 }
 _END = EndTurn()
@@ -165,7 +165,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         out.extend(_summer_spirits(state, board))
         return tuple(out)
     if phase == "improve":
-        out = [_CH["decline"], _CH["coin"]]
+        out = [_CHOOSE["decline"], _CHOOSE["coin"]]
         free = free_spaces(state.options, player, board.home, None)
         if free:
             for row in state.home_market:
@@ -180,12 +180,13 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "home":
         tile = HOME_TILES[state.buying]
         return tuple(
-            _HOMEAT[space] for space in free_spaces(state.options, player, board.home, tile.type)
+            _PLACE_HOME[space]
+            for space in free_spaces(state.options, player, board.home, tile.type)
         )
     if phase == "cook":
-        return (_CH["decline"], *(_FOODA[food] for food in sorted(set(state.food_display))))
+        return (_CHOOSE["decline"], *(_TAKE_FOOD[food] for food in sorted(set(state.food_display))))
     if phase == "wildcard":
-        return (_CH["decline"], *(_CH[basic] for basic in BASIC_ACTIONS))  # BB-ACT-7
+        return (_CHOOSE["decline"], *(_CHOOSE[basic] for basic in BASIC_ACTIONS))  # BB-ACT-7
     if phase == "receive":
         return tuple(
             _RECEIVE[temple] for temple in range(4) if len(board.temples[temple]) < TEMPLE_CAPACITY
@@ -197,16 +198,18 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "draft":
         return tuple(_DRAFT[code] for code in sorted(set(state.shoot_pool)))
     if phase == "tengu":
-        return (_CH["refill"], *(_FOODA[food] for food in sorted(set(state.food_display))))
+        return (_CHOOSE["refill"], *(_TAKE_FOOD[food] for food in sorted(set(state.food_display))))
     if phase == "tengu_take":
-        return tuple(_FOODA[food] for food in sorted(set(state.food_display)))  # BB-SPI-6: take 1
+        return tuple(
+            _TAKE_FOOD[food] for food in sorted(set(state.food_display))
+        )  # BB-SPI-6: take 1
     if phase == "wake":
         out = [
             _WAKE[spirit]
             for spirit in sorted(set(board.asleep))
             if SPIRIT_COST[spirit] <= board.coins
         ]
-        out.append(_CH["done"])
+        out.append(_CHOOSE["done"])
         return tuple(out)
     if phase == "feed":
         out = []
@@ -214,7 +217,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
             out.append(_USE["ookami"])  # B14: Ookami's units come first
         out.extend(_FEED[food] for food in range(3) if board.food[food] > 0)
         if not any(board.food):
-            out.append(_CH["done"])
+            out.append(_CHOOSE["done"])
         return tuple(out)
     raise AssertionError(f"unknown phase {phase}")
 
@@ -228,7 +231,7 @@ def _placements(pending: tuple[int, ...], free: int, activating: bool) -> tuple[
     stalk; ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
     codes = sorted(set(pending))
     if activating:
-        return (*(action for code in codes for action in _ACTIVATE_AT[code][free]), _CH["done"])
+        return (*(action for code in codes for action in _ACTIVATE_AT[code][free]), _CHOOSE["done"])
     return tuple(action for code in codes for action in _PLACE_AT[code][free])
 
 
@@ -246,7 +249,7 @@ def _summer_spirits(state: Any, board: Board) -> list[Any]:
 def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
     # BB-ACT-1: `done` after one sub-action; this phase is only left open while another is
     # possible (``_balance_step``), so `done` is always a real choice to stop
-    out: list[Any] = [_CH["decline"], _CH["hp"]] if state.step == 0 else [_CH["done"]]
+    out: list[Any] = [_CHOOSE["decline"], _CHOOSE["hp"]] if state.step == 0 else [_CHOOSE["done"]]
     tiles = state.options.balance_table
     owned = [0, 0, 0]
     for tile in board.balance:

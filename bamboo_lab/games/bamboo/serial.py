@@ -267,7 +267,7 @@ def _check_ghost(fields: Work) -> None:
 def _check_turn(fields: Work) -> None:
     """Whose turn it is and each phase's data, as the turn order and the season allow."""
     num_players, phase, player = fields["num_players"], fields["phase"], fields["player"]
-    first_player, rnd = fields["first_player"], fields["round"]
+    first_player, round_number = fields["first_player"], fields["round"]
     boards = fields["boards"]
     if (phase == "over") != (player == -2) or (phase != "over" and player < 0):
         raise InvalidStateError("player is -2 exactly when the game is over")
@@ -296,7 +296,7 @@ def _check_turn(fields: Work) -> None:
     # BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order
     if phase == "draft":
         picks = 2 * num_players - len(fields["shoot_pool"])
-        if rnd != 1 or not fields["shoot_pool"] or picks < 0:
+        if round_number != 1 or not fields["shoot_pool"] or picks < 0:
             raise InvalidStateError("the draft happens in round 1 with shoots to draft (BB-PL-5)")
         order = fields["options"].draft_order
         expected = (
@@ -310,7 +310,7 @@ def _check_turn(fields: Work) -> None:
         raise InvalidStateError("the draft pool is empty after the draft (BB-PL-5)")
     elif phase == "over":
         tracks = [0] * num_players
-        if rnd != 5:
+        if round_number != 5:
             raise InvalidStateError("the game ends after the fourth Winter (BB-END-1)")
     else:
         done = (
@@ -319,13 +319,14 @@ def _check_turn(fields: Work) -> None:
             else num_players - 1
         )
         tracks = [
-            4 - rnd + (((seat - first_player) % num_players) > done) for seat in range(num_players)
+            4 - round_number + (((seat - first_player) % num_players) > done)
+            for seat in range(num_players)
         ]
-        if rnd > 4:
+        if round_number > 4:
             raise InvalidStateError("round must be 1..4 before the game is over")
     if [board.track for board in boards] != tracks:
         raise InvalidStateError(
-            f"round {rnd}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
+            f"round {round_number}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
         )
     _check_action(fields)
     if fields["history"] and fields["start"] is None:

@@ -280,38 +280,40 @@ class State(RichDisplay):
         for board in self.boards:
             for temple in board.temples:
                 shoots += temple
-        inv: dict[str, int] = {
+        counts: dict[str, int] = {
             "shoot:" + shoot_name(code): count for code, count in Counter(shoots).items()
         }
-        inv["shoot"] = len(shoots)
+        counts["shoot"] = len(shoots)
         homes = [tile for row in self.home_market for tile in row]
         homes += [tile for stack in self.home_stacks for tile in stack] + list(self.home_box)
         homes += [tile for board in self.boards for tile in board.home if tile >= 0]
-        inv["home_tile"] = len(homes)
-        inv["home_tile_distinct"] = len(set(homes))
-        bal = [temple for row in self.balance_market for temple in row]
-        bal += [temple for stack in self.balance_stacks for temple in stack]
-        bal += [temple for board in self.boards for temple in board.balance + board.scored]
-        inv["balance_tile"] = len(bal)
-        inv["balance_tile_distinct"] = len(set(bal))
+        counts["home_tile"] = len(homes)
+        counts["home_tile_distinct"] = len(set(homes))
+        balance_tiles = [temple for row in self.balance_market for temple in row]
+        balance_tiles += [temple for stack in self.balance_stacks for temple in stack]
+        balance_tiles += [
+            temple for board in self.boards for temple in board.balance + board.scored
+        ]
+        counts["balance_tile"] = len(balance_tiles)
+        counts["balance_tile_distinct"] = len(set(balance_tiles))
         spirits = [spirit for stack in self.spirit_stacks for spirit in stack]
         spirits += [*self.spirit_box, *self.spirit_out]
         spirits += [spirit for board in self.boards for spirit in board.awake + board.asleep]
-        inv.update(("spirit:" + kind, count) for kind, count in Counter(spirits).items())
+        counts.update(("spirit:" + kind, count) for kind, count in Counter(spirits).items())
         foods = Counter([*self.food_display, *self.food_bag, *self.food_discard])
         for food in range(3):
-            inv["food:" + FOOD_KINDS[food]] = foods[food] + sum(
+            counts["food:" + FOOD_KINDS[food]] = foods[food] + sum(
                 board.food[food] for board in self.boards
             )
         gifts = Counter([*self.gift_display, *self.gift_stack])
-        inv.update(("gift:" + gift, gifts[gift]) for gift in GIFTS)
+        counts.update(("gift:" + gift, gifts[gift]) for gift in GIFTS)
         for seat, board in enumerate(self.boards):
             on_temples = sum(stack.count(seat) for stack in self.temples)
-            inv[f"incense:{seat}"] = board.reserve + board.track + on_temples
+            counts[f"incense:{seat}"] = board.reserve + board.track + on_temples
         if self.num_players == 2:
-            inv["incense:ghost"] = sum(stack.count(GHOST) for stack in self.temples)
-            inv["temple_tile"] = len(self.temple_tiles)
-        return inv
+            counts["incense:ghost"] = sum(stack.count(GHOST) for stack in self.temples)
+            counts["temple_tile"] = len(self.temple_tiles)
+        return counts
 
     # -------------------------------------------------------------- serialisation
 
