@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from .checks import checked_state, forged_action, own_action, short_repr
-from .errors import IllegalActionError, InvalidActionError
+from .checks import forged_action, own_action, short_repr
+from .errors import IllegalActionError, InvalidActionError, InvalidStateError
 from .protocol import Explanation
 
 __all__ = ["RefusableState", "Refusal", "Rulebook", "illegal_message"]
@@ -67,8 +67,10 @@ class Rulebook(Generic[StateT]):
 
     title: str
     """The game's printed title, for messages (``Takenoko``)."""
-    state_type: type[StateT]
-    """The game's state class; ``explain`` and ``parse_action`` refuse anything else."""
+    game: str
+    """The game's registry name (its State's ``game``); ``explain`` and ``parse_action``
+    refuse any other state. The name, not the class, so that ``state.py`` can import its
+    game's rulebook without an import cycle."""
     action_types: tuple[type, ...]
     """The game's action classes; any other object is not an action of the game."""
     parse: Callable[[str], Any]
@@ -81,6 +83,7 @@ class Rulebook(Generic[StateT]):
         InvalidActionError when no rule refuses it (a forged action)."""
         try:
             found = self.refusal(state, action)
+            str(action)  # every message writes the action's notation
         except Exception as exc:  # (a forged action the rules cannot read)
             raise forged_action(action, self.title) from exc
         if found is None:  # equal to no legal action, yet no rule refuses it
@@ -107,7 +110,7 @@ class Rulebook(Generic[StateT]):
     def explain(self, state: StateT, action_or_text: Any) -> Explanation:
         """Whether an action (or its text) is legal in ``state`` and, if not, the rule it
         breaks; malformed text, or an object that is not an action, raises InvalidActionError."""
-        checked_state(state, self.state_type, "explain")
+        self._checked(state, "explain")
         action = self._action(action_or_text)
         if not state.is_over():
             own = own_action(state.legal_actions(), action)
@@ -122,12 +125,17 @@ class Rulebook(Generic[StateT]):
         if not isinstance(text, str):
             raise InvalidActionError(f"an action must be given as text, not {short_repr(text)}")
         action = self.parse(text)
-        checked_state(state, self.state_type, "parse_action")
+        self._checked(state, "parse_action")
         if not state.is_over():
             own = own_action(state.legal_actions(), action)
             if own is not None:
                 return own
         raise self.error(state, action, text)
+
+    def _checked(self, state: Any, what: str) -> None:
+        """Refuse anything but a state of this game (InvalidStateError naming ``what``)."""
+        if getattr(type(state), "game", None) != self.game:
+            raise InvalidStateError(f"{what} needs a {self.title} state, not {short_repr(state)}")
 
     def _action(self, action_or_text: Any) -> Any:
         """The action ``action_or_text`` names, read when it is text."""

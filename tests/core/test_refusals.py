@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -24,6 +25,7 @@ class Step:
 class Line:
     """A one-player race: step 1 or 2 towards 5."""
 
+    game: ClassVar[str] = "race"
     place: int = 0
     phase: str = "move"
 
@@ -52,7 +54,7 @@ def refusal(state: Line, action: Step) -> Refusal | None:
     return None
 
 
-RULEBOOK = Rulebook("Race", Line, (Step,), parse, refusal)
+RULEBOOK = Rulebook("Race", "race", (Step,), parse, refusal)
 
 
 def test_check_returns_the_engines_own_action() -> None:
@@ -98,6 +100,15 @@ def test_objects_that_are_not_actions_or_states_are_refused() -> None:
         RULEBOOK.explain(Line(), 1.5)
     with pytest.raises(InvalidStateError):
         RULEBOOK.explain("a line", "step 1")  # type: ignore[arg-type]
+
+
+def test_an_action_whose_notation_cannot_be_written_is_reported_as_forged() -> None:
+    class Broken(Step):
+        def __str__(self) -> str:
+            raise TypeError("no notation")
+
+    with pytest.raises(InvalidActionError, match="well-formed Race action"):
+        RULEBOOK.check(Line(), Broken(9))
 
 
 def test_an_action_no_rule_refuses_is_reported_as_forged() -> None:

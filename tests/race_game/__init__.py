@@ -178,7 +178,7 @@ def refusal(state: State, action: Any) -> tuple[str, str] | None:
     return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
 
 
-RULEBOOK = Rulebook("Race", State, ACTION_TYPES, parse, refusal)
+RULEBOOK = Rulebook("Race", NAME, ACTION_TYPES, parse, refusal)
 
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:

@@ -6,7 +6,7 @@ through :data:`RULEBOOK`, the shared pipeline of :mod:`bamboo_lab.core.refusals`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.refusals import Refusal, Rulebook
 
@@ -44,7 +44,9 @@ from .info import GAME_INFO, PHASE_RULES
 from .legal import STALK_NEW_CAP, TEMPLE_CAPACITY, free_spaces, night_of
 from .reconstructed import HOME_TILES
 from .scoring import is_balance_met
-from .state import State
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["RULEBOOK", "refusal"]
 
@@ -288,7 +290,7 @@ _CHECKS: dict[type, Any] = {
 }
 
 
-RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_text, refusal)
+RULEBOOK: Rulebook[State] = Rulebook(
+    GAME_INFO.title, GAME_INFO.name, ACTION_TYPES, parse_text, refusal
+)
 """Bamboo's refusals through the shared pipeline: ``check``, ``explain``, ``parse_action``."""
-
-State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)

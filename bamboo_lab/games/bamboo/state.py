@@ -20,7 +20,6 @@ from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
-from bamboo_lab.core.refusals import Rulebook
 
 from . import picture, rules, serial
 from .board import Board
@@ -28,6 +27,7 @@ from .components import FOOD_COUNTS, FOOD_KINDS, GIFTS, SPIRITS, TEMPLE_TILE_VAL
 from .info import GAME_INFO
 from .options import Options
 from .reconstructed import BOARD_SETUP_SHOOTS, HOME_TILES, PLAYER_SETS, UNMARKED_SHOOTS
+from .refusals import RULEBOOK
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
 from .work import Work
 
@@ -50,9 +50,6 @@ class State(RichDisplay):
     drawn_by = "bamboo_lab.viz.bamboo:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
-    rulebook: ClassVar[Rulebook[State]]
-    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
-    (it is built on this class, so this module cannot import it)."""
     num_players: int
     """2 to 4 players."""
     options: Options
@@ -169,7 +166,7 @@ class State(RichDisplay):
         A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
         """
         if check:
-            action = self.rulebook.check(self, action)
+            action = RULEBOOK.check(self, action)
         work = cast(Work, self.__dict__.copy())
         work["history"] = History(work["history"], action)  # shared with this state (core.history)
         rules.apply_action(work, action)

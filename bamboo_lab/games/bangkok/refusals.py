@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.refusals import Refusal, Rulebook
 
@@ -16,8 +16,10 @@ from .components import LINE_CELLS, SOLO_TRACK, SOLO_TURNS
 from .info import GAME_INFO
 from .legal import collectable_sets, placement_slots
 from .scoring import NEIGHBOURS
-from .state import State
 from .tables import PORT_LINES
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["PHASE_ACTIONS", "RULEBOOK", "refusal"]
 
@@ -150,6 +152,7 @@ def _why_not_laid(state: State, action: LayInMarket) -> Refusal:
     return "BK-EXP-1", (f"expert: column {cell % 3 + 1} of the market already holds a chilli card")
 
 
-RULEBOOK: Rulebook[State] = Rulebook(GAME_INFO.title, State, ACTION_TYPES, parse_notation, refusal)
+RULEBOOK: Rulebook[State] = Rulebook(
+    GAME_INFO.title, GAME_INFO.name, ACTION_TYPES, parse_notation, refusal
+)
 """Bangkok's refusal pipeline: ``State.apply``'s check, ``explain`` and ``parse_action``."""
-State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)

@@ -16,7 +16,6 @@ from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.history import History, history_property
 from bamboo_lab.core.protocol import TERMINAL, Outcome
-from bamboo_lab.core.refusals import Rulebook
 
 from . import legal, picture, rules, serial
 from .components import (
@@ -32,6 +31,7 @@ from .components import (
 )
 from .info import NAME, PHASES, PLAYER_COUNTS
 from .options import Options
+from .refusals import RULEBOOK
 from .scoring import MarketScore, score_market, winners
 from .tables import DeckTables, deck_tables
 
@@ -71,9 +71,6 @@ class State(RichDisplay):
     drawn_by = "bamboo_lab.viz.bangkok:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
-    rulebook: ClassVar[Rulebook[State]]
-    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
-    (it is built on this class, so this module cannot import it)."""
     num_players: int
     """The number of seats, 1 to 4 (BK-SET-1); seat 0 is the first player."""
     options: Options
@@ -197,7 +194,7 @@ class State(RichDisplay):
         """The state after ``action``; with ``check``, a foreign object raises
         InvalidActionError and an illegal action IllegalActionError naming the rule it breaks."""
         if check:  # the engine's own action object, not the caller's (issue 22)
-            action = self.rulebook.check(self, action)
+            action = RULEBOOK.check(self, action)
         return rules.apply_action(self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:

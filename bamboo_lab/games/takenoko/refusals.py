@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bamboo_lab.core.checks import own_action
 from bamboo_lab.core.refusals import Refusal, Rulebook
 
@@ -41,7 +43,9 @@ from .components import (
 from .geometry import EDGE_ENDS, POND, hex_text
 from .info import GAME_INFO
 from .legal import improvement_spots, is_objective_met
-from .state import State
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["PENDING", "RULEBOOK", "refusal"]
 
@@ -236,8 +240,6 @@ def _free(state: State, action: Claim | PlaceChannel | PlaceImprovement) -> Refu
 
 
 RULEBOOK: Rulebook[State] = Rulebook(
-    GAME_INFO.title, State, ACTION_TYPES, action_from_text, refusal
+    GAME_INFO.title, GAME_INFO.name, ACTION_TYPES, action_from_text, refusal
 )
 """Takenoko's refusals through the shared pipeline: ``check``, ``explain``, ``parse_action``."""
-
-State.rulebook = RULEBOOK  # State.apply checks through it (state.py cannot import this module)

@@ -20,7 +20,6 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.history import History, written
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
-from bamboo_lab.core.refusals import Rulebook
 
 from . import picture, rules, serial
 from .actions import Action
@@ -42,6 +41,7 @@ from .fields import Fields
 from .geometry import POND, POND_RING, figure_moves
 from .info import GAME_INFO
 from .options import Options
+from .refusals import RULEBOOK
 from .scoring import (
     gardener_objective_met,
     objective_caches_after,
@@ -75,9 +75,6 @@ class State(RichDisplay):
 
     __slots__ = ("__dict__", "_caches")
     game: ClassVar[str] = NAME
-    rulebook: ClassVar[Rulebook[State]]
-    """The refusals ``apply`` checks through: ``refusals.RULEBOOK``, which sets itself here
-    (it is built on this class, so this module cannot import it)."""
 
     num_players: int
     """The number of players (2 to 4)."""
@@ -251,7 +248,7 @@ class State(RichDisplay):
         """Return the state after ``action``; with ``check``, refuse an illegal one first
         (:class:`IllegalActionError` naming the rule it breaks)."""
         if check:  # the engine's own equal object, not the caller's (issue 22)
-            action = self.rulebook.check(self, action)
+            action = RULEBOOK.check(self, action)
         return rules.apply_action(self, action)
 
     def is_over(self) -> bool:
