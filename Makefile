@@ -36,12 +36,13 @@ lab: $(STAMP)
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
 test: lint unit notebooks browser
 
-## lint: ruff (code and notebooks) and mypy
+## lint: ruff (code and notebooks), mypy, and mypy --strict on the rules (core and games)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check bamboo_lab tests benchmarks tools docs/conf.py docs/_ext notebooks
 	$(VENV)/bin/ruff format --check bamboo_lab tests benchmarks tools docs/conf.py docs/_ext
 	$(PY) tools/format_notebooks.py --check
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict bamboo_lab/core bamboo_lab/games
 
 ## unit: the unit, rule and conformance tests (not the slow soak, not the browser)
 unit: $(STAMP)
