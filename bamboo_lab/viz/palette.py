@@ -24,8 +24,6 @@ __all__ = [
     "PAPER",
     "PLAYERS",
     "POND",
-    "TAKENOKO_COLOUR_NAMES",
-    "TAKENOKO_IMPROVEMENT_NAMES",
     "TAKENOKO_PLOTS",
     "WATER",
     "darker",
@@ -154,10 +152,3 @@ def lighter(colour: str, amount: float = 0.55) -> str:
 def darker(colour: str, amount: float = 0.35) -> str:
     """``colour`` mixed with black (0: unchanged, 1: black)."""
     return _mix(colour, "#000000", amount)
-
-
-TAKENOKO_COLOUR_NAMES = {"G": "green", "Y": "yellow", "P": "pink"}
-"""Takenoko plot colour letters and their names."""
-
-TAKENOKO_IMPROVEMENT_NAMES = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
-"""Takenoko improvement letters and their names."""

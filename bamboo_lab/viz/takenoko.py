@@ -17,12 +17,11 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
 
 from . import palette
 from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
 from .layout import Layout
-from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
-from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
 from .takenoko_aid import WEATHER_EFFECTS, player_aid
 from .takenoko_boards import bamboo_section, card, players
 from .takenoko_changes import (

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
 
 from . import palette
 from ._common import (
@@ -24,8 +25,6 @@ from ._common import (
     rounded_rect,
 )
 from .layout import Layout
-from .palette import TAKENOKO_COLOUR_NAMES as COLOUR_NAMES
-from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
 
 __all__ = ["bamboo_section", "card", "players"]
 

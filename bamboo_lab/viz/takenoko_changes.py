@@ -16,12 +16,16 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import EMPEROR_POINTS
+from bamboo_lab.games.takenoko.components import (
+    COLOUR_NAMES,
+    COLOURS,
+    EMPEROR_POINTS,
+    IMPROVEMENT_NAMES,
+)
 
 from . import palette
 from ._common import Sketch
 from .layout import Layout
-from .palette import TAKENOKO_IMPROVEMENT_NAMES as IMPROVEMENT_NAMES
 from .takenoko_aid import WEATHER_EFFECTS
 
 __all__ = [
@@ -48,9 +52,6 @@ MARKS_KEY = (
     " grown / eaten · +W +E +F = improvement"
 )
 """The key to the boxes :func:`figure` writes on changed plots (with ``changed_from``)."""
-
-
-_SECTION_NAMES = ("green", "yellow", "pink")
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,9 @@ def _edge_text(e: Edge) -> str:
 
 
 def _sections_text(counts: list[int]) -> str:
-    return ", ".join(f"{n} {name}" for n, name in zip(counts, _SECTION_NAMES, strict=True) if n)
+    """``"2 green, 1 pink"``: the sections of each colour (counts in green, yellow, pink order)."""
+    pairs = zip(counts, COLOURS, strict=True)
+    return ", ".join(f"{count} {COLOUR_NAMES[colour]}" for count, colour in pairs if count)
 
 
 def changes(before: tk.State, after: tk.State) -> Changes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .components import ACTION_LETTERS, ACTIONS, COLOUR_LETTERS, COLOURS
 from .scoring import temple_majority
 from .seasons import season
 
@@ -37,8 +38,8 @@ GROUPS: dict[str, str] = {
 }
 """The button group of each action class, in rulebook words."""
 
-_COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-_SHOOT_ACTIONS = {"b": "balance", "i": "improve", "c": "cook", "f": "fund", "w": "wildcard"}
+_COLOURS = dict(zip(COLOUR_LETTERS, COLOURS, strict=True))
+_SHOOT_ACTIONS = dict(zip(ACTION_LETTERS, ACTIONS, strict=True))
 _CHOICES = {
     "hp": "take 1 HP",
     "coin": "take 1 coin",
@@ -139,7 +140,6 @@ def events(before: Any, after: Any, name: Callable[[int], str] = _player) -> tup
     """The passes (BB-SUM-1), each temple's award in Autumn with the majority that won it
     (BB-AUT-1, BB-AUT-2) and each Winter bill (BB-WIN-2) between two states, in words."""
     found: list[str] = []
-    colours = ("red", "yellow", "green", "blue")
     for seat, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):
         if now.passed and not was.passed:
             found.append(f"· {name(seat)} passes for the rest of the Summer (BB-SUM-1)")
@@ -158,7 +158,7 @@ def events(before: Any, after: Any, name: Callable[[int], str] = _player) -> tup
             if len(ranked) > 1 and stack.count(ranked[0]) == stack.count(ranked[1]):
                 counts += ", a tie: the stick placed last wins"
             found.append(
-                f"· Autumn, {colours[temple]} temple: {spirit} goes to {winner}; incense {counts}"
+                f"· Autumn, {COLOURS[temple]} temple: {spirit} goes to {winner}; incense {counts}"
                 " (BB-AUT-1)"
             )
     for seat, (was, now) in enumerate(zip(before.boards, after.boards, strict=True)):

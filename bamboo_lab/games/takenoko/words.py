@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .components import CARDS
+from .components import CARDS, COLOUR_NAMES, IMPROVEMENT_NAMES
 
 __all__ = [
     "DECISIONS",
@@ -50,8 +50,6 @@ _KINDS = {
     "panda": "panda: eat bamboo",
     "objective": "objective: draw a card",
 }
-_COLOURS = {"G": "green", "Y": "yellow", "P": "pink"}
-_PRINTED = {"W": "watershed", "E": "enclosure", "F": "fertilizer"}
 
 
 def group(action: Any) -> str:
@@ -66,8 +64,8 @@ def _hex(place: Any) -> str:
 
 def _plot_name(tile: str) -> str:
     """``"PW"`` -> ``pink (printed watershed)``."""
-    printed = f" (printed {_PRINTED[tile[1]]})" if len(tile) > 1 else ""
-    return f"{_COLOURS.get(tile[0], tile[0])}{printed}"
+    printed = f" (printed {IMPROVEMENT_NAMES[tile[1]]})" if len(tile) > 1 else ""
+    return f"{COLOUR_NAMES.get(tile[0], tile[0])}{printed}"
 
 
 def _plots_unseen(state: Any) -> bool:
