@@ -108,6 +108,10 @@ class GameState(Protocol):
 
     game: ClassVar[str]
     num_players: int
+    player: PlayerId
+    """The seat whose decision is pending (``current_player`` adds chance and the end)."""
+    start: Mapping[str, Any] | None
+    """The starting position (a ``to_dict``) the history begins at; None for ``new_game``."""
     history: tuple[Any, ...]
 
     @property
