@@ -38,6 +38,7 @@ LAYERS: dict[str, str] = {
     "bots": "the heuristic bot and what the search bot knows of the game",
     "envs": "the observation vector of the reinforcement-learning environments",
     "sim": "the statistics ``simulate`` adds for the game",
+    "widgets": "the play board's pieces: places to click, its pictures, hint budgets",
 }
 """The layers a game module has beside its rules, each a module of fixed names."""
 
@@ -127,8 +128,8 @@ class Piece:
     name: str
     """The fixed name (``label``)."""
     shape: str
-    """``callable``, ``class``, ``mapping``, ``tuple``, ``str``, ``int`` or ``picture`` (a
-    ``"module:function"`` naming a function)."""
+    """``callable``, ``class``, ``mapping``, ``tuple``, ``str``, ``int``, ``bool`` or
+    ``picture`` (a ``"module:function"`` naming a function)."""
     required: bool
     """False for an optional piece: the layer's generic one stands in for it."""
     meaning: str
@@ -168,6 +169,22 @@ PIECES: tuple[Piece, ...] = (
     Piece("sim", "TRACKER", "class", False, "simulate's tracker; default: none"),
     Piece("sim", "STAT_COLUMNS", "tuple", False, "simulate's extra columns; default: none"),
     Piece("sim", "MIX_COLUMNS", "tuple", False, "the columns viz.stats.mix charts"),
+    Piece("widgets", "main_figure", "callable", False, "the board's picture; default: viz"),
+    Piece("widgets", "own_figure", "callable", False, "one's own board; default: none"),
+    Piece("widgets", "PLACE_PATTERNS", "tuple", False, "hover text -> place; default: none"),
+    Piece("widgets", "places_of", "callable", False, "places_of(action, seat): its places"),
+    Piece("widgets", "CLICK_WORDS", "mapping", False, "place kind -> what to click, in words"),
+    Piece("widgets", "probe", "callable", False, "a click's notation, for explain to refuse"),
+    Piece("widgets", "click_refusal", "callable", False, "a click refused before probing"),
+    Piece("widgets", "ring", "callable", False, "the places to ring; default: every one"),
+    Piece("widgets", "CARD_BOUND", "tuple", False, "actions offered once a card is picked"),
+    Piece("widgets", "click_targets", "callable", False, "points clicked by nearness"),
+    Piece("widgets", "target_point", "callable", False, "where such a point is drawn"),
+    Piece("widgets", "SECRET_BOARD", "bool", False, "the mover decides with secret cards"),
+    Piece("widgets", "SECRET_CARDS", "bool", False, "the hot-seat hidden-cards note; True"),
+    Piece("widgets", "score_note", "callable", False, "what the running points leave out"),
+    Piece("widgets", "HINT_PLAYOUTS", "int", False, "the hint's playouts; default: 100"),
+    Piece("widgets", "BAR_PLAYOUTS", "int", False, "the win bar's playouts; default: 30"),
 )
 """Every fixed name a layer looks up in a game (docs/adding-a-game.md lists them)."""
 
@@ -178,6 +195,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "tuple": lambda value: isinstance(value, tuple),
     "str": lambda value: isinstance(value, str),
     "int": lambda value: isinstance(value, int),
+    "bool": lambda value: isinstance(value, bool),
     "picture": lambda value: isinstance(value, str) and ":" in value,
 }
 

@@ -12,19 +12,35 @@ from dataclasses import dataclass
 from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.games import ByGame
 
 from .labels import label_of
 
-__all__ = ["BAR_PLAYOUTS", "HINT_PLAYOUTS", "HINT_SECONDS", "Chances", "Hint", "chances", "hint"]
+__all__ = [
+    "BAR_PLAYOUTS",
+    "HINT_PLAYOUTS",
+    "HINT_SECONDS",
+    "OTHER_BAR_PLAYOUTS",
+    "OTHER_HINT_PLAYOUTS",
+    "Chances",
+    "Hint",
+    "chances",
+    "hint",
+]
 
-HINT_PLAYOUTS: dict[str, int] = {"takenoko": 60, "bamboo": 16, "bangkok": 200}
-"""The hint's playouts per game: about 1 to 2 s on the 2-core machine here (a heuristic
-playout of a two-player game costs about 13 ms in Takenoko, 70-150 ms in Bamboo and 9 ms in
-Bangkok)."""
+OTHER_HINT_PLAYOUTS = 100
+"""The hint's playouts for a game whose widgets layer names none (a registered one)."""
+OTHER_BAR_PLAYOUTS = 30
+"""The win-probability bar's playouts for a game whose widgets layer names none."""
+HINT_PLAYOUTS: ByGame = ByGame("widgets", "HINT_PLAYOUTS", OTHER_HINT_PLAYOUTS)
+"""The hint's playouts per game, its widgets layer's ``HINT_PLAYOUTS``: about 1 to 2 s on the
+2-core machine here (a heuristic playout of a two-player game costs about 13 ms in Takenoko,
+70-150 ms in Bamboo and 9 ms in Bangkok)."""
 HINT_SECONDS = 2.0
 """The hint stops at this many seconds even when its playouts are not all played."""
-BAR_PLAYOUTS: dict[str, int] = {"takenoko": 30, "bamboo": 8, "bangkok": 60}
-"""The win-probability bar's playouts per game (about half a second to a second here)."""
+BAR_PLAYOUTS: ByGame = ByGame("widgets", "BAR_PLAYOUTS", OTHER_BAR_PLAYOUTS)
+"""The win-probability bar's playouts per game, its widgets layer's ``BAR_PLAYOUTS`` (about
+half a second to a second here)."""
 
 
 @dataclass(frozen=True)

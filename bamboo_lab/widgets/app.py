@@ -32,9 +32,8 @@ from .pictures import (
     main_picture,
     own_picture,
     secret_figure,
-    target_point,
 )
-from .places import hover_points, place_of, place_words
+from .places import board_piece, hover_points, place_of, place_words
 from .replay_controller import ReplayController
 
 __all__ = [
@@ -92,7 +91,8 @@ class PlayApp:
         self.secret = w.Output()
         self.secret_picture: go.Figure | None = None
         """The seat's own board as last drawn (None when hidden)."""
-        own = None if self.game == "takenoko" else own_picture(controller, False)
+        secret = board_piece(self.game, "SECRET_BOARD", False)
+        own = None if secret else own_picture(controller, False)
         self.own: BoardWidget | None = None if own is None else BoardWidget(own)
         """The clickable own board (Bamboo home, Bangkok market and hand)."""
         self.secret_box = w.Box([self.secret if self.own is None else self.own])
@@ -266,7 +266,8 @@ class PlayApp:
         nearest ringed target; on Bangkok's port a cell to collect, on Bamboo's home market a
         tile to buy (:meth:`PlayController.click`). When several actions share the place only
         those are offered as buttons. False when nothing is there."""
-        if self.game != "takenoko":
+        target_point = board_piece(self.game, "target_point", None)
+        if target_point is None:  # a game clicked by the places its hover texts name
             return self._click_place(x, y)
         c = self.controller
         reveal = bool(self.reveal.value)
@@ -417,7 +418,7 @@ class PlayApp:
         self.hidden_note.value = (
             f"<i>{html.escape(c.seat_name(seat))}'s secret cards are hidden: the others look"
             " away, then press the button.</i>"
-            if hidden and seat is not None and self.game != "bamboo"
+            if hidden and seat is not None and board_piece(self.game, "SECRET_CARDS", True)
             else ""
         )
         self.secret_box.layout.display = "none" if fig is None else ""

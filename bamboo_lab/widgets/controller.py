@@ -18,7 +18,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.core.rng import derive_seed
-from bamboo_lab.games import load, record_of
+from bamboo_lab.games import layer_piece, load, record_of
 
 from .labels import (
     SCORE_ROWS,
@@ -31,7 +31,7 @@ from .labels import (
     short_text,
     state_notes,
 )
-from .places import CLICK_WORDS, is_clickable, places_of, refusal
+from .places import CLICK_WORDS, board_piece, is_clickable, places_of, refusal
 
 __all__ = ["BoardText", "PlayController", "Step"]
 
@@ -89,9 +89,6 @@ class BoardText:
     last_turn: tuple[str, ...]
     """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
 
-
-_CARD_BOUND = ("PlaceAtPort", "LayInMarket")
-"""Bangkok's actions that play one hand card: offered once that card is picked."""
 
 _MAX_BOT_TURN = 400
 """Decisions one bot turn may take before the board stops it (no turn of the games is longer)."""
@@ -285,7 +282,7 @@ class PlayController:
         if not self.is_person_to_play():
             return groups
         mover = shown.current_player
-        if seat != mover and self.game == "takenoko":
+        if seat != mover and board_piece(self.game, "SECRET_BOARD", False):
             return groups  # the hand and the drawn plots are secret: reveal them first
         for a in shown.legal_actions():
             if is_clickable(self.game, a, mover):
@@ -310,7 +307,8 @@ class PlayController:
     def _may_click(self, shown: Any, reveal: bool) -> bool:
         """A person is to play, on a board that shows what they decide with (a Takenoko hand
         and drawn plots are secret: revealed first; Bamboo and Bangkok decide in public)."""
-        mine = self.viewer(reveal) == shown.current_player or self.game != "takenoko"
+        secret = board_piece(self.game, "SECRET_BOARD", False)
+        mine = self.viewer(reveal) == shown.current_player or not secret
         return self.is_person_to_play() and mine
 
     def clicks_text(self, reveal: bool = True) -> str:
@@ -320,33 +318,29 @@ class PlayController:
             del kinds["hand"]
         if not kinds:
             return ""
-        words = [CLICK_WORDS[k] for k in kinds]
+        words = [CLICK_WORDS[self.game][k] for k in kinds]
         return "On the picture, click " + " ".join(
             w if w.endswith("then") else w + (";" if i < len(words) - 1 else ".")
             for i, w in enumerate(words)
         )
 
     def targets(self, reveal: bool = True) -> tuple[tuple[Any, ...], ...]:
-        """The places to ring on the pictures: those of the picked hand card (Bangkok), else
-        every clickable place but Bangkok's hand cards, slots and market cells (a card is
-        picked first)."""
+        """The places to ring on the pictures: the game's ``ring`` of the clickable places
+        (Bangkok: those of the picked hand card, else none of the hand, slots and market
+        cells), every clickable place for a game without one."""
         places = self.clickable(reveal)
-        if self.game == "bangkok" and self.selected is not None:
-            return tuple(
-                p
-                for p, acts in places.items()
-                if p[0] != "hand" and any(a.card == self.selected for a in acts)
-            )
-        return tuple(p for p in places if p[0] not in ("hand", "slot", "market"))
+        ring = board_piece(self.game, "ring", None)  # default: every clickable place
+        return tuple(places) if ring is None else tuple(ring(places, self.selected))
 
     def choose_card(self, card: int) -> bool:
         """Bangkok: pick hand card ``card`` (-1: none); its places are offered next. Refused
         (False, :attr:`message` says why) when no legal action plays it now."""
         shown: Any = self._view(self.state, self.state.current_player)
-        if not self.is_person_to_play() or self.game != "bangkok":
+        card_bound = board_piece(self.game, "CARD_BOUND", ())
+        if not self.is_person_to_play() or not card_bound:
             self.message = "no hand card to pick now"
             return False
-        bound = [a for a in shown.legal_actions() if type(a).__name__ in _CARD_BOUND]
+        bound = [a for a in shown.legal_actions() if type(a).__name__ in card_bound]
         if card == -1:  # no card picked: back to every choice
             self.selected = None
             self.message = ""
@@ -510,12 +504,8 @@ class PlayController:
             return "Final score: " + " · ".join(parts)
         parts = [f"{self.seat_name(p)} {s}" for p, s in enumerate(scores)]
         text = "Points so far: " + " · ".join(parts)
-        if self.game == "bangkok":  # BK-SET-2: a secret pontoon good is not counted
-            hidden = [p for p in range(self.players) if shown.objective(p) is None]
-            if hidden:
-                who = ", ".join(f"Player {p}" for p in hidden)
-                text += f" (without the secret pontoon good of {who})"
-        return text
+        note = board_piece(self.game, "score_note", None)  # what the points leave out
+        return text if note is None else text + note(shown, self.players)
 
     def _table(self, shown: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
         outcome = shown.outcome() if shown.is_over() else None
@@ -545,9 +535,10 @@ class PlayController:
         self._resolve_chance()
 
     def _events(self, before: GameState, after: GameState) -> tuple[str, ...]:
-        """What happened by itself between two states, from the log's view (Bamboo)."""
-        if self.game != "bamboo":
-            return ()
+        """What happened by itself between two states, from the log's view (the game's
+        ``events`` words: Bamboo's)."""
+        if layer_piece(self.game, "words", "events", None) is None:
+            return ()  # the game's rules do nothing by themselves
         viewer = self.log_viewer()
         return season_events(self._view(before, viewer), self._view(after, viewer), self.seat_name)
 

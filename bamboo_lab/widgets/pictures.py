@@ -1,27 +1,26 @@
 """The boards' pictures, drawn from one seat's view only: the main picture (with the places to
 click ringed) and the seat's own board beside it (Takenoko hands, the Bamboo home, the Bangkok
-market and hand), as :func:`board_pictures` gives them to the app and to the secrecy test."""
+market and hand), as :func:`board_pictures` gives them to the app and to the secrecy test.
+
+Each game draws them with its widgets layer's ``main_figure`` and ``own_figure``
+(docs/widgets.md); a game without them shows ``viz.figure`` of its state and no own board."""
 
 from __future__ import annotations
 
 import contextlib
 import html
-from typing import Any
+from typing import Any, cast
 
 import plotly.graph_objects as go
 
 from bamboo_lab import viz
-from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.viz._common import trusted_figures
-from bamboo_lab.viz.layout import Layout
 
 from .controller import PlayController
-from .labels import label_of
+from .places import board_piece
 
 __all__ = [
     "BOARD_WIDTH",
-    "OWN_MARKET_WIDTH",
-    "TARGET",
     "board_figure",
     "board_pictures",
     "click_targets",
@@ -29,41 +28,18 @@ __all__ = [
     "main_picture",
     "own_picture",
     "secret_figure",
-    "target_point",
 ]
 
-_LAYOUT = Layout()
-TARGET = "click a ringed target"
-"""The name of the Takenoko trace that rings the places to click."""
 
-
-def click_targets(state: Any, legal: tuple[Any, ...]) -> dict[Hex | Edge, list[Any]]:
-    """Takenoko: each hex or edge a legal action points at, with those actions."""
-    found: dict[Hex | Edge, list[Any]] = {}
-    if getattr(type(state), "game", "") != "takenoko":
-        return found
-    for a in legal:
-        where = getattr(a, "edge", None) or getattr(a, "plot", None)
-        if where is not None:
-            found.setdefault(where, []).append(a)
-    return found
-
-
-def target_point(target: Hex | Edge) -> tuple[float, float]:
-    """Where a Takenoko target (a hex or an edge) is drawn."""
-    if isinstance(target, Edge):
-        a, b = _LAYOUT.edge_segment(target)
-        return (a.x + b.x) / 2, (a.y + b.y) / 2
-    p = _LAYOUT.hex_to_pixel(target)
-    return p.x, p.y
+def click_targets(state: Any, legal: tuple[Any, ...]) -> dict[Any, list[Any]]:
+    """The points of the main picture clicked by nearness (Takenoko's hexes and edges), each
+    with the legal actions there, from the game's ``click_targets`` (none without it)."""
+    targets = board_piece(state.game, "click_targets", None)
+    return {} if targets is None else dict(targets(state, legal))
 
 
 BOARD_WIDTH = 820
 """The board's width in pixels: a JupyterLab output area beside the file browser on a laptop."""
-
-
-OWN_MARKET_WIDTH = 600
-"""The width of the Bangkok market and hand under the table (pixels)."""
 
 
 def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
@@ -85,7 +61,7 @@ def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
 def board_figure(
     game: str,
     state: Any,
-    targets: dict[Hex | Edge, list[Any]],
+    targets: dict[Any, list[Any]],
     seat: int | None,
     before: Any = None,
     title: str = "",
@@ -104,43 +80,17 @@ def board_figure(
 def _main_figure(
     game: str,
     state: Any,
-    targets: dict[Hex | Edge, list[Any]],
+    targets: dict[Any, list[Any]],
     seat: int | None,
     before: Any,
     selected: int | None,
     places: tuple[tuple[Any, ...], ...],
 ) -> go.Figure:
-    if game == "takenoko":
-        fig = viz.takenoko.figure(state, highlight=set(targets), player=seat, changed_from=before)
-        if targets:
-            pts = [target_point(t) for t in targets]
-            fig.add_trace(
-                go.Scatter(
-                    x=[p[0] for p in pts],
-                    y=[p[1] for p in pts],
-                    mode="markers",
-                    marker={"size": 26, "color": "rgba(213,94,0,0.22)", "line": {"width": 0}},
-                    hoverinfo="text",
-                    hovertext=[
-                        "click: "
-                        + label_of("takenoko", acts[0], state)
-                        + (f" (or {len(acts) - 1} more)" if len(acts) > 1 else "")
-                        for acts in targets.values()
-                    ],
-                    name=TARGET,
-                    showlegend=True,
-                )
-            )
-        return fit_width(fig, garden=True)
-    if game == "bamboo":
-        return fit_width(viz.bamboo.figure(state, changed_from=before, targets=places))
-    if game != "bangkok":  # another game: the picture its state names (docs/adding-a-game.md)
+    """The game's ``main_figure``; without one, the picture its state names."""
+    draw = board_piece(game, "main_figure", None)
+    if draw is None:  # another game: the picture its state names (docs/adding-a-game.md)
         return fit_width(viz.figure(state))
-    slots = tuple(p[1] for p in places if p[0] == "slot")
-    cells = tuple(p[1] for p in places if p[0] == "port")
-    return fit_width(
-        viz.bangkok.figure(state, changed_from=before, selected=selected, slots=slots, port=cells)
-    )
+    return cast(go.Figure, draw(state, targets, seat, before, selected, places))
 
 
 def secret_figure(
@@ -153,20 +103,10 @@ def secret_figure(
     """The seat's own board beside the main one: Takenoko hands (every hand as backs in the
     public view), the Bamboo home, the Bangkok market and hand (``selected``: the hand card
     picked; ``places``: the market cells where it may be laid, ringed)."""
-    if game == "takenoko":
-        return fit_width(viz.takenoko.players(state, player=seat))
-    if game == "bamboo":
-        return fit_width(viz.bamboo.home(state, player=seat, targets=places))
-    if game != "bangkok":  # another game: no board of one's own beside the main picture
+    draw = board_piece(game, "own_figure", None)
+    if draw is None:  # another game: no board of one's own beside the main picture
         return None
-    cells = tuple(p[1] for p in places if p[0] == "market")
-    fig = viz.bangkok.market(state, seat=seat, hand=True, selected=selected, targets=cells)
-    width, height = fig.layout.width or BOARD_WIDTH, fig.layout.height or 600
-    scale = OWN_MARKET_WIDTH / width  # the market under the table, smaller than the table
-    return fig.update_layout(width=OWN_MARKET_WIDTH, height=int(height * scale))
-
-
-_GAME_TITLES = {"takenoko": "Takenoko", "bamboo": "Bamboo", "bangkok": "Bangkok"}
+    return cast("go.Figure | None", draw(state, seat, selected, places))
 
 
 def _building(validate: bool) -> contextlib.AbstractContextManager[None]:
@@ -187,9 +127,9 @@ def main_picture(
     seat = c.viewer(reveal)
     legal = shown.legal_actions() if c.is_person_to_play() and seat == shown.current_player else ()
     targets = click_targets(shown, tuple(legal))
-    selected = c.selected if c.game == "bangkok" else None
+    selected = c.selected  # only a game that picks a card first (Bangkok) sets it
     who = "what everyone at the table sees" if seat is None else f"as {c.seat_name(seat)} sees it"
-    title = f"<b>{_GAME_TITLES.get(c.game, c.game.title())}</b> · {html.escape(who)}"
+    title = f"<b>{c.game.title()}</b> · {html.escape(who)}"
     before, places = c.before_last_turn(reveal), c.targets(reveal)
     with _building(validate):
         return board_figure(c.game, shown, targets, seat, before, title, selected, places)
@@ -204,8 +144,9 @@ def own_picture(
     shown: Any = c.board_state(reveal)
     seat = c.viewer(reveal)
     # a Bamboo home and a Bangkok market hold no secret: the seat to move's, or yours
-    own = seat if seat is not None or c.game == "takenoko" else max(shown.current_player, 0)
-    selected = c.selected if c.game == "bangkok" else None
+    secret = board_piece(c.game, "SECRET_BOARD", False)
+    own = seat if seat is not None or secret else max(shown.current_player, 0)
+    selected = c.selected
     with _building(validate):
         return secret_figure(c.game, shown, own, selected, c.targets(reveal))
 

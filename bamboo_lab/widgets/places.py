@@ -8,16 +8,20 @@ Bamboo's markets), ``("home", 1, 2)`` (a space of your home), ``("stalk", 3)``, 
 board), ``("food", "rice")`` (a counter of the food display) and ``("held food", 0, "rice")`` (a
 food counter player 0 holds, drawn under their home). The pictures name them in their hover
 texts (:func:`place_of` reads them back) and :func:`places_of` says where each legal action is
-played: nothing here decides legality.
+played: nothing here decides legality. Each game's places are its widgets layer's
+(``PLACE_PATTERNS``, ``places_of``, ``CLICK_WORDS``, ``probe``, ``click_refusal``: docs/widgets.md);
+a game without them is played by buttons only.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from bamboo_lab.games import ByGame, layer_piece
 
 __all__ = [
     "CLICK_WORDS",
+    "board_piece",
     "hover_points",
     "is_clickable",
     "place_of",
@@ -26,37 +30,18 @@ __all__ = [
     "refusal",
 ]
 
-_PATTERNS: dict[str, tuple[tuple[re.Pattern[str], Any], ...]] = {
-    "bangkok": (
-        (re.compile(r"port cell (\d)\b"), lambda m: ("port", int(m[1]))),
-        (re.compile(r"hand card #(\d+)\b"), lambda m: ("hand", int(m[1]))),
-        (re.compile(r"slot ([LRTB][123])\b"), lambda m: ("slot", m[1])),
-        (re.compile(r"cell (\d)\b"), lambda m: ("market", int(m[1]))),
-    ),
-    "bamboo": (
-        (re.compile(r"(A|B)(\d\d):"), lambda m: ("home tile", m[1] + m[2])),
-        (re.compile(r"([LCR]\d\d):"), lambda m: ("balance tile", m[1])),
-        (re.compile(r"stalk (\d)\b"), lambda m: ("stalk", int(m[1]))),
-        (
-            re.compile(r"Player (\d)'s (red|yellow|green|blue) temple\b"),
-            lambda m: ("board temple", int(m[1]), m[2]),
-        ),
-        (re.compile(r"(red|yellow|green|blue) temple\b"), lambda m: ("temple", m[1])),
-        (re.compile(r"(tea|rice|ramen) counter on the food display\b"), lambda m: ("food", m[1])),
-        (
-            re.compile(r"Player (\d)'s (tea|rice|ramen) counter\b"),
-            lambda m: ("held food", int(m[1]), m[2]),
-        ),
-        (re.compile(r"(\d),(\d):"), lambda m: ("home", int(m[1]), int(m[2]))),
-    ),
-}
-"""Each hover text's start, read as a place (the first pattern matching at the start wins)."""
+
+def board_piece(game: str, piece: str, default: Any) -> Any:
+    """The fixed name ``piece`` of game ``game``'s widgets layer (``bamboo_lab.widgets.<game>``,
+    docs/widgets.md), ``default`` when the game has no such piece."""
+    return layer_piece(game, "widgets", piece, default)
 
 
 def place_of(game: str, hover: str) -> tuple[Any, ...] | None:
     """The clickable place a hover text names (``"port cell 5 ..."`` -> ``("port", 5)``,
-    ``"A11: ..."`` -> ``("home tile", "A11")``); None when it names none."""
-    for pattern, place in _PATTERNS.get(game, ()):
+    ``"A11: ..."`` -> ``("home tile", "A11")``), read by the game's ``PLACE_PATTERNS``; None
+    when it names none (a game without them has no place to click)."""
+    for pattern, place in board_piece(game, "PLACE_PATTERNS", ()):
         found = pattern.match(hover)
         if found:
             return tuple(place(found))
@@ -99,32 +84,10 @@ def hover_points(fig: Any) -> dict[str, tuple[float, float]]:
 
 
 def places_of(game: str, action: Any, seat: int) -> tuple[tuple[Any, ...], ...]:
-    """Where ``action`` of ``seat`` is played on the pictures (empty: it has no place there
-    and stays a button)."""
-    kind = type(action).__name__
-    if game == "bangkok":
-        if kind == "Collect":
-            return tuple(("port", cell) for cell in action.cells)
-        if kind == "PlaceAtPort":
-            return (("hand", action.card), ("slot", action.slot))
-        if kind == "LayInMarket":
-            return (("hand", action.card), ("market", action.cell))
-    if game == "bamboo":
-        simple = {
-            "BuyHomeTile": lambda: ("home tile", action.tile),
-            "TakeBalanceTile": lambda: ("balance tile", action.tile),
-            "PlaceHomeTile": lambda: ("home", action.row, action.col),
-            "Activate": lambda: ("stalk", action.stalk),
-            "Place": lambda: ("stalk", action.stalk),
-            "Offer": lambda: ("temple", action.temple),
-            "VisitTemple": lambda: ("board temple", seat, action.temple),
-            "Receive": lambda: ("board temple", seat, action.temple),
-            "TakeFood": lambda: ("food", action.food),
-            "Feed": lambda: ("held food", seat, action.food),
-        }.get(kind)
-        if simple is not None:
-            return (simple(),)
-    return ()
+    """Where ``action`` of ``seat`` is played on the pictures, from the game's ``places_of``
+    (empty: it has no place there and stays a button; a game without it has only buttons)."""
+    where = board_piece(game, "places_of", None)
+    return () if where is None else tuple(where(action, seat))
 
 
 def is_clickable(game: str, action: Any, seat: int) -> bool:
@@ -132,71 +95,25 @@ def is_clickable(game: str, action: Any, seat: int) -> bool:
     return bool(places_of(game, action, seat))
 
 
-CLICK_WORDS: dict[str, str] = {
-    "hand": "a card of your hand (it glows), then",
-    "slot": "a slot beside the port (L1-B3) to place it",
-    "port": "a port cell of the line to collect it",
-    "market": "a ringed cell of your market to lay it",
-    "home tile": "a tile of the home market to buy it",
-    "balance tile": "a tile of the balance market to obtain it",
-    "home": "an empty space of your home (under the board) to place the tile",
-    "stalk": "a stalk to put a shoot into it",
-    "temple": "a temple of the main board to offer a stick there",
-    "board temple": "one of your temples (in your row) to visit it",
-    "food": "a counter of the food display to take it",
-    "held food": "a food counter you hold (under the board) to pay it",
-}
-"""What a person clicks for each kind of place, in words (the board's hint line)."""
-
-
-def _probe(shown: Any, place: tuple[Any, ...], selected: int | None) -> str | None:
-    """The notation a click on ``place`` would have played, for ``explain`` to judge."""
-    kind, *where = place
-    legal = tuple(shown.legal_actions())
-    if kind in ("slot", "market"):
-        hand = shown.hands[shown.current_player]
-        card = selected if selected is not None else hand[0] if hand else None
-        if card is None:
-            return None
-        verb = "place" if kind == "slot" else "lay"
-        return f"{verb}:#{card}{shown.deck.cards[card].label}@{where[0]}"
-    if kind == "stalk":
-        shoot = next((a.shoot for a in legal if hasattr(a, "shoot") and hasattr(a, "stalk")), "Rb")
-        return f"activate {shoot} {where[0]}"
-    return {
-        "port": lambda: f"take:{where[0]}",
-        "home tile": lambda: f"buy {where[0]}",
-        "balance tile": lambda: f"take {where[0]}",
-        "home": lambda: f"home {where[0]},{where[1]}",
-        "temple": lambda: f"offer {where[0]}",
-        "board temple": lambda: f"visit {where[-1]}",
-        "food": lambda: f"food {where[0]}",
-        "held food": lambda: f"feed {where[-1]}",
-    }.get(kind, lambda: None)()
+CLICK_WORDS: ByGame = ByGame("widgets", "CLICK_WORDS", {})
+"""What a person clicks for each kind of place of a game, in words (the board's hint line):
+``CLICK_WORDS[game][kind]``."""
 
 
 def refusal(module: Any, shown: Any, place: tuple[Any, ...], selected: int | None) -> str:
-    """Why a click on ``place`` plays nothing now: the rule, from the game's ``explain``."""
+    """Why a click on ``place`` plays nothing now: the game's ``click_refusal`` if it says,
+    else the rule from the game's ``explain`` of the notation its ``probe`` gives."""
     kind, *where = place
-    if kind == "board temple" and where[0] != shown.current_player:
-        return (
-            f"that temple is on Player {where[0]}'s board: visit a temple of your own board"
-            " (BB-SUM-2)"
-        )
-    if kind == "held food" and where[0] != shown.current_player:
-        return f"that food is Player {where[0]}'s: pay with a counter you hold (BB-WIN-2)"
-    bound = ("PlaceAtPort", "LayInMarket")
-    legal = shown.legal_actions()
-    if (
-        selected is None
-        and kind in ("slot", "market")
-        and any(type(a).__name__ in bound for a in legal)
-    ):  # BK-ACT-1, BK-MKT-1: the card first, then where it goes
-        return "pick a card of your hand first (click it), then where it goes"
-    probe = _probe(shown, place, selected)
-    if probe is None:
+    game = shown.game
+    refused = board_piece(game, "click_refusal", None)
+    said = None if refused is None else refused(shown, place, selected)
+    if said is not None:
+        return str(said)
+    probe = board_piece(game, "probe", None)
+    notation = None if probe is None else probe(shown, place, selected)
+    if notation is None:
         return f"nothing is played by a click on the {kind} now"
     try:
-        return str(module.explain(shown, probe))
+        return str(module.explain(shown, notation))
     except Exception as exc:  # a malformed probe: the parser's words
         return f"a click on the {kind} {where} plays nothing now: {exc}"[:160]

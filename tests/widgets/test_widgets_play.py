@@ -19,8 +19,9 @@ from bamboo_lab import widgets
 from bamboo_lab.core.hexgrid import Edge
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.sim import play_game
-from bamboo_lab.widgets.pictures import click_targets, target_point
+from bamboo_lab.widgets.pictures import click_targets
 from bamboo_lab.widgets.places import hover_points
+from bamboo_lab.widgets.takenoko import target_point
 
 GAMES = ("takenoko", "bamboo", "bangkok")
 

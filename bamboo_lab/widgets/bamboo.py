@@ -1,0 +1,137 @@
+"""Bamboo's play board (the widgets layer): the market tiles, stalks, temples, food counters
+and home spaces a person clicks, the home beside the main board.
+
+Looked up by name (``layer("bamboo", "widgets")``, :mod:`bamboo_lab.games.layers`); the
+shared board modules name no game (docs/widgets.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = [
+    "BAR_PLAYOUTS",
+    "CLICK_WORDS",
+    "HINT_PLAYOUTS",
+    "PLACE_PATTERNS",
+    "SECRET_CARDS",
+    "click_refusal",
+    "main_figure",
+    "own_figure",
+    "places_of",
+    "probe",
+]
+
+HINT_PLAYOUTS = 16
+"""The hint's playouts (a heuristic playout of a two-player game costs 70-150 ms)."""
+BAR_PLAYOUTS = 8
+"""The win-probability bar's playouts."""
+
+SECRET_CARDS = False
+"""Nothing of one's own board is secret: no "secret cards are hidden" note in hot-seat."""
+
+PLACE_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"(A|B)(\d\d):"), lambda m: ("home tile", m[1] + m[2])),
+    (re.compile(r"([LCR]\d\d):"), lambda m: ("balance tile", m[1])),
+    (re.compile(r"stalk (\d)\b"), lambda m: ("stalk", int(m[1]))),
+    (
+        re.compile(r"Player (\d)'s (red|yellow|green|blue) temple\b"),
+        lambda m: ("board temple", int(m[1]), m[2]),
+    ),
+    (re.compile(r"(red|yellow|green|blue) temple\b"), lambda m: ("temple", m[1])),
+    (re.compile(r"(tea|rice|ramen) counter on the food display\b"), lambda m: ("food", m[1])),
+    (
+        re.compile(r"Player (\d)'s (tea|rice|ramen) counter\b"),
+        lambda m: ("held food", int(m[1]), m[2]),
+    ),
+    (re.compile(r"(\d),(\d):"), lambda m: ("home", int(m[1]), int(m[2]))),
+)
+"""Each hover text's start, read as a place (the first pattern matching at the start wins)."""
+
+CLICK_WORDS: dict[str, str] = {
+    "home tile": "a tile of the home market to buy it",
+    "balance tile": "a tile of the balance market to obtain it",
+    "home": "an empty space of your home (under the board) to place the tile",
+    "stalk": "a stalk to put a shoot into it",
+    "temple": "a temple of the main board to offer a stick there",
+    "board temple": "one of your temples (in your row) to visit it",
+    "food": "a counter of the food display to take it",
+    "held food": "a food counter you hold (under the board) to pay it",
+}
+"""What a person clicks for each kind of place, in words (the board's hint line)."""
+
+
+def places_of(action: Any, seat: int) -> tuple[tuple[Any, ...], ...]:
+    """Where ``action`` of ``seat`` is played on the pictures (empty: it stays a button)."""
+    simple = {
+        "BuyHomeTile": lambda: ("home tile", action.tile),
+        "TakeBalanceTile": lambda: ("balance tile", action.tile),
+        "PlaceHomeTile": lambda: ("home", action.row, action.col),
+        "Activate": lambda: ("stalk", action.stalk),
+        "Place": lambda: ("stalk", action.stalk),
+        "Offer": lambda: ("temple", action.temple),
+        "VisitTemple": lambda: ("board temple", seat, action.temple),
+        "Receive": lambda: ("board temple", seat, action.temple),
+        "TakeFood": lambda: ("food", action.food),
+        "Feed": lambda: ("held food", seat, action.food),
+    }.get(type(action).__name__)
+    return () if simple is None else (simple(),)
+
+
+def click_refusal(shown: Any, place: tuple[Any, ...], selected: int | None) -> str | None:
+    """Why a click on another player's temple or food plays nothing."""
+    kind, *where = place
+    if kind == "board temple" and where[0] != shown.current_player:
+        return (
+            f"that temple is on Player {where[0]}'s board: visit a temple of your own board"
+            " (BB-SUM-2)"
+        )
+    if kind == "held food" and where[0] != shown.current_player:
+        return f"that food is Player {where[0]}'s: pay with a counter you hold (BB-WIN-2)"
+    return None
+
+
+def probe(shown: Any, place: tuple[Any, ...], selected: int | None) -> str | None:
+    """The notation a click on ``place`` would have played, for ``explain`` to judge."""
+    kind, *where = place
+    if kind == "stalk":
+        legal = tuple(shown.legal_actions())
+        shoot = next((a.shoot for a in legal if hasattr(a, "shoot") and hasattr(a, "stalk")), "Rb")
+        return f"activate {shoot} {where[0]}"
+    return {
+        "home tile": lambda: f"buy {where[0]}",
+        "balance tile": lambda: f"take {where[0]}",
+        "home": lambda: f"home {where[0]},{where[1]}",
+        "temple": lambda: f"offer {where[0]}",
+        "board temple": lambda: f"visit {where[-1]}",
+        "food": lambda: f"food {where[0]}",
+        "held food": lambda: f"feed {where[-1]}",
+    }.get(kind, lambda: None)()
+
+
+def main_figure(
+    state: Any,
+    targets: dict[Any, list[Any]],
+    seat: int | None,
+    before: Any,
+    selected: int | None,
+    places: tuple[tuple[Any, ...], ...],
+) -> Any:
+    """The main board, what changed since ``before`` marked, the places to click ringed."""
+    from bamboo_lab.viz import bamboo
+
+    from .pictures import fit_width
+
+    return fit_width(bamboo.figure(state, changed_from=before, targets=places))
+
+
+def own_figure(
+    state: Any, seat: int | None, selected: int | None, places: tuple[tuple[Any, ...], ...]
+) -> Any:
+    """The seat's home (its places to click ringed)."""
+    from bamboo_lab.viz import bamboo
+
+    from .pictures import fit_width
+
+    return fit_width(bamboo.home(state, player=seat, targets=places))
