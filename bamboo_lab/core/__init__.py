@@ -1,10 +1,12 @@
-"""Game-agnostic foundations: the contract, errors, hex grid, records, a value RNG (stdlib only)."""
+"""Game-agnostic foundations: the contract, refusals, errors, hex grid, records, a value RNG
+(stdlib only)."""
 
 from .errors import BambooLabError, IllegalActionError, InvalidActionError, InvalidStateError
 from .hexgrid import DIRECTIONS, ORIGIN, Edge, Hex
 from .options import GameOptions
 from .protocol import CHANCE, TERMINAL, GameModule, GameState, Outcome, PlayerId
 from .record import GameRecord
+from .refusals import Refusal, Rulebook
 
 __all__ = [
     "CHANCE",
@@ -23,4 +25,6 @@ __all__ = [
     "InvalidStateError",
     "Outcome",
     "PlayerId",
+    "Refusal",
+    "Rulebook",
 ]
