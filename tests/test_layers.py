@@ -55,7 +55,7 @@ def test_every_piece_names_a_known_layer_and_shape() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_each_layer_module_of_a_bundled_game_is_the_named_one(game: str) -> None:
     assert layer(game, "words").__name__ == f"bamboo_lab.games.{game}.words"  # type: ignore[union-attr]
-    for name in ("viz", "bots", "envs", "sim"):
+    for name in ("viz", "bots", "envs", "sim", "widgets"):
         assert layer(game, name).__name__ == f"bamboo_lab.{name}.{game}"  # type: ignore[union-attr]
 
 
@@ -281,9 +281,21 @@ LOOKUP_MODULES = (
     "sim/stats.py",
     "viz/__init__.py",
     "viz/stats.py",
+    "widgets/__init__.py",
+    "widgets/advice.py",
+    "widgets/app.py",
+    "widgets/board.py",
+    "widgets/controller.py",
     "widgets/labels.py",
+    "widgets/pictures.py",
+    "widgets/places.py",
+    "widgets/replay_controller.py",
 )
 """Shared modules that find each game by name: none may name a bundled game in its code."""
+
+NAMING_MODULES = ("widgets/sandboxes.py",)
+"""Shared modules allowed to name their games: the teaching sandboxes (a Takenoko garden, a
+Bamboo home, a Bangkok market built by hand) are each one game's."""
 
 
 def game_names_in(source: str) -> list[str]:
@@ -319,6 +331,12 @@ def test_a_shared_module_that_looks_games_up_names_none_of_them(path: str) -> No
     assert game_names_in(source) == []
 
 
+def test_every_shared_widget_module_looks_its_games_up() -> None:
+    folder = Path(games.__file__).parent.parent / "widgets"
+    shared = {f"widgets/{p.name}" for p in folder.glob("*.py") if p.stem not in GAMES}
+    assert shared == {p for p in (*LOOKUP_MODULES, *NAMING_MODULES) if p.startswith("widgets/")}
+
+
 def test_the_game_name_finder_finds_names_in_code_not_in_docstrings() -> None:
     source = '''"""Takenoko and bangkok are named here."""
 from typing import TYPE_CHECKING
@@ -350,3 +368,26 @@ def test_the_race_passes_the_conformance_harness(race: str, players: int) -> Non
 
     for seed in range(5):
         assert conformance(race_game, players, seed).is_over()
+
+
+def test_the_race_on_the_play_board_gets_a_hint_and_a_win_bar(race: str) -> None:
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("pandas")
+    from bamboo_lab import widgets
+    from bamboo_lab.widgets.advice import (
+        BAR_PLAYOUTS,
+        HINT_PLAYOUTS,
+        OTHER_BAR_PLAYOUTS,
+        OTHER_HINT_PLAYOUTS,
+    )
+
+    assert HINT_PLAYOUTS[race] == OTHER_HINT_PLAYOUTS and BAR_PLAYOUTS[race] == OTHER_BAR_PLAYOUTS
+    assert HINT_PLAYOUTS["bangkok"] == 200 and BAR_PLAYOUTS["bamboo"] == 8
+    board = widgets.play(race, players=2, bots="heuristic", seed=6)
+    assert board.controller.is_person_to_play()
+    board.show_chances.value = True
+    assert f"{OTHER_BAR_PLAYOUTS} playouts from what you see" in board.chances.value
+    board.hint_button.click()
+    assert "Hint for" in board.hint.value and "move 1 hex" in board.hint.value
+    assert board.own is None and board.controller.clickable() == {}  # buttons only
+    assert board.controller.targets() == () and board.click(0.0, 0.0) is False

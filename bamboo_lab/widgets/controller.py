@@ -138,7 +138,8 @@ class PlayController:
         self.steps: list[Step] = []
         self.message = ""
         self.selected: int | None = None
-        """Bangkok: the hand card picked (clicked or its button), whose places are offered."""
+        """The hand card picked (clicked or its button), whose places are offered: a game
+        whose widgets layer has ``CARD_BOUND`` actions (a hand of cards placed one by one)."""
         self._resolve_chance()
 
     @property
