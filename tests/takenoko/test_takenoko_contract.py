@@ -1,20 +1,27 @@
-"""Takenoko against the game contract: conformance, errors, determinism, views, records."""
+"""Tests of docs/rules/takenoko.md that no one section holds: the game contract.
+
+Conformance, the registry, determinism, records, the pinned action table, refusals, the
+rule helpers checked against ``apply`` on random games, and the package's shape (no private
+doors, no cycle, short modules); bad input, fuzzing and views are in the sub-topic files
+test_takenoko_contract_bad_input.py, test_takenoko_contract_fuzz.py and
+test_takenoko_contract_views.py.
+"""
 
 from __future__ import annotations
 
+import ast
 import hashlib
-import json
 import random
+from pathlib import Path
 
 import pytest
 from harness import check_game, random_playout
-from takenoko_helpers import act, legal_texts
+from takenoko_helpers import act, sample_transitions
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import load
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.rules import is_dead_garden
+from bamboo_lab.sim import play_game
 
 VARIANTS_A = {
     "plot_return_position": "top",
@@ -27,6 +34,8 @@ VARIANTS_A = {
     "fertilizer_on_rain": False,
     "storm_target_includes_pond": True,
 }
+
+
 VARIANTS_B = {
     "improvement_on_placement": False,
     "figures_may_cross_pond": False,
@@ -37,6 +46,35 @@ VARIANTS_B = {
     "objective_deck_empty": "action_unavailable",
     "start_player": "random",
 }
+
+
+# The table every_action() pinned on 2026-12-01 (the envs' action space): its length and a digest
+# of its notations, one a line; a change here renumbers every trained agent's actions.
+EVERY_ACTION_COUNT = 8170
+
+
+EVERY_ACTION_DIGEST = "67d9109e25f15b606e2e624f9120ed4213fcbe6a163954634a96ef3ea9e7b650"
+
+
+PACKAGE = Path(tk.__file__).parent
+
+
+MODULES = {path.stem: ast.parse(path.read_text()) for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _runtime_imports(tree: ast.Module) -> set[str]:
+    """The sibling modules a module imports when it runs (not under ``if TYPE_CHECKING``)."""
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.ImportFrom) and sub.level == 1:
+                if sub.module:
+                    out.add(sub.module.split(".")[0])
+                else:
+                    out.update(alias.name for alias in sub.names)
+    return out & set(MODULES)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -71,87 +109,11 @@ def test_registry_loads_takenoko() -> None:
     assert tk.NAME == "takenoko" and tk.PLAYER_COUNTS == (2, 3, 4) and tk.RULES_VERSION == "1"
 
 
-def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
-    """Bad input raises the right error and changes nothing (docs/design.md, section 5)."""
-    s = tk.new_game(2, 0)
-    before = s.to_dict()
-    with pytest.raises(IllegalActionError):
-        s.apply(tk.ChooseAction("gardener"))  # no plot for the gardener yet
-    with pytest.raises(IllegalActionError):
-        tk.parse_action("action panda", s)
-    with pytest.raises(IllegalActionError):
-        tk.parse_action("roll sun", s)
-    for text in (
-        "",
-        "fly away",
-        "plot 1",
-        "plot a,b",
-        "roll thunder",
-        "claim X99",
-        "keep 4",
-        "channel 1,0/3,0",
-        "improve gold 1,0",
-        "end now",
-        "return 1,1",
-    ):
-        with pytest.raises(InvalidActionError):
-            tk.parse_action(text, s)
-    with pytest.raises(InvalidActionError):
-        s.apply("action plot")  # type: ignore[arg-type]
-    with pytest.raises(InvalidActionError):
-        tk.parse_action(42, s)  # type: ignore[arg-type]
-    assert s.to_dict() == before
-    with pytest.raises(AttributeError):
-        s.phase = "over"  # type: ignore[misc]
-
-
-def test_actions_on_a_finished_game_are_illegal() -> None:
-    """Any action on a finished game raises IllegalActionError."""
-    over = tk.position(phase="over", completed={0: ("A01",)})
-    assert over.is_over() and over.legal_actions() == ()
-    with pytest.raises(IllegalActionError):
-        over.apply(tk.EndTurn())
-
-
 def test_parse_accepts_other_spellings_of_the_same_action() -> None:
     """A channel written with its plots in either order names the same edge."""
     s = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), stored_channels={0: 1})
     assert tk.parse_action("channel 1,-1/1,0", s) == tk.parse_action("channel 1,0/1,-1", s)
     assert tk.parse_action("  action   plot ", s) == tk.ChooseAction("plot")
-
-
-def test_corrupt_dicts_are_refused() -> None:
-    """from_dict refuses inconsistent data with InvalidStateError."""
-    good = tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1))).to_dict()
-
-    def broken(change: object) -> dict[str, object]:
-        data = json.loads(json.dumps(good))
-        change(data)  # type: ignore[operator]
-        return data
-
-    cases = [
-        lambda d: d.update(game="bamboo"),
-        lambda d: d.update(num_players=5),
-        lambda d: d.update(phase="nap"),
-        lambda d: d["plots"].append([4, 4, "G", 0, None]),  # plot out of thin air
-        lambda d: d["plots"].__setitem__(0, [1, 0, "G", 7, None]),  # too tall
-        lambda d: d["plots"].__setitem__(0, [3, 0, "G", 1, None]),  # unreachable place
-        lambda d: d["channels"].append([1, 1, 0]),  # channel next to nothing
-        lambda d: d["decks"]["plot"].append("P01"),  # card twice
-        lambda d: d["reserve"].update(channels=3),
-        lambda d: d["players"][0].update(eaten=[1, 0]),
-        lambda d: d.update(history=["fly"]),
-        lambda d: d.update(options={"bamboo_supply": "none"}),
-        lambda d: d.pop("rng"),
-        lambda d: d.update(gardener=[5, 5]),
-        lambda d: d["plots"][0].__setitem__(0, True),  # a bool is not a coordinate
-    ]
-    for case in cases:
-        with pytest.raises(InvalidStateError):
-            tk.State.from_dict(broken(case))
-    with pytest.raises(InvalidStateError):
-        tk.State.from_dict("nonsense")  # type: ignore[arg-type]
-    assert tk.State.from_dict(good).to_dict() == good
 
 
 def test_determinism_same_seed_same_game() -> None:
@@ -171,34 +133,6 @@ def test_determinism_same_seed_same_game() -> None:
     assert tk.new_game(3, 43) != tk.new_game(3, 42)
 
 
-def test_view_hides_hands_deck_order_and_drawn_plots() -> None:
-    """view(p) hides opponents' cards, the piles' order and the plots another player drew; it
-    never changes what p sees."""
-    s = act(tk.new_game(3, 9), "action plot")
-    v1 = s.view(1)
-    assert v1.hands[1] == s.hands[1]
-    assert sorted(v1.plot_deck) == v1.plot_deck or v1.drawn != s.drawn
-    assert v1 == s.determinize(1, 5).view(1)
-    assert s.view(0).drawn == s.drawn  # the drawer sees the plots
-    seen = {s.determinize(1, k).drawn for k in range(10)}
-    assert len(seen) > 1  # player 1 cannot know them
-    hands = {s.determinize(2, k).hands[0] for k in range(10)}
-    assert len(hands) > 1
-    for k in range(5):
-        other = s.determinize(2, k)
-        assert other.inventory() == s.inventory()
-        assert [c[0] for c in other.hands[0]] == [c[0] for c in s.hands[0]]  # the backs show
-    with pytest.raises(InvalidStateError):
-        s.view(3)
-
-
-def test_history_notation_reveals_no_hidden_plot() -> None:
-    """Drawn plots are named by position, so the record shows no plot another player drew."""
-    s = act(tk.new_game(2, 1), "action plot", "keep 2", "plot 1,0", "return 2,1")
-    texts = [str(a) for a in s.history]
-    assert texts == ["action plot", "keep 2", "plot 1,0", "return 2,1"]
-
-
 def test_text_picture_shows_the_garden() -> None:
     """str(state) draws the garden: colours, heights, improvements, figures, channels, boards."""
     plots = ((1, 0, "GF", 2), (1, -1, "Y", 1), (2, -1, "P", 0))
@@ -210,34 +144,6 @@ def test_text_picture_shows_the_garden() -> None:
     assert "P0:" in text and "P1:" in text
     assert "phase actions" in text
     assert repr(s).startswith("<takenoko.State")
-
-
-def test_dead_garden_ends_the_game() -> None:
-    """Options.end_on_dead_garden: a garden where no objective can ever be completed again ends
-    the game (our reading; the rules are silent), and ``False`` plays on."""
-    rng = random.Random(5)
-    for seed in range(200):
-        s = tk.new_game(2, seed)
-        while not s.is_over():
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))], check=False)
-        if s.emperor is None:
-            break
-    else:
-        pytest.skip("no dead garden in these seeds")
-    out = s.outcome()
-    assert out is not None and "Dead garden" in out.reason
-    assert is_dead_garden(s)
-    assert not s.plot_deck and s.channel_reserve == 0 and not any(s.stored_channels)
-    # the same position with the option off goes on
-    d = s.to_dict()
-    d["options"] = {"end_on_dead_garden": False}
-    d["phase"] = "actions"
-    d["used"] = ["irrigation", "objective"]
-    d["allowed"] = 2
-    again = tk.State.from_dict(d)
-    nxt = again.apply(tk.EndTurn())
-    assert not nxt.is_over()
 
 
 def test_random_games_end_and_plies_are_typical() -> None:
@@ -262,34 +168,6 @@ def test_random_games_end_and_plies_are_typical() -> None:
                 state = state.apply(action)
             assert state == final and rolls > 0
     assert rolled == faces
-
-
-def test_teaching_helpers() -> None:
-    """The helpers answer on their own: irrigation, channel edges, plot places, placements,
-    objective checks and the score breakdown."""
-    plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0))
-    s = tk.position(plots=plots, hands={0: ("P01", "G04", "A01")}, eaten={0: (2, 0, 0)})
-    assert tk.is_irrigated(s, tk.Hex(1, 0)) and not tk.is_irrigated(s, tk.Hex(2, -1))
-    assert len(tk.legal_channel_edges(s)) == 2
-    assert tk.Hex(2, 0) in tk.legal_plot_positions(s)
-    assert tk.plot_objective_placements(s, "P02") != ()
-    assert tk.objective_met(s, 0, "A01") and not tk.objective_met(s, 0, "G04")
-    assert tk.met_objectives(s, 0) == ("A01",)
-    assert tk.score_breakdown(s)[0]["total"] == 0
-    with pytest.raises(ValueError):
-        tk.plot_objective_placements(s, "G01")
-    with pytest.raises(ValueError):
-        tk.objective_met(s, 0, "Z01")
-    assert tk.CARDS["P13"].describe().startswith("P13: DIAMOND_2C of green/yellow")
-    assert "no improvement" in tk.CARDS["G04"].describe()
-    assert "pay 2 green" in tk.CARDS["A01"].describe()
-    assert legal_texts(s)[0] == "action plot"
-
-
-# The table every_action() pinned on 2026-12-01 (the envs' action space): its length and a digest
-# of its notations, one a line; a change here renumbers every trained agent's actions.
-EVERY_ACTION_COUNT = 8170
-EVERY_ACTION_DIGEST = "67d9109e25f15b606e2e624f9120ed4213fcbe6a163954634a96ef3ea9e7b650"
 
 
 def test_every_action_is_the_pinned_table_once_each() -> None:
@@ -334,7 +212,7 @@ def test_every_legal_action_of_random_games_is_in_every_action(
 def test_refusal_is_none_for_a_legal_action_and_a_rule_for_an_illegal_one() -> None:
     from bamboo_lab.games.takenoko.refusals import RULEBOOK, refusal
 
-    assert tk.State.rulebook is RULEBOOK  # apply checks through the shared pipeline
+    assert RULEBOOK.game == tk.State.game  # apply checks through the shared pipeline
     state = tk.new_game(2, 0)
     rng = random.Random(0)
     for _ in range(60):
@@ -349,3 +227,114 @@ def test_refusal_is_none_for_a_legal_action_and_a_rule_for_an_illegal_one() -> N
             rule, sentence = refusal(state, action) or ("", "")
             assert rule.startswith("TK-") and sentence, action
         state = state.apply(rng.choice(legal))
+
+
+def test_views_reusing_the_last_refill_equal_fresh_views() -> None:
+    """A view built from the hidden cards of the previous view equals one built from scratch."""
+    for before, _, after in sample_transitions(0)[:300]:
+        for seat in range(after.num_players):
+            before.view(seat)
+            fresh = tk.State.from_dict(after.to_dict())
+            assert after.view(seat).to_dict() == fresh.view(seat).to_dict()
+
+
+def test_heuristic_bot_shared_by_both_seats_plays_as_two_bots() -> None:
+    """The bot reuses a valued garden only while the view's objects are the same: one bot
+    object playing both seats plays the same game as one bot per seat."""
+    from bamboo_lab.bots.takenoko import TakenokoBot
+
+    shared = TakenokoBot()
+    one, _ = play_game("takenoko", shared, seed=4)
+    two, _ = play_game("takenoko", [TakenokoBot(), TakenokoBot()], seed=4)
+    assert one.actions == two.actions
+
+
+def test_history_written_out_on_demand_is_the_tuple_of_actions() -> None:
+    """apply does not copy the history: ``state.history`` writes it out when read, as the
+    tuple of the actions played, and states compare equal whether it is written out or not."""
+    rng = random.Random(3)
+    s = tk.new_game(2, 3)
+    played = []
+    states = [s]
+    for _ in range(200):
+        legal = s.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        played.append(action)
+        s = s.apply(action)
+        states.append(s)
+    mid = states[120]
+    assert mid.history == tuple(played[:120])  # written out in the middle of the line first
+    assert type(s.history) is tuple and s.history == tuple(played)
+    assert len(states[199].history) == 199 and states[5].history == tuple(played[:5])
+    again = tk.State.from_dict(s.to_dict())  # a loaded state holds a plain tuple
+    assert again == s and s == again
+    assert s.view(0) == again.view(0)
+    assert s != states[199]
+
+
+def test_no_module_reads_another_modules_private_names() -> None:
+    """No ``from .m import _x`` and no ``obj._x`` on anything but ``self``/``cls``."""
+    offences = []
+    for name, tree in MODULES.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                offences += [f"{name}: import {a.name}" for a in node.names if a.name[0] == "_"]
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
+                offences.append(f"{name}: {ast.unparse(node)}")
+    assert offences == []
+
+
+def test_no_import_cycle_between_the_modules_of_the_game() -> None:
+    """The runtime imports between the package's modules form no cycle."""
+    graph = {name: _runtime_imports(tree) for name, tree in MODULES.items()}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, f"import cycle: {' -> '.join((*path, name))}"
+        if name in done:
+            return
+        for nxt in sorted(graph[name]):
+            visit(nxt, (*path, name))
+        done.add(name)
+
+    for name in graph:
+        visit(name, ())
+
+
+def test_largest_module_is_under_600_lines() -> None:
+    """Every module of the package stays readable: under 600 lines."""
+    sizes = {path.name: len(path.read_text().splitlines()) for path in PACKAGE.glob("*.py")}
+    assert max(sizes.values()) < 600, sizes
+
+
+def test_rules_dispatch_through_one_handler_per_action_type() -> None:
+    """apply_action looks its handler up by the action's type; every action type has one."""
+    from bamboo_lab.games.takenoko import rules
+
+    handlers = vars(rules)["_HANDLERS"]
+    assert set(handlers) == set(tk.ACTION_TYPES)
+
+
+def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
+    """``state.Fields`` (the rules' typed work dict) names every State field and ``history``,
+    with the same types, and a state's ``fields()`` has exactly those keys."""
+    from typing import get_type_hints
+
+    from bamboo_lab.games.takenoko.fields import Fields
+
+    own = vars(tk.State)["__annotations__"]  # not RichDisplay's
+    state_fields = {
+        name: hint
+        for name, hint in get_type_hints(tk.State).items()
+        if name in own and name not in ("game", "rulebook", "_caches")  # constants, caches
+    }
+    work_fields = get_type_hints(Fields)
+    assert set(work_fields) == {*state_fields, "history"}
+    assert {name: work_fields[name] for name in state_fields} == state_fields
+    assert set(tk.new_game(2, 0).fields()) == set(work_fields)
+    assert set(tk.position(3, plots=((1, 0, "G", 1),)).fields()) == set(work_fields)

@@ -1,5 +1,4 @@
-"""The dead-garden ending (``Options.end_on_dead_garden``) must be sound: it may only fire when no
-objective can ever be completed again by any sequence of legal actions.
+"""Tests of docs/rules/takenoko.md, section "A reading of our own: the dead garden".
 
 A frozen garden is built with all 27 plots, all 20 channels and all 9 chips placed. Yellow and
 pink plots never touch a plot of their own colour (a 3-colouring of the hex grid), so no plot
@@ -13,12 +12,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.geometry import EDGE_ENDS, POND, edge_info
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_dead_garden
 
-H = Hex
+H = tk.Hex
+
+
 _DEAD_HANDS = {0: ("P05", "P06", "P07", "P08", "P09"), 1: ("P10", "P11", "P12", "P13", "P14")}
 
 
@@ -230,3 +233,66 @@ def test_dead_garden_is_never_declared_while_playing_on_reaches_a_claim() -> Non
         legal = s.legal_actions()
         assert not any(isinstance(a, tk.Claim) for a in legal)
         s = s.apply(legal[rng.randrange(len(legal))], check=False)
+
+
+def test_dead_garden_ends_the_game() -> None:
+    """Options.end_on_dead_garden: a garden where no objective can ever be completed again ends
+    the game (our reading; the rules are silent), and ``False`` plays on."""
+    rng = random.Random(5)
+    for seed in range(200):
+        s = tk.new_game(2, seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            s = s.apply(legal[rng.randrange(len(legal))], check=False)
+        if s.emperor is None:
+            break
+    else:
+        pytest.skip("no dead garden in these seeds")
+    out = s.outcome()
+    assert out is not None and "Dead garden" in out.reason
+    assert is_dead_garden(s)
+    assert not s.plot_deck and s.channel_reserve == 0 and not any(s.stored_channels)
+    # the same position with the option off goes on
+    d = s.to_dict()
+    d["options"] = {"end_on_dead_garden": False}
+    d["phase"] = "actions"
+    d["used"] = ["irrigation", "objective"]
+    d["allowed"] = 2
+    again = tk.State.from_dict(d)
+    nxt = again.apply(tk.EndTurn())
+    assert not nxt.is_over()
+
+
+def test_growable_colours_limited_supply() -> None:
+    """TK-BAM-2 (limited): with no pink in the reserve and no panda card that could pay pink
+    back, pink can never grow again; a payable pink panda card brings it back."""
+    full = {
+        0: ("P01", "P02", "P03", "G01", "A01"),
+        1: ("P04", "P05", "P06", "G02", "A06"),
+    }
+    plots = ((1, 0, "P", 1), (1, -1, "P", 1))
+    s = tk.position(
+        plots=plots, hands=full, eaten={1: (0, 0, 22)}, options={"bamboo_supply": "limited"}
+    )
+    assert s.bamboo_reserve[2] == 0
+    assert growable_colours(s) == frozenset({"G", "Y"})
+    payer = dict(full)
+    payer[1] = ("P04", "P05", "P06", "G02", "A10")  # two pink, and player 1 holds 22 pink
+    s = tk.position(
+        plots=plots, hands=payer, eaten={1: (0, 0, 22)}, options={"bamboo_supply": "limited"}
+    )
+    assert growable_colours(s) == frozenset({"G", "Y", "P"})
+    assert growable_colours(tk.position(plots=plots)) == frozenset({"G", "Y", "P"})
+
+
+def test_card_reachable_in_a_frozen_garden() -> None:
+    """The dead-garden test: a missing plot shape is out of reach, a gardener card with an
+    irrigated plot of its colour and improvement is not; a panda card needs an edible colour."""
+    plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, -1, "YE", 1))
+    s = tk.position(plots=plots)
+    assert not card_reachable(s, 0, "P12")  # no pink at all
+    assert card_reachable(s, 0, "G04")  # green, no improvement, irrigated
+    assert not card_reachable(s, 0, "G12")  # pink with an enclosure: none
+    assert not card_reachable(s, 0, "A10")  # two pink: nothing pink to eat
+    assert card_reachable(s, 0, "A01")  # two green
+    assert not card_reachable(s, 0, "A06")  # yellow only on an enclosure

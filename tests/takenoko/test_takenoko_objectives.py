@@ -1,15 +1,42 @@
-"""Takenoko objectives, completion, end of game and scoring (TK-OBJ-*, TK-CMP-*, TK-END-*)."""
+"""Tests of docs/rules/takenoko.md, section "Objectives"."""
 
 from __future__ import annotations
 
-import pytest
-from takenoko_helpers import RING, act, channel, legal_texts
+import random
 
-from bamboo_lab.core.errors import IllegalActionError
+import pytest
+from takenoko_helpers import RING, SAMPLE_VARIANTS, act, channel, legal_texts, sample_transitions
+
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.scoring import plot_objective_met
+from bamboo_lab.games.takenoko.scoring import gardener_objective_met, plot_objective_met
+from bamboo_lab.games.takenoko.state import State
 
 H = tk.Hex
+
+
+PLOT_CARDS = [card for card in tk.CARDS if card[0] == "P"]
+
+
+GARDENER_CARDS = [card for card in tk.CARDS if card[0] == "G"]
+
+
+def _positions(seed: int, every: int = 10) -> list[State]:
+    """Every ``every``-th position of a seeded random two-player game."""
+    rng = random.Random(seed)
+    state = tk.new_game(2, seed)
+    out = []
+    while not state.is_over():
+        if len(state.history) % every == 0:
+            out.append(state)
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))], check=False)
+    return out
+
+
+def _fresh(state: State) -> State:
+    """The same position with empty caches."""
+    return State(state.fields())
 
 
 def test_TK_OBJ_1_draw_from_the_chosen_deck() -> None:
@@ -19,6 +46,21 @@ def test_TK_OBJ_1_draw_from_the_chosen_deck() -> None:
     top = s.decks[1][0]
     s = act(s, "draw gardener")
     assert s.hands[0][-1] == top and len(s.decks[1]) == 12
+
+
+def test_TK_OBJ_1_an_objective_completed_at_the_start_cannot_go_back_in_a_deck() -> None:
+    start = tk.position(completed={0: ("A01",)})
+    later = start
+    rng = random.Random(2)
+    for _ in range(12):
+        legal = later.legal_actions()
+        later = later.apply(legal[rng.randrange(len(legal))])
+    data = later.to_dict()
+    data["players"][0]["completed"].remove("A01")
+    data["decks"]["panda"].insert(0, "A01")
+    with pytest.raises(InvalidStateError, match="TK-OBJ-1"):
+        tk.State.from_dict(data)
+    assert tk.State.from_dict(later.to_dict()) == later
 
 
 def test_TK_OBJ_2_hand_of_five_at_most() -> None:
@@ -106,6 +148,52 @@ def test_TK_CMP_3_mirrored_two_colour_diamond_in_a_garden() -> None:
         assert bool(tk.plot_objective_placements(s, "P13")) is met
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_TK_CMP_3_a_successor_never_changes_its_parents_plot_objective_answers(
+    seed: int,
+) -> None:
+    """A parent with an empty cache used to lend it to a successor whose irrigation changed:
+    the successor's "met" answers then showed in the parent (and in its claims)."""
+    checked = 0
+    for position in _positions(seed):
+        for action in position.legal_actions():
+            parent = _fresh(position)
+            child = parent.apply(action, check=False)
+            if child.irrigated is parent.irrigated:
+                continue
+            for card in PLOT_CARDS:
+                assert child.plot_card_met(card) == _fresh(child).plot_card_met(card)
+            for card in PLOT_CARDS:
+                assert parent.plot_card_met(card) == _fresh(position).plot_card_met(card), card
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))
+def test_TK_CMP_3_cached_objective_checks_follow_the_garden(variant: int) -> None:
+    """The objective answers a state carries over from its parent (plot cards updated through
+    the newly irrigated plots, gardener cards while the bamboo is unchanged) equal a fresh check
+    of the whole garden, and plot_objective_met_through finds every new placement."""
+    mirror = variant == 2
+    exact = not mirror
+    for before, _, after in sample_transitions(variant)[::5]:
+        fresh = after.irrigated - before.irrigated
+        for card in tk.CARDS:
+            if card[0] == "P":
+                full = plot_objective_met(card, after.colours, after.irrigated, mirror)
+                assert after.plot_card_met(card) is full
+                through = any(
+                    tk.plot_objective_met_through(card, after.colours, after.irrigated, h, mirror)
+                    for h in fresh
+                )
+                assert full is (before.plot_card_met(card) or through)
+            elif card[0] == "G":
+                full = gardener_objective_met(
+                    card, after.colours, after.bamboo, after.improvements, exact
+                )
+                assert after.gardener_card_met(card) is full
+
+
 def test_TK_CMP_4_single_shoot_gardener_cards() -> None:
     """TK-CMP-4: "A single-shoot gardener objective needs a bamboo of its colour 4 high on a plot
     with the card's improvement, or with no improvement for the crossed-out card." """
@@ -116,6 +204,55 @@ def test_TK_CMP_4_single_shoot_gardener_cards() -> None:
     assert "claim G12" not in texts and "claim G13" not in texts
     improved = tk.position(plots=((1, 0, "PF", 4), (1, -1, "PE", 4)), hands={0: ("G14",)})
     assert "claim G14" not in legal_texts(improved)
+
+
+def test_TK_CMP_4_ja_worked_example_fertilizer_gardener_completes_five_points() -> None:
+    """Worked example 2 (ja): an irrigated pink fertilizer plot with 2 sections; the gardener
+    reaches it in a straight line, it grows by 2 to 4, and the 5-point card (pink, height 4,
+    fertilizer) is completed in that turn with no extra action or payment."""
+    s = tk.position(garden="  0 ~~g   P2F", hands={0: ("G11", "P01", "A01")}, phase="roll")
+    s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
+    assert s.bamboo[H(1, 0)] == 4
+    s = act(s, "claim G11")
+    assert s.scores()[0] == 5 and s.used == ("gardener",)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_TK_CMP_4_TK_CMP_5_gardener_answers_carried_to_a_successor_are_its_own(seed: int) -> None:
+    """Answers kept across a change of bamboo (only cards of an unchanged colour keep theirs)
+    are those a fresh state computes, for the successor and for its parent."""
+    checked = 0
+    for position in _positions(seed):
+        parent = _fresh(position)
+        for card in GARDENER_CARDS[::2]:
+            parent.gardener_card_met(card)  # a partly filled cache, shared or carried
+        for action in position.legal_actions():
+            child = parent.apply(action, check=False)
+            for card in GARDENER_CARDS:
+                assert child.gardener_card_met(card) == _fresh(child).gardener_card_met(card)
+            checked += child.bamboo is not parent.bamboo
+        for card in GARDENER_CARDS:
+            assert parent.gardener_card_met(card) == _fresh(position).gardener_card_met(card)
+    assert checked
+
+
+def test_TK_CMP_4_TK_CMP_5_shoot_helpers() -> None:
+    """Single shoot: colour, exactly the improvement, 4 high; multi-shoot: colour, exactly 3
+    (at least 3 with the variant); an overgrown bamboo may no longer count when exact."""
+    fertilized = tk.CARDS["G01"]  # green, 4 high, fertilizer
+    assert tk.shoot_counts(fertilized, "G", "F", 4)
+    assert not tk.shoot_counts(fertilized, "G", "E", 4)
+    assert not tk.shoot_counts(fertilized, "G", "F", 3)
+    assert tk.shoot_may_count(fertilized, "G", "F", 0)
+    assert not tk.shoot_may_count(fertilized, "Y", "F", 4)
+    bare = tk.CARDS["G04"]  # green, crossed-out improvement
+    assert tk.shoot_counts(bare, "G", None, 4) and not tk.shoot_counts(bare, "G", "W", 4)
+    three = tk.CARDS["G05"]  # green, 4 bamboos of 3
+    assert three.shoots > 1
+    assert tk.shoot_counts(three, "G", "E", 3) and not tk.shoot_counts(three, "G", None, 4)
+    assert tk.shoot_counts(three, "G", None, 4, exact=False)
+    assert not tk.shoot_may_count(three, "G", None, 4)
+    assert tk.shoot_may_count(three, "G", None, 4, exact=False)
 
 
 def test_TK_CMP_5_multi_shoot_exactly_three() -> None:
@@ -144,6 +281,15 @@ def test_TK_CMP_6_panda_payment_back_to_reserve() -> None:
     assert "claim A01" not in legal_texts(s)  # one green left; the other board cannot pay
     with pytest.raises(IllegalActionError):
         s.apply(tk.Claim("A01"))
+
+
+def test_TK_CMP_6_sections_missing() -> None:
+    """The sections a board still lacks for a panda card; 0 when it pays."""
+    card = tk.CARDS["A13"]  # one of each colour
+    assert card.sections == (1, 1, 1)
+    assert tk.sections_missing(card, (0, 0, 0)) == 3
+    assert tk.sections_missing(card, (5, 0, 1)) == 1
+    assert tk.sections_missing(card, (1, 1, 1)) == 0
 
 
 def test_TK_CMP_7_card_met_when_drawn_or_redrawn() -> None:
@@ -181,150 +327,6 @@ def test_TK_CMP_8_gardener_need_not_stand_on_the_plot() -> None:
     plots = ((1, 0, "G", 4), *RING[1:])
     s = tk.position(plots=plots, hands={0: ("G04",)}, gardener=(-1, 0))
     assert "claim G04" in legal_texts(s)
-
-
-# ---------------------------------------------------------------- end of the game
-
-
-def _finish_turn(s: tk.State) -> tk.State:
-    """Play a quick legal turn for the player to move (roll wind, two irrigations, end)."""
-    if s.phase == "roll":
-        s = s.apply(tk.Roll("wind"))
-    return act(s, "action irrigation", "action irrigation", "end")
-
-
-@pytest.mark.parametrize(("players", "trigger"), [(2, 9), (3, 8), (4, 7)])
-def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
-    """TK-END-1: "The 9th (2 players), 8th (3) or 7th (4) completed objective triggers the end;
-    that player takes the Emperor (2 points)." """
-    done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
-    s = tk.position(
-        num_players=players,
-        plots=RING,
-        completed={0: done},
-        hands={0: ("A01",)},
-        eaten={0: (2, 0, 0)},
-    )
-    before = s.scores()[0]
-    s = act(s, "claim A01")
-    assert s.emperor == 0 and len(s.completed[0]) == trigger
-    assert s.scores()[0] == before + 3 + 2
-
-
-def test_TK_END_2_trigger_player_finishes_the_turn_and_may_claim() -> None:
-    """TK-END-2: "That player finishes the turn and may still complete objectives in it." """
-    done = tuple(f"A{i:02d}" for i in range(3, 11))
-    s = tk.position(
-        num_players=2,
-        plots=RING,
-        completed={0: done},
-        hands={0: ("A01", "A02")},
-        eaten={0: (4, 0, 0)},
-    )
-    s = act(s, "claim A01")
-    assert s.emperor == 0 and not s.is_over()
-    s = act(s, "claim A02", "action gardener", "gardener 1,0")
-    assert len(s.completed[0]) == 10 and s.current_player == 0
-    s = act(s, "action irrigation", "end")
-    assert not s.is_over() and s.current_player != 0
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
-    """TK-END-3: "Every other player then plays exactly one more turn, and the game ends (not
-    "finish the round")." """
-    trigger = {2: 9, 3: 8, 4: 7}[players]
-    done = tuple(f"A{i:02d}" for i in range(2, trigger + 1))
-    seat = 1  # not the start player: "finish the round" would end sooner
-
-    def turns_after_the_emperor(options: dict[str, str]) -> tuple[list[int], tk.State]:
-        s = tk.position(
-            num_players=players,
-            plots=RING,
-            completed={seat: done},
-            hands={seat: ("A01",)},
-            eaten={seat: (2, 0, 0)},
-            player=seat,
-            turn=players + seat,
-            options=options,
-        )
-        s = act(s, "claim A01", "action irrigation", "action objective", "draw plot", "end")
-        order = []
-        while not s.is_over():
-            order.append(s.player)
-            s = _finish_turn(s)
-        return order, s
-
-    order, final = turns_after_the_emperor({})
-    assert order == [(seat + k) % players for k in range(1, players)]
-    assert final.outcome() is not None and "Emperor" in final.outcome().reason
-    rest, _ = turns_after_the_emperor({"final_round": "finish_round"})
-    assert rest == list(range(seat + 1, players))
-
-
-def test_TK_END_4_score_is_completed_cards_plus_emperor() -> None:
-    """TK-END-4: "The score is the sum of completed objectives plus the Emperor; cards in hand,
-    bamboo, channels and chips score nothing." """
-    s = tk.position(
-        num_players=4,
-        plots=RING,
-        completed={0: ("P12", "G05", "A13", "P01", "G01", "A02", "A03"), 1: ("A01",)},
-        hands={0: ("G14", "P15")},
-        eaten={0: (3, 3, 3)},
-        stored_channels={0: 3},
-        stored_improvements={0: (1, 1, 1)},
-        emperor=0,
-    )
-    rows = tk.score_breakdown(s)
-    assert rows[0] == {
-        "plot": 5 + 2,
-        "gardener": 8 + 3,
-        "panda": 6 + 3 + 3,
-        "emperor": 2,
-        "total": 32,
-        "objectives": 7,
-    }
-    assert s.scores() == (32, 3, 0, 0)
-
-
-def test_TK_END_5_ties_by_panda_points_then_shared() -> None:
-    """TK-END-5: "Ties go to the most points on panda objectives, then the victory is shared." """
-    s = tk.position(plots=RING, completed={0: ("A13", "A12"), 1: ("G05", "A01")}, phase="over")
-    out = s.outcome()
-    assert out is not None and out.scores == (11, 11) and out.winners == (0,)
-    assert "panda" in out.reason
-    shared = tk.position(plots=RING, completed={0: ("A13", "A12"), 1: ("A14", "A10")}, phase="over")
-    out = shared.outcome()
-    assert out is not None and out.winners == (0, 1) and out.is_shared
-    # points, not the number of cards: two panda cards (3 + 3) tie with one card of 6
-    cards = tk.position(
-        plots=RING, completed={0: ("A01", "A02", "P01"), 1: ("A13", "P02")}, phase="over"
-    )
-    out = cards.outcome()
-    assert out is not None and out.scores == (8, 8) and out.winners == (0, 1)
-
-
-# ---------------------------------------------------------------- worked examples (seed-JA)
-
-
-def test_ja_example_first_turn_plot_then_panda() -> None:
-    """seed-JA worked example 1: no weather on the first turn; a plain plot chosen from three is
-    placed next to the pond, irrigated with one section; the other two go to the bottom; the
-    panda then steps from the pond onto it and eats that section onto the board."""
-    seed = next(k for k in range(100) if any(len(t) == 1 for t in tk.new_game(2, k).plot_deck[:3]))
-    s = tk.new_game(2, seed)
-    assert s.phase == "actions"  # no weather roll
-    s = act(s, "action plot")
-    index = next(i for i, t in enumerate(s.drawn) if len(t) == 1) + 1
-    others = tuple(t for i, t in enumerate(s.drawn) if i != index - 1)
-    s = act(s, f"keep {index}", "plot 1,0", "return 1,2")
-    assert tk.is_irrigated(s, H(1, 0)) and s.bamboo[H(1, 0)] == 1
-    assert s.plot_deck[-2:] == others
-    colour = s.colours[H(1, 0)]
-    s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 0
-    assert s.eaten[0][("G", "Y", "P").index(colour)] == 1
-    assert s.used == ("plot", "panda") and "end" in legal_texts(s)
 
 
 def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:

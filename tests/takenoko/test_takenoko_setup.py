@@ -1,17 +1,70 @@
-"""Takenoko setup, components and the catalog's totals (TK-SET-*, catalog 1 and 3.5)."""
+"""Tests of docs/rules/takenoko.md, section "Setup"."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
-from takenoko_helpers import act, legal_texts
+from takenoko_helpers import act, played
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import CARDS, PLOT_TILES
+from bamboo_lab.games.takenoko.components import PLOT_TILES
 from bamboo_lab.games.takenoko.geometry import POND
+
+SECRET = ("hands", "decks", "plot_deck", "drawn", "kept", "viewer", "start")
+"""The fields a view may change; every other field of the public view is the full state's."""
+
+
+def _backs(hand: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(card[0] + "?" for card in hand)
+
+
+def _states(players: int, seed: int, plies: int = 160) -> list[tk.State]:
+    """Every 7th state of a seeded random game (and its last one)."""
+    rng = random.Random(seed)
+    s = tk.new_game(players, seed)
+    seen = [s]
+    for ply in range(plies):
+        if s.is_over():
+            break
+        s = s.apply(rng.choice(s.legal_actions()))
+        if ply % 7 == 0 or s.drawn or s.kept:
+            seen.append(s)
+    seen.append(s)
+    return seen
+
+
+def _check_public(s: tk.State) -> None:
+    """The public view leaks nothing: it follows from every seat's view, every resampling of
+    the hidden parts gives the same one, and what it shows openly is the full state's."""
+    v = s.view(None)
+    assert v.viewer == tk.PUBLIC and s.viewer is None
+    for p in range(s.num_players):
+        assert s.view(p).view(None) == v  # what any seat sees is enough to build it
+        assert s.determinize(p, 5).view(None) == v  # nothing any seat cannot see decides it
+        assert v.hidden_from_viewer(p) and v.visible_hand(p) == _backs(s.hands[p])
+    assert s.determinize(None, 9).view(None) == v
+    full, public = s.fields(), v.fields()
+    for name in full.keys() - set(SECRET):
+        assert public[name] == full[name], name
+    assert [len(d) for d in v.decks] == [len(d) for d in s.decks]
+    assert [_backs(h) for h in v.hands] == [_backs(h) for h in s.hands]
+    assert v.plot_deck == tuple(sorted(v.plot_deck))  # the pile's order hidden
+    assert len(v.drawn) == len(s.drawn) and (v.kept is None) == (s.kept is None)
+    assert v.inventory() == s.inventory() and v.scores() == s.scores()
+    picture = str(v)
+    for p in range(s.num_players):
+        for card in v.hands[p]:  # the placeholders are nowhere in the picture
+            assert card not in picture
+
+
+def _hand_line(picture: str, seat: int) -> str:
+    """The part of a picture's player line that lists ``seat``'s hand."""
+    line = next(x for x in picture.splitlines() if x[1:].startswith(f"P{seat}:"))
+    return line.split("hand ")[1].split(";")[0]
 
 
 def test_TK_SET_1_pond_in_centre_figures_on_it_no_bamboo() -> None:
@@ -64,6 +117,79 @@ def test_TK_SET_4_one_card_of_each_kind_hidden(players: int) -> None:
     assert s.view(1).hands[1] == s.hands[1]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_TK_SET_4_view_keeps_opponents_hands_hidden(players: int) -> None:
+    """TK-SET-4: "each player draws one card of each kind and keeps them hidden." A view shows
+    only the backs of an opponent's cards and the viewer's own cards in full."""
+    s = tk.new_game(players, 11)
+    for viewer in range(players):
+        v = s.view(viewer)
+        assert v.viewer == viewer and s.viewer is None
+        picture = str(v)
+        assert f"(as player {viewer} sees it)" in picture.splitlines()[0]
+        for seat in range(players):
+            if seat == viewer:
+                assert _hand_line(picture, seat) == " ".join(s.hands[seat])
+                assert v.visible_hand(seat) == s.hands[seat]
+            else:
+                backs = " ".join(c[0] + "?" for c in s.hands[seat])
+                assert _hand_line(picture, seat) == backs
+                assert v.visible_hand(seat) == tuple(c[0] + "?" for c in s.hands[seat])
+                for card in v.hands[seat]:  # the placeholders are nowhere in the picture
+                    assert card not in picture
+    # the full state's picture is unchanged: every hand in full, no viewer
+    full = str(s)
+    assert "?" not in full and "sees it" not in full
+    assert all(_hand_line(full, p) == " ".join(s.hands[p]) for p in range(players))
+    assert s.visible_hand(0) == s.hands[0]
+
+
+def test_TK_SET_4_views_of_a_built_position_hide_the_start_too() -> None:
+    """A view's ``start`` is the start's view: the opponent's hand at the start is hidden as
+    it is now; determinize resamples it; both load back."""
+    s = tk.position(hands={1: ("P02", "G02", "A02")})
+    view = s.view(0)
+    assert view.start is not None and view.start["viewer"] == 0
+    assert view.start["players"][1]["hand"] == list(view.hands[1])
+    assert tk.State.from_dict(view.to_dict()) == view
+    guess = s.determinize(0, seed=3)
+    assert guess.viewer is None and guess.start is not None and "viewer" not in guess.start
+    assert tk.State.from_dict(guess.to_dict()) == guess
+    played = act(s, "action plot")
+    assert played.start == s.start and tk.State.from_dict(played.to_dict()) == played
+
+
+def test_TK_SET_4_a_starting_objective_put_back_in_its_deck_is_refused() -> None:
+    data = played(3).to_dict()
+    hand = data["players"][0]["hand"]
+    gardener = next(card for card in hand if card.startswith("G"))
+    data["players"][0]["hand"] = [card for card in hand if card != gardener]
+    data["decks"]["gardener"] = [gardener, *data["decks"]["gardener"]]
+    with pytest.raises(InvalidStateError, match="TK-SET-4"):
+        tk.State.from_dict(data)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 8), (4, 21)])
+def test_TK_SET_4_public_view_leaks_nothing_in_random_games(players: int, seed: int) -> None:
+    """TK-SET-4 ("keeps them hidden") and TK-PLOT-1 for a spectator: along seeded random games
+    the public view shows every hand as backs, the drawn and kept plots and the pile's order
+    hidden, the rest as in the full state, and equals every seat's view made public."""
+    for s in _states(players, seed):
+        _check_public(s)
+
+
+def test_TK_SET_4_public_view_picture_shows_only_card_backs() -> None:
+    """The picture of the public view shows each hand as backs, for every seat at once."""
+    s = tk.new_game(3, 11)
+    v = s.view(None)
+    picture = str(v)
+    assert "(as a spectator sees it)" in picture.splitlines()[0]
+    for p in range(3):
+        line = next(x for x in picture.splitlines() if x[1:].startswith(f"P{p}:"))
+        assert "hand " + " ".join(_backs(s.hands[p])) + ";" in line
+    assert "public view" in repr(v)
+
+
 def test_TK_SET_5_turn_order_clockwise_from_start_player() -> None:
     """TK-SET-5: "Each player has a board and 2 action chips; play goes clockwise from the start
     player." """
@@ -79,46 +205,6 @@ def test_TK_SET_5_turn_order_clockwise_from_start_player() -> None:
     assert chosen.current_player == 2 and chosen.start_player == 2
     starts = {tk.new_game(4, seed, {"start_player": "random"}).start_player for seed in range(30)}
     assert starts == {0, 1, 2, 3}
-
-
-def test_catalog_totals_plot_51_gardener_81_panda_64() -> None:
-    """Catalog 3.5: "Plot points = 51, gardener = 81, panda = 64. Cards per deck = 15/15/15." """
-    by_deck: Counter[str] = Counter()
-    cards: Counter[str] = Counter()
-    for card in CARDS.values():
-        by_deck[card.deck] += card.points
-        cards[card.deck] += 1
-    assert by_deck == {"plot": 51, "gardener": 81, "panda": 64}
-    assert cards == {"plot": 15, "gardener": 15, "panda": 15}
-    assert len(PLOT_TILES) == 27
-    printed = Counter(t[1] for t in PLOT_TILES if len(t) > 1)
-    assert printed == {"W": 4, "E": 4, "F": 3}
-
-
-def test_catalog_cards_exact_points_and_requirements() -> None:
-    """Catalog 3.1-3.3: every card's points and requirement, including the chiral diamonds."""
-    assert [CARDS[f"P{i:02d}"].points for i in range(1, 16)] == [
-        2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 3, 4, 5,
-    ]  # fmt: skip
-    assert [CARDS[f"G{i:02d}"].points for i in range(1, 16)] == [
-        3, 4, 4, 5, 8, 4, 5, 5, 6, 7, 5, 6, 6, 7, 6,
-    ]  # fmt: skip
-    assert [CARDS[f"A{i:02d}"].points for i in range(1, 16)] == [3] * 5 + [4] * 4 + [5] * 3 + [
-        6
-    ] * 3
-    p13 = CARDS["P13"]
-    assert [(tuple(h), c) for h, c in p13.pattern] == [
-        ((1, -1), "G"),
-        ((1, 0), "G"),
-        ((0, 0), "Y"),
-        ((0, 1), "Y"),
-    ]
-    assert [c for _, c in CARDS["P15"].pattern] == ["P", "P", "Y", "Y"]
-    g05 = CARDS["G05"]
-    assert (g05.colour, g05.shoots, g05.height, g05.improvement) == ("G", 4, 3, "any")
-    assert (CARDS["G10"].shoots, CARDS["G15"].shoots) == (3, 2)
-    assert CARDS["G04"].improvement == "none" and CARDS["G11"].improvement == "F"
-    assert CARDS["A13"].sections == (1, 1, 1)
 
 
 def test_bad_setup_arguments_raise_invalid_state() -> None:
@@ -137,8 +223,19 @@ def test_bad_setup_arguments_raise_invalid_state() -> None:
         tk.Options(first_player=7)
 
 
-def test_first_turn_offers_only_feasible_actions() -> None:
-    """TK-GAR-1 with an empty garden: the figures cannot move, so only plot, irrigation and
-    objective can be chosen on the very first turn."""
-    s = tk.new_game(2, 0)
-    assert legal_texts(s) == ["action plot", "action irrigation", "action objective"]
+def test_catalog_plot_tiles_per_colour() -> None:
+    """Catalog 1.1 / TK-SET-2: green 6 plain + 2 W + 2 E + 1 F, yellow 6/1/1/1, pink 4/1/1/1."""
+    assert Counter(PLOT_TILES) == {
+        "G": 6,
+        "GW": 2,
+        "GE": 2,
+        "GF": 1,
+        "Y": 6,
+        "YW": 1,
+        "YE": 1,
+        "YF": 1,
+        "P": 4,
+        "PW": 1,
+        "PE": 1,
+        "PF": 1,
+    }

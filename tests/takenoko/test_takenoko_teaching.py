@@ -1,4 +1,6 @@
-"""The teaching surface: the position builder, the garden text, explain and the card look-up."""
+"""Takenoko teaching surface: the position builder, the garden text, explain with rule IDs and
+the card look-up.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import pytest
 from takenoko_helpers import act, legal_texts
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
-from bamboo_lab.core.hexgrid import Hex as H
 from bamboo_lab.games import takenoko as tk
+
+H = tk.Hex
+
 
 GARDEN = """
  -2          ..    ..
@@ -20,108 +24,6 @@ channels: 0,-1/1,-1
 """
 """A teacher's garden: a green fertilizer plot at height 3 beside the pond, and more."""
 
-
-def test_builder_takes_a_teachers_garden_and_completes_the_rest() -> None:
-    """A green plot at height 3 with a printed fertilizer beside the pond, a chip enclosure on a
-    plot without bamboo, channels, figures: everything else comes from the box."""
-    s = tk.position(garden=GARDEN)
-    assert s.tiles[H(-1, 0)] == "GF" and s.bamboo[H(-1, 0)] == 3
-    assert s.improvements[H(1, -1)] == "E" and s.tiles[H(1, -1)] == "P"
-    assert s.improvement_reserve == (3, 2, 3)  # the enclosure chip came from the reserve
-    assert s.gardener == H(0, 0) and s.panda == H(1, 0)
-    assert s.inventory() == tk.new_game(2, 0).inventory()
-    assert tk.State.from_dict(s.to_dict()) == s
-    assert s.start == {k: v for k, v in s.to_dict().items() if k != "start"}
-
-
-def test_printed_garden_parses_back_to_the_same_garden() -> None:
-    """str(state) of random positions, read back with garden_from_text, gives the same garden:
-    plots, improvements (printed or chip), heights, channels and figures."""
-    rng = random.Random(3)
-    checked = 0
-    for seed in range(6):
-        s = tk.new_game(2, seed)
-        for _ in range(rng.randrange(40, 160)):
-            if s.is_over():
-                break
-            s = s.apply(rng.choice(s.legal_actions()))
-        for text in (str(s), tk.garden_text(s)):
-            back = tk.garden_from_text(text)
-            assert back.tiles == s.tiles and back.bamboo == s.bamboo
-            assert back.improvements == s.improvements and back.channels == s.channels
-            assert back.irrigated == s.irrigated
-            assert (back.gardener, back.panda) == (s.gardener, s.panda)
-            assert tk.garden_text(back) == tk.garden_text(s)
-            checked += 1
-    assert checked == 12
-
-
-@pytest.mark.parametrize(
-    ("parts", "words"),
-    [
-        ({"plots": ((1, 0, "GF", 0), (1, -1, "GF", 0))}, "no GF plot is left"),
-        ({"plots": [(1, 0, "G", 0, "W")] * 1, "stored_improvements": {0: (3, 0, 0)}}, "chips"),
-        ({"garden": "  0 ~~    Q1"}, "not a cell"),
-        ({"garden": "  0 ~~    g1"}, "written dry"),
-        ({"garden": GARDEN.replace("y0", "Y0")}, "written irrigated"),
-        ({"plots": ((2, 0, "G", 0),)}, "could never have been placed"),
-        ({"hands": {0: ("P01",), 1: ("P01",)}}, "named twice"),
-        ({"hands": {0: ("X99",)}}, "unknown objective card"),
-        ({"stored_channels": {0: 21}}, "channels"),
-        ({"player": 1, "turn": 2}, "not the seat of turn"),
-        ({"hands": {0: ("P01", "P02", "P03")}}, "TK-SET-4"),
-    ],
-)
-def test_builder_refuses_impossible_positions_saying_why(parts: dict, words: str) -> None:
-    """An impossible request names the component that ran out or what conflicts."""
-    with pytest.raises(InvalidStateError, match=words):
-        tk.position(**parts)
-
-
-def test_built_positions_play_on_at_random() -> None:
-    """A built position is a normal state: random play from it reaches the end, round-tripping
-    at every step."""
-    s = tk.position(garden=GARDEN, hands={0: ("P01", "G03", "A01", "A02")}, eaten={0: (1, 2, 0)})
-    rng = random.Random(1)
-    while not s.is_over():
-        assert tk.State.from_dict(s.to_dict()) == s
-        s = s.apply(rng.choice(s.legal_actions()))
-    assert s.outcome() is not None and s.start is not None
-
-
-# ---------------------------------------------------------------- worked examples, builder only
-
-
-def test_TK_TURN_1_ja_worked_example_first_turn_plot_then_panda() -> None:
-    """Worked example 1 (ja): no weather on the first turn; of three drawn plots a plain one is
-    kept and placed beside the pond (irrigated, one section); the other two go to the bottom of
-    the pile; then the panda steps onto it and eats that section. With an enclosure there, it
-    would eat nothing, so the gardener is the other choice."""
-    s = tk.position(turn=0, phase="keep_plot", used=("plot",), drawn=("Y", "GW", "PE"))
-    assert s.current_player == 0
-    s = act(s, "keep 1", "plot 1,0", "return 1,2")
-    assert s.bamboo[H(1, 0)] == 1 and tk.is_irrigated(s, H(1, 0))
-    assert s.plot_deck[-2:] == ("GW", "PE")
-    s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 0 and s.eaten[0] == (0, 1, 0)
-    assert "end" in legal_texts(s)
-    fenced = tk.position(turn=0, plots=((1, 0, "YE", 1),))
-    fenced = act(fenced, "action panda", "panda 1,0")
-    assert fenced.bamboo[H(1, 0)] == 1 and fenced.eaten[0] == (0, 0, 0)
-
-
-def test_TK_CMP_4_ja_worked_example_fertilizer_gardener_completes_five_points() -> None:
-    """Worked example 2 (ja): an irrigated pink fertilizer plot with 2 sections; the gardener
-    reaches it in a straight line, it grows by 2 to 4, and the 5-point card (pink, height 4,
-    fertilizer) is completed in that turn with no extra action or payment."""
-    s = tk.position(garden="  0 ~~g   P2F", hands={0: ("G11", "P01", "A01")}, phase="roll")
-    s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
-    assert s.bamboo[H(1, 0)] == 4
-    s = act(s, "claim G11")
-    assert s.scores()[0] == 5 and s.used == ("gardener",)
-
-
-# ---------------------------------------------------------------- explain and refusals
 
 REFUSALS = [
     # (rule, position parts, actions to apply first, refused action)
@@ -215,6 +117,96 @@ REFUSALS = [
 ]
 
 
+def test_teaching_helpers() -> None:
+    """The helpers answer on their own: irrigation, channel edges, plot places, placements,
+    objective checks and the score breakdown."""
+    plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0))
+    s = tk.position(plots=plots, hands={0: ("P01", "G04", "A01")}, eaten={0: (2, 0, 0)})
+    assert tk.is_irrigated(s, tk.Hex(1, 0)) and not tk.is_irrigated(s, tk.Hex(2, -1))
+    assert len(tk.legal_channel_edges(s)) == 2
+    assert tk.Hex(2, 0) in tk.legal_plot_positions(s)
+    assert tk.plot_objective_placements(s, "P02") != ()
+    assert tk.objective_met(s, 0, "A01") and not tk.objective_met(s, 0, "G04")
+    assert tk.met_objectives(s, 0) == ("A01",)
+    assert tk.score_breakdown(s)[0]["total"] == 0
+    with pytest.raises(ValueError):
+        tk.plot_objective_placements(s, "G01")
+    with pytest.raises(ValueError):
+        tk.objective_met(s, 0, "Z01")
+    assert tk.CARDS["P13"].describe().startswith("P13: DIAMOND_2C of green/yellow")
+    assert "no improvement" in tk.CARDS["G04"].describe()
+    assert "pay 2 green" in tk.CARDS["A01"].describe()
+    assert legal_texts(s)[0] == "action plot"
+
+
+def test_builder_takes_a_teachers_garden_and_completes_the_rest() -> None:
+    """A green plot at height 3 with a printed fertilizer beside the pond, a chip enclosure on a
+    plot without bamboo, channels, figures: everything else comes from the box."""
+    s = tk.position(garden=GARDEN)
+    assert s.tiles[H(-1, 0)] == "GF" and s.bamboo[H(-1, 0)] == 3
+    assert s.improvements[H(1, -1)] == "E" and s.tiles[H(1, -1)] == "P"
+    assert s.improvement_reserve == (3, 2, 3)  # the enclosure chip came from the reserve
+    assert s.gardener == H(0, 0) and s.panda == H(1, 0)
+    assert s.inventory() == tk.new_game(2, 0).inventory()
+    assert tk.State.from_dict(s.to_dict()) == s
+    assert s.start == {k: v for k, v in s.to_dict().items() if k != "start"}
+
+
+def test_printed_garden_parses_back_to_the_same_garden() -> None:
+    """str(state) of random positions, read back with garden_from_text, gives the same garden:
+    plots, improvements (printed or chip), heights, channels and figures."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        s = tk.new_game(2, seed)
+        for _ in range(rng.randrange(40, 160)):
+            if s.is_over():
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        for text in (str(s), tk.garden_text(s)):
+            back = tk.garden_from_text(text)
+            assert back.tiles == s.tiles and back.bamboo == s.bamboo
+            assert back.improvements == s.improvements and back.channels == s.channels
+            assert back.irrigated == s.irrigated
+            assert (back.gardener, back.panda) == (s.gardener, s.panda)
+            assert tk.garden_text(back) == tk.garden_text(s)
+            checked += 1
+    assert checked == 12
+
+
+@pytest.mark.parametrize(
+    ("parts", "words"),
+    [
+        ({"plots": ((1, 0, "GF", 0), (1, -1, "GF", 0))}, "no GF plot is left"),
+        ({"plots": [(1, 0, "G", 0, "W")] * 1, "stored_improvements": {0: (3, 0, 0)}}, "chips"),
+        ({"garden": "  0 ~~    Q1"}, "not a cell"),
+        ({"garden": "  0 ~~    g1"}, "written dry"),
+        ({"garden": GARDEN.replace("y0", "Y0")}, "written irrigated"),
+        ({"plots": ((2, 0, "G", 0),)}, "could never have been placed"),
+        ({"hands": {0: ("P01",), 1: ("P01",)}}, "named twice"),
+        ({"hands": {0: ("X99",)}}, "unknown objective card"),
+        ({"stored_channels": {0: 21}}, "channels"),
+        ({"player": 1, "turn": 2}, "not the seat of turn"),
+        ({"hands": {0: ("P01", "P02", "P03")}}, "TK-SET-4"),
+    ],
+)
+def test_builder_refuses_impossible_positions_saying_why(parts: dict, words: str) -> None:
+    """An impossible request names the component that ran out or what conflicts."""
+    with pytest.raises(InvalidStateError, match=words):
+        tk.position(**parts)
+
+
+def test_built_positions_play_on_at_random() -> None:
+    """A built position is a normal state: random play from it reaches the end, round-tripping
+    at every step."""
+    s = tk.position(garden=GARDEN, hands={0: ("P01", "G03", "A01", "A02")}, eaten={0: (1, 2, 0)})
+    rng = random.Random(1)
+    while not s.is_over():
+        assert tk.State.from_dict(s.to_dict()) == s
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert s.outcome() is not None and s.start is not None
+
+
 @pytest.mark.parametrize(("rule", "parts", "before", "text"), REFUSALS)
 def test_every_refusal_names_its_rule(rule: str, parts: dict, before: tuple, text: str) -> None:
     """explain names the rule; apply and parse_action raise IllegalActionError carrying the
@@ -266,9 +258,6 @@ def test_explain_names_a_rule_for_every_illegal_action_in_random_states() -> Non
     assert explained > 1000
 
 
-# ---------------------------------------------------------------- cards
-
-
 def test_cards_look_up_by_description() -> None:
     """cards(kind=, colour=, ...) finds cards by what they show; printed names are accepted."""
     green_gardener = tk.cards(kind="gardener", colour="green")
@@ -302,21 +291,6 @@ def test_cards_refuse_unknown_names(query: dict) -> None:
     """Unknown names (or a case the rulebook never prints) are refused."""
     with pytest.raises(InvalidStateError):
         tk.cards(**query)
-
-
-def test_TK_SET_4_views_of_a_built_position_hide_the_start_too() -> None:
-    """A view's ``start`` is the start's view: the opponent's hand at the start is hidden as
-    it is now; determinize resamples it; both load back."""
-    s = tk.position(hands={1: ("P02", "G02", "A02")})
-    view = s.view(0)
-    assert view.start is not None and view.start["viewer"] == 0
-    assert view.start["players"][1]["hand"] == list(view.hands[1])
-    assert tk.State.from_dict(view.to_dict()) == view
-    guess = s.determinize(0, seed=3)
-    assert guess.viewer is None and guess.start is not None and "viewer" not in guess.start
-    assert tk.State.from_dict(guess.to_dict()) == guess
-    played = act(s, "action plot")
-    assert played.start == s.start and tk.State.from_dict(played.to_dict()) == played
 
 
 def test_objective_met_refuses_an_unknown_card_with_a_clear_error() -> None:

@@ -1,13 +1,18 @@
-"""Takenoko turn structure and weather (TK-TURN-*, TK-W-*), each test citing its rule."""
+"""Tests of docs/rules/takenoko.md, section "A turn"."""
 
 from __future__ import annotations
 
-import pytest
-from takenoko_helpers import RING, act, legal_texts
+import random
 
-from bamboo_lab.core.errors import IllegalActionError
+import pytest
+from takenoko_helpers import PANDA_RING, RING, act, legal_texts, played
+
+from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
+from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
+
+H = tk.Hex
 
 
 def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
@@ -29,6 +34,50 @@ def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
     assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
     early = tk.new_game(2, 3, {"first_round_weather": True})
     assert early.current_player == CHANCE
+
+
+def test_TK_TURN_1_ja_worked_example_first_turn_plot_then_panda() -> None:
+    """Worked example 1 (ja): no weather on the first turn; of three drawn plots a plain one is
+    kept and placed beside the pond (irrigated, one section); the other two go to the bottom of
+    the pile; then the panda steps onto it and eats that section. With an enclosure there, it
+    would eat nothing, so the gardener is the other choice."""
+    s = tk.position(turn=0, phase="keep_plot", used=("plot",), drawn=("Y", "GW", "PE"))
+    assert s.current_player == 0
+    s = act(s, "keep 1", "plot 1,0", "return 1,2")
+    assert s.bamboo[H(1, 0)] == 1 and tk.is_irrigated(s, H(1, 0))
+    assert s.plot_deck[-2:] == ("GW", "PE")
+    s = act(s, "action panda", "panda 1,0")
+    assert s.bamboo[H(1, 0)] == 0 and s.eaten[0] == (0, 1, 0)
+    assert "end" in legal_texts(s)
+    fenced = tk.position(turn=0, plots=((1, 0, "YE", 1),))
+    fenced = act(fenced, "action panda", "panda 1,0")
+    assert fenced.bamboo[H(1, 0)] == 1 and fenced.eaten[0] == (0, 0, 0)
+
+
+def test_TK_TURN_1_a_history_with_an_end_deleted_is_refused() -> None:
+    data = played(80).to_dict()
+    history = data["history"]
+    at = history.index("end")
+    data["history"] = history[:at] + history[at + 1 :]
+    with pytest.raises(InvalidStateError, match="TK-TURN-1"):
+        tk.State.from_dict(data)
+
+
+def test_TK_TURN_1_repr_and_picture_count_turns_alike() -> None:
+    """repr and str both number the game's first turn 1; in a 2-player game the weather is
+    first rolled on turn 3, the first player's second turn."""
+    s = tk.new_game(2, 0)
+    rng = random.Random(0)
+    first_phase = {}
+    while s.turn < 3:
+        number = s.turn + 1
+        assert f"turn {number} " in repr(s) and f"turn {number}," in str(s)
+        first_phase.setdefault(number, s.phase)
+        legal = s.legal_actions()
+        end = [a for a in legal if type(a) is tk.EndTurn]
+        s = s.apply(end[0] if end else legal[rng.randrange(len(legal))])
+    assert first_phase == {1: "actions", 2: "actions", 3: "roll"}
+    assert "turn 4 " in repr(s) and "turn 4," in str(s)
 
 
 def test_TK_TURN_2_weather_resolved_before_actions() -> None:
@@ -91,136 +140,37 @@ def test_TK_TURN_5_free_actions_only_in_own_turn() -> None:
     assert s.stored_improvements[0] == (0, 1, 0)
 
 
-def test_TK_W_1_sun_third_different_action() -> None:
-    """TK-W-1 (sun): "one extra action, different from the other two; all three differ." """
-    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("sun"))
-    assert s.allowed == 3 and s.phase == "actions"
-    s = act(s, "action irrigation", "action objective", "draw gardener")
-    assert "end" in legal_texts(s)  # the weather is optional
-    assert "action irrigation" not in legal_texts(s) and "action objective" not in legal_texts(s)
-    s = act(s, "action gardener", "gardener 1,0")
-    assert not any(t.startswith("action ") for t in legal_texts(s))
-    strict = tk.position(plots=RING, phase="roll", options={"weather_optional": False})
-    strict = act(strict.apply(tk.Roll("sun")), "action irrigation", "action objective", "draw plot")
-    assert "end" not in legal_texts(strict)
+def test_TK_TURN_5_claims_come_before_a_forced_weather_effect() -> None:
+    """TK-TURN-5 / TK-TURN-2: completing objectives is free "at any point" of one's turn, so even
+    when the weather must be used (``weather_optional=False``) the player may first claim a card
+    the rain or the storm would spoil (two pink bamboos exactly 3 high; a green bamboo of 4)."""
+    strict = {"weather_optional": False}
+    s = tk.position(plots=PANDA_RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
+    rain = s.apply(tk.Roll("rain"))
+    assert "pass" not in [str(a) for a in rain.legal_actions()]
+    assert tk.Claim("G15") in rain.legal_actions()
+    claimed = act(rain, "claim G15", "grow 1,0")
+    assert claimed.completed[0] == ("G15",) and claimed.bamboo[Hex(1, 0)] == 4
+    storm = act(s.apply(tk.Roll("storm")), "claim G04", "panda -1,0")
+    assert storm.bamboo[Hex(-1, 0)] == 3  # eaten after the claim
+    assert storm.completed[0] == ("G04",)  # TK-CMP-2: kept although the bamboo is now 3
 
 
-def test_TK_W_2_rain_grows_an_irrigated_plot() -> None:
-    """TK-W-2 (rain): "+1 section on an irrigated plot of the player's choice, up to 4; +2 with
-    fertilizer." """
-    plots = (*RING[:5], (0, 1, "GF", 1), (2, -1, "G", 0), (2, 0, "Y", 0))
-    s = tk.position(plots=plots, phase="roll").apply(tk.Roll("rain"))
-    grow = [t for t in legal_texts(s) if t.startswith("grow")]
-    assert "grow 2,-1" not in grow and "grow 1,0" in grow  # only irrigated plots
-    assert act(s, "grow 1,0").bamboo[tk.Hex(1, 0)] == 2
-    assert act(s, "grow 0,1").bamboo[tk.Hex(0, 1)] == 3  # fertilizer
-    full = tk.position(plots=((1, 0, "G", 4), (1, -1, "G", 1)), phase="roll").apply(tk.Roll("rain"))
-    assert "grow 1,0" not in legal_texts(full)
-    assert "pass" in legal_texts(full)
-    off = tk.position(plots=plots, phase="roll", options={"fertilizer_on_rain": False})
-    assert act(off.apply(tk.Roll("rain")), "grow 0,1").bamboo[tk.Hex(0, 1)] == 2
-
-
-def test_TK_W_3_wind_allows_the_same_action_twice() -> None:
-    """TK-W-3 (wind): "the two actions may be of the same kind (optional)." """
-    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("wind"))
-    s = act(s, "action gardener", "gardener 1,0")
-    assert "action gardener" in legal_texts(s)
-    s = act(s, "action gardener", "gardener 0,0")
-    assert s.used == ("gardener", "gardener") and "end" in legal_texts(s)
-    calm = act(tk.position(plots=RING), "action gardener", "gardener 1,0")
-    assert "action gardener" not in legal_texts(calm)
-
-
-def test_TK_W_4_storm_panda_to_any_plot_eats_unless_enclosed() -> None:
-    """TK-W-4 (storm): "the panda moves to any plot and eats one section there, unless the plot
-    has an enclosure." """
-    plots = (*RING[:6], (2, -1, "GE", 0), (2, 0, "Y", 0))
-    s = tk.position(plots=plots, phase="roll", panda=(0, 0)).apply(tk.Roll("storm"))
-    assert s.phase == "storm"
-    targets = sorted(t for t in legal_texts(s) if t.startswith("panda"))
-    assert len(targets) == 8 and "panda 0,0" not in targets  # any plot, not the pond
-    # (-1, 1) is not on a straight line with a plot gap... any plot, straight line or not
-    eaten = act(s, "panda -1,0")
-    assert eaten.panda == tk.Hex(-1, 0) and eaten.eaten[0] == (0, 0, 1)
-    enclosed = tk.position(
-        plots=(*RING[:5], (0, 1, "GE", 2), (2, -1, "G", 0), (2, 0, "Y", 0)), phase="roll"
-    )
-    after = act(enclosed.apply(tk.Roll("storm")), "panda 0,1")
-    assert after.bamboo[tk.Hex(0, 1)] == 2 and after.eaten[0] == (0, 0, 0)
-    pond = tk.position(
-        plots=RING, phase="roll", panda=(1, 0), options={"storm_target_includes_pond": True}
-    )
-    assert "panda 0,0" in legal_texts(pond.apply(tk.Roll("storm")))
-
-
-def test_TK_W_5_clouds_chip_or_another_face() -> None:
-    """TK-W-5 (clouds): "take one improvement chip from the reserve and place it now or store
-    it; with none left, choose sun, rain, wind or storm instead." """
-    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("clouds"))
-    assert s.phase == "clouds"
-    assert [t for t in legal_texts(s) if t.startswith("take")] == [
-        "take watershed",
-        "take enclosure",
-        "take fertilizer",
-    ]
-    s = act(s, "take fertilizer")
-    assert s.stored_improvements[0] == (0, 0, 1) and s.improvement_reserve == (3, 3, 2)
-    assert "improve fertilizer 2,-1" in legal_texts(s)  # place it now...
-    kept = act(s, "action irrigation", "action objective", "draw plot", "end")
-    assert kept.stored_improvements[0] == (0, 0, 1)  # ...or keep it stored
-    empty = tk.position(plots=RING, phase="roll", stored_improvements={1: (3, 3, 3)})
-    empty = empty.apply(tk.Roll("clouds"))
-    assert empty.phase == "choose_weather"
-    assert [t for t in legal_texts(empty) if t.startswith("weather")] == [
-        "weather sun",
-        "weather rain",
-        "weather wind",
-        "weather storm",
-    ]
-    assert act(empty, "weather sun").allowed == 3
-
-
-def test_TK_W_6_question_mark_any_face() -> None:
-    """TK-W-6 (?): "the player chooses any of the five other faces." """
-    s = tk.position(plots=RING, phase="roll").apply(tk.Roll("?"))
-    assert s.phase == "choose_weather"
-    faces = [t for t in legal_texts(s) if t.startswith("weather")]
-    assert faces == [
-        "weather sun",
-        "weather rain",
-        "weather wind",
-        "weather storm",
-        "weather clouds",
-    ]
-    assert act(s, "weather storm").phase == "storm"
-    assert act(s, "weather clouds").phase == "clouds"
-    assert act(s, "weather wind").weather == "wind"
-
-
-@pytest.mark.parametrize(
-    ("face", "phase"),
-    [
-        ("sun", "actions"),
-        ("rain", "rain"),
-        ("wind", "actions"),
-        ("storm", "storm"),
-        ("clouds", "clouds"),
-        ("?", "choose_weather"),
-    ],
-)
-def test_every_die_face(face: str, phase: str) -> None:
-    """Catalog 6: the six faces, one each, lead to their decision (TK-W-1 to TK-W-6)."""
-    s = tk.position(plots=RING, phase="roll")
-    assert s.current_player == CHANCE
-    after = s.apply(tk.Roll(face))
-    assert after.phase == phase and after.weather == face and after.current_player == 0
-    assert after.allowed == (3 if face == "sun" else 2)
-
-
-def test_weather_not_optional_variant() -> None:
-    """Catalog 8 ``weather_optional=False``: rain, storm and clouds must be used."""
-    s = tk.position(plots=RING, phase="roll", options={"weather_optional": False})
-    for face in ("rain", "storm", "clouds"):
-        assert "pass" not in legal_texts(s.apply(tk.Roll(face)))
-    assert "pass" in legal_texts(tk.position(plots=RING, phase="roll").apply(tk.Roll("rain")))
+def test_ja_example_first_turn_plot_then_panda() -> None:
+    """seed-JA worked example 1: no weather on the first turn; a plain plot chosen from three is
+    placed next to the pond, irrigated with one section; the other two go to the bottom; the
+    panda then steps from the pond onto it and eats that section onto the board."""
+    seed = next(k for k in range(100) if any(len(t) == 1 for t in tk.new_game(2, k).plot_deck[:3]))
+    s = tk.new_game(2, seed)
+    assert s.phase == "actions"  # no weather roll
+    s = act(s, "action plot")
+    index = next(i for i, t in enumerate(s.drawn) if len(t) == 1) + 1
+    others = tuple(t for i, t in enumerate(s.drawn) if i != index - 1)
+    s = act(s, f"keep {index}", "plot 1,0", "return 1,2")
+    assert tk.is_irrigated(s, H(1, 0)) and s.bamboo[H(1, 0)] == 1
+    assert s.plot_deck[-2:] == others
+    colour = s.colours[H(1, 0)]
+    s = act(s, "action panda", "panda 1,0")
+    assert s.bamboo[H(1, 0)] == 0
+    assert s.eaten[0][("G", "Y", "P").index(colour)] == 1
+    assert s.used == ("plot", "panda") and "end" in legal_texts(s)

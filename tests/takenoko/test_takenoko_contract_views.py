@@ -1,4 +1,9 @@
-"""Views know their viewer: hidden cards show as backs, and a view stays a playable state."""
+"""Tests of docs/rules/takenoko.md that no one section holds: the contract's views.
+
+Views know their viewer: hidden cards show as backs, a view stays a playable state, and the
+public view ``view(None)`` shows a spectator what every seat's view shares (a sub-topic split
+from test_takenoko_contract.py).
+"""
 
 from __future__ import annotations
 
@@ -18,52 +23,32 @@ from bamboo_lab.games import takenoko as tk
 GOLDEN = sorted((Path(__file__).parent.parent / "data" / "takenoko").glob("golden-*.json"))
 
 
-def _hand_line(picture: str, seat: int) -> str:
-    """The part of a picture's player line that lists ``seat``'s hand."""
-    line = next(x for x in picture.splitlines() if x[1:].startswith(f"P{seat}:"))
-    return line.split("hand ")[1].split(";")[0]
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_TK_SET_4_view_keeps_opponents_hands_hidden(players: int) -> None:
-    """TK-SET-4: "each player draws one card of each kind and keeps them hidden." A view shows
-    only the backs of an opponent's cards and the viewer's own cards in full."""
-    s = tk.new_game(players, 11)
-    for viewer in range(players):
-        v = s.view(viewer)
-        assert v.viewer == viewer and s.viewer is None
-        picture = str(v)
-        assert f"(as player {viewer} sees it)" in picture.splitlines()[0]
-        for seat in range(players):
-            if seat == viewer:
-                assert _hand_line(picture, seat) == " ".join(s.hands[seat])
-                assert v.visible_hand(seat) == s.hands[seat]
-            else:
-                backs = " ".join(c[0] + "?" for c in s.hands[seat])
-                assert _hand_line(picture, seat) == backs
-                assert v.visible_hand(seat) == tuple(c[0] + "?" for c in s.hands[seat])
-                for card in v.hands[seat]:  # the placeholders are nowhere in the picture
-                    assert card not in picture
-    # the full state's picture is unchanged: every hand in full, no viewer
-    full = str(s)
-    assert "?" not in full and "sees it" not in full
-    assert all(_hand_line(full, p) == " ".join(s.hands[p]) for p in range(players))
-    assert s.visible_hand(0) == s.hands[0]
-
-
-def test_TK_PLOT_1_view_hides_the_plots_another_player_drew() -> None:
-    """TK-PLOT-1: "Draw 3 plots, keep 1, return the other 2 face down." Only the drawer sees
-    them: another player's view shows how many were drawn, not which."""
+def test_view_hides_hands_deck_order_and_drawn_plots() -> None:
+    """view(p) hides opponents' cards, the piles' order and the plots another player drew; it
+    never changes what p sees."""
     s = act(tk.new_game(3, 9), "action plot")
-    assert s.player == 0
-    drawer = str(s.view(0))
-    assert "drawn: " + " ".join(f"{i + 1}:{t}" for i, t in enumerate(s.drawn)) in drawer
-    other = str(s.view(1))
-    assert "drawn: 1:? 2:? 3:?; kept: -" in other
-    kept = act(s, "keep 2")
-    assert f"kept: {kept.kept}" in str(kept.view(0))
-    assert "drawn: 1:? 2:?; kept: ?" in str(kept.view(2))
-    assert f"kept: {kept.kept}" in str(kept)  # the full state shows everything
+    v1 = s.view(1)
+    assert v1.hands[1] == s.hands[1]
+    assert sorted(v1.plot_deck) == v1.plot_deck or v1.drawn != s.drawn
+    assert v1 == s.determinize(1, 5).view(1)
+    assert s.view(0).drawn == s.drawn  # the drawer sees the plots
+    seen = {s.determinize(1, k).drawn for k in range(10)}
+    assert len(seen) > 1  # player 1 cannot know them
+    hands = {s.determinize(2, k).hands[0] for k in range(10)}
+    assert len(hands) > 1
+    for k in range(5):
+        other = s.determinize(2, k)
+        assert other.inventory() == s.inventory()
+        assert [c[0] for c in other.hands[0]] == [c[0] for c in s.hands[0]]  # the backs show
+    with pytest.raises(InvalidStateError):
+        s.view(3)
+
+
+def test_history_notation_reveals_no_hidden_plot() -> None:
+    """Drawn plots are named by position, so the record shows no plot another player drew."""
+    s = act(tk.new_game(2, 1), "action plot", "keep 2", "plot 1,0", "return 2,1")
+    texts = [str(a) for a in s.history]
+    assert texts == ["action plot", "keep 2", "plot 1,0", "return 2,1"]
 
 
 def test_view_round_trips_with_its_viewer() -> None:
@@ -179,3 +164,68 @@ def test_golden_digests_unchanged_by_the_viewer(path: Path) -> None:
     assert "viewer" not in data
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
     assert digest == wrapper["expected"]["sha256"]
+
+
+def test_public_view_is_stable_and_round_trips() -> None:
+    """view(None) of the public view is itself; to_dict carries viewer "public" and loads back."""
+    s = act(tk.new_game(3, 4), "action objective")
+    v = s.view(None)
+    assert v.view(None) is v and v != s and v != s.view(0)
+    data = json.loads(json.dumps(v.to_dict(), sort_keys=True))
+    assert data["viewer"] == "public"
+    again = tk.State.from_dict(data)
+    assert again == v and again.viewer == tk.PUBLIC and str(again) == str(v)
+    assert "viewer" not in s.to_dict()  # full states keep their digests
+
+
+def test_public_view_of_a_built_position_hides_the_start_too() -> None:
+    """The public view's ``start`` is the start's public view (no hand there either); a seat's
+    view made public gives the same, and both load back."""
+    s = act(tk.position(hands={1: ("P02", "G02", "A02")}), "action plot")
+    v = s.view(None)
+    assert v.start is not None and v.start["viewer"] == "public"
+    first = tk.State.from_dict(v.start)
+    assert first == tk.State.from_dict(s.start or {}).view(None)
+    assert all(first.hidden_from_viewer(p) for p in range(first.num_players))
+    assert s.view(0).view(None) == v == s.view(1).view(None)
+    assert tk.State.from_dict(json.loads(json.dumps(v.to_dict()))) == v
+
+
+@pytest.mark.parametrize("bad", [7, 2, -1, "x", "public", True, 1.0, [0]])
+def test_view_refuses_a_bad_seat_as_before(bad: object) -> None:
+    """Only None or a seat is a viewer: anything else is the same clear InvalidStateError."""
+    s = tk.new_game(2, 3)
+    with pytest.raises(InvalidStateError, match=r"no seat .* in a 2-player game"):
+        s.view(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match=r"no seat .* in a 2-player game"):
+        s.determinize(bad, 0)  # type: ignore[arg-type]
+    for view in (s.view(None), s.view(1)):  # not even a view's own viewer in another form
+        with pytest.raises(InvalidStateError, match=r"no seat .* in a 2-player game"):
+            view.view(bad)  # type: ignore[arg-type]
+
+
+def test_public_view_reveals_no_seat() -> None:
+    """A public view cannot be turned into a seat's view nor determinized for a seat; it is
+    determinized for a spectator, which views back to itself."""
+    s = act(tk.new_game(3, 9), "action plot")
+    v = s.view(None)
+    for p in range(3):
+        with pytest.raises(InvalidStateError, match="the public view"):
+            v.view(p)
+        with pytest.raises(InvalidStateError, match="the public view"):
+            v.determinize(p, 0)
+        with pytest.raises(InvalidStateError, match="the public view"):
+            tk.met_objectives(v, p)
+    with pytest.raises(InvalidStateError, match="player 1's view"):
+        s.view(1).determinize(None, 0)
+    d = v.determinize(None, 4)
+    assert d.viewer is None and d.view(None) == v and d.inventory() == s.inventory()
+
+
+@pytest.mark.parametrize("bad", ["Public", "spectator", "", None])
+def test_corrupt_public_viewer_is_refused(bad: object) -> None:
+    """Only the exact word "public" marks a public view in a dict."""
+    data = tk.new_game(2, 3).view(None).to_dict()
+    data["viewer"] = bad
+    with pytest.raises(InvalidStateError, match="viewer"):
+        tk.State.from_dict(data)

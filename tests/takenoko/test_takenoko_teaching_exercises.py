@@ -1,27 +1,43 @@
-"""The Takenoko exercises (bamboo_lab.exercises.takenoko): right for the engine's answer in every
-form a student may write it, "not yet" otherwise, hints that sharpen with each try, and a
-diagnosis that names the wrong card or place; positions from the box."""
+"""Takenoko teaching surface, exercises and guide: every exercise's checker (right for the
+engine's answer in every form a student may write it, "not yet" otherwise, hints that sharpen
+with each try, a diagnosis that names the wrong card or place) and the guide's examples
+(docs/games/takenoko.md) run as written.
+"""
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from takenoko_helpers import truth
 
 from bamboo_lab import exercises
+from bamboo_lab.core import errors
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.exercises import Kind
 from bamboo_lab.exercises import takenoko as tke
 from bamboo_lab.games import takenoko as tk
 
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "games" / "takenoko.md"
+
+
+BLOCKS = re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S)
+
+
+def _comment(source: str, node: ast.stmt) -> str:
+    line = source.splitlines()[(node.end_lineno or node.lineno) - 1]
+    return line.split("#", 1)[1].strip() if "#" in line else ""
+
+
 EXERCISES = exercises.all_exercises("takenoko")
+
+
 IDS = [e.id for e in EXERCISES]
-
-
-def truth(exercise_id: str) -> Any:
-    """The engine's answer, read as answers are read."""
-    e = exercises.get(exercise_id)
-    return e.truth(e.position())
 
 
 def forms(exercise: exercises.Exercise, right: Any) -> list[Any]:
@@ -115,35 +131,6 @@ def test_diagnose_names_the_wrong_place_or_card(exercise_id: str, answer: Any, n
     assert line.startswith("not yet") and named in line, line
 
 
-def test_TK_END_4_score_diagnose_spots_cards_in_hand_and_the_emperor() -> None:
-    state = exercises.get("takenoko-6").position()
-    score = state.scores()[0]
-    held = sum(tk.CARDS[c].points for c in state.hands[0])
-    assert "in hand" in exercises.feedback("takenoko-6", score + held)
-    assert "Emperor" in exercises.feedback("takenoko-6", score - 2)
-    assert "too low" in exercises.feedback("takenoko-6", score - 2)
-
-
-def test_TK_END_5_tie_diagnose_points_at_the_panda_cards() -> None:
-    state = exercises.get("takenoko-7").position()
-    assert len(set(state.scores())) == 1  # the question is a tie on totals
-    assert "panda" in exercises.feedback("takenoko-7", {0, 1})
-
-
-def test_TK_END_2_last_turns_diagnose_names_the_player_who_finishes_first() -> None:
-    assert "Player 2" in exercises.feedback("takenoko-8", [3, 0, 1])
-    assert "every other player" in exercises.feedback("takenoko-8", [2, 3])
-
-
-def test_TK_GAR_2_the_gardener_grows_only_irrigated_plots_of_its_colour() -> None:
-    """Exercise 3's answer leaves out the yellow, the dry and the full green plot."""
-    assert truth("takenoko-3") == frozenset({"1,-1", "2,-1"})
-
-
-def test_TK_END_3_every_other_player_plays_once_more() -> None:
-    assert truth("takenoko-8") == (2, 3, 0, 1)
-
-
 def test_unreadable_answers_do_not_count_as_a_try() -> None:
     for bad in ("abc", {"1;0"}, {"X99"}):
         exercise_id = "takenoko-6" if bad == "abc" else "takenoko-1"
@@ -201,3 +188,50 @@ def test_the_plot_exercise_does_not_draw_its_answer() -> None:
     fig = exercises.show("takenoko-1")
     names = {t.name for t in fig.data}
     assert "empty place" in names and "free place" not in names
+
+
+def test_the_guide_has_examples() -> None:
+    """The guide shows the builder, the garden text, explain and the card look-up."""
+    text = "\n".join(BLOCKS)
+    for name in (
+        "tk.position(",
+        "tk.garden_text(",
+        "tk.garden_from_text(",
+        "tk.explain(",
+        "tk.cards(",
+    ):
+        assert name in text
+
+
+@pytest.mark.parametrize("number", range(len(BLOCKS)))
+def test_guide_example_runs(number: int) -> None:
+    """Every statement runs; one whose comment names an error raises it; an expression whose
+    comment is a Python literal evaluates to it; a print's comment is what it prints."""
+    namespace: dict = {"tk": __import__("bamboo_lab.games.takenoko", fromlist=["x"])}
+    for previous in BLOCKS[:number]:
+        with contextlib.suppress(errors.BambooLabError):
+            for node in ast.parse(previous).body:
+                with contextlib.suppress(errors.BambooLabError):
+                    exec(compile(ast.Module([node], []), "guide", "exec"), namespace)
+    source = BLOCKS[number]
+    for node in ast.parse(source).body:
+        comment = _comment(source, node)
+        code = compile(ast.Module([node], []), "guide", "exec")
+        error = getattr(errors, comment.split(":")[0], None) if comment else None
+        if isinstance(error, type):
+            with pytest.raises(error):
+                exec(code, namespace)
+            continue
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(code, namespace)
+        if isinstance(node, ast.Expr) and comment:
+            call = node.value
+            if isinstance(call, ast.Call) and ast.unparse(call.func) == "print":
+                assert out.getvalue().strip() == comment, ast.unparse(node)
+                continue
+            try:
+                expected = ast.literal_eval(comment)
+            except (ValueError, SyntaxError):
+                continue
+            assert eval(ast.unparse(node.value), namespace) == expected, ast.unparse(node)

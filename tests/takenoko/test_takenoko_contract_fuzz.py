@@ -1,7 +1,9 @@
-"""Takenoko fuzzing (bounded): wrong-typed action fields, near-miss texts, mutated to_dicts.
+"""Tests of docs/rules/takenoko.md that no one section holds: the contract under fuzzing.
 
-Every outcome must be a refusal with a BambooLabError subclass, or an accepted input whose
-state round-trips through to_dict/from_dict and plays on.
+Wrong-typed action fields, near-miss texts, mutated to_dicts and odd builder arguments (bounded):
+every outcome is a refusal with a BambooLabError subclass, or an accepted input whose state
+round-trips through to_dict/from_dict and plays on (a sub-topic split from
+test_takenoko_contract.py).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def _positions() -> list[tk.State]:
 
 POSITIONS = _positions()
 
+
 ODD_VALUES = st.one_of(
     st.none(),
     st.booleans(),
@@ -72,33 +75,6 @@ def _check_round_trip(state: tk.State) -> None:
     assert tk.State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
-@FUZZ
-@given(
-    kind=st.sampled_from(tk.ACTION_TYPES),
-    values=st.lists(ODD_VALUES, min_size=0, max_size=3),
-    which=st.integers(0, len(POSITIONS) - 1),
-)
-def test_wrong_typed_action_fields_are_refused_or_safe(
-    kind: type, values: list[Any], which: int
-) -> None:
-    """An action built from odd field values is refused with InvalidActionError, or it is a
-    valid action: then apply refuses it (IllegalActionError) or the result round-trips."""
-    state = POSITIONS[which]
-    try:
-        action = kind(*values)
-    except InvalidActionError:
-        return
-    except TypeError:  # wrong number of arguments: Python's own call check, not ours
-        return
-    text = str(action)  # a constructed action always has its notation
-    assert str(tk.action_from_text(text)) == text if hasattr(tk, "action_from_text") else True
-    try:
-        after = state.apply(action)
-    except BambooLabError:
-        return
-    _check_accepted(after)
-
-
 def _near_misses(text: str) -> st.SearchStrategy[str]:
     return st.one_of(
         st.just(text.upper()),
@@ -113,24 +89,6 @@ def _near_misses(text: str) -> st.SearchStrategy[str]:
         st.just(text.replace("1", "True")),
         st.just(text.replace("1", "1.0")),
     )
-
-
-@FUZZ
-@given(data=st.data(), which=st.integers(0, len(POSITIONS) - 1))
-def test_near_miss_action_texts_are_refused_or_legal(data: st.DataObject, which: int) -> None:
-    """A text one slip away from a legal one is refused with a BambooLabError (malformed or
-    illegal), or it is exactly a legal action's notation."""
-    state = POSITIONS[which]
-    legal = state.legal_actions()
-    if not legal:
-        return
-    text = data.draw(_near_misses(str(data.draw(st.sampled_from(legal)))))
-    try:
-        action = tk.parse_action(text, state)
-    except BambooLabError:
-        return
-    assert action in legal
-    _check_accepted(state.apply(action))
 
 
 def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -171,6 +129,76 @@ def _mutate(data: dict[str, Any], path: tuple[Any, ...], how: str, odd: Any) -> 
         parent[key] = odd
 
 
+BUILDER_ARGS = [
+    "garden",
+    "plots",
+    "channels",
+    "gardener",
+    "panda",
+    "hands",
+    "completed",
+    "eaten",
+    "stored_channels",
+    "stored_improvements",
+    "player",
+    "turn",
+    "phase",
+    "weather",
+    "used",
+    "drawn",
+    "kept",
+    "emperor",
+    "final_turns_left",
+    "options",
+    "seed",
+]
+
+
+@FUZZ
+@given(
+    kind=st.sampled_from(tk.ACTION_TYPES),
+    values=st.lists(ODD_VALUES, min_size=0, max_size=3),
+    which=st.integers(0, len(POSITIONS) - 1),
+)
+def test_wrong_typed_action_fields_are_refused_or_safe(
+    kind: type, values: list[Any], which: int
+) -> None:
+    """An action built from odd field values is refused with InvalidActionError, or it is a
+    valid action: then apply refuses it (IllegalActionError) or the result round-trips."""
+    state = POSITIONS[which]
+    try:
+        action = kind(*values)
+    except InvalidActionError:
+        return
+    except TypeError:  # wrong number of arguments: Python's own call check, not ours
+        return
+    text = str(action)  # a constructed action always has its notation
+    assert str(tk.action_from_text(text)) == text if hasattr(tk, "action_from_text") else True
+    try:
+        after = state.apply(action)
+    except BambooLabError:
+        return
+    _check_accepted(after)
+
+
+@FUZZ
+@given(data=st.data(), which=st.integers(0, len(POSITIONS) - 1))
+def test_near_miss_action_texts_are_refused_or_legal(data: st.DataObject, which: int) -> None:
+    """A text one slip away from a legal one is refused with a BambooLabError (malformed or
+    illegal), or it is exactly a legal action's notation."""
+    state = POSITIONS[which]
+    legal = state.legal_actions()
+    if not legal:
+        return
+    text = data.draw(_near_misses(str(data.draw(st.sampled_from(legal)))))
+    try:
+        action = tk.parse_action(text, state)
+    except BambooLabError:
+        return
+    assert action in legal
+    _check_accepted(state.apply(action))
+
+
 @FUZZ
 @given(
     which=st.integers(0, len(POSITIONS) - 1),
@@ -191,9 +219,6 @@ def test_mutated_dicts_are_refused_or_round_trip(which: int, pick: int, how: str
     except InvalidStateError:
         return
     _check_accepted(state)
-
-
-# ---------------------------------------------------------------- the examples of issue 9
 
 
 def test_tuple_hexes_are_coerced_and_print() -> None:
@@ -277,31 +302,6 @@ def test_apply_refuses_objects_that_are_not_takenoko_actions() -> None:
     for thing in (None, "action plot", object(), ("action", "plot")):
         with pytest.raises(InvalidActionError):
             s.apply(thing)  # type: ignore[arg-type]
-
-
-BUILDER_ARGS = [
-    "garden",
-    "plots",
-    "channels",
-    "gardener",
-    "panda",
-    "hands",
-    "completed",
-    "eaten",
-    "stored_channels",
-    "stored_improvements",
-    "player",
-    "turn",
-    "phase",
-    "weather",
-    "used",
-    "drawn",
-    "kept",
-    "emperor",
-    "final_turns_left",
-    "options",
-    "seed",
-]
 
 
 @FUZZ
