@@ -6,14 +6,14 @@ from takenoko_helpers import act
 
 from bamboo_lab.games import takenoko as tk
 
-H = tk.Hex
+Hex = tk.Hex
 
 
 def test_TK_BAM_1_one_bamboo_of_its_colour_max_four() -> None:
     """TK-BAM-1: "Each plot grows only one bamboo, of its own colour, at most 4 sections." """
     s = tk.position(plots=((1, 0, "P", 4), (1, -1, "P", 3)), phase="roll")
     s = act(s.apply(tk.Roll("rain")), "grow 1,-1", "action gardener", "gardener 1,0")
-    assert s.bamboo[H(1, 0)] == 4 and s.bamboo[H(1, -1)] == 4
+    assert s.bamboo[Hex(1, 0)] == 4 and s.bamboo[Hex(1, -1)] == 4
     assert s.inventory()["bamboo P"] == 24 and s.bamboo_reserve[2] == 24 - 8
 
 
@@ -30,14 +30,14 @@ def test_TK_BAM_2_running_out_substitutes_or_stops() -> None:
     unlimited = tk.position(plots=plots, eaten={1: (0, 0, 22)})
     assert unlimited.bamboo_reserve[2] == 0
     grown = act(unlimited, "action gardener", "gardener 1,0")
-    assert grown.bamboo[H(1, 0)] == 2 and grown.bamboo_reserve[2] == -2  # two substitutes
+    assert grown.bamboo[Hex(1, 0)] == 2 and grown.bamboo_reserve[2] == -2  # two substitutes
     assert grown.inventory()["bamboo P"] == 24
     limited = tk.position(plots=plots, eaten={1: (0, 0, 22)}, options={"bamboo_supply": "limited"})
     still = act(limited, "action gardener", "gardener 1,0")
-    assert still.bamboo[H(1, 0)] == 1 and still.bamboo_reserve[2] == 0
+    assert still.bamboo[Hex(1, 0)] == 1 and still.bamboo_reserve[2] == 0
     one_left = tk.position(
         plots=((1, 0, "PF", 1), (1, -1, "P", 1)),
         eaten={1: (0, 0, 21)},
         options={"bamboo_supply": "limited"},
     )
-    assert act(one_left, "action gardener", "gardener 1,0").bamboo[H(1, 0)] == 2  # +2 gives +1
+    assert act(one_left, "action gardener", "gardener 1,0").bamboo[Hex(1, 0)] == 2  # +2 gives +1

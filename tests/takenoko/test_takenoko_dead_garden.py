@@ -19,9 +19,6 @@ from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.geometry import EDGE_ENDS, POND, edge_info
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_dead_garden
 
-H = tk.Hex
-
-
 _DEAD_HANDS = {0: ("P05", "P06", "P07", "P08", "P09"), 1: ("P10", "P11", "P12", "P13", "P14")}
 
 
@@ -59,7 +56,7 @@ def _frozen_plots(skip: int = 0) -> tuple[tuple[Any, ...], ...]:
 
 def _channels(plots: tuple[tuple[Any, ...], ...], count: int) -> tuple[Edge, ...]:
     """``count`` channels forming one network from the pond corners, between placed plots."""
-    placed = {H(p[0], p[1]) for p in plots}
+    placed = {Hex(p[0], p[1]) for p in plots}
     laid: list[Edge] = []
     candidates = sorted(e for e, (a, b) in EDGE_ENDS.items() if a in placed and b in placed)
     while len(laid) < count:

@@ -19,28 +19,26 @@ from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.geometry import POND
 
-H = tk.Hex
-
 
 def test_TK_GAR_1_straight_lines_no_gaps_across_pond() -> None:
     """TK-GAR-1: "The gardener moves in a straight line in one of six directions, at least one
     plot, only over plots (no gaps); it may cross or stop on the pond; it cannot stay put." """
     s = tk.position(plots=(*RING, (-1, -1, "G", 0), (-2, 0, "P", 0)), gardener=(1, 0))
     moves = set(tk.gardener_destinations(s))
-    assert H(1, 0) not in moves
-    assert {H(0, 0), H(-1, 0), H(-2, 0)} <= moves  # across and onto the pond
-    assert H(2, 0) in moves and H(3, 0) not in moves  # a gap stops the line
-    assert H(-1, 1) not in moves  # not on a straight line from (1, 0)
+    assert Hex(1, 0) not in moves
+    assert {Hex(0, 0), Hex(-1, 0), Hex(-2, 0)} <= moves  # across and onto the pond
+    assert Hex(2, 0) in moves and Hex(3, 0) not in moves  # a gap stops the line
+    assert Hex(-1, 1) not in moves  # not on a straight line from (1, 0)
     no_cross = tk.position(
         plots=(*RING, (-1, -1, "G", 0), (-2, 0, "P", 0)),
         gardener=(1, 0),
         options={"figures_may_cross_pond": False},
     )
-    assert H(-1, 0) not in tk.gardener_destinations(no_cross)
-    assert H(0, 0) in tk.gardener_destinations(no_cross)
+    assert Hex(-1, 0) not in tk.gardener_destinations(no_cross)
+    assert Hex(0, 0) in tk.gardener_destinations(no_cross)
     no_stop = tk.position(plots=RING, gardener=(1, 0), options={"figures_may_stop_on_pond": False})
-    assert H(0, 0) not in tk.gardener_destinations(no_stop)
-    assert H(-1, 0) in tk.gardener_destinations(no_stop)
+    assert Hex(0, 0) not in tk.gardener_destinations(no_stop)
+    assert Hex(-1, 0) in tk.gardener_destinations(no_stop)
 
 
 def test_TK_GAR_1_and_TK_PAN_1_a_gap_stops_the_line_even_with_a_plot_beyond() -> None:
@@ -59,10 +57,10 @@ def test_TK_GAR_2_growth_on_destination_and_same_colour_neighbours() -> None:
     destination's colour, only on irrigated plots, never above 4." """
     plots = ((1, 0, "G", 1), (1, -1, "G", 4), *RING[2:5], (0, 1, "G", 1), (2, -1, "G", 0))
     s = act(tk.position(plots=(*plots, (2, 0, "Y", 0))), "action gardener", "gardener 1,0")
-    assert s.bamboo[H(1, 0)] == 2 and s.bamboo[H(0, 1)] == 2
-    assert s.bamboo[H(1, -1)] == 4  # cap
-    assert s.bamboo[H(2, -1)] == 0  # same colour but dry
-    assert s.bamboo[H(2, 0)] == 0 and s.bamboo[H(0, -1)] == 1  # other colours
+    assert s.bamboo[Hex(1, 0)] == 2 and s.bamboo[Hex(0, 1)] == 2
+    assert s.bamboo[Hex(1, -1)] == 4  # cap
+    assert s.bamboo[Hex(2, -1)] == 0  # same colour but dry
+    assert s.bamboo[Hex(2, 0)] == 0 and s.bamboo[Hex(0, -1)] == 1  # other colours
 
 
 def test_TK_GAR_2_the_gardener_grows_only_irrigated_plots_of_its_colour() -> None:
@@ -83,8 +81,8 @@ def test_TK_GAR_3_passed_plots_and_pond_do_not_grow() -> None:
     """TK-GAR-3: "Plots passed over do not grow; the pond never grows." """
     s = tk.position(plots=RING, gardener=(0, 0))
     moved = act(s, "action gardener", "gardener 2,0")
-    assert moved.bamboo[H(1, 0)] == 1  # passed over
-    assert moved.bamboo[H(2, 0)] == 0  # dry destination
+    assert moved.bamboo[Hex(1, 0)] == 1  # passed over
+    assert moved.bamboo[Hex(2, 0)] == 0  # dry destination
     to_pond = act(tk.position(plots=RING, gardener=(1, 0)), "action gardener", "gardener 0,0")
     assert to_pond.bamboo == tk.position(plots=RING).bamboo and POND not in to_pond.bamboo
 

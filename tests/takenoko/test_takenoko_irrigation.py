@@ -19,8 +19,6 @@ from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.geometry import POND, edge_between
 
-H = tk.Hex
-
 
 def test_TK_IRR_1_take_a_channel_place_or_store() -> None:
     """TK-IRR-1: "The irrigation action takes one channel from the reserve; the player places it
@@ -50,8 +48,8 @@ def test_TK_IRR_3_channel_between_two_plots_never_on_pond() -> None:
     for e in edges:
         a, b = e.hexes()
         assert a in s.tiles and b in s.tiles
-    assert edge_between(POND, H(1, 0)) not in edges
-    bad = tk.PlaceChannel(edge_between(POND, H(1, 0)))
+    assert edge_between(POND, Hex(1, 0)) not in edges
+    bad = tk.PlaceChannel(edge_between(POND, Hex(1, 0)))
     with pytest.raises(IllegalActionError):
         s.apply(bad)
 
@@ -103,10 +101,10 @@ def test_TK_IRR_5_irrigated_by_pond_channel_or_watershed() -> None:
     channel, or it has a watershed." """
     plots = (*RING[:6], (2, -1, "G", 1), (2, 0, "Y", 0), (-1, 2, "YW", 1))
     s = tk.position(plots=plots, channels=(channel((1, 0), (1, -1)), channel((1, 0), (2, -1))))
-    assert all(tk.is_irrigated(s, H(*p[:2])) for p in RING[:6])
-    assert tk.is_irrigated(s, H(2, -1))  # channel
-    assert tk.is_irrigated(s, H(-1, 2))  # watershed
-    assert not tk.is_irrigated(s, H(2, 0))
+    assert all(tk.is_irrigated(s, Hex(*p[:2])) for p in RING[:6])
+    assert tk.is_irrigated(s, Hex(2, -1))  # channel
+    assert tk.is_irrigated(s, Hex(-1, 2))  # watershed
+    assert not tk.is_irrigated(s, Hex(2, 0))
     assert not tk.is_irrigated(s, POND)
 
 
@@ -120,9 +118,9 @@ def test_TK_IRR_6_first_growth_both_sides_once() -> None:
         stored_channels={0: 2},
     )
     s = act(s, "channel 2,-1/2,0")
-    assert s.bamboo[H(2, 0)] == 1
+    assert s.bamboo[Hex(2, 0)] == 1
     s = act(s, "channel 2,0/3,-1")
-    assert s.bamboo[H(3, -1)] == 1 and s.bamboo[H(2, 0)] == 1  # (2,0) grows only once
+    assert s.bamboo[Hex(3, -1)] == 1 and s.bamboo[Hex(2, 0)] == 1  # (2,0) grows only once
     both = tk.position(
         plots=(*RING[:6], (2, -1, "G", 0), (2, 0, "Y", 0), (3, -1, "P", 0)),
         channels=(channel((1, 0), (1, -1)), channel((1, 0), (2, -1)), channel((1, 0), (2, 0))),
@@ -132,7 +130,7 @@ def test_TK_IRR_6_first_growth_both_sides_once() -> None:
     assert grown.bamboo == both.bamboo  # both already irrigated: nothing grows
     fresh = tk.position(plots=plots, channels=(channel((1, 0), (1, -1)),), stored_channels={0: 2})
     fresh = act(fresh, "channel 1,0/2,-1", "channel 2,-1/2,0")
-    assert fresh.bamboo[H(2, -1)] == 1 and fresh.bamboo[H(2, 0)] == 1
+    assert fresh.bamboo[Hex(2, -1)] == 1 and fresh.bamboo[Hex(2, 0)] == 1
 
 
 @pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))
@@ -157,6 +155,6 @@ def test_TK_IRR_8_eaten_plot_does_not_regrow_from_irrigation() -> None:
     """TK-IRR-8: "A plot eaten down to nothing does not regrow just because it is irrigated." """
     s = tk.position(plots=RING, stored_channels={0: 1})
     s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 0
+    assert s.bamboo[Hex(1, 0)] == 0
     s = act(s, "channel 1,0/1,-1")
-    assert s.bamboo[H(1, 0)] == 0
+    assert s.bamboo[Hex(1, 0)] == 0

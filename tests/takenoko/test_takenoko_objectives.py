@@ -12,7 +12,7 @@ from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.scoring import gardener_objective_met, plot_objective_met
 from bamboo_lab.games.takenoko.state import State
 
-H = tk.Hex
+Hex = tk.Hex
 
 
 PLOT_CARDS = [card for card in tk.CARDS if card[0] == "P"]
@@ -85,7 +85,7 @@ def test_TK_CMP_2_completed_objective_never_lost() -> None:
     plots = ((1, 0, "G", 4), *RING[1:])
     s = act(tk.position(plots=plots, hands={0: ("G04",)}), "claim G04")
     s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 3 and s.completed[0] == ("G04",) and s.scores()[0] == 5
+    assert s.bamboo[Hex(1, 0)] == 3 and s.completed[0] == ("G04",) and s.scores()[0] == 5
 
 
 def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
@@ -93,8 +93,8 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
     any rotation (not mirrored), every plot of it irrigated." """
     # P13 two-colour diamond in card orientation, shifted by (1, 0): green on (2,-1) top and
     # (2,0) middle-right, yellow on (1,0) middle-left and (1,1) bottom.
-    card = {H(2, -1): "G", H(2, 0): "G", H(1, 0): "Y", H(1, 1): "Y"}
-    mirror = {H(2, -1): "Y", H(2, 0): "G", H(1, 0): "Y", H(1, 1): "G"}
+    card = {Hex(2, -1): "G", Hex(2, 0): "G", Hex(1, 0): "Y", Hex(1, 1): "Y"}
+    mirror = {Hex(2, -1): "Y", Hex(2, 0): "G", Hex(1, 0): "Y", Hex(1, 1): "G"}
     everything = set(card)
     assert plot_objective_met("P13", card, everything)
     assert not plot_objective_met("P13", mirror, everything)  # the mirror image does not count
@@ -104,7 +104,7 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
         assert plot_objective_met("P13", turned, set(turned))
         turned_mirror = {h.rotate(steps): c for h, c in mirror.items()}
         assert not plot_objective_met("P13", turned_mirror, set(turned_mirror))
-    assert not plot_objective_met("P13", card, everything - {H(1, 1)})  # one plot dry
+    assert not plot_objective_met("P13", card, everything - {Hex(1, 1)})  # one plot dry
     # in a real garden: the ring plots are irrigated, (2,-1) is dry until a channel reaches it
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0), (-1, 1, "Y", 1))
     s = tk.position(plots=plots, hands={0: ("P01", "P02", "P03", "G01")}, stored_channels={0: 2})
@@ -116,7 +116,7 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
     texts = legal_texts(s)
     assert "claim P01" in texts and "claim P03" in texts  # line and triangle through (2,-1)
     assert [set(p) for p in tk.plot_objective_placements(s, "P01")] == [
-        {H(0, 1), H(1, 0), H(2, -1)}
+        {Hex(0, 1), Hex(1, 0), Hex(2, -1)}
     ]
 
 
@@ -212,7 +212,7 @@ def test_TK_CMP_4_ja_worked_example_fertilizer_gardener_completes_five_points() 
     fertilizer) is completed in that turn with no extra action or payment."""
     s = tk.position(garden="  0 ~~g   P2F", hands={0: ("G11", "P01", "A01")}, phase="roll")
     s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
-    assert s.bamboo[H(1, 0)] == 4
+    assert s.bamboo[Hex(1, 0)] == 4
     s = act(s, "claim G11")
     assert s.scores()[0] == 5 and s.used == ("gardener",)
 
@@ -336,6 +336,6 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
     plots = ((1, 0, "PF", 2), (1, -1, "G", 1), (0, -1, "Y", 1))
     s = tk.position(plots=plots, hands={0: ("G11",)}, phase="roll")
     s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
-    assert s.bamboo[H(1, 0)] == 4
+    assert s.bamboo[Hex(1, 0)] == 4
     s = act(s, "claim G11")
     assert s.scores()[0] == 5 and s.used == ("gardener",) and s.eaten[0] == (0, 0, 0)

@@ -6,7 +6,7 @@ from takenoko_helpers import RING, act, grown, transitions_of
 
 from bamboo_lab.games import takenoko as tk
 
-H = tk.Hex
+Hex = tk.Hex
 
 
 def test_TK_PAN_1_panda_moves_like_the_gardener() -> None:
@@ -21,7 +21,7 @@ def test_TK_PAN_2_eats_top_section_player_keeps_it() -> None:
     """TK-PAN-2: "It eats the top section of the destination plot; the player keeps the section on
     their board." """
     s = act(tk.position(plots=RING), "action panda", "panda -1,0")
-    assert s.bamboo[H(-1, 0)] == 0 and s.eaten[0] == (0, 0, 1)
+    assert s.bamboo[Hex(-1, 0)] == 0 and s.eaten[0] == (0, 0, 1)
     assert s.inventory()["bamboo P"] == 24
 
 
@@ -40,17 +40,17 @@ def test_TK_PAN_3_nothing_to_eat_and_nothing_on_the_way() -> None:
     """TK-PAN-3: "It may end on a plot without bamboo and eats nothing; it eats nothing on the
     way." """
     s = act(tk.position(plots=RING), "action panda", "panda 2,0")
-    assert s.panda == H(2, 0) and s.eaten[0] == (0, 0, 0)
-    assert s.bamboo[H(1, 0)] == 1  # passed over
+    assert s.panda == Hex(2, 0) and s.eaten[0] == (0, 0, 0)
+    assert s.bamboo[Hex(1, 0)] == 1  # passed over
 
 
 def test_TK_PAN_4_enclosure_protects() -> None:
     """TK-PAN-4: "It never eats on a plot with an enclosure (it may cross or stop there)." """
     plots = ((1, 0, "GE", 3), *RING[1:6], (2, -1, "G", 0), (2, 0, "Y", 0))
     s = act(tk.position(plots=plots), "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 3 and s.eaten[0] == (0, 0, 0) and s.panda == H(1, 0)
+    assert s.bamboo[Hex(1, 0)] == 3 and s.eaten[0] == (0, 0, 0) and s.panda == Hex(1, 0)
     crossed = act(tk.position(plots=plots), "action panda", "panda 2,0")
-    assert crossed.panda == H(2, 0)
+    assert crossed.panda == Hex(2, 0)
 
 
 def test_TK_PAN_4_panda_eats_nothing_under_an_enclosure_or_on_the_pond() -> None:

@@ -8,7 +8,7 @@ from takenoko_helpers import IMPROVEMENT_LETTER, SAMPLE_VARIANTS, act, legal_tex
 
 from bamboo_lab.games import takenoko as tk
 
-H = tk.Hex
+Hex = tk.Hex
 
 
 def test_TK_PLOT_1_draw_three_keep_one_return_two_to_bottom_in_order() -> None:
@@ -20,7 +20,7 @@ def test_TK_PLOT_1_draw_three_keep_one_return_two_to_bottom_in_order() -> None:
     assert s.phase == "keep_plot" and s.drawn == top3 and len(s.plot_deck) == 24
     assert legal_texts(s) == ["keep 1", "keep 2", "keep 3"]
     s = act(s, "keep 2", "plot 1,0")
-    assert s.tiles[H(1, 0)] == top3[1]
+    assert s.tiles[Hex(1, 0)] == top3[1]
     assert legal_texts(s) == ["return 1,2", "return 2,1"]
     back = act(s, "return 2,1")
     assert back.plot_deck[-2:] == (top3[2], top3[0]) and back.drawn == ()
@@ -56,7 +56,7 @@ def test_TK_PLOT_1_drawn_and_kept_plots_are_hidden_from_the_others() -> None:
     other = {s.determinize(1, k).kept for k in range(12)}
     assert len(other) > 1 and s.determinize(0, 3).kept == s.kept
     placed = act(s, "plot 1,0")
-    assert {placed.determinize(1, k).tiles[H(1, 0)] for k in range(5)} == {s.kept}
+    assert {placed.determinize(1, k).tiles[Hex(1, 0)] for k in range(5)} == {s.kept}
     assert len({placed.determinize(1, k).drawn for k in range(12)}) > 1
     assert placed.determinize(0, 1).drawn == placed.drawn
 
@@ -75,11 +75,13 @@ def test_TK_PLOT_2_next_to_pond_or_two_plots() -> None:
     placed; touching at a corner does not count." """
     s = tk.position(plots=((1, 0, "G", 1),))
     spots = set(tk.legal_plot_positions(s))
-    assert spots == {H(1, -1), H(0, -1), H(-1, 0), H(-1, 1), H(0, 1)}
+    assert spots == {Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1)}
     # (2,-1) and (1,1) touch (1,0) only: one plot (the pond does not count) is not enough
     s = tk.position(plots=((1, 0, "G", 1), (1, -1, "Y", 1)))
-    assert H(2, -1) in tk.legal_plot_positions(s)
-    assert H(2, 0) not in tk.legal_plot_positions(s) and H(2, -2) not in tk.legal_plot_positions(s)
+    assert Hex(2, -1) in tk.legal_plot_positions(s)
+    assert Hex(2, 0) not in tk.legal_plot_positions(s) and Hex(
+        2, -2
+    ) not in tk.legal_plot_positions(s)
     s = act(tk.position(plots=((1, 0, "G", 1), (1, -1, "Y", 1))), "action plot", "keep 1")
     assert "plot 2,-1" in legal_texts(s) and "plot 3,-1" not in legal_texts(s)
 
@@ -110,9 +112,9 @@ def test_TK_PLOT_3_fewer_than_three_then_none() -> None:
 def test_TK_PLOT_4_pond_plot_irrigated_and_grows() -> None:
     """TK-PLOT-4: "A plot next to the pond is irrigated at once and grows its first section." """
     s = act(tk.new_game(2, 0), "action plot", "keep 1", "plot 0,1")
-    assert tk.is_irrigated(s, H(0, 1))
-    expected = 2 if s.tiles[H(0, 1)].endswith("F") else 1
-    assert s.bamboo[H(0, 1)] == expected
+    assert tk.is_irrigated(s, Hex(0, 1))
+    expected = 2 if s.tiles[Hex(0, 1)].endswith("F") else 1
+    assert s.bamboo[Hex(0, 1)] == expected
 
 
 def test_TK_PLOT_4_watered_on_placement_is_what_the_engine_irrigates() -> None:

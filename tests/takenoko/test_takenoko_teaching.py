@@ -12,7 +12,7 @@ from takenoko_helpers import act, legal_texts
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.games import takenoko as tk
 
-H = tk.Hex
+Hex = tk.Hex
 
 
 GARDEN = """
@@ -143,10 +143,10 @@ def test_builder_takes_a_teachers_garden_and_completes_the_rest() -> None:
     """A green plot at height 3 with a printed fertilizer beside the pond, a chip enclosure on a
     plot without bamboo, channels, figures: everything else comes from the box."""
     s = tk.position(garden=GARDEN)
-    assert s.tiles[H(-1, 0)] == "GF" and s.bamboo[H(-1, 0)] == 3
-    assert s.improvements[H(1, -1)] == "E" and s.tiles[H(1, -1)] == "P"
+    assert s.tiles[Hex(-1, 0)] == "GF" and s.bamboo[Hex(-1, 0)] == 3
+    assert s.improvements[Hex(1, -1)] == "E" and s.tiles[Hex(1, -1)] == "P"
     assert s.improvement_reserve == (3, 2, 3)  # the enclosure chip came from the reserve
-    assert s.gardener == H(0, 0) and s.panda == H(1, 0)
+    assert s.gardener == Hex(0, 0) and s.panda == Hex(1, 0)
     assert s.inventory() == tk.new_game(2, 0).inventory()
     assert tk.State.from_dict(s.to_dict()) == s
     assert s.start == {k: v for k, v in s.to_dict().items() if k != "start"}

@@ -12,8 +12,6 @@ from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
 
-H = tk.Hex
-
 
 def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
     """TK-TURN-1: "Nobody rolls the weather on their first turn; from a player's second turn on,
@@ -44,14 +42,14 @@ def test_TK_TURN_1_ja_worked_example_first_turn_plot_then_panda() -> None:
     s = tk.position(turn=0, phase="keep_plot", used=("plot",), drawn=("Y", "GW", "PE"))
     assert s.current_player == 0
     s = act(s, "keep 1", "plot 1,0", "return 1,2")
-    assert s.bamboo[H(1, 0)] == 1 and tk.is_irrigated(s, H(1, 0))
+    assert s.bamboo[Hex(1, 0)] == 1 and tk.is_irrigated(s, Hex(1, 0))
     assert s.plot_deck[-2:] == ("GW", "PE")
     s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 0 and s.eaten[0] == (0, 1, 0)
+    assert s.bamboo[Hex(1, 0)] == 0 and s.eaten[0] == (0, 1, 0)
     assert "end" in legal_texts(s)
     fenced = tk.position(turn=0, plots=((1, 0, "YE", 1),))
     fenced = act(fenced, "action panda", "panda 1,0")
-    assert fenced.bamboo[H(1, 0)] == 1 and fenced.eaten[0] == (0, 0, 0)
+    assert fenced.bamboo[Hex(1, 0)] == 1 and fenced.eaten[0] == (0, 0, 0)
 
 
 def test_TK_TURN_1_a_history_with_an_end_deleted_is_refused() -> None:
@@ -167,10 +165,10 @@ def test_ja_example_first_turn_plot_then_panda() -> None:
     index = next(i for i, t in enumerate(s.drawn) if len(t) == 1) + 1
     others = tuple(t for i, t in enumerate(s.drawn) if i != index - 1)
     s = act(s, f"keep {index}", "plot 1,0", "return 1,2")
-    assert tk.is_irrigated(s, H(1, 0)) and s.bamboo[H(1, 0)] == 1
+    assert tk.is_irrigated(s, Hex(1, 0)) and s.bamboo[Hex(1, 0)] == 1
     assert s.plot_deck[-2:] == others
-    colour = s.colours[H(1, 0)]
+    colour = s.colours[Hex(1, 0)]
     s = act(s, "action panda", "panda 1,0")
-    assert s.bamboo[H(1, 0)] == 0
+    assert s.bamboo[Hex(1, 0)] == 0
     assert s.eaten[0][("G", "Y", "P").index(colour)] == 1
     assert s.used == ("plot", "panda") and "end" in legal_texts(s)
