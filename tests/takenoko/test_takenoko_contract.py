@@ -321,11 +321,11 @@ def test_rules_dispatch_through_one_handler_per_action_type() -> None:
 
 
 def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
-    """``state.Fields`` (the rules' typed work dict) names every State field and ``history``,
+    """``state.Work`` (the rules' typed work dict) names every State field and ``history``,
     with the same types, and a state's ``fields()`` has exactly those keys."""
     from typing import get_type_hints
 
-    from bamboo_lab.games.takenoko.fields import Fields
+    from bamboo_lab.games.takenoko.work import Work
 
     own = vars(tk.State)["__annotations__"]  # not RichDisplay's
     state_fields = {
@@ -333,7 +333,7 @@ def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
         for name, hint in get_type_hints(tk.State).items()
         if name in own and name not in ("game", "rulebook", "_caches")  # constants, caches
     }
-    work_fields = get_type_hints(Fields)
+    work_fields = get_type_hints(Work)
     assert set(work_fields) == {*state_fields, "history"}
     assert {name: work_fields[name] for name in state_fields} == state_fields
     assert set(tk.new_game(2, 0).fields()) == set(work_fields)

@@ -74,8 +74,8 @@ from .legal import (
 )
 
 if TYPE_CHECKING:
-    from .fields import Fields
     from .state import State
+    from .work import Work
 
 __all__ = [
     "ROLL_OUTCOMES",
@@ -103,7 +103,7 @@ class _Garden:
 
     __slots__ = ("bamboo", "copied", "limited", "reserve", "work")
 
-    def __init__(self, work: Fields) -> None:
+    def __init__(self, work: Work) -> None:
         self.work = work
         self.bamboo: dict[Hex, int] = work["bamboo"]
         self.reserve: list[int] = list(work["bamboo_reserve"])
@@ -146,7 +146,7 @@ class _Garden:
             self.work["bamboo_reserve"] = (green, yellow, pink)
 
 
-def _resolve_weather(state: State, work: Fields, face: str) -> None:
+def _resolve_weather(state: State, work: Work, face: str) -> None:
     """Apply a weather face before the actions (TK-TURN-2, TK-W-1 to TK-W-6)."""
     work["weather"] = face
     work["phase"] = "actions"
@@ -167,7 +167,7 @@ def _resolve_weather(state: State, work: Fields, face: str) -> None:
         work["phase"] = "choose_weather"  # TK-W-6
 
 
-def _panda_to(work: Fields, place: Hex) -> None:
+def _panda_to(work: Work, place: Hex) -> None:
     """Move the panda to ``place``; it eats one section unless enclosed (TK-PAN-2 to TK-PAN-4)."""
     work["panda"] = place
     bamboo = work["bamboo"]
@@ -182,7 +182,7 @@ def _panda_to(work: Fields, place: Hex) -> None:
     work["eaten"] = replace_at(eaten, seat, counts_plus(eaten[seat], colour_index, 1))
 
 
-def _place_plot(work: Fields, place: Hex, tile: str, chip: str | None) -> None:
+def _place_plot(work: Work, place: Hex, tile: str, chip: str | None) -> None:
     """Put a plot into the garden and update the incremental structures (TK-PLOT-2, TK-PLOT-4)."""
     tiles = dict(work["tiles"])
     tiles[place] = tile
@@ -226,7 +226,7 @@ def _place_plot(work: Fields, place: Hex, tile: str, chip: str | None) -> None:
         garden.close()
 
 
-def _place_channel(work: Fields, edge: Edge) -> None:
+def _place_channel(work: Work, edge: Edge) -> None:
     """Lay a channel; both plots of its edge become irrigated (TK-IRR-3 to TK-IRR-6)."""
     channels = work["channels"] | {edge}
     work["channels"] = channels
@@ -245,7 +245,7 @@ def _place_channel(work: Fields, edge: Edge) -> None:
     garden.close()
 
 
-def _draw_objective(state: State, work: Fields, kind: str) -> None:
+def _draw_objective(state: State, work: Work, kind: str) -> None:
     """Draw one card from the chosen deck into the hand (TK-OBJ-1, TK-CMP-7)."""
     deck_index = DECK_INDEX[kind]
     deck = work["decks"][deck_index]
@@ -261,7 +261,7 @@ def _draw_objective(state: State, work: Fields, kind: str) -> None:
     work["hands"] = replace_at(work["hands"], seat, (*work["hands"][seat], card))
 
 
-def _claim(work: Fields, card: str) -> None:
+def _claim(work: Work, card: str) -> None:
     """Complete an objective; pay panda sections back; maybe take the Emperor (TK-CMP, TK-END-1)."""
     seat = work["player"]
     hand = list(work["hands"][seat])
@@ -278,7 +278,7 @@ def _claim(work: Fields, card: str) -> None:
         work["emperor"] = seat  # TK-END-1
 
 
-def _end_turn(state: State, work: Fields) -> None:
+def _end_turn(state: State, work: Work) -> None:
     """Pass to the next player, or end the game after the final turns (TK-END-2, TK-END-3)."""
     num = work["num_players"]
     seat = work["player"]
@@ -307,7 +307,7 @@ def _end_turn(state: State, work: Fields) -> None:
     work["phase"] = "roll" if weather else "actions"
 
 
-def _game_over(work: Fields) -> None:
+def _game_over(work: Work) -> None:
     work["phase"] = "over"
     work["used"] = ()
     work["allowed"] = 2
@@ -317,7 +317,7 @@ def _game_over(work: Fields) -> None:
 # ---------------------------------------------------------------- one handler per action type
 
 
-def _do_choose_action(state: State, work: Fields, action: ChooseAction) -> None:
+def _do_choose_action(state: State, work: Work, action: ChooseAction) -> None:
     """Choose one of the five actions (TK-TURN-3); plot and irrigation resolve at once."""
     what = action.kind
     seat = state.player
@@ -336,7 +336,7 @@ def _do_choose_action(state: State, work: Fields, action: ChooseAction) -> None:
         work["phase"] = what
 
 
-def _do_move_gardener(state: State, work: Fields, action: MoveGardener) -> None:
+def _do_move_gardener(state: State, work: Work, action: MoveGardener) -> None:
     """Move the gardener; it grows its plot and the irrigated neighbours of that colour."""
     place = action.plot
     work["gardener"] = place
@@ -350,18 +350,18 @@ def _do_move_gardener(state: State, work: Fields, action: MoveGardener) -> None:
         garden.close()
 
 
-def _do_move_panda(state: State, work: Fields, action: MovePanda) -> None:
+def _do_move_panda(state: State, work: Work, action: MovePanda) -> None:
     """Move the panda (panda action or storm); it eats one section (TK-PAN-2, TK-W-4)."""
     _panda_to(work, action.plot)
     work["phase"] = "actions"
 
 
-def _do_claim(state: State, work: Fields, action: Claim) -> None:
+def _do_claim(state: State, work: Work, action: Claim) -> None:
     """Complete an objective (TK-CMP-1)."""
     _claim(work, action.card)
 
 
-def _do_place_channel(state: State, work: Fields, action: PlaceChannel) -> None:
+def _do_place_channel(state: State, work: Work, action: PlaceChannel) -> None:
     """Place a stored channel (TK-IRR-2)."""
     seat = state.player
     work["stored_channels"] = replace_at(
@@ -370,22 +370,22 @@ def _do_place_channel(state: State, work: Fields, action: PlaceChannel) -> None:
     _place_channel(work, action.edge)
 
 
-def _do_end_turn(state: State, work: Fields, action: EndTurn) -> None:
+def _do_end_turn(state: State, work: Work, action: EndTurn) -> None:
     """End the turn."""
     _end_turn(state, work)
 
 
-def _do_roll(state: State, work: Fields, action: Roll) -> None:
+def _do_roll(state: State, work: Work, action: Roll) -> None:
     """A face of the weather die (TK-TURN-1)."""
     _resolve_weather(state, work, action.face)
 
 
-def _do_choose_weather(state: State, work: Fields, action: ChooseWeather) -> None:
+def _do_choose_weather(state: State, work: Work, action: ChooseWeather) -> None:
     """The face chosen on "?" or on clouds with no chip left (TK-W-5, TK-W-6)."""
     _resolve_weather(state, work, action.face)
 
 
-def _do_keep_plot(state: State, work: Fields, action: KeepPlot) -> None:
+def _do_keep_plot(state: State, work: Work, action: KeepPlot) -> None:
     """Keep one of the drawn plots (TK-PLOT-1)."""
     drawn = state.drawn
     i = action.index - 1
@@ -394,7 +394,7 @@ def _do_keep_plot(state: State, work: Fields, action: KeepPlot) -> None:
     work["phase"] = "place_plot"
 
 
-def _do_place_plot(state: State, work: Fields, action: PlacePlot) -> None:
+def _do_place_plot(state: State, work: Work, action: PlacePlot) -> None:
     """Place the kept plot, maybe with a stored chip; return the other two (TK-PLOT-1/2)."""
     seat = state.player
     chip = None
@@ -418,19 +418,19 @@ def _do_place_plot(state: State, work: Fields, action: PlacePlot) -> None:
         _return_plots(work, rest)
 
 
-def _do_return_plots(state: State, work: Fields, action: ReturnPlots) -> None:
+def _do_return_plots(state: State, work: Work, action: ReturnPlots) -> None:
     """Return the two plots not kept in the chosen order (TK-PLOT-1)."""
     drawn = state.drawn
     _return_plots(work, tuple(drawn[i - 1] for i in action.order))
 
 
-def _do_draw_objective(state: State, work: Fields, action: DrawObjective) -> None:
+def _do_draw_objective(state: State, work: Work, action: DrawObjective) -> None:
     """Draw an objective from the chosen deck (TK-OBJ-1)."""
     _draw_objective(state, work, action.deck)
     work["phase"] = "actions"
 
 
-def _do_place_improvement(state: State, work: Fields, action: PlaceImprovement) -> None:
+def _do_place_improvement(state: State, work: Work, action: PlaceImprovement) -> None:
     """Place a stored chip on a plot without bamboo or improvement (TK-IMP-2)."""
     seat = state.player
     letter = IMPROVEMENT_LETTERS[action.improvement]
@@ -447,7 +447,7 @@ def _do_place_improvement(state: State, work: Fields, action: PlaceImprovement) 
         garden.close()
 
 
-def _do_grow(state: State, work: Fields, action: Grow) -> None:
+def _do_grow(state: State, work: Work, action: Grow) -> None:
     """Rain: grow one irrigated plot (TK-W-2)."""
     place = action.plot
     garden = _Garden(work)
@@ -458,7 +458,7 @@ def _do_grow(state: State, work: Fields, action: Grow) -> None:
     work["phase"] = "actions"
 
 
-def _do_take_improvement(state: State, work: Fields, action: TakeImprovement) -> None:
+def _do_take_improvement(state: State, work: Work, action: TakeImprovement) -> None:
     """Clouds: take a chip from the reserve to the board (TK-W-5)."""
     seat = state.player
     index = IMPROVEMENT_INDEX[IMPROVEMENT_LETTERS[action.improvement]]
@@ -470,12 +470,12 @@ def _do_take_improvement(state: State, work: Fields, action: TakeImprovement) ->
     work["phase"] = "actions"
 
 
-def _do_pass(state: State, work: Fields, action: Pass) -> None:
+def _do_pass(state: State, work: Work, action: Pass) -> None:
     """Decline the weather effect."""
     work["phase"] = "actions"
 
 
-_HANDLERS: dict[type, Callable[[State, Fields, Any], None]] = {
+_HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
     ChooseAction: _do_choose_action,
     MoveGardener: _do_move_gardener,
     MovePanda: _do_move_panda,
@@ -502,7 +502,7 @@ def apply_action(state: State, action: Action) -> State:
     return state.successor(work, action)
 
 
-def _return_plots(work: Fields, tiles: tuple[str, ...]) -> None:
+def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:
     """Put the plots not kept back under (or on) the pile, first one uppermost (TK-PLOT-1)."""
     if work["options"].plot_return_position == "bottom":
         work["plot_deck"] = work["plot_deck"] + tiles

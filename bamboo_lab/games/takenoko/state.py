@@ -37,7 +37,6 @@ from .components import (
     IMPROVEMENTS,
     PLOT_TILES,
 )
-from .fields import Fields
 from .geometry import POND, POND_RING, figure_moves
 from .info import GAME_INFO
 from .options import Options
@@ -49,6 +48,7 @@ from .scoring import (
     rank_players,
     score_breakdown,
 )
+from .work import Work
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "PUBLIC", "State", "new_game"]
 
@@ -177,12 +177,12 @@ class State(RichDisplay):
         """The actions applied since ``start`` (or since setup)."""
         return written(self.__dict__["history"])
 
-    def fields(self) -> Fields:
+    def fields(self) -> Work:
         """A fresh dict of every field (the rules change a copy to build the next state); its
         ``history`` may be an unwritten extension: read the history as ``state.history``."""
         return self.__dict__.copy()  # type: ignore[return-value]
 
-    def successor(self, fields: Fields, action: Action) -> State:
+    def successor(self, fields: Work, action: Action) -> State:
         """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
         this one's by ``action``; caches that still hold are shared."""
         fields["history"] = History(self.__dict__["history"], action)
@@ -428,7 +428,7 @@ class State(RichDisplay):
         work["plot_deck"] = tuple(pool)
         return self._viewed(work, player, rng)
 
-    def _viewed(self, work: Fields, player: int | None, rng: int | None) -> State:
+    def _viewed(self, work: Work, player: int | None, rng: int | None) -> State:
         """The state of the refilled fields ``work``, its start refilled alike."""
         mark = PUBLIC if player is None else player
         if self.start is not None and (rng is not None or self.start.get("viewer") != mark):
@@ -438,7 +438,7 @@ class State(RichDisplay):
             work["start"] = first.to_dict()
         return State(work)
 
-    def _refill_cards(self, work: Fields, player: int | None, rng: int | None) -> int | None:
+    def _refill_cards(self, work: Work, player: int | None, rng: int | None) -> int | None:
         """Set the hands and decks of ``work`` as ``player`` (None: a spectator) sees them, or
         reshuffled with ``rng``; return the generator's next state."""
         num = self.num_players

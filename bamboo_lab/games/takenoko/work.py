@@ -14,10 +14,10 @@ from bamboo_lab.core.history import History
 from .actions import Action
 from .options import Options
 
-__all__ = ["Fields"]
+__all__ = ["Work"]
 
 
-class Fields(TypedDict):
+class Work(TypedDict):
     """A state's fields as the rules copy and change them (``State.fields()``): the State's
     fields (see their docstrings there) and ``history``, the actions applied since ``start``
     (possibly a :class:`History` extension not yet written out)."""
