@@ -60,14 +60,14 @@ class State:
     box: int
     taken: tuple[int, ...]
     secrets: tuple[int | None, ...]
-    to_move: int
+    player: int
     history: tuple[Any, ...] = ()
 
     @property
     def current_player(self) -> int:
         if self.is_over():
             return TERMINAL
-        return CHANCE if self.box == STONES else self.to_move
+        return CHANCE if self.box == STONES else self.player
 
     def is_over(self) -> bool:
         return self.box < STONES and self.heap == 0
@@ -92,19 +92,19 @@ class State:
             heap = 10 + action.face
             return replace(self, heap=heap, box=STONES - heap, history=hist)
         taken = list(self.taken)
-        taken[self.to_move] += action.n
+        taken[self.player] += action.n
         return replace(
             self,
             heap=self.heap - action.n,
             taken=tuple(taken),
-            to_move=(self.to_move + 1) % self.num_players,
+            player=(self.player + 1) % self.num_players,
             history=hist,
         )
 
     def scores(self) -> tuple[int, ...]:
         if not self.is_over():
             return (0,) * self.num_players
-        last = (self.to_move - 1) % self.num_players
+        last = (self.player - 1) % self.num_players
         return tuple(int(p == last) for p in range(self.num_players))
 
     def outcome(self) -> Outcome | None:
@@ -135,7 +135,7 @@ class State:
             "box": self.box,
             "taken": list(self.taken),
             "secrets": list(self.secrets),
-            "to_move": self.to_move,
+            "player": self.player,
             "history": [str(a) for a in self.history],
         }
 
@@ -153,7 +153,7 @@ class State:
                 box=data["box"],
                 taken=tuple(data["taken"]),
                 secrets=tuple(data["secrets"]),
-                to_move=data["to_move"],
+                player=data["player"],
                 history=hist,
             )
         except (KeyError, TypeError, ValueError) as exc:

@@ -9,6 +9,7 @@ layer, so it plays with the generic ones (docs/adding-a-game.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
@@ -67,6 +68,7 @@ class State:
     player: int = 0
     rolled: int = 0
     history: tuple[Any, ...] = ()
+    start: Mapping[str, Any] | None = None  # a race always begins at new_game
 
     @property
     def phase(self) -> str:
