@@ -33,7 +33,7 @@ from ._common import canvas, hover_trace, label, player_band, rect, rounded_rect
 from .bamboo_aid import player_aid
 from .bamboo_changes import CHANGED, CHANGED_TRACE, Marks, board_changes, common_prefix, earlier
 from .bamboo_home import home, patterns
-from .bamboo_pieces import food_counter, owner_words, shoot_tile
+from .bamboo_pieces import FOOD_UNITS, food_counter, owner_words, shoot_tile
 
 __all__ = [
     "CHANGED",
@@ -242,7 +242,7 @@ def figure(
             _ring(fig, 1.97 + k * 0.6, fy - 0.28, 2.53 + k * 0.6, fy + 0.28)
         hx.append(2.25 + k * 0.6)
         hy.append(fy)
-        ht.append(f"{FOOD_KINDS[f]} counter on the food display ({f + 1} food units)")
+        ht.append(f"{FOOD_KINDS[f]} counter on the food display ({FOOD_UNITS[f]})")
     if before and before.food_display != state.food_display:
         marks.box(1.9, fy - 0.35, 5.1, fy + 0.35, "the food display changed")
     gifts = ", ".join(state.gift_display) or "—"

@@ -21,7 +21,7 @@ from bamboo_lab.games.bamboo.rules import night_of
 from . import palette
 from ._common import Sketch, canvas, hover_trace, label, rect, rounded_rect
 from .bamboo_changes import CHANGED, Marks, board_changes
-from .bamboo_pieces import food_counter, pattern_tile
+from .bamboo_pieces import FOOD_UNITS, food_counter, pattern_tile
 
 __all__ = ["home", "patterns"]
 
@@ -315,7 +315,7 @@ def _held_food(
                 rect(fig, x - 0.3, y - 0.3, x + 0.3, y + 0.3, _CLEAR, palette.HIGHLIGHT, 3)
             hover[0].append(x)
             hover[1].append(y)
-            hover[2].append(f"Player {seat}'s {FOOD_KINDS[kind]} counter ({kind + 1} food units)")
+            hover[2].append(f"Player {seat}'s {FOOD_KINDS[kind]} counter ({FOOD_UNITS[kind]})")
             x += 0.6
     return y - 0.4
 

@@ -13,6 +13,7 @@ from bamboo_lab.games.bamboo.components import (
     COLOUR_LETTERS,
     COLOURS,
     FOOD_KINDS,
+    FOOD_VALUES,
     KINDS,
     TYPE_LETTERS,
     TYPES,
@@ -21,10 +22,15 @@ from bamboo_lab.games.bamboo.components import (
 from . import palette
 from ._common import Sketch, label, rect, rounded_rect
 
-__all__ = ["FOOD", "food_counter", "owner_words", "pattern_tile", "shoot_tile"]
+__all__ = ["FOOD", "FOOD_UNITS", "food_counter", "owner_words", "pattern_tile", "shoot_tile"]
 
 
 FOOD = {"tea": ("#7FC4A8", "T1"), "rice": ("#FFFFFF", "R2"), "ramen": ("#E69F00", "M3")}
+
+FOOD_UNITS: tuple[str, ...] = tuple(
+    f"{value} food unit{'' if value == 1 else 's'}" for value in FOOD_VALUES
+)
+"""What each food counter is worth, in words (tea, rice, ramen: 1, 2, 3 food units)."""
 
 
 def shoot_tile(fig: Sketch, code: int, x: float, y: float, w: float, h: float) -> str:
