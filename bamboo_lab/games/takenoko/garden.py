@@ -111,24 +111,27 @@ def watered_on_placement(plot: Hex, tile: str, chip: str | None = None) -> bool:
     return plot in POND_RING or improvement_irrigates(placed_improvement(tile, chip))
 
 
-def _bad(message: str) -> InvalidStateError:
+def invalid_state(message: str) -> InvalidStateError:
+    """The error of a saved Takenoko state that cannot be loaded (``message`` says why)."""
     return InvalidStateError(f"invalid Takenoko state: {message}")
 
 
-def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
+def saved_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A saved int within ``low..high``, else :func:`invalid_state` naming ``what``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad(f"{what} must be an integer, not {short_repr(value)}")
-    if value < low or (high is not None and value > high):
-        raise _bad(f"{what} = {value} is out of range")
+        raise invalid_state(f"{what} must be an integer, not {short_repr(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise invalid_state(f"{what} = {value} is out of range")
     return value
 
 
-def _hex(value: Any, what: str) -> Hex:
+def saved_place(value: Any, what: str) -> Hex:
+    """A saved hex ``[q, r]`` of the garden's reach, else :func:`invalid_state`."""
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
-    place = Hex(_int(value[0], what, -100, 100), _int(value[1], what, -100, 100))
+        raise invalid_state(f"{what} must be [q, r], not {short_repr(value)}")
+    place = Hex(saved_int(value[0], what, -100, 100), saved_int(value[1], what, -100, 100))
     if place not in NEIGHBORS:
-        raise _bad(f"{what} {list(value)} is too far from the pond")
+        raise invalid_state(f"{what} {list(value)} is too far from the pond")
     return place
 
 
@@ -155,30 +158,32 @@ def load_garden(plots: tuple[Any, ...], channel_rows: tuple[Any, ...]) -> Garden
 def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
     """Check and rebuild the garden: plots, channels and the derived structures."""
     if not isinstance(plots, (list, tuple)) or not isinstance(channel_rows, (list, tuple)):
-        raise _bad("'plots' and 'channels' must be lists")
+        raise invalid_state("'plots' and 'channels' must be lists")
     tiles: dict[Hex, str] = {}
     bamboo: dict[Hex, int] = {}
     improvements: dict[Hex, str] = {}
     for row in plots:
         if not isinstance(row, (list, tuple)) or len(row) != 5:
-            raise _bad(f"a plot must be [q, r, tile, bamboo, improvement], not {short_repr(row)}")
-        place = _hex(list(row[:2]), "plot position")
+            raise invalid_state(
+                f"a plot must be [q, r, tile, bamboo, improvement], not {short_repr(row)}"
+            )
+        place = saved_place(list(row[:2]), "plot position")
         if place == POND or place in tiles:
-            raise _bad(f"plot {hex_text(place)} is on the pond or twice in the garden")
+            raise invalid_state(f"plot {hex_text(place)} is on the pond or twice in the garden")
         tile = row[2]
         if tile not in PLOT_TILES:
-            raise _bad(f"unknown plot tile {short_repr(tile)}")
+            raise invalid_state(f"unknown plot tile {short_repr(tile)}")
         tiles[place] = tile
-        bamboo[place] = _int(row[3], f"bamboo on {hex_text(place)}", 0, MAX_HEIGHT)
+        bamboo[place] = saved_int(row[3], f"bamboo on {hex_text(place)}", 0, MAX_HEIGHT)
         imp = row[4]
         if len(tile) > 1 and imp != tile[1]:
-            raise _bad(
+            raise invalid_state(
                 f"plot {hex_text(place)} shows {short_repr(imp)}"
                 f" but its tile prints {short_repr(tile[1])}"
             )
         if imp is not None:
             if imp not in IMPROVEMENTS:
-                raise _bad(f"unknown improvement {short_repr(imp)}")
+                raise invalid_state(f"unknown improvement {short_repr(imp)}")
             improvements[place] = imp
     colours = {place: tile[0] for place, tile in tiles.items()}
     # the garden must have grown by the placement rule (TK-PLOT-2)
@@ -186,16 +191,16 @@ def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
     channels: set[Edge] = set()
     for row in channel_rows:
         if not isinstance(row, (list, tuple)) or len(row) != 3:
-            raise _bad(f"a channel must be [q, r, side], not {short_repr(row)}")
-        edge = Edge(_hex(list(row[:2]), "channel"), _int(row[2], "channel side", 0, 2))
+            raise invalid_state(f"a channel must be [q, r, side], not {short_repr(row)}")
+        edge = Edge(saved_place(list(row[:2]), "channel"), saved_int(row[2], "channel side", 0, 2))
         if edge not in EDGE_ENDS or any(end not in tiles for end in EDGE_ENDS[edge]):
-            raise _bad(f"channel {row} is not between two plots")
+            raise invalid_state(f"channel {row} is not between two plots")
         channels.add(edge)
     check_network(channels)
     irrigated, channel_spots, plot_spots = derive_garden(tiles, improvements, channels)
     for place in tiles:
         if place not in irrigated and bamboo[place]:
-            raise _bad(f"plot {hex_text(place)} has bamboo but was never irrigated")
+            raise invalid_state(f"plot {hex_text(place)} has bamboo but was never irrigated")
     return (
         tiles,
         colours,
@@ -229,7 +234,7 @@ def check_connected(tiles: Mapping[Hex, str]) -> None:
                 left.discard(place)
                 grew = True
     if left:
-        raise _bad(
+        raise invalid_state(
             f"plots {sorted(hex_text(place) for place in left)} could never have been placed"
         )
 
@@ -250,7 +255,7 @@ def check_network(channels: set[Edge]) -> None:
         )
     if reached != channels:
         loose = sorted(channels - reached)
-        raise _bad(f"channels {loose} are not connected to the pond")
+        raise invalid_state(f"channels {loose} are not connected to the pond")
 
 
 def derive_garden(

@@ -13,7 +13,6 @@ from typing import Any
 
 from bamboo_lab.core.checks import listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.rng import MASK64
 
 from .actions import Action, EndTurn, action_from_text, intern
@@ -34,8 +33,8 @@ from .components import (
     PLOT_TILES,
     WEATHER_FACES,
 )
-from .garden import load_garden, load_garden_rows
-from .geometry import NEIGHBORS, POND, hex_text
+from .garden import invalid_state, load_garden, load_garden_rows, saved_int, saved_place
+from .geometry import POND, hex_text
 from .info import GAME_INFO
 from .options import Options
 
@@ -156,78 +155,59 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
-def _bad(message: str) -> InvalidStateError:
-    return InvalidStateError(f"invalid Takenoko state: {message}")
-
-
-def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad(f"{what} must be an integer, not {short_repr(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise _bad(f"{what} = {value} is out of range")
-    return value
-
-
 def _viewer(value: Any, num: int) -> int | str:
     """A view's viewer: a seat, or ``"public"`` for the public view (``view(None)``)."""
     if value == "public":
         return "public"
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < num:
-        raise _bad(f"viewer must be a seat 0..{num - 1} or 'public', not {short_repr(value)}")
+        raise invalid_state(
+            f"viewer must be a seat 0..{num - 1} or 'public', not {short_repr(value)}"
+        )
     return value
 
 
 def _triple(value: Any, what: str, low: int | None = 0) -> tuple[int, int, int]:
     if not isinstance(value, list) or len(value) != 3:
-        raise _bad(f"{what} must be a list of 3 integers, not {short_repr(value)}")
-    first, second, third = (_int(item, what, low) for item in value)
+        raise invalid_state(f"{what} must be a list of 3 integers, not {short_repr(value)}")
+    first, second, third = (saved_int(item, what, low) for item in value)
     return (first, second, third)
-
-
-def _hex(value: Any, what: str) -> Hex:
-    if not isinstance(value, list) or len(value) != 2:
-        raise _bad(f"{what} must be [q, r], not {short_repr(value)}")
-    place = Hex(_int(value[0], what), _int(value[1], what))
-    if place not in NEIGHBORS:
-        raise _bad(f"{what} {value} is too far from the pond")
-    return place
 
 
 def _keys(value: Any, what: str, required: frozenset[str], optional: frozenset[str]) -> None:
     """``value`` must be a mapping with the ``required`` keys and no others but ``optional``."""
     if not isinstance(value, Mapping):
-        raise _bad(f"{what} must be a mapping, not {type(value).__name__}")
+        raise invalid_state(f"{what} must be a mapping, not {type(value).__name__}")
     keys = set(value)
     missing, unknown = required - keys, keys - required - optional
     if missing:
-        raise _bad(f"{what} lacks the key(s) {sorted(missing)}")
+        raise invalid_state(f"{what} lacks the key(s) {sorted(missing)}")
     if unknown:
-        raise _bad(f"{what} has unknown key(s) {listed(unknown)}")
+        raise invalid_state(f"{what} has unknown key(s) {listed(unknown)}")
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _bad(f"{what} must be a list of strings")
+        raise invalid_state(f"{what} must be a list of strings")
     return tuple(value)
 
 
 def _load(data: Any) -> dict[str, Any]:
     _keys(data, "a Takenoko state", KEYS - {"viewer", "start"}, frozenset(("viewer", "start")))
     if data["game"] != NAME:
-        raise _bad(f"the 'game' field must be {NAME!r}, not {short_repr(data['game'])}")
+        raise invalid_state(f"the 'game' field must be {NAME!r}, not {short_repr(data['game'])}")
     num = data["num_players"]
     if num not in PLAYER_COUNTS or type(num) is not int:
-        raise _bad(f"num_players must be 2, 3 or 4, not {short_repr(num)}")
+        raise invalid_state(f"num_players must be 2, 3 or 4, not {short_repr(num)}")
     opts = _options_from(data["options"])
     phase = data["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise _bad(f"unknown phase {short_repr(phase)}")
+        raise invalid_state(f"unknown phase {short_repr(phase)}")
     weather = data["weather"]
     if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
-        raise _bad(f"unknown weather {short_repr(weather)}")
+        raise invalid_state(f"unknown weather {short_repr(weather)}")
     used = _strings(data["used"], "'used'")
     if any(action_kind not in ACTION_KINDS for action_kind in used):
-        raise _bad(f"unknown action kinds in 'used': {used}")
+        raise invalid_state(f"unknown action kinds in 'used': {used}")
     key: tuple[Any, ...] | None
     try:
         key = (
@@ -245,7 +225,7 @@ def _load(data: Any) -> dict[str, Any]:
     tiles, colours, improvements, bamboo, channels, irrigated, channel_spots, plot_spots = garden
     players = data["players"]
     if not isinstance(players, list) or len(players) != num:
-        raise _bad(f"'players' must list {num} players")
+        raise invalid_state(f"'players' must list {num} players")
     for seat, player in enumerate(players):
         _keys(player, f"players[{seat}]", _PLAYER_KEYS, frozenset())
     _keys(data["decks"], "'decks'", frozenset(DECK_KINDS), frozenset())
@@ -254,7 +234,7 @@ def _load(data: Any) -> dict[str, Any]:
     )
     for kind, prefix, deck in zip(DECK_KINDS, DECK_PREFIXES, decks, strict=True):
         if any(card not in CARDS or card[0] != prefix for card in deck):
-            raise _bad(f"the {kind} deck holds cards of another deck: {deck}")
+            raise invalid_state(f"the {kind} deck holds cards of another deck: {deck}")
     hands = tuple(
         _strings(player["hand"], f"players[{seat}].hand") for seat, player in enumerate(players)
     )
@@ -266,30 +246,32 @@ def _load(data: Any) -> dict[str, Any]:
     if sorted(all_cards) != sorted(CARDS):
         counts = Counter(all_cards)
         wrong = sorted(card for card in set(CARDS) | set(counts) if counts.get(card, 0) != 1)
-        raise _bad(f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}")
+        raise invalid_state(
+            f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}"
+        )
     if any(len(hand) > HAND_LIMIT for hand in hands):
-        raise _bad("a hand holds more than 5 cards (TK-OBJ-2)")
+        raise invalid_state("a hand holds more than 5 cards (TK-OBJ-2)")
     plot_deck = _strings(data["plot_deck"], "'plot_deck'")
     drawn = _strings(data["drawn"], "'drawn'")
     kept = data["kept"]
     if kept is not None and not isinstance(kept, str):
-        raise _bad(f"'kept' must be a plot tile or null, not {short_repr(kept)}")
+        raise invalid_state(f"'kept' must be a plot tile or null, not {short_repr(kept)}")
     all_tiles = [*tiles.values(), *plot_deck, *drawn, *([kept] if kept is not None else [])]
     if sorted(all_tiles) != sorted(PLOT_TILES):
-        raise _bad("the plots in the garden, the pile and the hand are not the 27 plots")
+        raise invalid_state("the plots in the garden, the pile and the hand are not the 27 plots")
     if len(drawn) > 3:
-        raise _bad("more than 3 plots drawn")
+        raise invalid_state("more than 3 plots drawn")
     reserve = data["reserve"]
     _keys(reserve, "'reserve'", _RESERVE_KEYS, frozenset())
     state = {
         "num_players": num,
         "options": opts,
-        "start_player": _int(data["start_player"], "start_player", 0, num - 1),
-        "turn": _int(data["turn"], "turn", 0, _MAX_TURN),
-        "player": _int(data["player"], "player", 0, num - 1),
+        "start_player": saved_int(data["start_player"], "start_player", 0, num - 1),
+        "turn": saved_int(data["turn"], "turn", 0, _MAX_TURN),
+        "player": saved_int(data["player"], "player", 0, num - 1),
         "phase": phase,
         "weather": weather,
-        "allowed": _int(data["allowed"], "allowed", 2, 3),
+        "allowed": saved_int(data["allowed"], "allowed", 2, 3),
         "used": used,
         "tiles": tiles,
         "colours": colours,
@@ -299,8 +281,8 @@ def _load(data: Any) -> dict[str, Any]:
         "channels": channels,
         "channel_spots": channel_spots,
         "plot_spots": plot_spots,
-        "gardener": _hex(data["gardener"], "gardener"),
-        "panda": _hex(data["panda"], "panda"),
+        "gardener": saved_place(data["gardener"], "gardener"),
+        "panda": saved_place(data["panda"], "panda"),
         "plot_deck": plot_deck,
         "drawn": drawn,
         "kept": kept,
@@ -309,43 +291,46 @@ def _load(data: Any) -> dict[str, Any]:
         "completed": completed,
         "eaten": tuple(_triple(player["eaten"], "eaten") for player in players),
         "stored_channels": tuple(
-            _int(player["channels"], "stored channels", 0, CHANNEL_SUPPLY) for player in players
+            saved_int(player["channels"], "stored channels", 0, CHANNEL_SUPPLY)
+            for player in players
         ),
         "stored_improvements": tuple(
             _triple(player["improvements"], "stored improvements") for player in players
         ),
-        "channel_reserve": _int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
+        "channel_reserve": saved_int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
         "improvement_reserve": _triple(reserve["improvements"], "improvement reserve"),
         "bamboo_reserve": _triple(
             reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else -200
         ),
         "emperor": data["emperor"],
         "final_turns_left": data["final_turns_left"],
-        "rng": _int(data["rng"], "rng", 0, MASK64),
+        "rng": saved_int(data["rng"], "rng", 0, MASK64),
         "history": (),
         "viewer": _viewer(data["viewer"], num) if "viewer" in data else None,
         "start": None,
     }
     for who in (state["gardener"], state["panda"]):
         if who != POND and who not in tiles:
-            raise _bad(f"a figure stands on {hex_text(who)}, which is not in the garden")
+            raise invalid_state(f"a figure stands on {hex_text(who)}, which is not in the garden")
     if state["emperor"] is not None:
-        _int(state["emperor"], "emperor", 0, num - 1)
+        saved_int(state["emperor"], "emperor", 0, num - 1)
     if state["final_turns_left"] is not None:
-        _int(state["final_turns_left"], "final_turns_left", 0, num - 1)
+        saved_int(state["final_turns_left"], "final_turns_left", 0, num - 1)
     _check_counts(state)
     _check_turn(state)
     _check_hands(state)
     history = data["history"]
     if not isinstance(history, list) or len(history) > GAME_INFO.ply_limit:
-        raise _bad(f"'history' must be a list of {GAME_INFO.ply_limit} action strings at most")
+        raise invalid_state(
+            f"'history' must be a list of {GAME_INFO.ply_limit} action strings at most"
+        )
     try:
         state["history"] = tuple(map(_ACTION_OF.__getitem__, history))
     except (KeyError, TypeError):
         try:
             state["history"] = tuple(_action_of(text) for text in history)
         except BambooLabError as exc:
-            raise _bad(f"bad history entry: {exc}") from exc
+            raise invalid_state(f"bad history entry: {exc}") from exc
     if "start" in data:
         state["start"] = _load_start(data["start"], state)
     _check_ends(state)
@@ -358,7 +343,7 @@ def _check_ends(state: Mapping[str, Any]) -> None:
     the start (one more once the game's last ``end`` ended it without a new turn)."""
     start = state["start"]
     if not state["history"] and state["turn"] > _MAX_TURN - GAME_INFO.ply_limit:
-        raise _bad(
+        raise invalid_state(
             f"turn {state['turn']} is too late for a position: its game could play past"
             f" turn {_MAX_TURN}, and its later states would not load (at most"
             f" {_MAX_TURN - GAME_INFO.ply_limit})"
@@ -368,7 +353,7 @@ def _check_ends(state: Mapping[str, Any]) -> None:
     ends = sum(1 for action in state["history"] if type(action) is EndTurn)
     played = state["turn"] - (0 if start is None else start["turn"])
     if ends not in (played, played + 1):
-        raise _bad(
+        raise invalid_state(
             f"the history ends {ends} turn(s) but {played} were played since the start: a"
             " history must be the game's own (TK-TURN-1)"
         )
@@ -378,14 +363,14 @@ def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
     """Check the starting position of a state: a position with empty history and no start,
     of the same game (player count and options)."""
     if not isinstance(start, Mapping) or "start" in start:
-        raise _bad("'start' must be a state dict without a 'start' of its own")
+        raise invalid_state("'start' must be a state dict without a 'start' of its own")
     if start.get("history") != []:
-        raise _bad("'start' must have an empty history")
+        raise invalid_state("'start' must have an empty history")
     first = _load(start)
     if first["num_players"] != state["num_players"] or first["options"] != state["options"]:
-        raise _bad("'start' has another player count or other options than the state")
+        raise invalid_state("'start' has another player count or other options than the state")
     if first["viewer"] != state["viewer"]:
-        raise _bad("'start' must be seen by the same viewer as the state")
+        raise invalid_state("'start' must be seen by the same viewer as the state")
     copied: dict[str, Any] = _copy_json(start)
     return copied
 
@@ -396,7 +381,7 @@ def _check_hands(state: Mapping[str, Any]) -> None:
     for seat in range(state["num_players"]):
         cards = (*state["hands"][seat], *state["completed"][seat])
         if len(cards) == 3 and sorted(card[0] for card in cards) != sorted(DECK_PREFIXES):
-            raise _bad(
+            raise invalid_state(
                 f"player {seat} holds {' '.join(cards)}: with no card drawn, a player holds the"
                 " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
             )
@@ -414,14 +399,14 @@ def _check_kept_objectives(state: Mapping[str, Any]) -> None:
             and state["history"]
             and not set(DECK_PREFIXES) <= {card[0] for card in cards}
         ):
-            raise _bad(
+            raise invalid_state(
                 f"player {seat} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
                 " and panda objective dealt at setup, in hand or completed (TK-SET-4)"
             )
         if start is not None:  # completed cards are public: no view or guess changes them
             lost = set(start["players"][seat]["completed"]) - set(state["completed"][seat])
             if lost:
-                raise _bad(
+                raise invalid_state(
                     f"player {seat} no longer shows {' '.join(sorted(lost))}, completed at the"
                     " start: a completed objective stays completed (TK-OBJ-1)"
                 )
@@ -498,25 +483,29 @@ def _check_turn(state: dict[str, Any]) -> None:
     phase, weather, used = state["phase"], state["weather"], state["used"]
     opts, num = state["options"], state["num_players"]
     if opts.start_player == "choose" and opts.first_player >= num:
-        raise _bad(f"Options.first_player {opts.first_player} is not a seat of {num} players")
+        raise invalid_state(
+            f"Options.first_player {opts.first_player} is not a seat of {num} players"
+        )
     if state["player"] != (state["start_player"] + state["turn"]) % num:  # TK-SET-5
-        raise _bad(
+        raise invalid_state(
             f"player {state['player']} is not the seat of turn {state['turn']} from start"
             f" player {state['start_player']}"
         )
     if state["allowed"] != (3 if weather == "sun" else 2):
-        raise _bad(f"{state['allowed']} actions allowed under the weather {short_repr(weather)}")
+        raise invalid_state(
+            f"{state['allowed']} actions allowed under the weather {short_repr(weather)}"
+        )
     if len(used) > state["allowed"]:
-        raise _bad(f"{len(used)} actions used but only {state['allowed']} allowed")
+        raise invalid_state(f"{len(used)} actions used but only {state['allowed']} allowed")
     if len(set(used)) < len(used) and weather != "wind":
-        raise _bad(f"the same action twice without the wind: {used}")
+        raise invalid_state(f"the same action twice without the wind: {used}")
     weather_ok = {"roll": (None,), "over": (None,), **_WEATHER_PHASES}.get(phase)
     if weather_ok is not None and (weather not in weather_ok or used):
-        raise _bad(
+        raise invalid_state(
             f"phase {short_repr(phase)} with weather {short_repr(weather)} and actions {used}"
         )
     if phase in _ACTION_PHASES and (not used or used[-1] != _ACTION_PHASES[phase]):
-        raise _bad(
+        raise invalid_state(
             f"phase {short_repr(phase)} but the last action chosen is not {_ACTION_PHASES[phase]!r}"
         )
     drawn, kept = state["drawn"], state["kept"]
@@ -526,25 +515,29 @@ def _check_turn(state: dict[str, Any]) -> None:
         "return_plots": len(drawn) == 2 and kept is None,
     }.get(phase, not drawn and kept is None)
     if not plot_ok:
-        raise _bad(
+        raise invalid_state(
             f"phase {short_repr(phase)} with drawn plots {drawn} and kept plot {short_repr(kept)}"
         )
     trigger = END_TRIGGER[num]
     emperor = state["emperor"]
     if emperor is None:
         if any(len(done) >= trigger for done in state["completed"]):
-            raise _bad(f"a player completed {trigger} objectives but nobody holds the Emperor")
+            raise invalid_state(
+                f"a player completed {trigger} objectives but nobody holds the Emperor"
+            )
         if state["final_turns_left"] is not None:
-            raise _bad("final turns are counted but nobody holds the Emperor")
+            raise invalid_state("final turns are counted but nobody holds the Emperor")
     elif len(state["completed"][emperor]) < trigger:
-        raise _bad(f"player {emperor} holds the Emperor with fewer than {trigger} objectives")
+        raise invalid_state(
+            f"player {emperor} holds the Emperor with fewer than {trigger} objectives"
+        )
 
 
 def _check_counts(state: dict[str, Any]) -> None:
     """Channels, chips and bamboo must add up to the box contents."""
     channels = state["channel_reserve"] + sum(state["stored_channels"]) + len(state["channels"])
     if channels != CHANNEL_SUPPLY:
-        raise _bad(f"{channels} irrigation channels instead of {CHANNEL_SUPPLY}")
+        raise invalid_state(f"{channels} irrigation channels instead of {CHANNEL_SUPPLY}")
     for index, letter in enumerate(IMPROVEMENTS):
         placed = sum(
             1
@@ -557,7 +550,7 @@ def _check_counts(state: dict[str, Any]) -> None:
             + placed
         )
         if total != IMPROVEMENT_CHIPS[letter]:
-            raise _bad(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
+            raise invalid_state(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
     for index, colour in enumerate(COLOURS):
         garden = sum(
             height for place, height in state["bamboo"].items() if state["colours"][place] == colour
@@ -566,6 +559,6 @@ def _check_counts(state: dict[str, Any]) -> None:
             state["bamboo_reserve"][index] + garden + sum(eaten[index] for eaten in state["eaten"])
         )
         if total != BAMBOO_SUPPLY[colour]:
-            raise _bad(
+            raise invalid_state(
                 f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}"
             )
