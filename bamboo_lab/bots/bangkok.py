@@ -118,6 +118,11 @@ class BangkokBot:
             value = gained - given
             if best is None or value > best_value:
                 best, best_value = action, value
+        return self._gain_or_renew(best, best_value, legal)
+
+    @staticmethod
+    def _gain_or_renew(best: Any, best_value: float, legal: Sequence[Any]) -> Any:
+        """The best placement when it gains, else renew the port, else the best there is."""
         if best is not None and best_value > 0:
             return best
         renewals = [a for a in legal if isinstance(a, bk.Renew)]
@@ -187,12 +192,7 @@ class RolloutPolicy(BangkokBot):
             value = gained - value_of(cards[action.card])
             if best is None or value > best_value:
                 best, best_value = action, value
-        if best is not None and best_value > 0:
-            return best
-        renewals = [a for a in legal if isinstance(a, bk.Renew)]
-        if renewals:
-            return renewals[0]
-        return best if best is not None else legal[0]
+        return self._gain_or_renew(best, best_value, legal)
 
     def _lay(self, view: Any, me: int, legal: Sequence[Any], good: str | None) -> Any:
         """The lay that raises the market's total most, chilli neighbourhoods included."""
