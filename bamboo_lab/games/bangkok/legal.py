@@ -23,7 +23,7 @@ from .components import (
     SOLO_TURNS,
     Card,
 )
-from .tables import ALL_SLOT_BITS, BIT_INDICES, PORT_LINES, market_cells_of
+from .tables import ALL_SLOT_BITS, BIT_INDICES, EMPTY_MASK, PORT_LINES, market_cells_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -223,33 +223,45 @@ def _act_actions(state: State) -> tuple[Any, ...]:
 
 def _collect_actions(state: State) -> tuple[Any, ...]:
     """Collect for every allowed set of the placed card's line (BK-ACT-2..4)."""
+    tables = state.tables
     port = state.port
     placed = state.placed
     options = state.options
-    masks = state.tables.masks
-    shown = masks[placed]
-    present: list[int] = []
+    line_masks = tables.line_masks
     # only the goods of the placed card matter to the matching: the rest are masked off
-    shared: list[int] = []
-    for cell in PORT_LINES[state.slot]:
-        card = port[cell]
-        if card >= 0:
-            present.append(cell)
-            shared.append(masks[card] & shown)
-    baskets = state.deck.baskets[placed]
-    if options.goods_count == "distinct":
-        baskets = tuple(dict.fromkeys(baskets))
-    return _collect_choices(tuple(present), baskets, tuple(shared), options.collect)
+    shown = line_masks[placed] | EMPTY_MASK
+    line = PORT_LINES[state.slot]
+    near, middle, far = line
+    key = (
+        tables.basket_codes[placed][options.goods_count == "distinct"]
+        | (line_masks[port[near]] & shown) << 7
+        | (line_masks[port[middle]] & shown) << 12
+        | (line_masks[port[far]] & shown) << 17
+        | (options.collect == "maximum") << 22
+    )
+    sets = tables.collect_sets.get(key)
+    if sets is None:
+        baskets = state.deck.baskets[placed]
+        if options.goods_count == "distinct":
+            baskets = tuple(dict.fromkeys(baskets))
+        shared = [line_masks[port[cell]] & shown for cell in line]
+        sets = tables.collect_sets[key] = _line_sets(shared, baskets, options.collect)
+    memo = tables.collect_memo[state.slot]
+    choices = memo.get(sets)
+    if choices is None:
+        cells = sorted(tuple(sorted(line[position] + 1 for position in taken)) for taken in sets)
+        choices = memo[sets] = tuple(_memo(Collect, cells_taken) for cells_taken in cells)
+    return choices
 
 
-@lru_cache(maxsize=16384)
-def _collect_choices(
-    present: tuple[int, ...], baskets: tuple[int, ...], masks: tuple[int, ...], mode: str
-) -> tuple[Any, ...]:
-    """The Collect actions for the cards at ``present`` (port cells 0-8) showing ``masks``."""
-    sets = _matchable(baskets, masks, mode)
-    cells = sorted(tuple(sorted(present[index] + 1 for index in subset)) for subset in sets)
-    return tuple(_memo(Collect, cells_taken) for cells_taken in cells)
+def _line_sets(
+    shared: list[int], baskets: tuple[int, ...], mode: str
+) -> tuple[tuple[int, ...], ...]:
+    """The sets of line positions (0 near to 2 far) that may be collected, from the goods each
+    position shares with the placed card's ``baskets`` (EMPTY_MASK: an empty cell)."""
+    present = [position for position, mask in enumerate(shared) if mask != EMPTY_MASK]
+    sets = _matchable(baskets, tuple(shared[position] for position in present), mode)
+    return tuple(tuple(present[index] for index in subset) for subset in sets)
 
 
 def _lay_actions(state: State) -> tuple[Any, ...]:

@@ -15,7 +15,7 @@ from bamboo_lab.core.history import History
 
 from .actions import Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import LINE_CELLS, SOLO_TURNS
-from .tables import PORT_LINES
+from .tables import COLLECT_PLANS, PORT_LINES
 
 if TYPE_CHECKING:
     from .state import State, StateChanges
@@ -71,38 +71,39 @@ def _do_collect(state: State, action: Collect) -> State:
     """BK-ACT-3, BK-SHIFT-1, BK-REFILL-1: take the cards, shift the line, refill the port."""
     seat = state.player
     port = list(state.port)
-    taken = [cell - 1 for cell in action.cells]
-    hand = tuple(sorted((*state.hands[seat], *(port[cell] for cell in taken))))
-    line = PORT_LINES[state.slot]
-    rest = [state.placed] + [port[cell] for cell in line if port[cell] >= 0 and cell not in taken]
-    values = [-1] * (3 - len(rest)) + rest
-    for cell, value in zip(line, values, strict=True):
-        port[cell] = value
-    boat_pile, chilli_pile = _refill(state, port)
-    return _lay_or_end(
-        state,
-        {
-            "port": tuple(port),
-            "boat_pile": boat_pile,
-            "chilli_pile": chilli_pile,
-            "boat_known": min(state.boat_known, len(boat_pile)),
-            "chilli_known": min(state.chilli_known, len(chilli_pile)),
-            "hands": replace_at(state.hands, seat, hand),
-            "placed": -1,
-            "slot": "",
-            "history": History(state.__dict__["history"], action),
-        },
-    )
+    slot = state.slot
+    taken, kept = COLLECT_PLANS[slot][action.cells]
+    hand = [*state.hands[seat], *[port[cell] for cell in taken]]
+    hand.sort()
+    # BK-SHIFT-1: the placed card pushes the cards left in the line away from its slot
+    rest = [state.placed]
+    for cell in kept:
+        if port[cell] >= 0:
+            rest.append(port[cell])
+    empty = 3 - len(rest)
+    for index, cell in enumerate(PORT_LINES[slot]):
+        port[cell] = rest[index - empty] if index >= empty else -1
+    changes: StateChanges = {
+        "hands": replace_at(state.hands, seat, tuple(hand)),
+        "placed": -1,
+        "slot": "",
+        "history": History(state.__dict__["history"], action),
+    }
+    if -1 in port:
+        _refill(state, port, changes)
+    changes["port"] = tuple(port)
+    return _lay_or_end(state, changes)
 
 
-def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Fill the empty port slots in reading order (K4); return the remaining piles."""
+def _refill(state: State, port: list[int], changes: StateChanges) -> None:
+    """Fill the empty port slots in reading order (K4); the remaining piles go to ``changes``
+    (with what is still known of their bottoms)."""
     boat, chilli_pile = state.boat_pile, state.chilli_pile
     boat_left, chilli_left = len(boat), len(chilli_pile)
     from_boat = from_chilli = 0  # cards drawn from the top of each pile
     is_chilli = state.tables.chilli
     once = state.options.refill == "once"
-    chillies = sum([is_chilli[card] for card in port])
+    chillies = sum(map(is_chilli.__getitem__, port))
     for cell in range(9):
         if port[cell] >= 0:
             continue
@@ -123,7 +124,14 @@ def _refill(state: State, port: list[int]) -> tuple[tuple[int, ...], tuple[int, 
         port[cell] = card
         if not once:
             chillies += is_chilli[card]
-    return boat[from_boat:], chilli_pile[from_chilli:]
+    if from_boat:
+        changes["boat_pile"] = boat = boat[from_boat:]
+        if state.boat_known > len(boat):  # the known bottom cards drawn as well
+            changes["boat_known"] = len(boat)
+    if from_chilli:
+        changes["chilli_pile"] = chilli_pile = chilli_pile[from_chilli:]
+        if state.chilli_known > len(chilli_pile):
+            changes["chilli_known"] = len(chilli_pile)
 
 
 def _lay_or_end(state: State, changes: StateChanges) -> State:

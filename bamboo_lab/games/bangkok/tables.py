@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from .actions import SLOTS, LayInMarket, PlaceAtPort
@@ -20,6 +21,8 @@ from .scoring import NEIGHBOURS
 __all__ = [
     "ALL_SLOT_BITS",
     "BIT_INDICES",
+    "COLLECT_PLANS",
+    "EMPTY_MASK",
     "PORT_LINES",
     "DeckTables",
     "deck_tables",
@@ -33,6 +36,20 @@ PORT_LINES: dict[str, tuple[int, ...]] = {
     **{f"B{column + 1}": (column + 6, column + 3, column) for column in range(3)},
 }
 """Per edge slot: the cells of its line, near to far (BK-ACT-1, BK-SHIFT-1)."""
+
+COLLECT_PLANS: dict[str, dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = {
+    slot: {
+        tuple(sorted(cell + 1 for cell in taken)): (
+            tuple(sorted(taken)),
+            tuple(cell for cell in line if cell not in taken),
+        )
+        for size in (1, 2, 3)
+        for taken in combinations(line, size)
+    }
+    for slot, line in PORT_LINES.items()
+}
+"""Per edge slot, per ``Collect.cells`` of its line: the port cells taken (0-8, increasing) and
+the line's other cells, near to far, which the placed card pushes along (BK-ACT-3, BK-SHIFT-1)."""
 
 GOOD_SHIFTS = tuple(tuple(12 * good for good in range(4) if mask >> good & 1) for mask in range(16))
 """Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
@@ -55,6 +72,14 @@ BIT_INDICES = tuple(
 
 ALL_SLOT_BITS = (1 << len(SLOTS)) - 1
 """Every edge slot free (bit i = SLOTS[i])."""
+
+EMPTY_MASK = 16
+"""The goods mask of an empty port cell in :attr:`DeckTables.line_masks` (no card's mask)."""
+
+
+def _basket_code(baskets: Iterable[int]) -> int:
+    """A number naming a multiset of baskets (good indices): a matching ignores their order."""
+    return sum((good + 1) * 5**position for position, good in enumerate(sorted(baskets)))
 
 
 def market_cells_of(
@@ -83,10 +108,14 @@ class DeckTables:
     the market cells of every market layout met so far."""
 
     __slots__ = (
+        "basket_codes",
         "chilli",
+        "collect_memo",
+        "collect_sets",
         "lay_memo",
         "lay_rows",
         "lays",
+        "line_masks",
         "masks",
         "place_memo",
         "places",
@@ -119,6 +148,20 @@ class DeckTables:
         """Per card: the bit shifts of the goods it shows."""
         self.chilli = (*deck.chilli, False)
         """Per card (and False for an empty place): True for a chilli card."""
+        self.line_masks = (*masks, EMPTY_MASK)
+        """Per card: its goods mask (bit g = GOODS[g]); EMPTY_MASK for an empty place."""
+        self.basket_codes = tuple(
+            (_basket_code(baskets), _basket_code(set(baskets))) for baskets in deck.baskets
+        )
+        """Per card: a number for its baskets (under 125), counted per basket and per distinct
+        good (K2)."""
+        self.collect_sets: dict[int, tuple[tuple[int, ...], ...]] = {}
+        """Per number naming the placed card's baskets, the goods each cell of its line shares
+        with it and the collect mode: the sets of line positions it may collect (BK-ACT-2..4)."""
+        self.collect_memo: dict[str, dict[tuple[tuple[int, ...], ...], tuple[Any, ...]]] = {
+            slot: {} for slot in SLOTS
+        }
+        """Per edge slot, per sets of line positions: the Collect actions taking them."""
         self.lay_memo: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]] = {}
         """Per (market, expert) lately met: the legal cells of a boat card and of a chilli card."""
 
