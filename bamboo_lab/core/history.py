@@ -29,7 +29,8 @@ class History:
         """The history ``before`` extended by ``action``."""
         self.before = before
         self.action = action
-        self.length: int = len(before) + 1
+        # a History's own length is read directly (len() would call __len__ on every action)
+        self.length: int = (before.length if type(before) is History else len(before)) + 1
         self._chunk: tuple[tuple[Any, ...], tuple[Any, ...] | History] | None = None
 
     def __len__(self) -> int:

@@ -31,7 +31,7 @@ from .actions import (
     action_from_text,
     every_action,
 )
-from .builder import garden_from_text, position
+from .builder import garden_from_text, new_game, position
 from .components import CARDS, PLOT_TILES, SHAPES, WEATHER_FACES, ObjectiveCard
 from .garden import (
     grown_height,
@@ -53,7 +53,7 @@ from .scoring import (
     shoot_counts,
     shoot_may_count,
 )
-from .state import NAME, PHASES, PLAYER_COUNTS, PUBLIC, State, new_game
+from .state import NAME, PHASES, PLAYER_COUNTS, PUBLIC, State
 from .teaching import (
     cards,
     explain,

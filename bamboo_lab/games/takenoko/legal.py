@@ -7,9 +7,11 @@ the rule IDs of ``docs/rules/takenoko.md``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from bamboo_lab.core.hexgrid import Hex
+from bamboo_lab.core.hexgrid import Edge, Hex
 
 from .actions import (
     Action,
@@ -98,6 +100,11 @@ _ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((roll, 1 / 6) for roll in _ROLLS)
 """The weather roll's chance outcomes: each face of the die with probability 1/6 (TK-TURN-1)."""
 _CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
+_CHOICES = {  # the ChooseAction actions of every tuple feasible_actions can return
+    kinds: tuple(_CHOOSE[kind] for kind in kinds)
+    for size in range(len(ACTION_KINDS) + 1)
+    for kinds in combinations(ACTION_KINDS, size)
+}
 _DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
 _TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
 _WEATHER5 = tuple(intern(ChooseWeather(face)) for face in WEATHER_FACES[:5])
@@ -109,6 +116,13 @@ _END = intern(EndTurn())
 
 
 # ---------------------------------------------------------------- queries used by legal actions
+
+
+@lru_cache(maxsize=1024)
+def _channel_actions(spots: frozenset[Edge]) -> tuple[Action, ...]:
+    """The actions placing a stored channel on ``spots``, in edge order (TK-IRR-2); kept for
+    the last gardens (a garden's spots change only when a plot or a channel is placed)."""
+    return tuple(_CHANNEL[edge] for edge in sorted(spots))
 
 
 def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
@@ -183,25 +197,25 @@ def feasible_actions(state: State) -> tuple[str, ...]:
     used = state.used
     if len(used) >= state.allowed:
         return ()
-    repeat = state.weather == "wind"
-    out = []
-    for kind in ACTION_KINDS:
-        if kind in used and not repeat:
-            continue
-        if kind == "plot":
-            available = bool(state.plot_deck)  # TK-PLOT-3
-        elif kind == "irrigation":
-            available = state.channel_reserve > 0  # TK-IRR-7
-        elif kind == "gardener":
-            available = bool(state.moves("gardener"))
-        elif kind == "panda":
-            available = bool(state.moves("panda"))
+    if state.weather == "wind":  # TK-W-3: the same action may be chosen twice
+        used = ()
+    out = []  # in ACTION_KINDS order
+    if state.plot_deck and "plot" not in used:  # TK-PLOT-3
+        out.append("plot")
+    if state.channel_reserve > 0 and "irrigation" not in used:  # TK-IRR-7
+        out.append("irrigation")
+    if "gardener" not in used and state.moves("gardener"):
+        out.append("gardener")
+    if "panda" not in used and state.moves("panda"):
+        out.append("panda")
+    if "objective" not in used and len(state.hands[state.player]) < HAND_LIMIT:  # TK-OBJ-2
+        decks = state.decks  # as drawable_decks: one deck left, or all of them (catalog 8)
+        if state.options.objective_deck_empty == "action_unavailable":
+            drawable = all(decks)
         else:
-            available = len(state.hands[state.player]) < HAND_LIMIT and bool(
-                drawable_decks(state)
-            )  # TK-OBJ-2
-        if available:
-            out.append(kind)
+            drawable = any(decks)
+        if drawable:
+            out.append("objective")
     return tuple(out)
 
 
@@ -220,25 +234,17 @@ def free_actions(state: State, out: list[Action]) -> None:
     """Placing stored channels and chips and completing objectives (TK-TURN-5)."""
     seat = state.player
     if state.stored_channels[seat]:
-        out.extend(_CHANNEL[edge] for edge in sorted(state.channel_spots))  # TK-IRR-2
+        out.extend(_channel_actions(state.channel_spots))  # TK-IRR-2
     chips = state.stored_improvements[seat]
-    if any(chips):
+    if chips[0] or chips[1] or chips[2]:
         spots = improvement_spots(state)
         for letter, count in zip(IMPROVEMENTS, chips, strict=True):
             if count:
                 name = IMPROVEMENT_NAMES[letter]
                 out.extend(_IMPROVE[name, place] for place in spots)  # TK-IMP-2
-    eaten = state.eaten[seat]
-    for card in state.hands[seat]:
-        kind = card[0]  # is_objective_met, inlined (TK-CMP-3 to TK-CMP-6)
-        if kind == "P":
-            met = state.plot_card_met(card)
-        elif kind == "G":
-            met = state.gardener_card_met(card)
-        else:
-            met = panda_objective_met(card, eaten)
-        if met:
-            out.append(_CLAIM[card])  # TK-CMP-1
+    claimable = state.claimable()
+    if claimable:
+        out.extend([_CLAIM[card] for card in claimable])  # TK-CMP-1
 
 
 def has_free_action(state: State) -> bool:
@@ -254,7 +260,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     out: list[Action] = []
     if phase == "actions":
         feasible = feasible_actions(state)
-        out.extend(_CHOOSE[kind] for kind in feasible)
+        out.extend(_CHOICES[feasible])
         free_actions(state, out)
         if can_end_turn(state, feasible):
             out.append(_END)

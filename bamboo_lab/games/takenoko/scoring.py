@@ -12,12 +12,13 @@ from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
 
-from .components import CARDS, EMPEROR_POINTS, ObjectiveCard
+from .components import CARDS, EMPEROR_POINTS, END_TRIGGER, ObjectiveCard
 from .geometry import rotations
 
 __all__ = [
     "GARDENER_LOWEST_HEIGHT",
     "card_points",
+    "end_reason",
     "gardener_cards_met_after",
     "gardener_objective_met",
     "objective_caches_after",
@@ -215,19 +216,15 @@ def gardener_cards_met_after(
     TK-CMP-5), so a change elsewhere keeps it; ``known`` itself when nothing that counts
     changed (then it stays shared)."""
     low = GARDENER_LOWEST_HEIGHT
-    same_improvements = improvements is improvements_before
     changed = set()
-    for plot, height in bamboo.items():
-        before = bamboo_before.get(plot, 0)
-        if height != before:
-            if height >= low or before >= low:
-                changed.add(colours[plot])
-        elif (
-            height >= low
-            and not same_improvements
-            and improvements.get(plot) != improvements_before.get(plot)
-        ):
+    # the plots whose height changed (a set difference: only these are looked at one by one)
+    for plot, height in bamboo.items() - bamboo_before.items():
+        if height >= low or bamboo_before.get(plot, 0) >= low:
             changed.add(colours[plot])
+    if improvements is not improvements_before:  # a bamboo at least 3 high changed improvement
+        for plot, _ in improvements.items() ^ improvements_before.items():
+            if bamboo.get(plot, 0) >= low:
+                changed.add(colours[plot])
     if not changed:
         return known
     return {card: met for card, met in known.items() if CARDS[card].colour not in changed}
@@ -316,8 +313,8 @@ def sections_missing(card: ObjectiveCard, eaten: Sequence[int]) -> int:
 
 def panda_objective_met(card: ObjectiveCard | str, eaten: Sequence[int]) -> bool:
     """True when the sections on a player's board pay the card (TK-CMP-6)."""
-    card = CARDS[card] if isinstance(card, str) else card
-    return not sections_missing(card, eaten)
+    green, yellow, pink = (CARDS[card] if isinstance(card, str) else card).sections
+    return eaten[0] >= green and eaten[1] >= yellow and eaten[2] >= pink
 
 
 def card_points(card: str) -> int:
@@ -339,6 +336,47 @@ def score_breakdown(
         row["objectives"] = len(cards)
         out.append(row)
     return tuple(out)
+
+
+def end_reason(
+    breakdown: Sequence[Mapping[str, int]],
+    winners: Sequence[int],
+    emperor: int | None,
+    final_round: str,
+) -> str:
+    """Why a finished game ended and who won (TK-END-1 to TK-END-5): ``breakdown`` is
+    :func:`score_breakdown`, ``winners`` :func:`rank_players`, ``final_round`` the option."""
+    scores = [row["total"] for row in breakdown]
+    best = max(scores)
+    if emperor is None:
+        reason = (
+            "Dead garden: the plots, channels and chips are all used and no objective in"
+            " any hand or deck can ever be completed again, so the game ends without the"
+            " Emperor."
+        )
+    else:
+        if final_round == "others_one_turn_each":
+            after = "every other player then played one more turn"
+        else:
+            after = "the round was then played to its end"
+        reason = (
+            f"Player {emperor} completed objective number {END_TRIGGER[len(breakdown)]} and"
+            f" took the Emperor (+2); {after}."
+        )
+    panda = breakdown[winners[0]]["panda"]
+    if len(winners) > 1:
+        reason += (
+            f" Players {', '.join(map(str, winners))} tie on {best} points and on"
+            f" {panda} panda-objective points: a shared victory."
+        )
+    elif scores.count(best) > 1:
+        reason += (
+            f" Player {winners[0]} wins the tie on {best} points with the most"
+            f" panda-objective points ({panda})."
+        )
+    else:
+        reason += f" Player {winners[0]} wins with {best} points."
+    return reason
 
 
 def rank_players(breakdown: Sequence[Mapping[str, int]]) -> tuple[int, ...]:

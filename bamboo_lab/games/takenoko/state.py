@@ -1,4 +1,4 @@
-"""The Takenoko state: an immutable value with typed fields, its setup from a seed, and views.
+"""The Takenoko state: an immutable value with typed fields, its cached queries, and views.
 
 The fields are declared below with a docstring each. They live in the instance's ``__dict__``,
 so :func:`rules.apply_action` builds the next state from a copy (:meth:`State.fields`) in which
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import check_setup, short_repr
+from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -24,33 +24,28 @@ from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
 from . import picture, rules, serial
 from .actions import Action
 from .components import (
-    BAMBOO_SUPPLY,
-    CARDS,
-    CHANNEL_SUPPLY,
     COLOUR_INDEX,
     COLOURS,
-    DECK_KINDS,
     DECK_PREFIXES,
-    END_TRIGGER,
-    IMPROVEMENT_CHIPS,
     IMPROVEMENT_INDEX,
     IMPROVEMENTS,
-    PLOT_TILES,
 )
-from .geometry import POND, POND_RING, figure_moves
+from .geometry import figure_moves
 from .info import GAME_INFO
 from .options import Options
 from .refusals import RULEBOOK
 from .scoring import (
+    end_reason,
     gardener_objective_met,
     objective_caches_after,
+    panda_objective_met,
     plot_objective_met,
     rank_players,
     score_breakdown,
 )
 from .work import Work
 
-__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "PUBLIC", "State", "new_game"]
+__all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "PUBLIC", "State"]
 
 NAME = GAME_INFO.name
 """The registry name of the game."""
@@ -65,7 +60,7 @@ PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
 _set = object.__setattr__
-_LEGAL, _MOVES, _PLOTMET, _GARDMET, _SEEN, _TEXTS = range(6)  # indices into State._caches
+_LEGAL, _MOVES, _PLOTMET, _GARDMET, _SEEN, _TEXTS, _CLAIMS = range(7)  # in State._caches
 
 
 class State(RichDisplay):
@@ -158,7 +153,8 @@ class State(RichDisplay):
     stay the same); ``_PLOTMET`` and ``_GARDMET`` plot and gardener cards met; ``_SEEN`` per
     viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer saw of
     them (key -1: the plot pile and its sorted order), shared along a line of play and used
-    while they are the same objects; ``_TEXTS`` the history's notation of a loaded state."""
+    while they are the same objects; ``_TEXTS`` the history's notation of a loaded state;
+    ``_CLAIMS`` the cards the player to move can complete (:meth:`claimable`)."""
 
     def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
@@ -166,7 +162,7 @@ class State(RichDisplay):
         data = dict(fields)
         data.setdefault("start", None)  # fields written before positions carried a start
         _set(self, "__dict__", data)
-        _set(self, "_caches", [None, {}, {}, {}, {}, texts])
+        _set(self, "_caches", [None, {}, {}, {}, {}, texts, None])
 
     def __setattr__(self, name: str, value: Any) -> None:
         """States are immutable."""
@@ -185,16 +181,31 @@ class State(RichDisplay):
     def successor(self, fields: Work, action: Action) -> State:
         """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
         this one's by ``action``; caches that still hold are shared."""
-        fields["history"] = History(self.__dict__["history"], action)
+        before = self.__dict__
+        fields["history"] = History(before["history"], action)
         new = object.__new__(State)
         _set(new, "__dict__", fields)
         caches = self._caches
-        plotmet, gardmet = objective_caches_after(
-            caches[_PLOTMET], caches[_GARDMET], self.__dict__, fields
-        )
-        # figure moves depend on the plots alone (the options never change)
-        moves = caches[_MOVES] if fields["tiles"] is self.tiles else {}
-        _set(new, "_caches", [None, moves, plotmet, gardmet, caches[_SEEN], None])
+        claims = None
+        if (
+            fields["bamboo"] is before["bamboo"]
+            and fields["irrigated"] is before["irrigated"]
+            and fields["improvements"] is before["improvements"]
+        ):  # the garden is the same (a new plot comes with its bamboo): every answer holds
+            plotmet, gardmet, moves = caches[_PLOTMET], caches[_GARDMET], caches[_MOVES]
+            if (
+                fields["player"] == before["player"]
+                and fields["hands"] is before["hands"]
+                and fields["eaten"] is before["eaten"]
+            ):
+                claims = caches[_CLAIMS]
+        else:
+            plotmet, gardmet = objective_caches_after(
+                caches[_PLOTMET], caches[_GARDMET], before, fields
+            )
+            # figure moves depend on the plots alone (the options never change)
+            moves = caches[_MOVES] if fields["tiles"] is before["tiles"] else {}
+        _set(new, "_caches", [None, moves, plotmet, gardmet, caches[_SEEN], None, claims])
         return new
 
     def history_texts(self) -> tuple[str, ...]:
@@ -269,37 +280,8 @@ class State(RichDisplay):
             return None
         rows = self.breakdown()
         winners = rank_players(rows)
-        scores = tuple(row["total"] for row in rows)
-        trigger = END_TRIGGER[self.num_players]
-        if self.emperor is None:
-            reason = (
-                "Dead garden: the plots, channels and chips are all used and no objective in"
-                " any hand or deck can ever be completed again, so the game ends without the"
-                " Emperor."
-            )
-        else:
-            if self.options.final_round == "others_one_turn_each":
-                after = "every other player then played one more turn"
-            else:
-                after = "the round was then played to its end"
-            reason = (
-                f"Player {self.emperor} completed objective number {trigger} and took the"
-                f" Emperor (+2); {after}."
-            )
-        top = [row for row in rows if row["total"] == max(scores)]
-        if len(winners) > 1:
-            reason += (
-                f" Players {', '.join(map(str, winners))} tie on {max(scores)} points and on"
-                f" {rows[winners[0]]['panda']} panda-objective points: a shared victory."
-            )
-        elif len(top) > 1:
-            reason += (
-                f" Player {winners[0]} wins the tie on {max(scores)} points with the most"
-                f" panda-objective points ({rows[winners[0]]['panda']})."
-            )
-        else:
-            reason += f" Player {winners[0]} wins with {max(scores)} points."
-        return Outcome(scores, winners, reason, rows)
+        reason = end_reason(rows, winners, self.emperor, self.options.final_round)
+        return Outcome(tuple(row["total"] for row in rows), winners, reason, rows)
 
     # ------------------------------------------------------------------ cached queries
 
@@ -324,6 +306,34 @@ class State(RichDisplay):
         if actions is None:
             actions = cache[key] = rules.figure_move_actions(figure, self.moves(figure))
         return actions
+
+    def claimable(self) -> tuple[str, ...]:
+        """The cards in the hand of the player to move that they can complete now, in hand
+        order (TK-CMP-1, TK-CMP-3 to TK-CMP-6); kept while the garden, the hand and the
+        player's board stay the same."""
+        caches = self._caches
+        claims: tuple[str, ...] | None = caches[_CLAIMS]
+        if claims is None:
+            seat = self.player
+            eaten = self.eaten[seat]
+            plotmet, gardmet = caches[_PLOTMET], caches[_GARDMET]
+            out = []
+            for card in self.hands[seat]:
+                kind = card[0]  # the answers kept, else worked out (TK-CMP-3 to TK-CMP-6)
+                if kind == "P":
+                    met = plotmet.get(card)
+                    if met is None:
+                        met = self.plot_card_met(card)
+                elif kind == "G":
+                    met = gardmet.get(card)
+                    if met is None:
+                        met = self.gardener_card_met(card)
+                else:
+                    met = panda_objective_met(card, eaten)
+                if met:
+                    out.append(card)
+            claims = caches[_CLAIMS] = tuple(out)
+        return claims
 
     def plot_card_met(self, card: str) -> bool:
         """True when the garden shows plot objective ``card`` (TK-CMP-3); kept per garden."""
@@ -524,68 +534,3 @@ def _seat(player: Any, num: int) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < num:
         raise InvalidStateError(f"no seat {short_repr(player)} in a {num}-player game")
     return player
-
-
-def new_game(
-    num_players: int, seed: int, options: Options | Mapping[str, Any] | None = None
-) -> State:
-    """Set up a game: shuffled plot pile and objective decks, one card of each kind per player."""
-    check_setup("Takenoko", num_players, seed, PLAYER_COUNTS)
-    opts = Options.coerce(options)
-    if opts.start_player == "choose" and opts.first_player >= num_players:
-        raise InvalidStateError(
-            f"Options.first_player {opts.first_player} is not a seat of {num_players} players"
-        )
-    plot_deck, _ = vrng.shuffled(PLOT_TILES, vrng.derive_seed(seed, "plots"))  # TK-SET-2
-    decks = []
-    for kind, prefix in zip(DECK_KINDS, DECK_PREFIXES, strict=True):
-        ids = [card for card in CARDS if card[0] == prefix]
-        deck, _ = vrng.shuffled(ids, vrng.derive_seed(seed, "objectives", kind))  # TK-SET-4
-        decks.append(deck)
-    # one card of each kind per player, hidden
-    hands = [tuple(deck.pop(0) for deck in decks) for _ in range(num_players)]
-    rng = vrng.derive_seed(seed, "play")
-    if opts.start_player == "random":
-        start, rng = vrng.randbelow(rng, num_players)
-    else:
-        start = opts.first_player
-    fields = {
-        "num_players": num_players,
-        "options": opts,
-        "start_player": start,
-        "turn": 0,
-        "player": start,
-        "phase": "roll" if opts.first_round_weather else "actions",
-        "weather": None,
-        "allowed": 2,
-        "used": (),
-        "tiles": {},
-        "colours": {},
-        "improvements": {},
-        "bamboo": {},
-        "irrigated": frozenset(),
-        "channels": frozenset(),
-        "channel_spots": frozenset(),
-        "plot_spots": POND_RING,
-        "gardener": POND,
-        "panda": POND,
-        "plot_deck": tuple(plot_deck),
-        "drawn": (),
-        "kept": None,
-        "decks": tuple(tuple(deck) for deck in decks),
-        "hands": tuple(hands),
-        "completed": ((),) * num_players,
-        "eaten": ((0, 0, 0),) * num_players,
-        "stored_channels": (0,) * num_players,
-        "stored_improvements": ((0, 0, 0),) * num_players,
-        "channel_reserve": CHANNEL_SUPPLY,
-        "improvement_reserve": tuple(IMPROVEMENT_CHIPS[letter] for letter in IMPROVEMENTS),
-        "bamboo_reserve": tuple(BAMBOO_SUPPLY[colour] for colour in COLOURS),
-        "emperor": None,
-        "final_turns_left": None,
-        "rng": rng,
-        "history": (),
-        "viewer": None,
-        "start": None,
-    }
-    return State(fields)
