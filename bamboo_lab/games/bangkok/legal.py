@@ -174,7 +174,7 @@ def _act_actions(state: State) -> tuple[Any, ...]:
     spread0, spread1, spread2, spread3, spread4, spread5, spread6, spread7, spread8 = (
         tables.port_spread
     )
-    # 12 bits per good g (from bit 12g): the slots whose line shows g (bit i = SLOTS[i])
+    # 12 bits per goods mask m (from bit 12m): the slots whose line shows a good of m
     shown = (
         spread0[cell0]
         | spread1[cell1]
@@ -187,14 +187,11 @@ def _act_actions(state: State) -> tuple[Any, ...]:
         | spread8[cell8]
     )
     place_memo = tables.place_memo
-    shifts = tables.shifts
-    free = _free_slot_bits(state)
+    spread_shifts = tables.spread_shifts
+    free = ALL_SLOT_BITS if state.num_players > 1 else _free_slot_bits(state)
     out: list[Any] = []
     for card in state.hands[state.player]:
-        bits = 0
-        for shift in shifts[card]:
-            bits |= shown >> shift
-        bits &= free
+        bits = shown >> spread_shifts[card] & free
         memo = place_memo[card]
         row = memo.get(bits)
         if row is None:  # BK-ACT-1: the slots whose line shows a good of the card

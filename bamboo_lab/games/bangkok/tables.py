@@ -51,19 +51,19 @@ COLLECT_PLANS: dict[str, dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int,
 """Per edge slot, per ``Collect.cells`` of its line: the port cells taken (0-8, increasing) and
 the line's other cells, near to far, which the placed card pushes along (BK-ACT-3, BK-SHIFT-1)."""
 
-GOOD_SHIFTS = tuple(tuple(12 * good for good in range(4) if mask >> good & 1) for mask in range(16))
-"""Per goods mask (bit g = GOODS[g]): 12 times each good index it holds."""
-
 _SLOT_CELLS = tuple(PORT_LINES[slot] for slot in SLOTS)
 _SPREAD = tuple(
-    tuple(sum(slots << shift for shift in GOOD_SHIFTS[mask]) for mask in range(16))
+    tuple(
+        sum(slots << 12 * hand_mask for hand_mask in range(16) if hand_mask & port_mask)
+        for port_mask in range(16)
+    )
     for slots in (
         sum(1 << slot for slot, cells in enumerate(_SLOT_CELLS) if cell in cells)
         for cell in range(9)
     )
 )
-"""Per port cell and goods mask: the slots whose line holds the cell (bit i = SLOTS[i]),
-repeated from bit 12g for each good g of the mask."""
+"""Per port cell and goods mask of its card: the slots whose line holds the cell (bit i =
+SLOTS[i]), repeated from bit 12m for each goods mask m sharing a good with the card."""
 
 BIT_INDICES = tuple(
     tuple(slot for slot in range(len(SLOTS)) if bits >> slot & 1) for bits in range(1 << len(SLOTS))
@@ -120,7 +120,7 @@ class DeckTables:
         "place_memo",
         "places",
         "port_spread",
-        "shifts",
+        "spread_shifts",
     )
 
     def __init__(self, deck: Deck) -> None:
@@ -143,9 +143,10 @@ class DeckTables:
         self.lay_rows: tuple[dict[tuple[int, ...], tuple[Any, ...]], ...] = tuple({} for _ in masks)
         """Per card, per set of legal market cells met: its LayInMarket on those cells."""
         self.port_spread = tuple((*(_SPREAD[cell][mask] for mask in masks), 0) for cell in range(9))
-        """Per port cell, per card (and 0 for an empty cell): the placement bits it opens."""
-        self.shifts = (*(GOOD_SHIFTS[mask] for mask in masks), ())
-        """Per card: the bit shifts of the goods it shows."""
+        """Per port cell, per card (and 0 for an empty cell): the placement bits it opens for
+        a hand card of goods mask m, from bit 12m."""
+        self.spread_shifts = tuple(12 * mask for mask in masks)
+        """Per card: where its placement bits start in the OR of the port's spreads (12m)."""
         self.chilli = (*deck.chilli, False)
         """Per card (and False for an empty place): True for a chilli card."""
         self.line_masks = (*masks, EMPTY_MASK)
