@@ -54,17 +54,15 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _do_place_at_port(state: State, action: PlaceAtPort) -> State:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
+    changes = state.draft()
+    hands = changes["hands"]
     seat = state.player
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], action.card))
-    return state.evolved(
-        {
-            "hands": hands,
-            "phase": "collect",
-            "placed": action.card,
-            "slot": action.slot,
-            "history": History(state.__dict__["history"], action),
-        }
-    )
+    changes["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
+    changes["phase"] = "collect"
+    changes["placed"] = action.card
+    changes["slot"] = action.slot
+    changes["history"] = History(changes["history"], action)
+    return state.drafted(changes)
 
 
 def _do_collect(state: State, action: Collect) -> State:
@@ -83,12 +81,11 @@ def _do_collect(state: State, action: Collect) -> State:
     empty = 3 - len(rest)
     for index, cell in enumerate(PORT_LINES[slot]):
         port[cell] = rest[index - empty] if index >= empty else -1
-    changes: StateChanges = {
-        "hands": replace_at(state.hands, seat, tuple(hand)),
-        "placed": -1,
-        "slot": "",
-        "history": History(state.__dict__["history"], action),
-    }
+    changes = state.draft()
+    changes["hands"] = replace_at(state.hands, seat, tuple(hand))
+    changes["placed"] = -1
+    changes["slot"] = ""
+    changes["history"] = History(changes["history"], action)
     if -1 in port:
         _refill(state, port, changes)
     changes["port"] = tuple(port)
@@ -135,33 +132,31 @@ def _refill(state: State, port: list[int], changes: StateChanges) -> None:
 
 
 def _lay_or_end(state: State, changes: StateChanges) -> State:
-    """BK-MKT-1, K11: ``state`` with ``changes`` (which hold the new hands) goes on in phase
-    "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept in the
-    new state's own legal-action cache); else the turn ends."""
+    """BK-MKT-1, K11: the draft ``changes`` of ``state`` (holding the new hands) goes on in
+    phase "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept
+    in the new state's own legal-action cache); else the turn ends."""
     if len(changes["hands"][state.player]) > HAND_SIZE:
         changes["phase"] = "lay"
-        new = state.evolved(changes)
+        new = state.drafted(changes)
         if new.legal_actions():
             return new
-        return _end_turn(new, 0, {})
+        return _end_turn(new, 0, new.draft())
     return _end_turn(state, 0, changes)
 
 
 def _do_lay_in_market(state: State, action: LayInMarket) -> State:
     """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
+    changes = state.draft()
     seat = state.player
-    market = state.markets[seat]
-    cell = action.cell - 1
-    market = replace_at(market, cell, action.card)
-    return _lay_or_end(
-        state,
-        {
-            "hands": replace_at(state.hands, seat, _without(state.hands[seat], action.card)),
-            "markets": replace_at(state.markets, seat, market),
-            "end_triggered": state.end_triggered or -1 not in market,
-            "history": History(state.__dict__["history"], action),
-        },
-    )
+    hands = changes["hands"]
+    markets = changes["markets"]
+    market = replace_at(markets[seat], action.cell - 1, action.card)
+    changes["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
+    changes["markets"] = replace_at(markets, seat, market)
+    if -1 not in market:
+        changes["end_triggered"] = True
+    changes["history"] = History(changes["history"], action)
+    return _lay_or_end(state, changes)
 
 
 def _do_renew(state: State, action: Renew) -> State:
@@ -183,46 +178,41 @@ def _do_renew(state: State, action: Renew) -> State:
         else:
             port[cell] = boat.pop(0)
             under_boat.append(old)
-    return _end_turn(
-        state,
-        0,
-        {
-            "port": tuple(port),
-            "boat_pile": (*boat, *under_boat),
-            "chilli_pile": (*chilli_pile, *under_chilli),
-            # the replaced cards were seen going under: the bottom of each pile is public
-            "boat_known": min(state.boat_known, len(boat)) + len(under_boat),
-            "chilli_known": min(state.chilli_known, len(chilli_pile)) + len(under_chilli),
-            "history": History(state.__dict__["history"], action),
-        },
-    )
+    changes = state.draft()
+    changes["port"] = tuple(port)
+    changes["boat_pile"] = (*boat, *under_boat)
+    changes["chilli_pile"] = (*chilli_pile, *under_chilli)
+    # the replaced cards were seen going under: the bottom of each pile is public
+    changes["boat_known"] = min(state.boat_known, len(boat)) + len(under_boat)
+    changes["chilli_known"] = min(state.chilli_known, len(chilli_pile)) + len(under_chilli)
+    changes["history"] = History(changes["history"], action)
+    return _end_turn(state, 0, changes)
 
 
 def _end_turn(state: State, passes: int, changes: StateChanges) -> State:
-    """``state`` with ``changes``, then the turn passed on; decide whether the game is over
-    (BK-END-1, BK-SOLO-3, K13)."""
+    """The draft ``changes`` of ``state``, then the turn passed on; decide whether the game is
+    over (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
     num_players = state.num_players
     seat = (state.player + 1) % num_players
-    end_triggered = changes.get("end_triggered", state.end_triggered)
     if num_players == 1 and state.options.solo:  # is_solo
-        over = turn >= SOLO_TURNS or end_triggered
+        over = turn >= SOLO_TURNS or changes["end_triggered"]
     else:
         # K13: the round ends after the seat before the first player (seat 0) has played;
         # every seat passing in a row means the position can never change again.
-        over = (end_triggered and seat == 0) or passes >= num_players
+        over = (changes["end_triggered"] and seat == 0) or passes >= num_players
     changes["turn"] = turn
     changes["player"] = seat
     changes["phase"] = "over" if over else "act"
     changes["passes"] = passes
-    return state.evolved(changes)
+    return state.drafted(changes)
 
 
 def _do_pass(state: State, action: Pass) -> State:
     """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
-    return _end_turn(
-        state, state.passes + 1, {"history": History(state.__dict__["history"], action)}
-    )
+    changes = state.draft()
+    changes["history"] = History(changes["history"], action)
+    return _end_turn(state, state.passes + 1, changes)
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {

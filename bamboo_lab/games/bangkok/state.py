@@ -42,8 +42,9 @@ _DEFAULT_OPTIONS = Options()
 
 
 class StateChanges(TypedDict, total=False):
-    """The rules' work: new values for the :class:`State` fields a move changes, by field name
-    (every field but ``options`` and ``start``, which no move changes; see State.evolved)."""
+    """The rules' work: the :class:`State` fields a move changes, by field name, in a
+    :meth:`State.draft` (which holds the other fields too; no move changes ``options`` nor
+    ``start``)."""
 
     num_players: int
     port: tuple[int, ...]
@@ -139,14 +140,18 @@ class State(RichDisplay):
             new._attach()
         return new
 
-    def evolved(self, changes: StateChanges) -> Self:
-        """A copy with ``changes`` to fields other than ``options`` and ``start`` (the rules'
-        own :meth:`evolve`, taking the changes as one dict); the legal-action cache is dropped."""
-        data = self.__dict__.copy()
-        data.pop("_legal", None)
-        data.update(changes)
+    def draft(self) -> StateChanges:
+        """A new dict of this state's fields, its legal-action cache dropped: the rules change
+        the fields a move changes in it (never ``options`` nor ``start``), then :meth:`drafted`
+        makes the next state of it (the rules' own :meth:`evolve`, with no second copy)."""
+        data: StateChanges = self.__dict__.copy()  # type: ignore[assignment]
+        data["_legal"] = None  # type: ignore[typeddict-unknown-key]
+        return data
+
+    def drafted(self, fields: StateChanges) -> Self:
+        """The state holding ``fields``, a :meth:`draft` of this state changed by the rules."""
         new = object.__new__(type(self))
-        object.__setattr__(new, "__dict__", data)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
     # --- the contract ------------------------------------------------------------------------
