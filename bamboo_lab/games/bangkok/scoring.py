@@ -23,6 +23,7 @@ __all__ = [
     "ChilliScore",
     "MarketScore",
     "chilli_points",
+    "market_total",
     "neighbourhood",
     "score_market",
     "winners",
@@ -194,6 +195,29 @@ def score_market(
         )
     complete = COMPLETE_BONUS if all(card is not None for card in cells) else 0
     return MarketScore(objective, objective_points, tuple(chillies), complete)
+
+
+def market_total(
+    cells: Sequence[Card | None], objective: str | None, clamp_type1: bool = False
+) -> int:
+    """``score_market(cells, objective, clamp_type1).total`` by the same rules, without the
+    breakdown (``State.scores`` at every game's end); ``cells`` are 9, unchecked."""
+    total = 0
+    for cell, card in enumerate(cells):
+        if card is None:
+            continue
+        if objective is not None:
+            total += card.goods.count(objective)  # BK-SCORE-1
+        if card.is_chilli:  # BK-SCORE-2: the card and its orthogonal neighbours
+            near = [cells[neighbour] for neighbour in (cell, *NEIGHBOURS[cell])]
+            counts = [
+                sum(near_card.goods.count(good) for near_card in near if near_card is not None)
+                for good in card.indicated
+            ]
+            total += chilli_points(card.chilli_type, counts, clamp_type1)
+    if all(card is not None for card in cells):
+        total += COMPLETE_BONUS  # BK-SCORE-7
+    return total
 
 
 def winners(totals: Sequence[int], objective_points: Sequence[int]) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from .components import (
 from .info import NAME, PHASES, PLAYER_COUNTS
 from .options import Options
 from .refusals import RULEBOOK
-from .scoring import MarketScore, score_market, winners
+from .scoring import MarketScore, market_total, score_market, winners
 from .tables import DeckTables, deck_tables
 
 __all__ = ["NAME", "PHASES", "PLAYER_COUNTS", "State", "StateChanges", "new_game"]
@@ -222,7 +222,11 @@ class State(RichDisplay):
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's current market score (final once the game is over)."""
-        return tuple(self.market_score(seat).total for seat in range(self.num_players))
+        clamp = self.options.clamp_type1
+        return tuple(
+            market_total(self.market_cards(seat), self.objective(seat), clamp)
+            for seat in range(self.num_players)
+        )
 
     def outcome(self) -> Outcome | None:
         """The result with the tie-breaks applied (BK-SCORE-8), or None while playing."""
