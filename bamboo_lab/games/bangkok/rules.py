@@ -48,8 +48,9 @@ def apply_action(state: State, action: Any) -> State:
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The hand minus one card."""
-    return tuple([kept for kept in hand if kept != card])
+    """The hand minus one card (a hand holds each card once)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _do_place_at_port(state: State, action: PlaceAtPort) -> State:

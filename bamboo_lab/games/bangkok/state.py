@@ -186,9 +186,10 @@ class State(RichDisplay):
 
     def legal_actions(self) -> tuple[Any, ...]:
         """The legal actions in a deterministic order (computed once per state, then kept)."""
-        known = self.__dict__.get("_legal")
+        data = self.__dict__
+        known = data.get("_legal")
         if known is None:
-            known = self.__dict__["_legal"] = legal.legal_actions(self)
+            known = data["_legal"] = legal.legal_actions(self)
         return known
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
