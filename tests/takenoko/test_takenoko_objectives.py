@@ -339,3 +339,22 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
     assert s.bamboo[Hex(1, 0)] == 4
     s = act(s, "claim G11")
     assert s.scores()[0] == 5 and s.used == ("gardener",) and s.eaten[0] == (0, 0, 0)
+
+
+@pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))
+def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant: int) -> None:
+    """Along whole seeded games, what each state carries from its parent (the claimable
+    cards, the gardener and plot answers kept through the plots an action changed, the plots in
+    order) equals what a state with empty caches works out, at every position."""
+    checked = 0
+    for before, action, after in sample_transitions(variant):
+        fresh = _fresh(after)
+        assert after.claimable() == fresh.claimable(), action
+        assert after.legal_actions() == fresh.legal_actions(), action
+        assert after.plots_in_order() == fresh.plots_in_order()
+        for card in GARDENER_CARDS:
+            assert after.gardener_card_met(card) is fresh.gardener_card_met(card), (action, card)
+        for card in PLOT_CARDS:
+            assert after.plot_card_met(card) is fresh.plot_card_met(card), (action, card)
+        checked += after.bamboo is not before.bamboo
+    assert checked > 200  # hundreds of positions where the bamboo changed

@@ -23,6 +23,7 @@ from .components import IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
 from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_text
 
 __all__ = [
+    "GROWTH_AREA",
     "GardenData",
     "check_connected",
     "check_network",
@@ -39,11 +40,12 @@ __all__ = [
     "watered_on_placement",
 ]
 
-_AROUND: dict[Hex, tuple[Hex, ...]] = {
+GROWTH_AREA: dict[Hex, tuple[Hex, ...]] = {
     place: (place, *(other for other in around if other is not None))
     for place, around in NEIGHBORS.items()
 }
-"""Each hex followed by its neighbours inside the table (the gardener's growth area)."""
+"""Each hex followed by its neighbours inside the table: where the gardener stopping on it may
+grow bamboo (TK-GAR-2)."""
 
 
 # ---------------------------------------------------------------- rules on plain garden data
@@ -60,7 +62,7 @@ def growth_targets(
         return []
     return [
         touching
-        for touching in _AROUND[plot]
+        for touching in GROWTH_AREA[plot]
         if touching in irrigated
         and colours.get(touching) == colour
         and bamboo[touching] < MAX_HEIGHT

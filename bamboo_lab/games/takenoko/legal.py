@@ -113,6 +113,7 @@ _KEEP = tuple(intern(KeepPlot(i)) for i in (1, 2, 3))
 _RETURN = (intern(ReturnPlots((1, 2))), intern(ReturnPlots((2, 1))))
 _PASS = intern(Pass())
 _END = intern(EndTurn())
+_CHOICES_END = {kinds: (*choices, _END) for kinds, choices in _CHOICES.items()}  # and EndTurn
 
 
 # ---------------------------------------------------------------- queries used by legal actions
@@ -143,25 +144,29 @@ def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Act
 def rain_targets(state: State) -> tuple[Hex, ...]:
     """Irrigated plots where rain can add a section (TK-W-2)."""
     bamboo = state.bamboo
-    limited = state.options.bamboo_supply == "limited"
+    if state.options.bamboo_supply != "limited":
+        return tuple(place for place in _in_order(state.irrigated) if bamboo[place] < MAX_HEIGHT)
     reserve, colours = state.bamboo_reserve, state.colours
     return tuple(
-        sorted(
-            place
-            for place in state.irrigated
-            if bamboo[place] < MAX_HEIGHT
-            and (not limited or reserve[COLOUR_INDEX[colours[place]]] > 0)
-        )
+        place
+        for place in _in_order(state.irrigated)
+        if bamboo[place] < MAX_HEIGHT and reserve[COLOUR_INDEX[colours[place]]] > 0
     )
+
+
+@lru_cache(maxsize=1024)
+def _in_order(places: frozenset[Hex]) -> tuple[Hex, ...]:
+    """``places`` sorted; kept for the last gardens (a garden's irrigation rarely changes)."""
+    return tuple(sorted(places))
 
 
 def storm_targets(state: State) -> tuple[Hex, ...]:
     """Plots the storm may send the panda to: any plot but its own (TK-W-4)."""
     panda = state.panda
-    out = [place for place in state.tiles if place != panda]
-    if state.options.storm_target_includes_pond and panda != POND:
-        out.append(POND)
-    return tuple(sorted(out))
+    pond = state.options.storm_target_includes_pond and panda != POND
+    return tuple(
+        place for place in state.plots_in_order() if place != panda and (pond or place != POND)
+    )
 
 
 def improvement_spots(state: State) -> tuple[Hex, ...]:
@@ -260,11 +265,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     out: list[Action] = []
     if phase == "actions":
         feasible = feasible_actions(state)
-        out.extend(_CHOICES[feasible])
         free_actions(state, out)
         if can_end_turn(state, feasible):
-            out.append(_END)
-        return tuple(out)
+            return (*_CHOICES[feasible], *out, _END) if out else _CHOICES_END[feasible]
+        return (*_CHOICES[feasible], *out)
     if phase == "roll":
         return _ROLLS
     if phase == "over":
@@ -277,7 +281,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         attach = (
             state.options.improvement_on_placement and len(state.kept or "") == 1 and any(chips)
         )  # catalog 7.8: a chip may be attached to a plot as it is placed
-        for place in sorted(state.plot_spots):
+        for place in _in_order(state.plot_spots):
             out.append(_PLOT[place, None])
             if attach:
                 for letter, count in zip(IMPROVEMENTS, chips, strict=True):

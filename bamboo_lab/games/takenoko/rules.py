@@ -45,6 +45,7 @@ from .components import (
     counts_plus_all,
 )
 from .garden import (
+    GROWTH_AREA,
     grown_height,
     growth_amount,
     growth_targets,
@@ -82,6 +83,7 @@ __all__ = [
     "apply_action",
     "can_end_turn",
     "card_reachable",
+    "changed_plots",
     "feasible_actions",
     "figure_move_actions",
     "figure_moves",
@@ -495,9 +497,21 @@ _HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
 }
 
 
+def changed_plots(action: Action) -> tuple[Hex, ...] | None:
+    """The plots whose bamboo or improvement ``action`` may change, besides those it irrigates
+    for the first time (they grow, TK-IRR-6); None when any plot may have changed."""
+    if isinstance(action, MoveGardener):
+        return GROWTH_AREA[action.plot]  # TK-GAR-2, TK-GAR-3
+    if isinstance(action, MovePanda | Grow | PlacePlot | PlaceImprovement):
+        return (action.plot,)  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
+    if isinstance(action, PlaceChannel):
+        return ()  # TK-IRR-6: the plots it irrigates
+    return None
+
+
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action`` (assumed legal)."""
-    work = state.fields()
+    work: Work = state.__dict__.copy()  # type: ignore[assignment]  # state.fields(), inlined
     _HANDLERS[type(action)](state, work, action)
     return state.successor(work, action)
 

@@ -210,21 +210,32 @@ def gardener_cards_met_after(
     improvements_before: Mapping[Hex, str],
     improvements: Mapping[Hex, str],
     colours: Mapping[Hex, str],
+    plots: Iterable[Hex] | None = None,
 ) -> dict[str, bool]:
     """The entries of ``known`` (gardener card -> met) that still hold once the bamboo or the
     improvements changed: a card counts only bamboos of its colour at least 3 high (TK-CMP-4,
     TK-CMP-5), so a change elsewhere keeps it; ``known`` itself when nothing that counts
-    changed (then it stays shared)."""
+    changed (then it stays shared). ``plots``: the only plots that may have changed, if known."""
     low = GARDENER_LOWEST_HEIGHT
     changed = set()
-    # the plots whose height changed (a set difference: only these are looked at one by one)
-    for plot, height in bamboo.items() - bamboo_before.items():
-        if height >= low or bamboo_before.get(plot, 0) >= low:
-            changed.add(colours[plot])
-    if improvements is not improvements_before:  # a bamboo at least 3 high changed improvement
-        for plot, _ in improvements.items() ^ improvements_before.items():
-            if bamboo.get(plot, 0) >= low:
+    if plots is None:  # the plots whose height changed, by a set difference
+        for plot, height in bamboo.items() - bamboo_before.items():
+            if height >= low or bamboo_before.get(plot, 0) >= low:
                 changed.add(colours[plot])
+        touched: Iterable[Hex] = (
+            ()
+            if improvements is improvements_before
+            else (plot for plot, _ in improvements.items() ^ improvements_before.items())
+        )
+    else:
+        for plot in plots:
+            height, before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
+            if height != before and (height >= low or before >= low):
+                changed.add(colours[plot])
+        touched = () if improvements is improvements_before else plots
+    for plot in touched:  # a bamboo at least 3 high whose improvement changed
+        if bamboo.get(plot, 0) >= low and improvements.get(plot) != improvements_before.get(plot):
+            changed.add(colours[plot])
     if not changed:
         return known
     return {card: met for card, met in known.items() if CARDS[card].colour not in changed}
@@ -235,20 +246,25 @@ def objective_caches_after(
     gardener_known: dict[str, bool],
     before: Mapping[str, Any],
     after: Mapping[str, Any],
+    plots: tuple[Hex, ...] | None = None,
 ) -> tuple[dict[str, bool], dict[str, bool]]:
     """The plot and gardener objective answers (card -> met) of the state with fields
-    ``before`` that still hold in the state with fields ``after`` (TK-CMP-3 to TK-CMP-5).
+    ``before`` that still hold in the state with fields ``after`` (TK-CMP-3 to TK-CMP-5);
+    ``plots``: the plots whose bamboo or improvement may have changed besides those newly
+    irrigated (which grow, TK-IRR-6), when known.
 
     A cache comes back as is, to be shared, only while nothing it depends on changed (an empty
     one too: the new state's answers would otherwise be written into the old state's cache).
     """
     irrigated = after["irrigated"]
+    fresh: frozenset[Hex] = frozenset()
     if irrigated is not before["irrigated"]:
+        fresh = irrigated - before["irrigated"]
         plot_known = plot_known and plot_cards_met_after(
             plot_known,
             after["colours"],
             irrigated,
-            irrigated - before["irrigated"],
+            fresh,
             after["options"].plot_objective_mirror_allowed,
         )
         plot_known = plot_known or {}
@@ -261,6 +277,7 @@ def objective_caches_after(
             before["improvements"],
             improvements,
             after["colours"],
+            None if plots is None else (*plots, *fresh),
         )
         gardener_known = gardener_known or {}
     return plot_known, gardener_known

@@ -30,7 +30,7 @@ from .components import (
     IMPROVEMENT_INDEX,
     IMPROVEMENTS,
 )
-from .geometry import figure_moves
+from .geometry import POND, figure_moves
 from .info import GAME_INFO
 from .options import Options
 from .refusals import RULEBOOK
@@ -149,12 +149,13 @@ class State(RichDisplay):
 
     _caches: list[Any]
     """What a state works out once, by index: ``_LEGAL`` the legal actions; ``_MOVES`` per start
-    hex the figure moves, per (figure, start) those moves as actions (shared while the plots
-    stay the same); ``_PLOTMET`` and ``_GARDMET`` plot and gardener cards met; ``_SEEN`` per
-    viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer saw of
-    them (key -1: the plot pile and its sorted order), shared along a line of play and used
-    while they are the same objects; ``_TEXTS`` the history's notation of a loaded state;
-    ``_CLAIMS`` the cards the player to move can complete (:meth:`claimable`)."""
+    hex the figure moves, per (figure, start) those moves as actions, ``"plots"`` the plots in
+    order (shared while the plots stay the same); ``_PLOTMET`` and ``_GARDMET`` plot and
+    gardener cards met; ``_SEEN`` per viewer (a seat or PUBLIC), the hands and decks of the
+    last view and what the viewer saw of them (key -1: the plot pile and its sorted order),
+    shared along a line of play and used while they are the same objects; ``_TEXTS`` the
+    history's notation of a loaded state; ``_CLAIMS`` the cards the player to move can
+    complete (:meth:`claimable`)."""
 
     def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
@@ -201,7 +202,7 @@ class State(RichDisplay):
                 claims = caches[_CLAIMS]
         else:
             plotmet, gardmet = objective_caches_after(
-                caches[_PLOTMET], caches[_GARDMET], before, fields
+                caches[_PLOTMET], caches[_GARDMET], before, fields, rules.changed_plots(action)
             )
             # figure moves depend on the plots alone (the options never change)
             moves = caches[_MOVES] if fields["tiles"] is before["tiles"] else {}
@@ -296,6 +297,14 @@ class State(RichDisplay):
                 self.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
             )
         return moves
+
+    def plots_in_order(self) -> tuple[Hex, ...]:
+        """The placed plots and the pond, in hex order; kept while the plots stay the same."""
+        cache = self._caches[_MOVES]
+        plots: tuple[Hex, ...] | None = cache.get("plots")
+        if plots is None:
+            plots = cache["plots"] = tuple(sorted([*self.tiles, POND]))
+        return plots
 
     def move_actions(self, figure: str) -> tuple[Action, ...]:
         """The moves of the ``"gardener"`` or the ``"panda"`` as actions (TK-GAR-1, TK-PAN-1);
