@@ -8,8 +8,11 @@ of the seat to move, ``legal_actions`` that state's legal actions, and ``rng`` a
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect
 from collections.abc import Sequence
+from itertools import accumulate
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -57,10 +60,27 @@ class RandomBot:
         return "RandomBot()"
 
 
+_LAST_CHANCE: list[Any] = [None, (), [], 1.0]
+"""The last outcomes sampled (kept by identity: a game returns one shared tuple for its die),
+their faces, cumulative weights and total weight."""
+
+
 def sample_chance(state: Any, rng: random.Random) -> Any:
-    """One of ``state.chance_outcomes()``, drawn with the probabilities the state declares."""
-    faces, weights = zip(*state.chance_outcomes(), strict=True)
-    return rng.choices(faces, weights)[0]
+    """One of ``state.chance_outcomes()``, drawn with the probabilities the state declares.
+
+    The same draw as ``rng.choices(faces, weights)[0]`` (one ``rng.random()``, the same
+    bisection), with the cumulative weights kept while the outcomes are the same object."""
+    outcomes = state.chance_outcomes()
+    last = _LAST_CHANCE
+    if outcomes is not last[0]:
+        faces, weights = zip(*outcomes, strict=True)
+        cumulative = list(accumulate(weights))
+        total = cumulative[-1] + 0.0
+        if not (0.0 < total < math.inf):  # nothing to draw: random.choices says why
+            return rng.choices(faces, weights)[0]
+        last[:] = outcomes, faces, cumulative, total
+    _, faces, cumulative, total = last
+    return faces[bisect(cumulative, rng.random() * total, 0, len(faces) - 1)]
 
 
 class GreedyBot:
