@@ -23,7 +23,14 @@ from .components import (
     SOLO_TURNS,
     Card,
 )
-from .tables import ALL_SLOT_BITS, BIT_INDICES, EMPTY_MASK, PORT_LINES, market_cells_of
+from .tables import (
+    ALL_SLOT_BITS,
+    BIT_INDICES,
+    CELL_INDICES,
+    EMPTY_MASK,
+    PORT_LINES,
+    market_cells_of,
+)
 
 if TYPE_CHECKING:
     from .state import State
@@ -265,7 +272,7 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
     tables = state.tables
     seat = state.player
-    boat_cells, chilli_cells = tables.lay_cells(state.markets[seat], state.options.expert)
+    boat_cells, chilli_cells = tables.lay_bits(state.markets[seat], state.options.expert)
     is_chilli = tables.chilli
     lay_rows = tables.lay_rows
     out: list[Any] = []
@@ -274,7 +281,7 @@ def _lay_actions(state: State) -> tuple[Any, ...]:
         memo = lay_rows[card]
         row = memo.get(cells)
         if row is None:
-            row = memo[cells] = tuple(tables.lays[card][cell] for cell in cells)
+            row = memo[cells] = tuple(tables.lays[card][cell] for cell in CELL_INDICES[cells])
         out += row
     return tuple(out)
 

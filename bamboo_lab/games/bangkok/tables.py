@@ -21,6 +21,7 @@ from .scoring import NEIGHBOURS
 __all__ = [
     "ALL_SLOT_BITS",
     "BIT_INDICES",
+    "CELL_INDICES",
     "COLLECT_PLANS",
     "EMPTY_MASK",
     "PORT_LINES",
@@ -140,8 +141,9 @@ class DeckTables:
             for card, label in enumerate(deck.labels)
         )
         """Per card: its LayInMarket per market cell (0-8)."""
-        self.lay_rows: tuple[dict[tuple[int, ...], tuple[Any, ...]], ...] = tuple({} for _ in masks)
-        """Per card, per set of legal market cells met: its LayInMarket on those cells."""
+        self.lay_rows: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in masks)
+        """Per card, per set of legal market cells met (bit i = cell i): its LayInMarket on
+        those cells."""
         self.port_spread = tuple((*(_SPREAD[cell][mask] for mask in masks), 0) for cell in range(9))
         """Per port cell, per card (and 0 for an empty cell): the placement bits it opens for
         a hand card of goods mask m, from bit 12m."""
@@ -163,14 +165,16 @@ class DeckTables:
             slot: {} for slot in SLOTS
         }
         """Per edge slot, per sets of line positions: the Collect actions taking them."""
-        self.lay_memo: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]] = {}
-        """Per (market, expert) lately met: the legal cells of a boat card and of a chilli card."""
+        self.lay_memo: tuple[dict[tuple[int, ...], tuple[int, int]], ...] = ({}, {})
+        """Per expert flag (False, True), per market lately met: the cells where a boat card and
+        a chilli card may be laid, as bit sets (bit i = cell i)."""
 
-    def lay_cells(self, market: tuple[int, ...], expert: bool) -> tuple[tuple[int, ...], ...]:
-        """The cells (0-8) of ``market`` where a boat card and a chilli card may be laid."""
-        key = (market, expert)
-        cells = self.lay_memo.get(key)
-        if cells is None:
+    def lay_bits(self, market: tuple[int, ...], expert: bool) -> tuple[int, int]:
+        """The cells (bit i = cell i, 0-8) of ``market`` where a boat card and a chilli card
+        may be laid (BK-MKT-2, -3, -5, BK-EXP-1)."""
+        memo = self.lay_memo[expert]
+        bits = memo.get(market)
+        if bits is None:
             chilli = self.chilli
             filled = hot = 0
             bit = 1
@@ -180,20 +184,31 @@ class DeckTables:
                     if chilli[card]:
                         hot |= bit
                 bit <<= 1
-            cells = _cells_of_bits(filled, hot, expert)
-            if len(self.lay_memo) >= 1 << 14:  # a market is seen for a few turns: forget old
-                self.lay_memo.clear()
-            self.lay_memo[key] = cells
-        return cells
+            bits = _legal_cell_bits(filled, hot, expert)
+            if len(memo) >= 1 << 14:  # a market is seen for a few turns: forget old ones
+                memo.clear()
+            memo[market] = bits
+        return bits
+
+    def lay_cells(self, market: tuple[int, ...], expert: bool) -> tuple[tuple[int, ...], ...]:
+        """The cells (0-8) of ``market`` where a boat card and a chilli card may be laid."""
+        boat, chilli = self.lay_bits(market, expert)
+        return CELL_INDICES[boat], CELL_INDICES[chilli]
+
+
+CELL_INDICES = tuple(tuple(cell for cell in range(9) if bits >> cell & 1) for bits in range(512))
+"""Per set of market cells (bit i = cell i): the cells, increasing."""
 
 
 @lru_cache(maxsize=8192)
-def _cells_of_bits(filled: int, chilli: int, expert: bool) -> tuple[tuple[int, ...], ...]:
-    """The legal cells of a boat card and of a chilli card, from bit sets of a market's filled
-    and chilli cells (bit i = cell i)."""
+def _legal_cell_bits(filled: int, chilli: int, expert: bool) -> tuple[int, int]:
+    """The legal cells of a boat card and of a chilli card (bit i = cell i), from bit sets of
+    a market's filled and chilli cells."""
     has = [bool(filled >> cell & 1) for cell in range(9)]
     hot = [bool(chilli >> cell & 1) for cell in range(9)]
-    return market_cells_of(has, hot, False, expert), market_cells_of(has, hot, True, expert)
+    boat = market_cells_of(has, hot, False, expert)
+    hot_cells = market_cells_of(has, hot, True, expert)
+    return sum(1 << cell for cell in boat), sum(1 << cell for cell in hot_cells)
 
 
 @lru_cache(maxsize=16)
