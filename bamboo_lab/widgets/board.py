@@ -79,6 +79,9 @@ export default () => {
       });
     },
     async render({ model, el }) {
+      // A press on the picture is a move on the board: the notebook's own mousedown handler
+      // (select and focus the cell, tens of ms before the click is sent) is not run for it.
+      el.addEventListener("mousedown", (event) => event.stopPropagation());
       return (await plotlyWidget).render({ model, el });
     },
   };
@@ -220,10 +223,8 @@ def _items(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], di
 
 def _forget_arrays(widget: go.FigureWidget) -> None:
     """Drop plotly's cached shape and annotation objects of the widget's layout: they keep the
-    length they had when first read, and an update can change it."""
-    for key, value in widget._layout.items():
-        if isinstance(value, list):
-            widget.layout._compound_array_props.pop(key, None)
+    lists they were read from, which an update replaces."""
+    widget.layout._compound_array_props.clear()
 
 
 def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]:
@@ -236,12 +237,14 @@ def _relayout(widget: go.FigureWidget, layout: dict[str, Any]) -> dict[str, Any]
     return gone | {path: v for path, v in new.items() if old.get(path, _MISSING) != v}
 
 
-def _rebuild(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Replace every trace and the whole layout (plotly's own messages: three redraws)."""
-    with widget.batch_update():
-        widget.data = ()
-        widget.add_traces(list(fig.data))
-        widget.layout = fig.layout
+def _copied(value: Any) -> Any:
+    """``value`` with every dict and list in it copied (the widget's figure is its own: a
+    zoom in the browser changes it in place), the rest shared."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) if isinstance(item, dict | list) else item for item in value]
+    return value
 
 
 def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
@@ -287,17 +290,21 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     }
     relayout = _relayout(widget, plain["layout"])
     if restyle or relayout:
+        # The widget takes the new picture's values as they are, then sends them: plotly's
+        # own plotly_update would check every path against its schema again, which took 80%
+        # of a click's update in the kernel (``fig`` was checked when it was built).
+        for i in changed:
+            trace = widget._data[i]
+            uid = trace.get("uid")
+            trace.clear()
+            trace.update(_copied(wanted[i]))
+            if uid is not None:
+                trace["uid"] = uid  # plotly's own trace id stays
+        if relayout:
+            widget._layout.clear()
+            widget._layout.update(_copied(plain["layout"]))
         _forget_arrays(widget)
-        try:
-            widget.plotly_update(restyle, relayout, changed if restyle else None)
-        except ValueError:  # a path plotly's update refuses: send the whole figure instead
-            _rebuild(widget, fig)
-            rebuilt = True
-        for path, value in relayout.items():  # an emptied list reads as absent, as in ``fig``
-            if value == [] and path not in plain["layout"]:
-                widget._layout.pop(path, None)
-                widget.layout._compound_array_props.pop(path, None)
-        _forget_arrays(widget)
+        widget._send_update_msg(restyle, relayout, changed if restyle else None)
     board = widget if isinstance(widget, BoardWidget) else None
     if board is not None and board._deferred:
         board._open_now()
