@@ -269,6 +269,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if can_end_turn(state, feasible):
             return (*_CHOICES[feasible], *out, _END) if out else _CHOICES_END[feasible]
         return (*_CHOICES[feasible], *out)
+    if phase == "gardener" or phase == "panda":
+        return state.move_actions(phase)
     if phase == "roll":
         return _ROLLS
     if phase == "over":
@@ -290,8 +292,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(out)
     if phase == "return_plots":
         return _RETURN
-    if phase == "gardener" or phase == "panda":
-        return state.move_actions(phase)
     if phase == "objective":
         return tuple(_DRAW[kind] for kind in drawable_decks(state))
     # weather decisions, with the free actions available around them
@@ -437,12 +437,35 @@ def is_dead_garden(state: State) -> bool:
     ):
         return False
     growable = growable_colours(state)
+    hint = _ALIVE_HINT  # the card that last kept a garden alive is asked first: the same answer
+    if hint and _may_complete(state, *hint) and card_reachable(state, *hint, growable):
+        return False
     for seat in range(state.num_players):
-        if any(card_reachable(state, seat, card, growable) for card in state.hands[seat]):
-            return False
+        for card in state.hands[seat]:
+            if card_reachable(state, seat, card, growable):
+                _ALIVE_HINT[:] = seat, card
+                return False
         if len(state.hands[seat]) < HAND_LIMIT:
             for kind in drawable_decks(state):
-                deck = state.decks[DECK_INDEX[kind]]
-                if any(card_reachable(state, seat, card, growable) for card in deck):
-                    return False
+                for card in state.decks[DECK_INDEX[kind]]:
+                    if card_reachable(state, seat, card, growable):
+                        _ALIVE_HINT[:] = seat, card
+                        return False
     return True
+
+
+_ALIVE_HINT: list[Any] = []
+"""The seat and card :func:`is_dead_garden` last found reachable (a hint for the next garden,
+which often shows the same card still alive; it never changes an answer)."""
+
+
+def _may_complete(state: State, seat: int, card: str) -> bool:
+    """True when ``card`` is in ``seat``'s hand, or in a deck they may draw from."""
+    if seat >= state.num_players:
+        return False
+    if card in state.hands[seat]:
+        return True
+    if len(state.hands[seat]) >= HAND_LIMIT:
+        return False
+    kind = CARDS[card].deck
+    return kind in drawable_decks(state) and card in state.decks[DECK_INDEX[kind]]

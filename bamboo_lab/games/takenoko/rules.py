@@ -206,7 +206,7 @@ def _place_plot(work: Work, place: Hex, tile: str, chip: str | None) -> None:
     for neighbour in NEIGHBORS[place]:
         if neighbour is None or neighbour in tiles or neighbour == POND or neighbour in spots:
             continue
-        if sum(1 for second_neighbour in NEIGHBORS[neighbour] if second_neighbour in tiles) >= 2:
+        if len(tiles.keys() & NEIGHBORS[neighbour]) >= 2:  # the new plot and another
             spots.add(neighbour)
     work["plot_spots"] = frozenset(spots)
     # legal channel edges: between two plots, touching a pond corner or a channel (TK-IRR-3/4)
@@ -217,7 +217,7 @@ def _place_plot(work: Work, place: Hex, tile: str, chip: str | None) -> None:
             continue
         edge = EDGES_OF[place][direction]
         _, _, corner, other_corner, touching = edge_info(edge)
-        if corner == POND or other_corner == POND or any(target in channels for target in touching):
+        if corner == POND or other_corner == POND or not channels.isdisjoint(touching):
             new_spots.append(edge)
     if new_spots:
         work["channel_spots"] = work["channel_spots"].union(new_spots)

@@ -173,6 +173,10 @@ def plot_cards_met_after(
     }
 
 
+GARDENER_LOWEST_HEIGHT = min(card.height for card in CARDS.values() if card.deck == "gardener")
+"""The lowest bamboo a gardener card counts (3): a plot below it never counts (TK-CMP-4/5)."""
+
+
 def gardener_objective_met(
     card: ObjectiveCard | str,
     colours: Mapping[Hex, str],
@@ -187,20 +191,18 @@ def gardener_objective_met(
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    need, colour = card.shoots, card.colour
+    need, colour, low = card.shoots, card.colour, GARDENER_LOWEST_HEIGHT
     for place, height in bamboo.items():
-        # the colour first (also in shoot_counts): most plots stop there
-        if colours[place] == colour and shoot_counts(
-            card, colour, improvements.get(place), height, exact
+        # the height and the colour first (also in shoot_counts): most plots stop there
+        if (
+            height >= low
+            and colours[place] == colour
+            and shoot_counts(card, colour, improvements.get(place), height, exact)
         ):
             need -= 1
             if not need:
                 return True
     return False
-
-
-GARDENER_LOWEST_HEIGHT = min(card.height for card in CARDS.values() if card.deck == "gardener")
-"""The lowest bamboo a gardener card counts (3): a plot below it never counts (TK-CMP-4/5)."""
 
 
 def gardener_cards_met_after(
