@@ -164,8 +164,7 @@ def _do_renew(state: State, action: Renew) -> State:
     """BK-RENEW-1, K6: replace each card of the line from the top of its own pile, in line
     order; the replaced cards go under their piles in the same order."""
     port = list(state.port)
-    boat = list(state.boat_pile)
-    chilli_pile = list(state.chilli_pile)
+    boat, chilli_pile = state.boat_pile, state.chilli_pile
     is_chilli = state.tables.chilli
     under_boat: list[int] = []
     under_chilli: list[int] = []
@@ -174,15 +173,17 @@ def _do_renew(state: State, action: Renew) -> State:
         if old < 0:
             continue
         if is_chilli[old]:
-            port[cell] = chilli_pile.pop(0)
+            port[cell] = chilli_pile[len(under_chilli)]
             under_chilli.append(old)
         else:
-            port[cell] = boat.pop(0)
+            port[cell] = boat[len(under_boat)]
             under_boat.append(old)
+    boat = boat[len(under_boat) :]
+    chilli_pile = chilli_pile[len(under_chilli) :]
     changes = state.draft()
     changes["port"] = tuple(port)
-    changes["boat_pile"] = (*boat, *under_boat)
-    changes["chilli_pile"] = (*chilli_pile, *under_chilli)
+    changes["boat_pile"] = boat + tuple(under_boat)
+    changes["chilli_pile"] = chilli_pile + tuple(under_chilli)
     # the replaced cards were seen going under: the bottom of each pile is public
     changes["boat_known"] = min(state.boat_known, len(boat)) + len(under_boat)
     changes["chilli_known"] = min(state.chilli_known, len(chilli_pile)) + len(under_chilli)
