@@ -16,7 +16,9 @@ import pytest
 
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.components import HAND_LIMIT
 from bamboo_lab.games.takenoko.geometry import EDGE_ENDS, POND, edge_info
+from bamboo_lab.games.takenoko.legal import DECK_INDEX, drawable_decks
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_dead_garden
 
 _DEAD_HANDS = {0: ("P05", "P06", "P07", "P08", "P09"), 1: ("P10", "P11", "P12", "P13", "P14")}
@@ -293,3 +295,40 @@ def test_card_reachable_in_a_frozen_garden() -> None:
     assert not card_reachable(s, 0, "A10")  # two pink: nothing pink to eat
     assert card_reachable(s, 0, "A01")  # two green
     assert not card_reachable(s, 0, "A06")  # yellow only on an enclosure
+
+
+def _dead_by_every_card(state: tk.State) -> bool:
+    """The dead-garden answer worked out card by card in seat order (the reference)."""
+    chips = any(any(stored) for stored in state.stored_improvements)
+    if state.plot_deck or state.drawn or state.kept is not None or state.channel_reserve:
+        return False
+    if any(state.stored_channels) or any(state.improvement_reserve) or chips:
+        return False
+    growable = growable_colours(state)
+    for seat in range(state.num_players):
+        cards = list(state.hands[seat])
+        if len(cards) < HAND_LIMIT:
+            for kind in drawable_decks(state):
+                cards.extend(state.decks[DECK_INDEX[kind]])
+        if any(card_reachable(state, seat, card, growable) for card in cards):
+            return False
+    return True
+
+
+def test_dead_garden_answer_is_the_same_whatever_card_was_asked_first() -> None:
+    """The check asks first the card that last kept some garden alive (a hint carried from one
+    call to the next): over the frozen gardens of seeded random games, in a shuffled order and
+    from games of other player counts, its answer is the card-by-card answer."""
+    frozen = []
+    for players, seed in ((2, 1), (2, 2), (3, 3), (4, 4)):
+        rng = random.Random(seed)
+        state = tk.new_game(players, seed)
+        while not state.is_over():
+            if not state.plot_deck and not state.channel_reserve:
+                frozen.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))], check=False)
+    random.Random(0).shuffle(frozen)
+    assert len(frozen) > 300
+    for state in frozen:
+        assert is_dead_garden(state) is _dead_by_every_card(state)

@@ -437,24 +437,25 @@ def is_dead_garden(state: State) -> bool:
     ):
         return False
     growable = growable_colours(state)
-    hint = _ALIVE_HINT  # the card that last kept a garden alive is asked first: the same answer
-    if hint and _may_complete(state, *hint) and card_reachable(state, *hint, growable):
-        return False
+    if _ALIVE_HINT:  # the card that last kept a garden alive is asked first: the same answer
+        seat, card = _ALIVE_HINT[0]
+        if _may_complete(state, seat, card) and card_reachable(state, seat, card, growable):
+            return False
     for seat in range(state.num_players):
         for card in state.hands[seat]:
             if card_reachable(state, seat, card, growable):
-                _ALIVE_HINT[:] = seat, card
+                _ALIVE_HINT[:] = [(seat, card)]
                 return False
         if len(state.hands[seat]) < HAND_LIMIT:
             for kind in drawable_decks(state):
                 for card in state.decks[DECK_INDEX[kind]]:
                     if card_reachable(state, seat, card, growable):
-                        _ALIVE_HINT[:] = seat, card
+                        _ALIVE_HINT[:] = [(seat, card)]
                         return False
     return True
 
 
-_ALIVE_HINT: list[Any] = []
+_ALIVE_HINT: list[tuple[int, str]] = []
 """The seat and card :func:`is_dead_garden` last found reachable (a hint for the next garden,
 which often shows the same card still alive; it never changes an answer)."""
 
