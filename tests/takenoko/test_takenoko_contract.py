@@ -313,7 +313,7 @@ def test_largest_module_is_under_600_lines() -> None:
 
 
 def test_rules_dispatch_through_one_handler_per_action_type() -> None:
-    """apply_action looks its handler up by the action's type; every action type has one."""
+    """State.apply looks its handler up by the action's type; every action type has one."""
     from bamboo_lab.games.takenoko import rules
 
     handlers = vars(rules)["_HANDLERS"]

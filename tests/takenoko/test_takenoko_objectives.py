@@ -345,13 +345,16 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
 def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant: int) -> None:
     """Along whole seeded games, what each state carries from its parent (the claimable
     cards, the gardener and plot answers kept through the plots an action changed, the plots in
-    order) equals what a state with empty caches works out, at every position."""
+    order, the figure moves) equals what a state with empty caches works out, at every position."""
     checked = 0
     for before, action, after in sample_transitions(variant):
         fresh = _fresh(after)
         assert after.claimable() == fresh.claimable(), action
         assert after.legal_actions() == fresh.legal_actions(), action
         assert after.plots_in_order() == fresh.plots_in_order()
+        for figure in ("gardener", "panda"):  # kept through a plot off the figure's lines
+            assert after.moves(figure) == fresh.moves(figure), (action, figure)
+            assert after.move_actions(figure) == fresh.move_actions(figure), (action, figure)
         for card in GARDENER_CARDS:
             assert after.gardener_card_met(card) is fresh.gardener_card_met(card), (action, card)
         for card in PLOT_CARDS:

@@ -1,8 +1,8 @@
 """Takenoko rules: the effect of every action, one handler per action type.
 
-:func:`apply_action` copies the state's fields (``state.fields()``), lets the handler of the
-action's type (``_HANDLERS``) change what the action changes (copying a garden dict or set only
-when it changes) and builds the next state with ``state.successor``. The legal actions live in
+``State.apply`` copies the state's fields (``state.fields()``), lets the handler of the action's
+type (:data:`HANDLERS`) change what the action changes (copying a garden dict or set only when
+it changes) and builds the next state with ``state.successor``. The legal actions live in
 ``legal.py`` (re-exported here). Comments cite the rule IDs of ``docs/rules/takenoko.md``.
 """
 
@@ -79,8 +79,8 @@ if TYPE_CHECKING:
     from .work import Work
 
 __all__ = [
+    "HANDLERS",
     "ROLL_OUTCOMES",
-    "apply_action",
     "can_end_turn",
     "card_reachable",
     "changed_plots",
@@ -509,11 +509,10 @@ def changed_plots(action: Action) -> tuple[Hex, ...] | None:
     return None
 
 
-def apply_action(state: State, action: Action) -> State:
-    """The state after ``action`` (assumed legal)."""
-    work: Work = state.__dict__.copy()  # type: ignore[assignment]  # state.fields(), inlined
-    _HANDLERS[type(action)](state, work, action)
-    return state.successor(work, action)
+HANDLERS = _HANDLERS
+"""The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
+``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
+``State.apply`` checks it, then calls this and ``state.successor``)."""
 
 
 def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:

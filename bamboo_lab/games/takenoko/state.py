@@ -1,7 +1,7 @@
 """The Takenoko state: an immutable value with typed fields, its cached queries, and views.
 
 The fields are declared below with a docstring each. They live in the instance's ``__dict__``,
-so :func:`rules.apply_action` builds the next state from a copy (:meth:`State.fields`) in which
+so :meth:`State.apply` builds the next state from a copy (:meth:`State.fields`) in which
 only what changed is replaced: unchanged garden dicts, sets and tuples are shared between
 states. The derived garden structures (legal plot positions, legal channel edges, the irrigated
 set) are fields too; :meth:`State.from_dict` rebuilds and checks them (``serial.py``).
@@ -22,7 +22,7 @@ from bamboo_lab.core.history import History, written
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
 
 from . import picture, rules, serial
-from .actions import Action
+from .actions import Action, PlacePlot
 from .components import (
     COLOUR_INDEX,
     COLOURS,
@@ -34,6 +34,7 @@ from .geometry import POND, figure_moves
 from .info import GAME_INFO
 from .options import Options
 from .refusals import RULEBOOK
+from .rules import HANDLERS
 from .scoring import (
     end_reason,
     gardener_objective_met,
@@ -204,8 +205,9 @@ class State(RichDisplay):
             plotmet, gardmet = objective_caches_after(
                 caches[_PLOTMET], caches[_GARDMET], before, fields, rules.changed_plots(action)
             )
-            # figure moves depend on the plots alone (the options never change)
-            moves = caches[_MOVES] if fields["tiles"] is before["tiles"] else {}
+            moves = caches[_MOVES]  # figure moves depend on the plots alone (and the options)
+            if fields["tiles"] is not before["tiles"]:
+                moves = _moves_kept(moves, action.plot) if type(action) is PlacePlot else {}
         _set(new, "_caches", [None, moves, plotmet, gardmet, caches[_SEEN], None, claims])
         return new
 
@@ -261,7 +263,9 @@ class State(RichDisplay):
         (:class:`IllegalActionError` naming the rule it breaks)."""
         if check:  # the engine's own equal object, not the caller's (issue 22)
             action = RULEBOOK.check(self, action)
-        return rules.apply_action(self, action)
+        work: Work = self.__dict__.copy()  # type: ignore[assignment]  # self.fields(), inlined
+        HANDLERS[type(action)](self, work, action)
+        return self.successor(work, action)
 
     def is_over(self) -> bool:
         """True once the final turns are played."""
@@ -536,6 +540,21 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture of the garden, the reserves and every player's board."""
         return picture.picture(self)
+
+
+def _moves_kept(moves: dict[Any, Any], plot: Hex) -> dict[Any, Any]:
+    """The figure moves (``State._caches[_MOVES]``) a plot placed on ``plot`` leaves as they
+    were: those from a start on none of its three lines, since figures move straight
+    (TK-GAR-1, TK-PAN-1)."""
+    plot_q, plot_r = plot
+    kept = {}
+    for key, value in moves.items():
+        start = key if type(key) is Hex else key[1] if type(key) is tuple else None
+        if start is not None:  # not the plots in order, which changed
+            start_q, start_r = start
+            if start_q != plot_q and start_r != plot_r and start_q + start_r != plot_q + plot_r:
+                kept[key] = value
+    return kept
 
 
 def _seat(player: Any, num: int) -> int:
