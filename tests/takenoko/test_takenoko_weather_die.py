@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from takenoko_helpers import (
     BEYOND_GAP,
@@ -18,6 +20,7 @@ from takenoko_helpers import (
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.legal import storm_targets
 
 
 def test_TK_W_1_sun_third_different_action() -> None:
@@ -219,3 +222,25 @@ def test_chance_node_only_at_roll() -> None:
     s = tk.position(plots=RING)
     assert s.current_player == 0 and s.chance_outcomes() == ()
     assert tk.position(plots=RING, phase="roll").current_player == CHANCE
+
+
+@pytest.mark.parametrize("pond", [False, True])
+def test_TK_W_4_storm_targets_are_every_other_plot_in_hex_order(pond: bool) -> None:
+    """TK-W-4: the storm may send the panda to any plot but its own (and to the pond with
+    ``storm_target_includes_pond``, unless it is there): at every position of seeded games,
+    the kept plots in order give exactly those, sorted."""
+    options = {"storm_target_includes_pond": pond}
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = tk.new_game(2, seed, options)
+        while not state.is_over():
+            panda = state.panda
+            wanted = [place for place in state.tiles if place != panda]
+            if pond and panda != tk.POND:
+                wanted.append(tk.POND)
+            assert storm_targets(state) == tuple(sorted(wanted))
+            checked += panda != tk.POND
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))], check=False)
+    assert checked > 100

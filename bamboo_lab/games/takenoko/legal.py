@@ -7,6 +7,7 @@ the rule IDs of ``docs/rules/takenoko.md``.
 
 from __future__ import annotations
 
+from bisect import bisect
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -162,11 +163,15 @@ def _in_order(places: frozenset[Hex]) -> tuple[Hex, ...]:
 
 def storm_targets(state: State) -> tuple[Hex, ...]:
     """Plots the storm may send the panda to: any plot but its own (TK-W-4)."""
-    panda = state.panda
-    pond = state.options.storm_target_includes_pond and panda != POND
-    return tuple(
-        place for place in state.plots_in_order() if place != panda and (pond or place != POND)
-    )
+    panda, plots = state.panda, state.plots_in_order()
+    if panda == POND:
+        return plots
+    where = plots.index(panda)
+    plots = plots[:where] + plots[where + 1 :]
+    if state.options.storm_target_includes_pond:
+        where = bisect(plots, POND)
+        plots = (*plots[:where], POND, *plots[where:])
+    return plots
 
 
 def improvement_spots(state: State) -> tuple[Hex, ...]:

@@ -30,7 +30,7 @@ from .components import (
     IMPROVEMENT_INDEX,
     IMPROVEMENTS,
 )
-from .geometry import POND, figure_moves
+from .geometry import figure_moves
 from .info import GAME_INFO
 from .options import Options
 from .refusals import RULEBOOK
@@ -303,11 +303,11 @@ class State(RichDisplay):
         return moves
 
     def plots_in_order(self) -> tuple[Hex, ...]:
-        """The placed plots and the pond, in hex order; kept while the plots stay the same."""
+        """The placed plots in hex order; kept while the plots stay the same."""
         cache = self._caches[_MOVES]
         plots: tuple[Hex, ...] | None = cache.get("plots")
         if plots is None:
-            plots = cache["plots"] = tuple(sorted([*self.tiles, POND]))
+            plots = cache["plots"] = tuple(sorted(self.tiles))
         return plots
 
     def move_actions(self, figure: str) -> tuple[Action, ...]:
