@@ -20,7 +20,7 @@ from .tables import COLLECT_PLANS, PORT_LINES
 if TYPE_CHECKING:
     from .state import State, StateChanges
 
-__all__ = ["HAND_SIZE", "MARKET_SIZE", "apply_action", "refill_source"]
+__all__ = ["HANDLERS", "HAND_SIZE", "MARKET_SIZE", "refill_source"]
 
 HAND_SIZE = 3
 """A hand returns to exactly 3 cards after completing the market (BK-MKT-1)."""
@@ -40,11 +40,6 @@ def refill_source(port_chillies: int, boat_left: int, chilli_left: int) -> str |
     if left[first]:
         return first
     return other if left[other] else None
-
-
-def apply_action(state: State, action: Any) -> State:
-    """The state after ``action`` (assumed legal): the handler of its kind."""
-    return _HANDLERS[type(action)](state, action)
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -225,3 +220,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Pass: _do_pass,
 }
 """One handler per action kind: ``_HANDLERS[type(action)](state, action)``."""
+
+HANDLERS = _HANDLERS
+"""The handler of each action kind: ``HANDLERS[type(action)](state, action)`` is the state
+after ``action``, assumed legal (State.apply calls it directly)."""

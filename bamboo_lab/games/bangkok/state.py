@@ -201,7 +201,7 @@ class State(RichDisplay):
         InvalidActionError and an illegal action IllegalActionError naming the rule it breaks."""
         if check:  # the engine's own action object, not the caller's (issue 22)
             action = RULEBOOK.check(self, action)
-        return rules.apply_action(self, action)  # type: ignore[return-value]
+        return rules.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
         """True once the game has ended."""
