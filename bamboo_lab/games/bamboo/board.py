@@ -32,6 +32,10 @@ _FIELDS = (
 )
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
 @dataclass(frozen=True)
 class Board:
     """One player's personal board and belongings (R-EN section III; catalog 1.5)."""
@@ -72,8 +76,8 @@ class Board:
         """A copy with the fields of ``changes`` changed (:meth:`replace` taking one dict)."""
         fields = self.__dict__.copy()
         fields.update(changes)
-        new = object.__new__(Board)
-        object.__setattr__(new, "__dict__", fields)
+        new = _new_object(Board)
+        _set_attribute(new, "__dict__", fields)  # the frozen class refuses attribute writes
         return new
 
     @property

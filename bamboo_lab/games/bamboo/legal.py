@@ -39,7 +39,7 @@ from .components import (
     SUMMER_SPIRITS,
 )
 from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
-from .scoring import is_balance_met
+from .scoring import held_balance_met
 
 __all__ = [
     "STALK_NEW_CAP",
@@ -96,6 +96,14 @@ _ACTIVATE_AT = tuple(
     )
     for code in range(20)
 )
+# per marker (-1 before the first visit) and bit mask of temples holding shoots: the visits
+_VISITS: dict[int, tuple[tuple[Any, ...], ...]] = {
+    marker: tuple(
+        tuple(_VISIT[temple] for temple in range(4) if mask >> temple & 1 and temple != marker)
+        for mask in range(16)
+    )
+    for marker in range(-1, 4)
+}
 _PLACE_AT = tuple(
     tuple(
         tuple(_PLACE[code, stalk] for stalk in range(4) if mask >> stalk & 1) for mask in range(16)
@@ -121,15 +129,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     player = state.player
     board = state.boards[player]
     if phase == "place":
-        counts = state.per_stalk
-        cap = STALK_NEW_CAP  # the stalks still open this turn (BB-SUM-5), as a bit mask
-        free = (
-            (counts[0] < cap)
-            + 2 * (counts[1] < cap)
-            + 4 * (counts[2] < cap)
-            + 8 * (counts[3] < cap)
-        )
-        key = (state.pending, free, state.activations > 0)
+        key = (state.pending, state.per_stalk, state.activations > 0)
         placements = _PLACEMENTS.get(key)
         if placements is None:
             placements = _placements(*key)
@@ -138,18 +138,6 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         if board.awake:
             return (*placements, *_summer_spirits(state, board))
         return placements
-    if phase == "balance":
-        return _balance_actions(state, board)
-    if phase == "visit":
-        out: list[Any] = [
-            _VISIT[temple]
-            for temple in range(4)
-            if board.temples[temple] and (temple != board.marker)  # BB-SUM-2
-        ]
-        if state.options.voluntary_pass or not out:
-            out.append(_PASS)  # BB-SUM-1 (reading): no temple may be visited, so one passes
-        out.extend(_summer_spirits(state, board))
-        return tuple(out)
     if phase == "offer":
         # BB-SUM-4: the visited temple, then the others for a coin each (free with Bakeneko)
         offers = (
@@ -159,21 +147,35 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         )
         if not board.awake:
             return offers
-        out = list(offers)
+        out: list[Any] = list(offers)
         if "bakeneko" in board.awake and not state.bakeneko:
             out.append(_USE["bakeneko"])
         out.extend(_summer_spirits(state, board))
         return tuple(out)
+    if phase == "visit":
+        temples = board.temples  # which hold shoots, as a bit mask
+        filled = (
+            bool(temples[0]) + 2 * bool(temples[1]) + 4 * bool(temples[2]) + 8 * bool(temples[3])
+        )
+        visits = _VISITS[board.marker][filled]  # BB-SUM-2: not the marker's temple
+        if state.options.voluntary_pass or not visits:
+            visits = (*visits, _PASS)  # BB-SUM-1 (reading): no temple may be visited: one passes
+        if board.awake:
+            return (*visits, *_summer_spirits(state, board))
+        return visits
+    if phase == "balance":
+        return _balance_actions(state, board)
     if phase == "improve":
         out = [_CHOOSE["decline"], _CHOOSE["coin"]]
-        free = free_spaces(state.options, player, board.home, None)
-        if free:
+        home = board.home
+        if -1 in home:  # an empty space (on the night side too: any type may ask for one)
+            options = state.options
+            coins = board.coins
             for row in state.home_market:
                 for home_tile in row:
                     tile = HOME_TILES[home_tile]
-                    if tile.cost <= board.coins and (
-                        not state.options.night_side
-                        or free_spaces(state.options, player, board.home, tile.type)
+                    if tile.cost <= coins and (
+                        not options.night_side or free_spaces(options, player, home, tile.type)
                     ):
                         out.append(_BUY[home_tile])
         return tuple(out)
@@ -184,7 +186,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
             for space in free_spaces(state.options, player, board.home, tile.type)
         )
     if phase == "cook":
-        return (_CHOOSE["decline"], *(_TAKE_FOOD[food] for food in sorted(set(state.food_display))))
+        return (_CHOOSE["decline"], *_food_takes(state.food_display))
     if phase == "wildcard":
         return (_CHOOSE["decline"], *(_CHOOSE[basic] for basic in BASIC_ACTIONS))  # BB-ACT-7
     if phase == "receive":
@@ -198,11 +200,9 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "draft":
         return tuple(_DRAFT[code] for code in sorted(set(state.shoot_pool)))
     if phase == "tengu":
-        return (_CHOOSE["refill"], *(_TAKE_FOOD[food] for food in sorted(set(state.food_display))))
+        return (_CHOOSE["refill"], *_food_takes(state.food_display))
     if phase == "tengu_take":
-        return tuple(
-            _TAKE_FOOD[food] for food in sorted(set(state.food_display))
-        )  # BB-SPI-6: take 1
+        return _food_takes(state.food_display)  # BB-SPI-6: take 1
     if phase == "wake":
         out = [
             _WAKE[spirit]
@@ -222,28 +222,66 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     raise AssertionError(f"unknown phase {phase}")
 
 
-_PLACEMENTS: dict[tuple[tuple[int, ...], int, bool], tuple[Any, ...]] = {}
-"""The placements of each (pending shoots, open stalks, activating) met so far."""
+_PLACEMENTS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[Any, ...]] = {}
+"""The placements of each (pending shoots, new shoots per stalk, activating) met so far."""
 
 
-def _placements(pending: tuple[int, ...], free: int, activating: bool) -> tuple[Any, ...]:
+def _placements(
+    pending: tuple[int, ...], per_stalk: tuple[int, ...], activating: bool
+) -> tuple[Any, ...]:
     """Activate (or, with no activation left, Place) each distinct pending shoot on each open
     stalk; ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
-    codes = sorted(set(pending))
-    if activating:
-        return (*(action for code in codes for action in _ACTIVATE_AT[code][free]), _CHOOSE["done"])
-    return tuple(action for code in codes for action in _PLACE_AT[code][free])
+    free = sum(1 << stalk for stalk in range(4) if per_stalk[stalk] < STALK_NEW_CAP)
+    key = (tuple(sorted(set(pending))), free, activating)
+    placements = _PLACEMENTS_OF_SHOOTS.get(key)
+    if placements is None:
+        codes = key[0]
+        if activating:
+            placements = (
+                *(action for code in codes for action in _ACTIVATE_AT[code][free]),
+                _CHOOSE["done"],
+            )
+        else:
+            placements = tuple(action for code in codes for action in _PLACE_AT[code][free])
+        if len(_PLACEMENTS_OF_SHOOTS) < 1 << 16:  # bounded (rarely more than a few thousand)
+            _PLACEMENTS_OF_SHOOTS[key] = placements
+    return placements
 
 
-def _summer_spirits(state: Any, board: Board) -> list[Any]:
+_PLACEMENTS_OF_SHOOTS: dict[tuple[tuple[int, ...], int, bool], tuple[Any, ...]] = {}
+"""The placements of each (distinct pending shoots, open stalks as a bit mask, activating)."""
+
+
+def _summer_spirits(state: Any, board: Board) -> tuple[Any, ...]:
     """Spirit powers usable now in one's Summer turn (B20): the extra actions at any point,
     Kitsune only before the first activation."""
-    if not board.awake:
-        return []
-    out = [_USE[spirit] for spirit in SUMMER_SPIRITS if spirit in board.awake]
-    if "kitsune" in board.awake and state.activated == 0 and not state.kitsune:
-        out.append(_USE["kitsune"])  # BB-SPI-3: declared before activating
-    return out
+    awake = board.awake
+    if not awake:
+        return ()
+    key = (awake, state.activated == 0 and not state.kitsune)
+    powers = _SUMMER_POWERS.get(key)
+    if powers is None:
+        powers = tuple(_USE[spirit] for spirit in SUMMER_SPIRITS if spirit in awake)
+        if key[1] and "kitsune" in awake:
+            powers += (_USE["kitsune"],)  # BB-SPI-3: declared before activating
+        _SUMMER_POWERS[key] = powers  # bounded: at most 3 tiles of each of 7 spirits, sorted
+    return powers
+
+
+_SUMMER_POWERS: dict[tuple[tuple[str, ...], bool], tuple[Any, ...]] = {}
+"""The Summer powers of each (awake spirits, Kitsune still declarable) met so far."""
+
+
+def _food_takes(display: tuple[int, ...]) -> tuple[Any, ...]:
+    """Take each kind of food counter on the display, tea first (BB-ACT-5)."""
+    takes = _FOOD_TAKES.get(display)
+    if takes is None:  # bounded: at most 5 counters of 3 kinds
+        takes = _FOOD_TAKES[display] = tuple(_TAKE_FOOD[food] for food in sorted(set(display)))
+    return takes
+
+
+_FOOD_TAKES: dict[tuple[int, ...], tuple[Any, ...]] = {}
+"""The food takes of each food display met so far."""
 
 
 def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
@@ -251,17 +289,18 @@ def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
     # possible (``_balance_step``), so `done` is always a real choice to stop
     out: list[Any] = [_CHOOSE["decline"], _CHOOSE["hp"]] if state.step == 0 else [_CHOOSE["done"]]
     tiles = state.options.balance_table
+    held = board.balance
     owned = [0, 0, 0]
-    for tile in board.balance:
+    for tile in held:
         owned[tiles[tile].kind] += 1
+    market = state.balance_market
     for kind in range(3):
         if owned[kind] < 2:  # BB-ACT-2: at most 2 of a type
-            out.extend(
-                _TAKE[tile] if tile < _N_BAL else _custom(tile, tiles)
-                for tile in state.balance_market[kind]
-            )
-    for tile in board.balance:
-        if is_balance_met(tiles[tile], board.home):  # BB-ACT-3
+            for tile in market[kind]:
+                out.append(_TAKE[tile] if tile < _N_BAL else _custom(tile, tiles))
+    home = board.home
+    for tile in held:
+        if held_balance_met(tiles, tile, home):  # BB-ACT-3
             out.append(_SCORE[tile] if tile < _N_BAL else ScoreBalanceTile(tiles[tile].name))
     return tuple(out)
 

@@ -9,6 +9,7 @@ with no food counter left) are resolved at once; every real choice is an action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bamboo_lab.core.checks import replace_at
@@ -45,7 +46,7 @@ from .components import (
 )
 from .legal import TEMPLE_CAPACITY, legal_actions, night_of
 from .reconstructed import HOME_TILES
-from .scoring import is_balance_met
+from .scoring import held_balance_met
 from .seasons import (
     after_payment,
     autumn,
@@ -60,14 +61,10 @@ from .seasons import (
 )
 from .work import Market, Work
 
-__all__ = ["apply_action", "legal_actions", "night_of"]
+__all__ = ["HANDLERS", "legal_actions", "night_of"]
 
 _HOME = {tile.name: tile.id for tile in HOME_TILES}
-
-
-def apply_action(work: Work, action: Any) -> None:
-    """Apply ``action`` to the work dict ``work`` (legality is checked by the caller)."""
-    _HANDLERS[type(action)](work, action)
+_SUMMER_POWERS = frozenset(SUMMER_SPIRITS)
 
 
 def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
@@ -222,9 +219,9 @@ def _do_offer(work: Work, action: Offer) -> None:
     board = work["boards"][player]
     cost = 0 if (temple == work["visited"] or work["bakeneko"]) else 1  # BB-SUM-4
     set_board(work, player, reserve=board.reserve - 1, coins=board.coins - cost)
-    work["temples"] = replace_at(
-        work["temples"], temple, (*work["temples"][temple], player)
-    )  # stacked on top
+    temples = list(work["temples"])
+    temples[temple] = (*temples[temple], player)  # stacked on top
+    work["temples"] = tuple(temples)
     work["sticks"] -= 1
     _offer_or_auto(work)
 
@@ -234,7 +231,7 @@ def _continue_turn(work: Work) -> None:
     board = work["boards"][player]
     if work["pending"]:
         work["phase"] = "place"
-    elif board.awake and any(spirit in board.awake for spirit in SUMMER_SPIRITS):
+    elif board.awake and not _SUMMER_POWERS.isdisjoint(board.awake):
         work["phase"] = "end"
     else:
         _end_turn(work)
@@ -242,7 +239,9 @@ def _continue_turn(work: Work) -> None:
 
 def _do_activate(work: Work, action: Activate) -> None:
     code = SHOOT_CODE[action.shoot]
-    work["pending"] = remove(work["pending"], code)
+    pending = work["pending"]
+    index = pending.index(code)
+    work["pending"] = pending[:index] + pending[index + 1 :]
     work["activations"] -= 1
     work["activated"] += 1
     work["activating"] = (code, action.stalk - 1)
@@ -252,39 +251,38 @@ def _do_activate(work: Work, action: Activate) -> None:
 
 def _do_place(work: Work, action: Place) -> None:
     code = SHOOT_CODE[action.shoot]
-    work["pending"] = remove(work["pending"], code)
+    pending = work["pending"]
+    index = pending.index(code)
+    work["pending"] = pending[:index] + pending[index + 1 :]
     _push(work, code, action.stalk - 1)
 
 
 def _push(work: Work, code: int, stalk: int) -> None:
     """Push a shoot in at the base of a stalk; the top shoot is ejected (BB-SUM-6, B5)."""
-    old = work["stalks"][stalk]
-    work["stalks"] = replace_at(work["stalks"], stalk, (code, old[0], old[1]))
-    work["per_stalk"] = replace_at(work["per_stalk"], stalk, work["per_stalk"][stalk] + 1)
-    _receive(work, old[2])
-
-
-def _receive(work: Work, code: int) -> None:
+    stalks = list(work["stalks"])
+    old = stalks[stalk]
+    stalks[stalk] = (code, old[0], old[1])
+    work["stalks"] = tuple(stalks)
+    per_stalk = list(work["per_stalk"])
+    per_stalk[stalk] += 1
+    work["per_stalk"] = tuple(per_stalk)
+    # the ejected shoot goes to its colour's temple, else to the only one with room, else the
+    # player chooses (phase ``receive``)
+    ejected = old[2]
     player = work["player"]
-    board = work["boards"][player]
-    colour = code // 5
-    if len(board.temples[colour]) < TEMPLE_CAPACITY:
-        set_board(
-            work, player, temples=replace_at(board.temples, colour, (*board.temples[colour], code))
-        )
-        _continue_turn(work)
-        return
-    room = [temple for temple in range(4) if len(board.temples[temple]) < TEMPLE_CAPACITY]
-    if len(room) == 1:
-        set_board(
-            work,
-            player,
-            temples=replace_at(board.temples, room[0], (*board.temples[room[0]], code)),
-        )
-        _continue_turn(work)
-    else:
-        work["receiving"] = code
-        work["phase"] = "receive"
+    temples = work["boards"][player].temples
+    colour = ejected // 5
+    if len(temples[colour]) >= TEMPLE_CAPACITY:
+        room = [temple for temple in range(4) if len(temples[temple]) < TEMPLE_CAPACITY]
+        if len(room) != 1:
+            work["receiving"] = ejected
+            work["phase"] = "receive"
+            return
+        colour = room[0]
+    received = list(temples)
+    received[colour] = (*temples[colour], ejected)
+    set_board(work, player, temples=tuple(received))
+    _continue_turn(work)
 
 
 def _do_receive(work: Work, action: Receive) -> None:
@@ -380,7 +378,8 @@ def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any)
         owned[tiles[tile].kind] += 1
     if any(market[kind] and owned[kind] < 2 for kind in range(3)):
         return True
-    return any(is_balance_met(tiles[tile], board.home) for tile in board.balance)
+    home = board.home
+    return any(held_balance_met(tiles, tile, home) for tile in board.balance)
 
 
 def _do_buy_home_tile(work: Work, action: BuyHomeTile) -> None:
@@ -488,7 +487,7 @@ def _do_wake_spirit(work: Work, action: WakeSpirit) -> None:
         wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     DraftShoot: _do_draft_shoot,
     ChooseGift: _do_choose_gift,
     Pass: _do_pass,
@@ -508,3 +507,7 @@ _HANDLERS: dict[type, Any] = {
     Feed: _do_feed,
     EndTurn: _do_end_turn,
 }
+
+HANDLERS = _HANDLERS
+"""The handler of each action type: ``HANDLERS[type(action)](work, action)`` applies ``action``
+to the work dict ``work`` (legality is checked by the caller; ``State.apply`` calls it)."""

@@ -26,6 +26,7 @@ __all__ = [
     "final_breakdown",
     "harmony",
     "harmony_penalty",
+    "held_balance_met",
     "home_comfort",
     "is_balance_met",
     "least_waste_payment",
@@ -101,6 +102,28 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
     if len(home) - home.count(-1) < len(tile.cells):
         return False  # each cell needs its own home tile
     return next(_met_placements(tile, home, region), None) is not None
+
+
+def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, ...]) -> bool:
+    """``is_balance_met(tiles[tile], home)`` for the tile id ``tile`` of the game's table,
+    remembered for the printed tiles: the rules ask it at every Balance decision, and a home
+    changes only when a home tile is placed (BB-ACT-3)."""
+    if tile >= _PRINTED:  # a custom tile of this game's options
+        return is_balance_met(tiles[tile], home)
+    key = (tile, home)
+    met = _MET.get(key)
+    if met is None:
+        met = is_balance_met(BALANCE_TILES[tile], home)
+        if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
+            _MET.clear()
+        _MET[key] = met
+    return met
+
+
+_PRINTED = len(BALANCE_TILES)
+_MET: dict[tuple[int, tuple[int, ...]], bool] = {}
+"""Whether each (printed balance tile id, home) asked so far is met."""
+_MET_LIMIT = 1 << 14
 
 
 def home_comfort(home: Iterable[int]) -> int:
@@ -182,14 +205,9 @@ def temple_majority(stack: Sequence[int]) -> tuple[int, ...]:
 
     Most sticks first; a tie goes to the owner whose stick is highest (placed last).
     """
-    count: dict[int, int] = {}
-    top: dict[int, int] = {}
-    for height, owner in enumerate(stack):
-        count[owner] = count.get(owner, 0) + 1
-        top[owner] = height
-    if len(count) == 1:
-        return tuple(count)
-    return tuple(sorted(count, key=lambda seat: (-count[seat], -top[seat])))
+    by_top = dict.fromkeys(reversed(stack))  # the owners, highest stick first
+    # a stable sort (stable with reverse too): among equal counts the highest stick stays first
+    return tuple(sorted(by_top, key=stack.count, reverse=True))
 
 
 def final_breakdown(

@@ -10,6 +10,7 @@ from typing import Any
 
 from bamboo_lab.core import rng as vrng
 
+from .board import Board
 from .components import FOOD_VALUES, SPIRIT_COST, TEMPLE_TILE_VALUES
 from .scoring import GHOST, least_waste_payment, temple_majority
 from .work import Market, Work
@@ -33,6 +34,9 @@ __all__ = [
     "wake_from",
 ]
 
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 BALANCE_MARKET_SIZE = 3  # BB-SET-3
 HOME_MARKET_SIZE = 4  # BB-SET-4, B1
@@ -67,7 +71,11 @@ def season(state: Any) -> str:
 def set_board(work: Work, player: int, **changes: Any) -> None:
     """Replace fields of ``player``'s board."""
     boards = list(work["boards"])
-    boards[player] = boards[player].changed(changes)
+    fields = boards[player].__dict__.copy()  # Board.changed, inlined: once in every decision
+    fields.update(changes)
+    board = _new_object(Board)
+    _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
+    boards[player] = board
     work["boards"] = tuple(boards)
 
 
@@ -167,7 +175,7 @@ def wake_from(work: Work, first_offset: int) -> None:
     for offset in range(first_offset, num_players):
         seat = (work["first_player"] + offset) % num_players
         board = work["boards"][seat]
-        if any(SPIRIT_COST[sleeper] <= board.coins for sleeper in board.asleep):
+        if board.asleep and any(SPIRIT_COST[sleeper] <= board.coins for sleeper in board.asleep):
             work["player"] = seat
             work["phase"] = "wake"
             return
@@ -181,7 +189,7 @@ def feed_from(work: Work, first_offset: int) -> None:
     for offset in range(first_offset, num_players):
         seat = (work["first_player"] + offset) % num_players
         board = work["boards"][seat]
-        need = sum(1 for tile in board.home if tile >= 0)
+        need = len(board.home) - board.home.count(-1)  # one unit per home tile
         if need == 0:
             continue
         work["player"] = seat
@@ -219,7 +227,7 @@ def after_payment(work: Work) -> None:
     """After a payment: next family when fed, or the end of feeding with nothing to pay."""
     player = work["player"]
     board = work["boards"][player]
-    need = sum(1 for tile in board.home if tile >= 0)
+    need = len(board.home) - board.home.count(-1)  # one unit per home tile
     if work["step"] >= need:
         next_feeder(work)  # the excess is lost (BB-WIN-2)
     elif not any(board.food) and not ("ookami" in board.awake and work["step"] == 0):
@@ -230,7 +238,7 @@ def end_feeding(work: Work) -> None:
     """Stop paying: -1 HP per missing unit, then the next family (BB-WIN-2)."""
     player = work["player"]
     board = work["boards"][player]
-    need = sum(1 for tile in board.home if tile >= 0)
+    need = len(board.home) - board.home.count(-1)  # one unit per home tile
     set_board(work, player, hp=board.hp - max(0, need - work["step"]))  # -1 HP per missing unit
     next_feeder(work)
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
@@ -28,6 +28,7 @@ from .info import GAME_INFO
 from .options import Options
 from .reconstructed import BOARD_SETUP_SHOOTS, HOME_TILES, PLAYER_SETS, UNMARKED_SHOOTS
 from .refusals import RULEBOOK
+from .rules import HANDLERS
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
 from .work import Work
 
@@ -152,9 +153,8 @@ class State(RichDisplay):
         """True once the round track is empty at the start of a Spring (BB-SPR-1)."""
         return self.phase == "over"
 
-    def legal_actions(self) -> tuple[Any, ...]:
-        """The legal actions, in a deterministic order."""
-        return rules.legal_actions(self)
+    legal_actions = rules.legal_actions
+    """The legal actions, in a deterministic order (the rules' function, called as a method)."""
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Always ``()``: reshuffles draw from the state's value generator (design 3)."""
@@ -167,11 +167,11 @@ class State(RichDisplay):
         """
         if check:
             action = RULEBOOK.check(self, action)
-        work = cast(Work, self.__dict__.copy())
+        new = _new_object(State)
+        work: Work = new.__dict__  # type: ignore[assignment]  # the rules fill the new fields
+        work.update(self.__dict__)  # type: ignore[typeddict-item]
         work["history"] = History(work["history"], action)  # shared with this state (core.history)
-        rules.apply_action(work, action)
-        new = object.__new__(State)
-        object.__setattr__(new, "__dict__", work)  # the work dict becomes the new state's fields
+        HANDLERS[type(action)](work, action)
         return new
 
     def _evolve(self, **changes: Any) -> State:
@@ -384,6 +384,8 @@ setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared Histor
     State, "history", history_property("The actions applied since start (or setup).")
 )
 
+_new_object = object.__new__
+
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built (and type-checked) once: most games use them."""
 
@@ -396,32 +398,31 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
 
     def shuffle(items: Any) -> list[Any]:
         nonlocal generator
-        out, generator = vrng.shuffled(list(items), generator)
+        out, generator = vrng.shuffled(items, generator)
         return out
 
+    pieces = _setup_pieces(num_players, opts)
     # BB-SET-1: board-setup shoots at random in the 12 shaded spaces
     setup = shuffle(BOARD_SETUP_SHOOTS[opts.wildcards])
     stalks = tuple(tuple(setup[3 * index : 3 * index + 3]) for index in range(4))
     # BB-SET-3: balance stacks, 3 face up per type (custom tiles join their kind's stack)
     bal_stacks, bal_market = [], []
     for kind in range(3):
-        stack = shuffle(tile.id for tile in opts.balance_table if tile.kind == kind)
+        stack = shuffle(pieces.balance_tiles[kind])
         bal_market.append(tuple(stack[:3]))
         bal_stacks.append(stack[3:])
     # BB-SET-4: home tiles by category, 3+ removed with 2 players, 4 face up per category
-    home_box = tuple(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
+    home_box = pieces.home_box
     home_stacks, home_market = [], []
     for cat in range(2):
-        stack = shuffle(
-            tile.id for tile in HOME_TILES if tile.category == cat and tile.id not in home_box
-        )
+        stack = shuffle(pieces.home_tiles[cat])
         home_market.append(tuple(stack[:4]))
         home_stacks.append(tuple(stack[4:]))
     # BB-SET-5: spirits in 4 stacks of 4, the other 5 leave the game
-    spirits = shuffle(spirit for spirit in SPIRITS for _ in range(3))
+    spirits = shuffle(_SPIRIT_TILES)
     spirit_stacks = tuple(tuple(spirits[4 * index : 4 * index + 4]) for index in range(4))
     # BB-SET-6: food counters face down, 5 face up
-    food = shuffle(food_kind for food_kind in range(3) for _ in range(FOOD_COUNTS[food_kind]))
+    food = shuffle(_FOOD_COUNTERS)
     # BB-SET-2: gifts face down
     gifts = shuffle(GIFTS)
     # BB-SET-7: a random start player
@@ -489,6 +490,43 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         gift_stack=tuple(gifts),
         shoot_pool=tuple(unmarked[: 2 * num_players]),
         shoot_box=tuple(sorted(shoot_box)),
+    )
+
+
+_SPIRIT_TILES = tuple(spirit for spirit in SPIRITS for _ in range(3))
+"""The 21 spirit tiles, 3 of each spirit (R-EN section II), before the setup shuffle."""
+_FOOD_COUNTERS = tuple(kind for kind in range(3) for _ in range(FOOD_COUNTS[kind]))
+"""The 26 food counters by kind (R-EN section II), before the setup shuffle."""
+
+
+@dataclass(frozen=True)
+class _SetupPieces:
+    """The tiles every game with the same players and options sets up (before shuffling)."""
+
+    balance_tiles: tuple[tuple[int, ...], ...]
+    """The balance-tile ids of each kind (BB-SET-3), custom tiles included."""
+    home_box: tuple[int, ...]
+    """The 3+ home tiles removed with 2 players (BB-SET-4)."""
+    home_tiles: tuple[tuple[int, ...], ...]
+    """The home-tile ids of each category in play (BB-SET-4)."""
+
+
+@lru_cache(maxsize=64)
+def _setup_pieces(num_players: int, options: Options) -> _SetupPieces:
+    """The unshuffled pieces of a game with ``num_players`` and ``options`` (built once)."""
+    home_box = tuple(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
+    return _SetupPieces(
+        balance_tiles=tuple(
+            tuple(tile.id for tile in options.balance_table if tile.kind == kind)
+            for kind in range(3)
+        ),
+        home_box=home_box,
+        home_tiles=tuple(
+            tuple(
+                tile.id for tile in HOME_TILES if tile.category == cat and tile.id not in home_box
+            )
+            for cat in range(2)
+        ),
     )
 
 

@@ -1,0 +1,84 @@
+"""The engine's remembered answers (the tables behind its speed) agree with the rules computed
+from scratch, over every position of whole seeded random games (the contract's speed side)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo import legal, scoring
+from bamboo_lab.games.bamboo.actions import Activate, Choose, Place, UseSpirit, VisitTemple
+from bamboo_lab.games.bamboo.components import COLOURS, SHOOT_NAMES, SUMMER_SPIRITS
+
+GAMES = 12
+"""Seeded random games per player count: about 2,000 positions each."""
+
+
+def positions(num_players: int) -> Iterator[bamboo.State]:
+    """Every position of ``GAMES`` seeded random games."""
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = bamboo.new_game(num_players, seed)
+        while not state.is_over():
+            yield state
+            actions = state.legal_actions()
+            state = state.apply(actions[rng.randrange(len(actions))], check=False)
+        yield state
+
+
+def reference_majority(stack: tuple[int, ...]) -> tuple[int, ...]:
+    """The owners by most sticks, a tie to the owner whose stick is highest (from scratch)."""
+    owners = set(stack)
+    highest = {owner: max(i for i, who in enumerate(stack) if who == owner) for owner in owners}
+    return tuple(sorted(owners, key=lambda owner: (-stack.count(owner), -highest[owner])))
+
+
+def reference_summer_powers(state: bamboo.State) -> list[object]:
+    """The spirit powers of a Summer turn, from the awake spirits (B20, Kitsune first-only)."""
+    awake = state.boards[state.player].awake
+    powers: list[object] = [UseSpirit(spirit) for spirit in SUMMER_SPIRITS if spirit in awake]
+    if "kitsune" in awake and state.activated == 0 and not state.kitsune:
+        powers.append(UseSpirit("kitsune"))
+    return powers
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_remembered_answers_equal_the_rules_from_scratch(num_players: int) -> None:
+    checked = {"balance": 0, "place": 0, "visit": 0, "majority": 0}
+    tiles = bamboo.BALANCE_TILES
+    for state in positions(num_players):
+        for stack in state.temples:
+            assert scoring.temple_majority(stack) == reference_majority(stack)
+            checked["majority"] += 1
+        for board in state.boards:
+            for tile in board.balance:
+                met = scoring.is_balance_met(tiles[tile], board.home)
+                assert scoring.held_balance_met(tiles, tile, board.home) == met
+                checked["balance"] += 1
+        if state.phase == "place":
+            board = state.boards[state.player]
+            stalks = [s for s in range(4) if state.per_stalk[s] < legal.STALK_NEW_CAP]
+            kind = Activate if state.activations > 0 else Place
+            expected: list[object] = [
+                kind(SHOOT_NAMES[code], stalk + 1)
+                for code in sorted(set(state.pending))
+                for stalk in stalks
+            ]
+            if state.activations > 0:
+                expected.append(Choose("done"))
+            assert list(state.legal_actions()) == expected + reference_summer_powers(state)
+            checked["place"] += 1
+        if state.phase == "visit":
+            board = state.boards[state.player]
+            visits: list[object] = [
+                VisitTemple(COLOURS[temple])
+                for temple in range(4)
+                if board.temples[temple] and temple != board.marker
+            ]
+            actions = list(state.legal_actions())
+            assert actions[: len(visits)] == visits
+            checked["visit"] += 1
+    assert min(checked.values()) >= 100, checked
