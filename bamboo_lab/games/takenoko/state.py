@@ -205,6 +205,17 @@ class State(RichDisplay):
             plotmet, gardmet = objective_caches_after(
                 caches[_PLOTMET], caches[_GARDMET], before, fields, rules.changed_plots(action)
             )
+            claims = caches[_CLAIMS]  # kept while every answer it read holds (TK-CMP-3 to 6)
+            if claims is not None and not (
+                plotmet is caches[_PLOTMET]
+                and fields["player"] == before["player"]
+                and fields["hands"] is before["hands"]
+                and fields["eaten"] is before["eaten"]
+                and all(
+                    card in gardmet for card in fields["hands"][fields["player"]] if card[0] == "G"
+                )
+            ):
+                claims = None
             moves = caches[_MOVES]  # figure moves depend on the plots alone (and the options)
             if fields["tiles"] is not before["tiles"]:
                 moves = _moves_kept(moves, action.plot) if type(action) is PlacePlot else {}
