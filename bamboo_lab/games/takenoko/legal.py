@@ -391,8 +391,10 @@ def card_reachable(
         grow = info.colour in growable
         if info.shoots == 1:
             # not met now: an irrigated plot of the card's colour and improvement must grow to 4
+            colour = info.colour  # the colour first (also in shoot_may_count): most plots stop
             return grow and any(
-                shoot_may_count(info, colours[place], improvements.get(place), bamboo[place])
+                colours[place] == colour
+                and shoot_may_count(info, colour, improvements.get(place), bamboo[place])
                 for place in irrigated
             )
         # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
