@@ -298,6 +298,7 @@ class PlayApp:
 
     def _click_place(self, x: float, y: float, picture: go.Figure | None = None) -> bool:
         """Bangkok and Bamboo: the place under the click, from the picture's hover texts."""
+        own = picture is not None
         picture = self._main if picture is None else picture
         points = hover_points(picture) if picture is not None else {}
         near = [
@@ -311,8 +312,10 @@ class PlayApp:
         place = place_of(self.game, text)
         if place is None:
             return False
+        before = self.controller.state
         found = self.controller.click(place, bool(self.reveal.value))
-        self.redraw()
+        # a move played on the own board redraws that board first, where the person looks
+        self.redraw(own_first=own and self.controller.state is not before)
         if len(found) > 1:
             shown = self.controller.board_state(bool(self.reveal.value))
             self._draw_actions(
@@ -335,9 +338,9 @@ class PlayApp:
         if self._shown_seat == self.controller.shown_seat():
             self.redraw()
 
-    def redraw(self) -> None:
+    def redraw(self, own_first: bool = False) -> None:
         """Redraw everything from the controller's :meth:`~PlayController.board` (the
-        FigureWidget is updated in place).
+        FigureWidget is updated in place); ``own_first``: the own board before the main one.
 
         In hot-seat, when the seat to move changes the reveal toggle switches off: the next
         player sits down to the public board, none of the last player's cards on screen.
@@ -347,13 +350,16 @@ class PlayApp:
             self.reveal.value = False  # no redraw from the toggle yet: the seat differs
             self._shown_seat = c.shown_seat()
         reveal = bool(self.reveal.value)
-        # the main picture is sent first, built alone: the browser draws it while the rest
-        # is computed (a click's move shows before the texts and the buttons follow)
+        # the pictures are sent first, each built alone: the browser draws one while the
+        # next is computed (a click's move shows before the texts and the buttons follow)
+        if own_first:
+            self._draw_secret(own_picture(c, reveal), c.shown_seat(), reveal)
         self._main = main_picture(c, reveal)
         replace_figure(self.figure, self._main)
         for trace in self.figure.data:
             trace.on_click(self._on_click)
-        self._draw_secret(own_picture(c, reveal), c.shown_seat(), reveal)
+        if not own_first:
+            self._draw_secret(own_picture(c, reveal), c.shown_seat(), reveal)
         text = c.board(reveal)
         self.status.value = f"<b>{html.escape(text.status)}</b>"
         self.scores.value = html.escape(text.scores)

@@ -21,6 +21,7 @@ from bamboo_lab import viz, widgets
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.widgets import pictures
 from bamboo_lab.widgets.board import BoardWidget, _leaves, replace_figure
+from bamboo_lab.widgets.places import hover_points
 
 GAMES = ("takenoko", "bamboo", "bangkok")
 MESSAGES = ["_py2js_update", "_py2js_addTraces", "_py2js_deleteTraces", "_py2js_relayout"]
@@ -276,3 +277,31 @@ def test_a_board_builds_its_pictures_unchecked_as_plotly_would_have_checked_them
         else:
             c.bot_move()
     assert seen >= 30
+
+
+def test_a_move_played_on_the_own_board_redraws_that_board_first() -> None:
+    """Bamboo: buying a home-market tile (a click on the main picture) sends the main picture
+    first; placing it on a home space (a click on the home) sends the home first."""
+    shop = widgets.play("bamboo", players=2, bots="heuristic", seed=4)
+    c = shop.controller
+    while not (c.state.phase == "improve" and c.is_person_to_play()):
+        c.bot_turn() if c.is_bot_to_play() else c.play(c.legal_actions()[0])
+    shop.redraw()
+    assert shop.own is not None
+    order: list[str] = []
+    for name, widget in (("main", shop.figure), ("own", shop.own)):
+        widget.observe(
+            lambda change, name=name: change["new"] is not None and order.append(name),
+            names=["_py2js_update"],
+        )
+    before = c.state
+    for text, (x, y) in hover_points(shop._main).items():
+        if "costs" in text and c.state is before:
+            shop.click(x, y)
+    assert c.state is not before, "an affordable home-market tile was bought by its click"
+    assert order[0] == "main"
+    order.clear()
+    bought = c.state
+    space = next(xy for text, xy in hover_points(shop.secret_picture).items() if "empty" in text)
+    assert shop.click_own(*space) and c.state is not bought
+    assert order == ["own", "main"] or order == ["own"]
