@@ -60,9 +60,9 @@ class RandomBot:
         return "RandomBot()"
 
 
-_LAST_CHANCE: list[Any] = [None, (), [], 1.0]
+_LAST_CHANCE: list[tuple[Any, tuple[Any, ...], list[float], float]] = [(None, (), [], 1.0)]
 """The last outcomes sampled (kept by identity: a game returns one shared tuple for its die),
-their faces, cumulative weights and total weight."""
+their faces, cumulative weights and total weight: one tuple, replaced whole (thread-safe)."""
 
 
 def sample_chance(state: Any, rng: random.Random) -> Any:
@@ -71,14 +71,14 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
     The same draw as ``rng.choices(faces, weights)[0]`` (one ``rng.random()``, the same
     bisection), with the cumulative weights kept while the outcomes are the same object."""
     outcomes = state.chance_outcomes()
-    last = _LAST_CHANCE
+    last = _LAST_CHANCE[0]
     if outcomes is not last[0]:
         faces, weights = zip(*outcomes, strict=True)
         cumulative = list(accumulate(weights))
         total = cumulative[-1] + 0.0
         if not (0.0 < total < math.inf):  # nothing to draw: random.choices says why
             return rng.choices(faces, weights)[0]
-        last[:] = outcomes, faces, cumulative, total
+        last = _LAST_CHANCE[0] = (outcomes, faces, cumulative, total)
     _, faces, cumulative, total = last
     return faces[bisect(cumulative, rng.random() * total, 0, len(faces) - 1)]
 
