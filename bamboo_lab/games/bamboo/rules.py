@@ -376,8 +376,9 @@ def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any)
     owned = [0, 0, 0]
     for tile in board.balance:
         owned[tiles[tile].kind] += 1
-    if any(market[kind] and owned[kind] < 2 for kind in range(3)):
-        return True
+    for kind in range(3):
+        if market[kind] and owned[kind] < 2:
+            return True
     home = board.home
     return any(held_balance_met(tiles, tile, home) for tile in board.balance)
 

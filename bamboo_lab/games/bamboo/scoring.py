@@ -45,6 +45,7 @@ _ALL_COLS = tuple(range(HOME_COLS))
 _REGION_COLS = (LEFT_COLS, _ALL_COLS, RIGHT_COLS)
 _LEFT_SPACES = tuple(space for space in range(15) if space % 5 in LEFT_COLS)
 _RIGHT_SPACES = tuple(space for space in range(15) if space % 5 in RIGHT_COLS)
+_REGION_SPACES = (_LEFT_SPACES, tuple(range(15)), _RIGHT_SPACES)
 
 
 def balance_matches(
@@ -90,14 +91,13 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
 
     The same answer as ``bool(balance_matches(...))``, stopping at the first placement (the
     legal actions ask it for every held tile)."""
-    cols = _REGION_COLS[tile.kind if region is None else region]
     if tile.type_total is not None:
         kind, need = tile.type_total
-        total = sum(
-            _COMFORT[home_tile]
-            for space, home_tile in enumerate(home)
-            if home_tile >= 0 and space % 5 in cols and _TYPE[home_tile] == kind
-        )
+        total = 0
+        for space in _REGION_SPACES[tile.kind if region is None else region]:
+            home_tile = home[space]
+            if home_tile >= 0 and _TYPE[home_tile] == kind:
+                total += _COMFORT[home_tile]
         return total >= need
     if len(home) - home.count(-1) < len(tile.cells):
         return False  # each cell needs its own home tile

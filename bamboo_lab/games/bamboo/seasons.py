@@ -139,6 +139,7 @@ def autumn(work: Work) -> None:
     """Autumn (BB-AUT-1..4): spirits to the majorities, incense back, the ghost re-dealt."""
     temples = work["temples"]
     stacks = list(work["spirit_stacks"])
+    won: list[tuple[str, ...]] = [()] * work["num_players"]
     for temple in range(4):
         if not temples[temple] or not stacks[temple]:
             continue
@@ -148,18 +149,17 @@ def autumn(work: Work) -> None:
         if winner == GHOST:
             work["spirit_out"] = (*work["spirit_out"], spirit)  # BB-AUT-2
         else:
-            board = work["boards"][winner]
-            set_board(work, winner, awake=tuple(sorted((*board.awake, spirit))))
+            won[winner] += (spirit,)
     work["spirit_stacks"] = tuple(stacks)
-    back = [0] * work["num_players"]
-    for stack in temples:
-        for owner in stack:
-            if owner != GHOST:
-                back[owner] += 1
-    work["boards"] = tuple(
-        board.replace(reserve=board.reserve + back[seat])
-        for seat, board in enumerate(work["boards"])
-    )  # BB-AUT-3
+    boards = []
+    for seat, board in enumerate(work["boards"]):
+        changes: dict[str, Any] = {  # BB-AUT-3: every stick back to its owner's reserve
+            "reserve": board.reserve + sum(stack.count(seat) for stack in temples)
+        }
+        if won[seat]:
+            changes["awake"] = tuple(sorted(board.awake + won[seat]))
+        boards.append(board.changed(changes))
+    work["boards"] = tuple(boards)
     if work["num_players"] == 2:
         tiles = tuple(shuffle(work, TEMPLE_TILE_VALUES))
         work["temple_tiles"] = tiles
@@ -264,9 +264,9 @@ def rotate(market: Market, size: int) -> Market:
             stack = (*stack, row[0])
             row = row[1:]
             seen += 1
-        while len(row) < size and stack:
-            row = (*row, stack[0])
-            stack = stack[1:]
+        drawn = max(0, min(size - len(row), len(stack)))  # the row refills from the top
+        row += stack[:drawn]
+        stack = stack[drawn:]
         rows.append(row)
         piles.append(stack)
         known.append(min(seen, len(stack)))
