@@ -278,14 +278,16 @@ def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
     bot = cell.locator("button", has_text="bot's turn").first
     status = cell.locator(".widget-html").first
     for _ in range(60):
+        if "The game is over" in status.inner_text():
+            return False
         if not bot.is_disabled():
             assert _click(lab, bot, figure, log, settle=400)["changed_log"]
-        elif not cell.locator("button.mod-info").count():
-            return False  # the game is over
-        elif words in status.inner_text():
+            continue
+        button = _move_button(lab, cell)
+        button.wait_for(timeout=60_000)  # the person's buttons are drawn
+        if words in status.inner_text():
             return True
-        else:
-            assert _click(lab, _move_button(lab, cell), figure, log, settle=400)["changed_log"]
+        assert _click(lab, button, figure, log, settle=400)["changed_log"]
     return False
 
 
@@ -385,16 +387,20 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         done = len(SAMPLES.get("takenoko garden click", [])) >= PICTURE_CLICKS
         if done or not _to_person(lab, cell, figure, log, "to play"):
             break
+        target = None
+        bot = cell.locator("button", has_text="bot's turn").first
         for _ in range(40):  # the person's first buttons ("plots: draw 3", keep one ...)
-            target = lab.page.evaluate(_TARGET_PIXEL, [figure.element_handle()])
             first = _move_button(lab, cell)
-            if target and first.count() and first.inner_text().startswith("plot on"):
-                break
-            if (
-                not first.count()
-                or not cell.locator("button", has_text="bot's turn").first.is_disabled()
-            ):
-                target = None
+            if not bot.is_disabled() or not first.count():
+                break  # the person's turn is over
+            if first.inner_text().startswith("plot on"):  # the places are ringed: wait for them
+                lab.page.wait_for_function(
+                    f"([gd]) => ({_TARGET_PIXEL})([gd]) !== null",
+                    arg=[figure.element_handle()],
+                    timeout=60_000,
+                    polling=50,
+                )
+                target = lab.page.evaluate(_TARGET_PIXEL, [figure.element_handle()])
                 break
             assert _click(lab, first, figure, log, settle=400)["changed_log"]
         if not target:
