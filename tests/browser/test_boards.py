@@ -47,7 +47,14 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   const deadline = t0 + 120000;
   // textContent, not innerText: polling must not force the page's layout while it redraws
   const ways = () => root && root.textContent.includes('ways to play there');
-  const done = () => (mode === 'plot' ? marks.length > 0 : log.value !== before.log) || ways();
+  const refusal = () => {  // the board's red line: the click was refused, with its rule
+    const line = root && root.querySelector("span[style*='b00020']");
+    return line ? line.textContent : '';
+  };
+  const refusedBefore = refusal();
+  const refused = () => refusal() !== '' && refusal() !== refusedBefore;
+  const done = () => (mode === 'plot' ? marks.length > 0 : log.value !== before.log) || ways()
+    || refused();
   while (!done() && performance.now() < deadline) {
     await new Promise(r => setTimeout(r, root ? 10 : 2));
   }
@@ -57,7 +64,8 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   const plotted = marks.filter(m => m - t0 <= tLog + settle);
   return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
           log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
-          plotted: marks.length > 0, ways: ways(), last_line: log.value.split('\\n')[0]};
+          plotted: marks.length > 0, ways: ways(), refused: refused(),
+          last_line: log.value.split('\\n')[0]};
 }"""
 
 _TARGET_PIXEL = """([gd]) => {
@@ -188,15 +196,16 @@ def _move_button(lab: Lab, cell: Any) -> Any:
     return cell.locator("button.mod-info").first
 
 
-_HOVER_PIXEL = """([gd, part]) => {
+_HOVER_PIXEL = """([gd, part, nth]) => {
   const fl = gd._fullLayout;
   const r = gd.getBoundingClientRect();
+  let seen = 0;
   for (let c = 0; c < gd.data.length; c++) {
     const t = gd.data[c];
     const texts = t.hovertext || [];
     if (t.visible === false || typeof texts === 'string') continue;
     for (let i = 0; i < texts.length; i++) {
-      if (String(texts[i]).includes(part)) {
+      if (String(texts[i]).includes(part) && seen++ === (nth || 0)) {
         return {x: r.left + fl._size.l + fl.xaxis.l2p(t.x[i]),
                 y: r.top + fl._size.t + fl.yaxis.l2p(t.y[i]), text: String(texts[i]),
                 curve: c, point: i};
@@ -205,7 +214,8 @@ _HOVER_PIXEL = """([gd, part]) => {
   }
   return null;
 }"""
-"""Where on the page the first point whose hover text holds ``part`` is drawn."""
+"""Where on the page the ``nth`` point (default the first) whose hover text holds ``part`` is
+drawn."""
 
 
 def _at(lab: Lab, figure: Any, part: str) -> dict[str, Any]:
@@ -274,7 +284,10 @@ def _sample(kind: str, result: dict[str, Any]) -> None:
 
 def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
     """Play on (the bots' turns, the person's first button) until the person is to decide
-    what the status names by ``words``; False once the game is over."""
+    what the status names by ``words``; False once the game is over, or at a decision that
+    has no button."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     bot = cell.locator("button", has_text="bot's turn").first
     status = cell.locator(".widget-html").first
     for _ in range(60):
@@ -283,10 +296,13 @@ def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
         if not bot.is_disabled():
             assert _click(lab, bot, figure, log, settle=400)["changed_log"]
             continue
-        button = _move_button(lab, cell)
-        button.wait_for(timeout=60_000)  # the person's buttons are drawn
         if words in status.inner_text():
             return True
+        button = _move_button(lab, cell)
+        try:
+            button.wait_for(timeout=20_000)  # the person's buttons are drawn
+        except PlaywrightTimeout:  # a decision made only on the pictures (a Bamboo temple visit)
+            return False
         assert _click(lab, button, figure, log, settle=400)["changed_log"]
     return False
 
@@ -362,22 +378,37 @@ def _advice(lab: Lab, cell: Any, game: str) -> None:
 
 
 def _bamboo_clicks(lab: Lab) -> None:
-    """On the shop board (a person to improve their home): click a tile of the home market,
-    then an empty space of the home under the board; both moves are logged."""
+    """On the shop board, in :data:`PICTURE_CLICKS` turns of the person to improve their
+    home: click a tile of the home market (one too dear is refused: the next one), then an
+    empty space of the home under the board; both moves are logged."""
     cell, figure = _drawn(lab, 'shop = widgets.play("')
     log = cell.locator(".widget-textarea textarea").first
     home = cell.locator(".js-plotly-plot").nth(1)
-    tile = _at(lab, figure, "costs")  # a home-market tile: "A05: garden, comfort 2, costs 1 ..."
-    bought = _click_picture(lab, figure, log, tile)
-    shot = _shot(lab, cell, "board-bamboo-tile-click")
-    assert bought["changed_log"], f"a click on a home-market tile bought nothing ({shot})"
-    assert "buy home tile" in bought["last_line"], bought
-    _sample("bamboo market-tile click", bought)
-    placed = _click_picture(lab, home, log, _at(lab, home, "empty space"))
-    shot = _shot(lab, cell, "board-bamboo-home-click")
-    assert placed["changed_log"], f"a click on a home space placed nothing ({shot})"
-    assert "home tile on row" in placed["last_line"], placed
-    _sample("bamboo home-cell click", placed)
+    for _ in range(PICTURE_CLICKS):
+        if not _to_person(lab, cell, figure, log, "improve: buy a home tile"):
+            break
+        _at(lab, figure, "costs")  # the home-market tiles: "A05: garden, comfort 2, costs 1 ..."
+        bought = None
+        for nth in range(12):
+            tile = lab.page.evaluate(_HOVER_PIXEL, [figure.element_handle(), "costs", nth])
+            if tile is None:
+                break
+            result = _click_picture(lab, figure, log, tile, root=cell)
+            if result["changed_log"]:
+                bought = result
+                break
+            assert result["refused"], result  # too dear: refused with the reason
+        if bought is None:
+            break  # no tile the person can pay for
+        shot = _shot(lab, cell, "board-bamboo-tile-click")
+        assert "buy home tile" in bought["last_line"], f"{bought} ({shot})"
+        _sample("bamboo market-tile click", bought)
+        placed = _click_picture(lab, home, log, _at(lab, home, "empty space"))
+        shot = _shot(lab, cell, "board-bamboo-home-click")
+        assert placed["changed_log"], f"a click on a home space placed nothing ({shot})"
+        assert "home tile on row" in placed["last_line"], placed
+        _sample("bamboo home-cell click", placed)
+    assert SAMPLES.get("bamboo market-tile click"), "a home-market tile was bought by its click"
 
 
 def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
