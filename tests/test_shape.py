@@ -82,11 +82,11 @@ def test_action_handlers_are_named_do_action(game: str) -> None:
         if isinstance(node, (ast.Assign, ast.AnnAssign))
         and isinstance(node.value, ast.Dict)
         and any(
-            isinstance(target, ast.Name) and target.id == "_HANDLERS"
+            isinstance(target, ast.Name) and target.id == "HANDLERS"
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         )
     ]
-    assert len(tables) == 1, f"{game}/rules.py has no single _HANDLERS table"
+    assert len(tables) == 1, f"{game}/rules.py has no single HANDLERS table"
     pairs = [
         (ast.unparse(key), ast.unparse(value))
         for key, value in zip(tables[0].keys, tables[0].values, strict=True)

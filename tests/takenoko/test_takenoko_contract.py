@@ -316,7 +316,7 @@ def test_rules_dispatch_through_one_handler_per_action_type() -> None:
     """State.apply looks its handler up by the action's type; every action type has one."""
     from bamboo_lab.games.takenoko import rules
 
-    handlers = vars(rules)["_HANDLERS"]
+    handlers = vars(rules)["HANDLERS"]
     assert set(handlers) == set(tk.ACTION_TYPES)
 
 

@@ -488,7 +488,7 @@ def _do_wake_spirit(work: Work, action: WakeSpirit) -> None:
         wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
 
 
-_HANDLERS: dict[type, Callable[[Work, Any], None]] = {
+HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     DraftShoot: _do_draft_shoot,
     ChooseGift: _do_choose_gift,
     Pass: _do_pass,
@@ -508,7 +508,5 @@ _HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Feed: _do_feed,
     EndTurn: _do_end_turn,
 }
-
-HANDLERS = _HANDLERS
 """The handler of each action type: ``HANDLERS[type(action)](work, action)`` applies ``action``
 to the work dict ``work`` (legality is checked by the caller; ``State.apply`` calls it)."""

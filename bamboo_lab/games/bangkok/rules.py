@@ -212,15 +212,12 @@ def _do_pass(state: State, action: Pass) -> State:
     return _end_turn(state, state.passes + 1, changes)
 
 
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     PlaceAtPort: _do_place_at_port,
     Collect: _do_collect,
     LayInMarket: _do_lay_in_market,
     Renew: _do_renew,
     Pass: _do_pass,
 }
-"""One handler per action kind: ``_HANDLERS[type(action)](state, action)``."""
-
-HANDLERS = _HANDLERS
 """The handler of each action kind: ``HANDLERS[type(action)](state, action)`` is the state
 after ``action``, assumed legal (State.apply calls it directly)."""

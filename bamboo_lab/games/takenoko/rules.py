@@ -477,7 +477,7 @@ def _do_pass(state: State, work: Work, action: Pass) -> None:
     work["phase"] = "actions"
 
 
-_HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
+HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
     ChooseAction: _do_choose_action,
     MoveGardener: _do_move_gardener,
     MovePanda: _do_move_panda,
@@ -495,6 +495,9 @@ _HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
     TakeImprovement: _do_take_improvement,
     Pass: _do_pass,
 }
+"""The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
+``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
+``State.apply`` checks it, then calls this and ``state.successor``)."""
 
 
 def changed_plots(action: Action) -> tuple[Hex, ...] | None:
@@ -507,12 +510,6 @@ def changed_plots(action: Action) -> tuple[Hex, ...] | None:
     if isinstance(action, PlaceChannel):
         return ()  # TK-IRR-6: the plots it irrigates
     return None
-
-
-HANDLERS = _HANDLERS
-"""The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
-``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
-``State.apply`` checks it, then calls this and ``state.successor``)."""
 
 
 def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:
