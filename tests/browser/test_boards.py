@@ -282,6 +282,15 @@ def _sample(kind: str, result: dict[str, Any]) -> None:
     }
 
 
+def _played(lab: Lab, cell: Any, result: dict[str, Any], kind: str, words: str) -> None:
+    """A timed click that played a move: the log's new line holds ``words``; kept as a sample
+    of ``kind`` (a screenshot of the board after it, named after ``kind``)."""
+    shot = _shot(lab, cell, "board-" + kind.replace(" ", "-"))
+    assert result["changed_log"], f"a {kind} played nothing (screenshot {shot})"
+    assert words in result["last_line"], f"{result} (screenshot {shot})"
+    _sample(kind, result)
+
+
 def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
     """Play on (the bots' turns, the person's first button) until the person is to decide
     what the status names by ``words``; False once the game is over, or at a decision that
@@ -322,24 +331,18 @@ def _bangkok_clicks(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         assert picked["plotted"], "picking a hand card redraws the table (the slots ringed)"
         _sample("bangkok hand-card click", picked)
         placed = _click_picture(lab, figure, log, _at(lab, figure, "the picked card may go here"))
-        shot = _shot(lab, cell, "board-bangkok-slot-click")
-        assert placed["changed_log"], f"a click on a ringed slot placed nothing (screenshot {shot})"
-        assert " at " in placed["last_line"], placed
-        _sample("bangkok slot click", placed)
+        _played(lab, cell, placed, "bangkok slot click", " at ")
         taken = _click_picture(lab, figure, log, _at(lab, figure, "click to collect"), root=cell)
         if taken["ways"]:  # the cell is in several sets: they are offered as buttons (not timed)
             taken = _click(lab, cell.locator("button.mod-info").first, figure, log)
+            assert "collect cell" in taken["last_line"], taken
         else:
-            _sample("bangkok port-cell click", taken)
-        shot = _shot(lab, cell, "board-bangkok-port-click")
-        assert taken["changed_log"], f"a click on a port cell collected nothing (screenshot {shot})"
-        assert "collect cell" in taken["last_line"], taken
+            _played(lab, cell, taken, "bangkok port-cell click", "collect cell")
         if "lay a collected card" in status.inner_text():
             target = _at(lab, own, "hand card #")
             _click_picture(lab, own, log, target, mode="plot", watched=own)
             laid = _click_picture(lab, own, log, _at(lab, own, " here: the market scores"))
-            assert laid["changed_log"] and " in cell " in laid["last_line"], laid
-            _sample("bangkok market-cell click", laid)
+            _played(lab, cell, laid, "bangkok market-cell click", " in cell ")
     assert SAMPLES.get("bangkok slot click"), "no turn of the person was played by clicks"
 
 
@@ -400,14 +403,9 @@ def _bamboo_clicks(lab: Lab) -> None:
             assert result["refused"], result  # too dear: refused with the reason
         if bought is None:
             break  # no tile the person can pay for
-        shot = _shot(lab, cell, "board-bamboo-tile-click")
-        assert "buy home tile" in bought["last_line"], f"{bought} ({shot})"
-        _sample("bamboo market-tile click", bought)
+        _played(lab, cell, bought, "bamboo market-tile click", "buy home tile")
         placed = _click_picture(lab, home, log, _at(lab, home, "empty space"))
-        shot = _shot(lab, cell, "board-bamboo-home-click")
-        assert placed["changed_log"], f"a click on a home space placed nothing ({shot})"
-        assert "home tile on row" in placed["last_line"], placed
-        _sample("bamboo home-cell click", placed)
+        _played(lab, cell, placed, "bamboo home-cell click", "home tile on row")
     assert SAMPLES.get("bamboo market-tile click"), "a home-market tile was bought by its click"
 
 
@@ -437,11 +435,8 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
         if not target:
             continue
         result = _click_picture(lab, figure, log, target)
-        shot = _shot(lab, cell, "board-takenoko-garden-click")
-        assert result["changed_log"], f"a click on a ringed place played nothing ({shot})"
-        assert "plot on" in result["last_line"], result
+        _played(lab, cell, result, "takenoko garden click", "plot on")
         assert result["changed_fig"]
-        _sample("takenoko garden click", result)
     assert SAMPLES.get("takenoko garden click"), "the plot places are ringed on the garden"
 
 
