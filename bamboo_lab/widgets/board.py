@@ -79,9 +79,13 @@ export default () => {
       });
     },
     async render({ model, el }) {
-      // A press on the picture is a move on the board: the notebook's own mousedown handler
-      // (select and focus the cell, tens of ms before the click is sent) is not run for it.
-      el.addEventListener("mousedown", (event) => event.stopPropagation());
+      // A press on the picture is a move on the board, not on the notebook: neither the
+      // notebook's mousedown handler nor the focus moving to the cell (select the cell,
+      // tens of ms before the click is sent) is run for it.
+      el.addEventListener("mousedown", (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+      });
       return (await plotlyWidget).render({ model, el });
     },
   };

@@ -35,6 +35,7 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
     gd.data.map(t => t.x ? t.x.length : 0), (gd.layout.shapes || []).length]);
   const before = {log: log.value, fig: snap()};
+  const focused = document.activeElement;
   const marks = [];
   const onPlot = () => marks.push(performance.now());
   gd.on('plotly_afterplot', onPlot);
@@ -65,6 +66,7 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
           log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
           plotted: marks.length > 0, ways: ways(), refused: refused(),
+          focus_moved: document.activeElement !== focused,
           last_line: log.value.split('\\n')[0]};
 }"""
 
@@ -271,6 +273,9 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {}
 
 def _sample(kind: str, result: dict[str, Any]) -> None:
     """Keep one click's times; the report gives the median and the slowest of each kind."""
+    # a press on a picture is a move, not a click on the notebook: the focus stays (moving
+    # it selects the cell, which took tens of ms before the click reached the kernel)
+    assert not result["focus_moved"], f"a {kind} moved the page's focus"
     SAMPLES.setdefault(kind, []).append(result)
     boards = [r["board_ms"] for r in SAMPLES[kind]]
     logs = [r["log_ms"] for r in SAMPLES[kind]]

@@ -204,7 +204,8 @@ def test_the_front_end_loads_plotly_once_per_page_without_holding_up_the_model()
     loader = state["_esm"]
     assert len(loader) < 5000 and "globalThis" in loader  # a loader, not the 5 MB bundle
     assert "initialize({ model })" in loader and "await plotlyWidget" in loader
-    assert "stopPropagation" in loader  # a press on the picture does not select the cell
+    # a press on the picture neither selects the cell nor moves the focus to it
+    assert "stopPropagation" in loader and "preventDefault" in loader
 
 
 def _first(c: widgets.PlayController) -> object:
