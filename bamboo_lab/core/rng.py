@@ -45,13 +45,14 @@ def shuffled(items: Sequence[T], rng: int) -> tuple[list[T], int]:
     shuffling is the hottest loop of a random playout.
     """
     out = list(items)
+    limits = _LIMITS
     for top in range(len(out) - 1, 0, -1):
         size = top + 1
-        limit = (1 << 64) - ((1 << 64) % size)
-        while True:
-            rng = (rng + _GOLDEN) & MASK64
-            mixed = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & MASK64
+        limit = limits[size] if size < _LIMITED else (1 << 64) - ((1 << 64) % size)
+        while True:  # the constants written out: MASK64, then _GOLDEN and the two multipliers
+            rng = (rng + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            mixed = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             value = mixed ^ (mixed >> 31)
             if value < limit:
                 break
@@ -60,13 +61,20 @@ def shuffled(items: Sequence[T], rng: int) -> tuple[list[T], int]:
     return out, rng
 
 
+_LIMITED = 256
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % size) for size in range(1, _LIMITED)))
+"""The rejection bound of :func:`randbelow` for each ``n`` below ``_LIMITED`` (used by shuffled)."""
+
+
 def derive_seed(seed: int, *path: int | str) -> int:
     """Return a 64-bit seed derived from ``seed`` and a path (a game index, a purpose name)."""
     state = seed & MASK64
     for part in path:
         data = part.encode() if isinstance(part, str) else part.to_bytes(8, "little", signed=True)
-        for byte in data:
-            value, state = next_u64(state ^ byte)
-            state = value
+        for byte in data:  # state = next_u64(state ^ byte)[0], written inline
+            mixed = ((state ^ byte) + _GOLDEN) & MASK64
+            mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & MASK64
+            state = mixed ^ (mixed >> 31)
     value, _ = next_u64(state)
     return value

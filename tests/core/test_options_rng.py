@@ -97,10 +97,26 @@ def test_derive_seed_separates_paths() -> None:
 
 def test_shuffled_is_fisher_yates_over_randbelow() -> None:
     """The inlined shuffle draws exactly the stream of one ``randbelow`` per swap."""
-    for size in (0, 1, 2, 3, 7, 30, 81):
+    for size in (0, 1, 2, 3, 7, 30, 81, 255, 256, 300):  # below and beyond the limit table
         for seed in (0, 1, 2**63 + 5, rng.MASK64):
             expected, state = list(range(size)), seed
             for top in range(size - 1, 0, -1):
                 other, state = rng.randbelow(state, top + 1)
                 expected[top], expected[other] = expected[other], expected[top]
             assert rng.shuffled(range(size), seed) == (expected, state)
+
+
+def test_derive_seed_is_splitmix64_over_the_path_bytes() -> None:
+    """The inlined derivation: each byte of the path mixed in by one ``next_u64`` step."""
+    for seed in (0, 7, -3, 2**70 + 1):
+        for path in ((), ("bamboo", "setup"), (3, "rng", -1)):
+            state = seed & rng.MASK64
+            for part in path:
+                data = (
+                    part.encode()
+                    if isinstance(part, str)
+                    else part.to_bytes(8, "little", signed=True)
+                )
+                for byte in data:
+                    state, _ = rng.next_u64(state ^ byte)
+            assert rng.derive_seed(seed, *path) == rng.next_u64(state)[0]

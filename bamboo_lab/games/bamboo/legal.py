@@ -129,12 +129,13 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     player = state.player
     board = state.boards[player]
     if phase == "place":
-        key = (state.pending, state.per_stalk, state.activations > 0)
-        placements = _PLACEMENTS.get(key)
-        if placements is None:
-            placements = _placements(*key)
-            if len(_PLACEMENTS) < 1 << 16:  # bounded (the pending order is part of the key)
-                _PLACEMENTS[key] = placements
+        pending = state.pending
+        codes = _DISTINCT_SHOOTS.get(pending)
+        if codes is None:
+            codes = tuple(sorted(set(pending)))
+            if len(_DISTINCT_SHOOTS) < 1 << 14:  # bounded (a temple holds at most 4 shoots)
+                _DISTINCT_SHOOTS[pending] = codes
+        placements = _placements(codes, _OPEN_STALKS[state.per_stalk], state.activations > 0)
         if board.awake:
             return (*placements, *_summer_spirits(state, board))
         return placements
@@ -222,20 +223,28 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     raise AssertionError(f"unknown phase {phase}")
 
 
-_PLACEMENTS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[Any, ...]] = {}
-"""The placements of each (pending shoots, new shoots per stalk, activating) met so far."""
+_DISTINCT_SHOOTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The distinct codes, sorted, of each tuple of pending shoots met so far."""
+_OPEN_STALKS: dict[tuple[int, ...], int] = {
+    (first, second, third, fourth): sum(
+        1 << stalk
+        for stalk, pushed in enumerate((first, second, third, fourth))
+        if pushed < STALK_NEW_CAP
+    )
+    for first in range(STALK_NEW_CAP + 1)
+    for second in range(STALK_NEW_CAP + 1)
+    for third in range(STALK_NEW_CAP + 1)
+    for fourth in range(STALK_NEW_CAP + 1)
+}
+"""The stalks still open to new shoots (BB-SUM-5), as a bit mask, of each ``per_stalk``."""
 
 
-def _placements(
-    pending: tuple[int, ...], per_stalk: tuple[int, ...], activating: bool
-) -> tuple[Any, ...]:
-    """Activate (or, with no activation left, Place) each distinct pending shoot on each open
-    stalk; ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
-    free = sum(1 << stalk for stalk in range(4) if per_stalk[stalk] < STALK_NEW_CAP)
-    key = (tuple(sorted(set(pending))), free, activating)
+def _placements(codes: tuple[int, ...], free: int, activating: bool) -> tuple[Any, ...]:
+    """Activate (or, with no activation left, Place) each distinct pending shoot (``codes``) on
+    each open stalk (the bit mask ``free``); ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
+    key = (codes, free, activating)
     placements = _PLACEMENTS_OF_SHOOTS.get(key)
     if placements is None:
-        codes = key[0]
         if activating:
             placements = (
                 *(action for code in codes for action in _ACTIVATE_AT[code][free]),

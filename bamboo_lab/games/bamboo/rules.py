@@ -184,9 +184,12 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
     board = work["boards"][player]
-    shoots = board.temples[temple]
-    sticks = min(len(shoots), board.reserve)  # BB-SUM-3
-    set_board(work, player, marker=temple, temples=replace_at(board.temples, temple, ()))
+    temples = board.temples
+    shoots = temples[temple]
+    sticks = len(shoots)
+    if sticks > board.reserve:  # BB-SUM-3: a stick per shoot, as many as one has
+        sticks = board.reserve
+    set_board(work, player, marker=temple, temples=(*temples[:temple], (), *temples[temple + 1 :]))
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -196,13 +199,14 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
 
 
 def _offer_or_auto(work: Work) -> None:
+    sticks = work["sticks"]
+    if sticks == 0:
+        _continue_turn(work)
+        return
     player = work["player"]
     board = work["boards"][player]
-    if work["sticks"] == 0:
-        _continue_turn(work)
-    elif board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
+    if board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
         temple = work["visited"]  # no redirect is possible: every stick goes to the visited temple
-        sticks = work["sticks"]
         set_board(work, player, reserve=board.reserve - sticks)
         work["temples"] = replace_at(
             work["temples"], temple, work["temples"][temple] + (player,) * sticks
@@ -219,19 +223,18 @@ def _do_offer(work: Work, action: Offer) -> None:
     board = work["boards"][player]
     cost = 0 if (temple == work["visited"] or work["bakeneko"]) else 1  # BB-SUM-4
     set_board(work, player, reserve=board.reserve - 1, coins=board.coins - cost)
-    temples = list(work["temples"])
-    temples[temple] = (*temples[temple], player)  # stacked on top
-    work["temples"] = tuple(temples)
+    temples = work["temples"]  # the stick is stacked on top
+    work["temples"] = (*temples[:temple], (*temples[temple], player), *temples[temple + 1 :])
     work["sticks"] -= 1
     _offer_or_auto(work)
 
 
 def _continue_turn(work: Work) -> None:
-    player = work["player"]
-    board = work["boards"][player]
     if work["pending"]:
         work["phase"] = "place"
-    elif board.awake and not _SUMMER_POWERS.isdisjoint(board.awake):
+        return
+    awake = work["boards"][work["player"]].awake
+    if awake and not _SUMMER_POWERS.isdisjoint(awake):
         work["phase"] = "end"
     else:
         _end_turn(work)
@@ -259,13 +262,11 @@ def _do_place(work: Work, action: Place) -> None:
 
 def _push(work: Work, code: int, stalk: int) -> None:
     """Push a shoot in at the base of a stalk; the top shoot is ejected (BB-SUM-6, B5)."""
-    stalks = list(work["stalks"])
+    stalks = work["stalks"]
     old = stalks[stalk]
-    stalks[stalk] = (code, old[0], old[1])
-    work["stalks"] = tuple(stalks)
-    per_stalk = list(work["per_stalk"])
-    per_stalk[stalk] += 1
-    work["per_stalk"] = tuple(per_stalk)
+    work["stalks"] = (*stalks[:stalk], (code, old[0], old[1]), *stalks[stalk + 1 :])
+    per_stalk = work["per_stalk"]
+    work["per_stalk"] = (*per_stalk[:stalk], per_stalk[stalk] + 1, *per_stalk[stalk + 1 :])
     # the ejected shoot goes to its colour's temple, else to the only one with room, else the
     # player chooses (phase ``receive``)
     ejected = old[2]
@@ -279,9 +280,11 @@ def _push(work: Work, code: int, stalk: int) -> None:
             work["phase"] = "receive"
             return
         colour = room[0]
-    received = list(temples)
-    received[colour] = (*temples[colour], ejected)
-    set_board(work, player, temples=tuple(received))
+    set_board(
+        work,
+        player,
+        temples=(*temples[:colour], (*temples[colour], ejected), *temples[colour + 1 :]),
+    )
     _continue_turn(work)
 
 
@@ -326,14 +329,17 @@ def _do_choose(work: Work, action: Choose) -> None:
 def _take_from_market(market: Market, row: int, tile: int) -> Market:
     """Take a tile; the others slide down; the top of the stack fills the emptied space."""
     rows, stacks, known = market
-    market_row = remove(rows[row], tile)
+    market_row = rows[row]
+    index = market_row.index(tile)
+    market_row = market_row[:index] + market_row[index + 1 :]
     stack = stacks[row]
     if stack:
         market_row = (*market_row, stack[0])
         stack = stack[1:]
-        stacks = replace_at(stacks, row, stack)
-        known = replace_at(known, row, min(known[row], len(stack)))
-    return replace_at(rows, row, market_row), stacks, known
+        stacks = (*stacks[:row], stack, *stacks[row + 1 :])
+        if known[row] > len(stack):
+            known = (*known[:row], len(stack), *known[row + 1 :])
+    return (*rows[:row], market_row, *rows[row + 1 :]), stacks, known
 
 
 def _do_take_balance_tile(work: Work, action: TakeBalanceTile) -> None:
@@ -373,14 +379,15 @@ def _balance_step(work: Work) -> None:
 def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any) -> bool:
     """Whether a Balance sub-action is possible: a tile to obtain (BB-ACT-2) or to score
     (BB-ACT-3)."""
+    held = board.balance
     owned = [0, 0, 0]
-    for tile in board.balance:
+    for tile in held:
         owned[tiles[tile].kind] += 1
     for kind in range(3):
         if market[kind] and owned[kind] < 2:
             return True
     home = board.home
-    return any(held_balance_met(tiles, tile, home) for tile in board.balance)
+    return any(held_balance_met(tiles, tile, home) for tile in held)
 
 
 def _do_buy_home_tile(work: Work, action: BuyHomeTile) -> None:

@@ -70,13 +70,12 @@ def season(state: Any) -> str:
 
 def set_board(work: Work, player: int, **changes: Any) -> None:
     """Replace fields of ``player``'s board."""
-    boards = list(work["boards"])
+    boards = work["boards"]
     fields = boards[player].__dict__.copy()  # Board.changed, inlined: once in every decision
     fields.update(changes)
     board = _new_object(Board)
     _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
-    boards[player] = board
-    work["boards"] = tuple(boards)
+    work["boards"] = (*boards[:player], board, *boards[player + 1 :])
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
@@ -258,18 +257,22 @@ def rotate(market: Market, size: int) -> Market:
     public bottom part of each stack, which ``view`` keeps and ``determinize`` does not
     reshuffle.
     """
+    old_rows, old_piles, old_known = market
     rows, piles, known = [], [], []
-    for row, stack, seen in zip(*market, strict=True):
+    for index, row in enumerate(old_rows):
+        stack = old_piles[index]
+        seen = old_known[index]
         if row:
             stack = (*stack, row[0])
             row = row[1:]
             seen += 1
-        drawn = max(0, min(size - len(row), len(stack)))  # the row refills from the top
-        row += stack[:drawn]
-        stack = stack[drawn:]
+        drawn = size - len(row)  # the row refills from the top (the slices stop at the end)
+        if drawn > 0:
+            row += stack[:drawn]
+            stack = stack[drawn:]
         rows.append(row)
         piles.append(stack)
-        known.append(min(seen, len(stack)))
+        known.append(seen if seen < len(stack) else len(stack))
     return tuple(rows), tuple(piles), tuple(known)
 
 

@@ -389,6 +389,23 @@ _new_object = object.__new__
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built (and type-checked) once: most games use them."""
 
+_START_BOARD = Board(
+    hp=5,  # BB-PL-2
+    coins=3,  # BB-PL-6
+    reserve=3,
+    track=4,
+    temples=((), (), (), ()),
+    marker=-1,
+    balance=(),
+    scored=(),
+    home=(-1,) * 15,
+    awake=(),
+    asleep=(),
+    food=(0, 0, 0),
+    passed=False,
+)
+"""A personal board at setup before its shoots and its left balance tile (BB-PL-2..6)."""
+
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
     """Set up a game (R-EN sections I and III): a pure function of its arguments."""
@@ -443,23 +460,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         for code in PLAYER_SETS[sets[seat]]:
             temples_p[code // 5] += (code,)
         left = bal_stacks[0].pop(0)  # BB-PL-3: one left tile from the stack, unseen
-        boards.append(
-            Board(
-                hp=5,  # BB-PL-2
-                coins=3,  # BB-PL-6
-                reserve=3,
-                track=4,
-                temples=tuple(temples_p),
-                marker=-1,
-                balance=(left,),
-                scored=(),
-                home=(-1,) * 15,
-                awake=(),
-                asleep=(),
-                food=(0, 0, 0),
-                passed=False,
-            )
-        )
+        boards.append(_START_BOARD.changed({"temples": tuple(temples_p), "balance": (left,)}))
     shoot_box = [code for index in sets[num_players:] for code in PLAYER_SETS[index]] + unmarked[
         2 * num_players :
     ]  # B8
