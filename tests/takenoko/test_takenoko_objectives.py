@@ -9,6 +9,7 @@ from takenoko_helpers import RING, SAMPLE_VARIANTS, act, channel, legal_texts, s
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.carry import GARDEN_KEPT, HAND_KEPT
 from bamboo_lab.games.takenoko.scoring import gardener_objective_met, plot_objective_met
 from bamboo_lab.games.takenoko.state import State
 
@@ -352,6 +353,7 @@ def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant:
         assert after.claimable() == fresh.claimable(), action
         assert after.legal_actions() == fresh.legal_actions(), action
         assert after.plots_in_order() == fresh.plots_in_order()
+        assert after.chip_spots() == fresh.chip_spots() == tk.rules.improvement_spots(fresh)
         for figure in ("gardener", "panda"):  # kept through a plot off the figure's lines
             assert after.moves(figure) == fresh.moves(figure), (action, figure)
             assert after.move_actions(figure) == fresh.move_actions(figure), (action, figure)
@@ -361,3 +363,24 @@ def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant:
             assert after.plot_card_met(card) is fresh.plot_card_met(card), (action, card)
         checked += after.bamboo is not before.bamboo
     assert checked > 200  # hundreds of positions where the bamboo changed
+
+
+@pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))
+def test_TK_CMP_1_actions_that_keep_every_answer_keep_the_garden_and_the_hand(variant: int) -> None:
+    """A successor shares all its parent's garden answers after an action of a type in
+    ``carry.GARDEN_KEPT``, and its claimable cards too after one in ``carry.HAND_KEPT``: along
+    whole seeded games, those actions leave the garden (and the player, hand and board) as
+    they were."""
+    kept = 0
+    for before, action, after in sample_transitions(variant):
+        garden_same = all(
+            after.__dict__[name] is before.__dict__[name]
+            for name in ("tiles", "colours", "bamboo", "irrigated", "improvements")
+        )
+        if type(action) in GARDEN_KEPT:
+            kept += 1
+            assert garden_same, action
+        if type(action) in HAND_KEPT:
+            assert after.player == before.player, action
+            assert after.hands is before.hands and after.eaten is before.eaten, action
+    assert kept > 200

@@ -169,14 +169,31 @@ def _normalize(cells: tuple[tuple[int, int, str], ...]) -> frozenset[tuple[int, 
     )
 
 
+def _ray(start: Hex, direction: int) -> tuple[Hex, ...]:
+    """The hexes from ``start`` (excluded) in a straight line in ``direction``, to the table's
+    edge."""
+    out = []
+    place = NEIGHBORS[start][direction]
+    while place is not None:
+        out.append(place)
+        place = NEIGHBORS[place][direction]
+    return tuple(out)
+
+
+_RAYS: dict[Hex, tuple[tuple[Hex, ...], ...]] = {}
+"""The six rays of each start hex a figure moved from (built when first asked)."""
+
+
 def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> tuple[Hex, ...]:
     """Destinations of the gardener or panda from ``start``: straight lines over plots, at least
     one step, never over a gap; across the pond when ``cross``, onto it when ``stop``
     (TK-GAR-1, TK-PAN-1)."""
+    rays = _RAYS.get(start)
+    if rays is None:
+        rays = _RAYS[start] = tuple(_ray(start, direction) for direction in range(6))
     out = []
-    for direction in range(6):
-        place = NEIGHBORS[start][direction]
-        while place is not None:
+    for ray in rays:
+        for place in ray:
             if place in tiles:
                 out.append(place)
             elif place == POND:
@@ -186,7 +203,6 @@ def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> 
                     break
             else:
                 break
-            place = NEIGHBORS[place][direction]
     return tuple(sorted(out))
 
 

@@ -139,7 +139,7 @@ def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
 def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Action, ...]:
     """The ``MoveGardener`` or ``MovePanda`` actions to ``destinations`` (TK-GAR-1, TK-PAN-1)."""
     cache = _MOVE_GARDENER if figure == "gardener" else _MOVE_PANDA
-    return tuple(cache[place] for place in destinations)
+    return tuple(map(cache.__getitem__, destinations))
 
 
 def rain_targets(state: State) -> tuple[Hex, ...]:
@@ -204,26 +204,27 @@ def drawable_decks(state: State) -> tuple[str, ...]:
 
 def feasible_actions(state: State) -> tuple[str, ...]:
     """The actions the player may still choose this turn (TK-TURN-3, TK-W-1, TK-W-3)."""
-    used = state.used
-    if len(used) >= state.allowed:
+    fields = state.__dict__
+    used = fields["used"]
+    if len(used) >= fields["allowed"]:
         return ()
-    if state.weather == "wind":  # TK-W-3: the same action may be chosen twice
+    if fields["weather"] == "wind":  # TK-W-3: the same action may be chosen twice
         used = ()
     out = []  # in ACTION_KINDS order
-    if state.plot_deck and "plot" not in used:  # TK-PLOT-3
+    if fields["plot_deck"] and "plot" not in used:  # TK-PLOT-3
         out.append("plot")
-    if state.channel_reserve > 0 and "irrigation" not in used:  # TK-IRR-7
+    if fields["channel_reserve"] > 0 and "irrigation" not in used:  # TK-IRR-7
         out.append("irrigation")
     if "gardener" not in used and state.moves("gardener"):
         out.append("gardener")
     if "panda" not in used and state.moves("panda"):
         out.append("panda")
-    if "objective" not in used and len(state.hands[state.player]) < HAND_LIMIT:  # TK-OBJ-2
-        decks = state.decks  # as drawable_decks: one deck left, or all of them (catalog 8)
-        if state.options.objective_deck_empty == "action_unavailable":
-            drawable = all(decks)
+    if "objective" not in used and len(fields["hands"][fields["player"]]) < HAND_LIMIT:
+        decks = fields["decks"]  # TK-OBJ-2; as drawable_decks: one deck left, or all (catalog 8)
+        if fields["options"].objective_deck_empty == "action_unavailable":
+            drawable = decks[0] and decks[1] and decks[2]
         else:
-            drawable = any(decks)
+            drawable = decks[0] or decks[1] or decks[2]
         if drawable:
             out.append("objective")
     return tuple(out)
@@ -232,29 +233,41 @@ def feasible_actions(state: State) -> tuple[str, ...]:
 def can_end_turn(state: State, feasible: tuple[str, ...] | None = None) -> bool:
     """True when the player has taken the actions the turn requires (or can take no more);
     ``feasible`` is :func:`feasible_actions` when already known."""
-    required = state.allowed
-    if state.weather == "sun" and state.options.weather_optional:
-        required = 2
-    if len(state.used) >= required:
+    if len(state.used) >= _required(state):
         return True
     return not (feasible_actions(state) if feasible is None else feasible)
 
 
+def _required(state: State) -> int:
+    """The actions the turn requires: those it allows, 2 under the sun when its extra action is
+    optional (TK-TURN-3, TK-W-1)."""
+    if state.weather == "sun" and state.options.weather_optional:
+        return 2
+    return state.allowed
+
+
 def free_actions(state: State, out: list[Action]) -> None:
     """Placing stored channels and chips and completing objectives (TK-TURN-5)."""
-    seat = state.player
-    if state.stored_channels[seat]:
-        out.extend(_channel_actions(state.channel_spots))  # TK-IRR-2
-    chips = state.stored_improvements[seat]
+    fields = state.__dict__
+    seat = fields["player"]
+    if fields["stored_channels"][seat]:
+        out.extend(_channel_actions(fields["channel_spots"]))  # TK-IRR-2
+    chips = fields["stored_improvements"][seat]
     if chips[0] or chips[1] or chips[2]:
-        spots = improvement_spots(state)
+        spots = state.chip_spots()
         for letter, count in zip(IMPROVEMENTS, chips, strict=True):
             if count:
                 name = IMPROVEMENT_NAMES[letter]
                 out.extend(_IMPROVE[name, place] for place in spots)  # TK-IMP-2
     claimable = state.claimable()
     if claimable:
-        out.extend([_CLAIM[card] for card in claimable])  # TK-CMP-1
+        out.extend(_claim_actions(claimable))  # TK-CMP-1
+
+
+@lru_cache(maxsize=1024)
+def _claim_actions(cards: tuple[str, ...]) -> tuple[Action, ...]:
+    """The actions completing ``cards`` (TK-CMP-1); kept for the last hands."""
+    return tuple(_CLAIM[card] for card in cards)
 
 
 def has_free_action(state: State) -> bool:
@@ -270,10 +283,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     out: list[Action] = []
     if phase == "actions":
         feasible = feasible_actions(state)
-        free_actions(state, out)
-        if can_end_turn(state, feasible):
-            return (*_CHOICES[feasible], *out, _END) if out else _CHOICES_END[feasible]
-        return (*_CHOICES[feasible], *out)
+        seat = state.player
+        chips = state.stored_improvements[seat]
+        if state.stored_channels[seat] or chips[0] or chips[1] or chips[2]:
+            free_actions(state, out)
+            free: tuple[Action, ...] | list[Action] = out
+        else:  # the free actions are the claims alone (TK-TURN-5, TK-CMP-1)
+            claimable = state.claimable()
+            free = _claim_actions(claimable) if claimable else ()
+        if not feasible or len(state.used) >= _required(state):  # can_end_turn
+            return (*_CHOICES[feasible], *free, _END) if free else _CHOICES_END[feasible]
+        return (*_CHOICES[feasible], *free)
     if phase == "gardener" or phase == "panda":
         return state.move_actions(phase)
     if phase == "roll":
@@ -303,10 +323,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     optional = state.options.weather_optional
     if phase == "rain":
         targets = rain_targets(state)
-        out.extend(_GROW[place] for place in targets)
+        out.extend(map(_GROW.__getitem__, targets))
         optional = optional or not targets  # waiting for a plot (TK-TURN-5): may give up
     elif phase == "storm":
-        out.extend(_MOVE_PANDA[place] for place in storm_targets(state))
+        out.extend(map(_MOVE_PANDA.__getitem__, storm_targets(state)))
     elif phase == "clouds":
         out.extend(
             _TAKE[letter]
@@ -321,11 +341,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
+_EVERY_COLOUR = frozenset(COLOURS)
+
+
 def growable_colours(state: State) -> frozenset[str]:
     """The colours whose bamboo can still grow: all with the unlimited supply; with the limited
     one, those with sections in the reserve or that a payable panda card could pay back."""
     if state.options.bamboo_supply == "unlimited":
-        return frozenset(COLOURS)
+        return _EVERY_COLOUR
     grow = {colour for colour, index in COLOUR_INDEX.items() if state.bamboo_reserve[index] > 0}
     colours, bamboo, improvements, irrigated = (
         state.colours,

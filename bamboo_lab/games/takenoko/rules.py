@@ -503,13 +503,18 @@ HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
 def changed_plots(action: Action) -> tuple[Hex, ...] | None:
     """The plots whose bamboo or improvement ``action`` may change, besides those it irrigates
     for the first time (they grow, TK-IRR-6); None when any plot may have changed."""
-    if isinstance(action, MoveGardener):
+    kind = type(action)
+    if type(action) is MoveGardener:
         return GROWTH_AREA[action.plot]  # TK-GAR-2, TK-GAR-3
-    if isinstance(action, MovePanda | Grow | PlacePlot | PlaceImprovement):
-        return (action.plot,)  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
-    if isinstance(action, PlaceChannel):
+    if kind in _ONE_PLOT:  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
+        return (action.plot,)  # type: ignore[union-attr]
+    if kind is PlaceChannel:
         return ()  # TK-IRR-6: the plots it irrigates
     return None
+
+
+_ONE_PLOT = frozenset({MovePanda, Grow, PlacePlot, PlaceImprovement})
+"""The action types that may change the bamboo or the improvement of their own plot alone."""
 
 
 def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:

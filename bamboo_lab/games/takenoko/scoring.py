@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
@@ -191,13 +192,12 @@ def gardener_objective_met(
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    need, colour, low = card.shoots, card.colour, GARDENER_LOWEST_HEIGHT
-    for place, height in bamboo.items():
-        # the height and the colour first (also in shoot_counts): most plots stop there
-        if (
-            height >= low
-            and colours[place] == colour
-            and shoot_counts(card, colour, improvements.get(place), height, exact)
+    need, colour = card.shoots, card.colour
+    # the plots with a bamboo 3 high or more, picked out in C; then the colour first (also in
+    # shoot_counts): most plots stop there
+    for place in compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values())):
+        if colours[place] == colour and shoot_counts(
+            card, colour, improvements.get(place), bamboo[place], exact
         ):
             need -= 1
             if not need:
@@ -230,8 +230,9 @@ def gardener_cards_met_after(
             else (plot for plot, _ in improvements.items() ^ improvements_before.items())
         )
     else:
+        height_of, height_before = bamboo.get, bamboo_before.get
         for plot in plots:
-            height, before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
+            height, before = height_of(plot, 0), height_before(plot, 0)
             if height != before and (height >= low or before >= low):
                 changed.add(colours[plot])
         touched = () if improvements is improvements_before else plots

@@ -22,7 +22,21 @@ from bamboo_lab.core.history import History, written
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
 
 from . import picture, rules, serial
-from .actions import Action, PlacePlot
+from .actions import Action
+from .carry import (
+    CLAIMS,
+    GARDEN_KEPT,
+    GARDMET,
+    HAND_KEPT,
+    LEGAL,
+    MOVES,
+    PLOTMET,
+    SEEN,
+    SPOTS,
+    TEXTS,
+    caches_after,
+    new_caches,
+)
 from .components import (
     COLOUR_INDEX,
     COLOURS,
@@ -38,7 +52,6 @@ from .rules import HANDLERS
 from .scoring import (
     end_reason,
     gardener_objective_met,
-    objective_caches_after,
     panda_objective_met,
     plot_objective_met,
     rank_players,
@@ -61,7 +74,7 @@ PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
 _set = object.__setattr__
-_LEGAL, _MOVES, _PLOTMET, _GARDMET, _SEEN, _TEXTS, _CLAIMS = range(7)  # in State._caches
+_new = object.__new__
 
 
 class State(RichDisplay):
@@ -149,14 +162,8 @@ class State(RichDisplay):
     when it begins at :func:`new_game`."""
 
     _caches: list[Any]
-    """What a state works out once, by index: ``_LEGAL`` the legal actions; ``_MOVES`` per start
-    hex the figure moves, per (figure, start) those moves as actions, ``"plots"`` the plots in
-    order (shared while the plots stay the same); ``_PLOTMET`` and ``_GARDMET`` plot and
-    gardener cards met; ``_SEEN`` per viewer (a seat or PUBLIC), the hands and decks of the
-    last view and what the viewer saw of them (key -1: the plot pile and its sorted order),
-    shared along a line of play and used while they are the same objects; ``_TEXTS`` the
-    history's notation of a loaded state; ``_CLAIMS`` the cards the player to move can
-    complete (:meth:`claimable`)."""
+    """What a state works out once, indexed by the constants of ``carry.py`` (which says what
+    each holds and what a successor keeps)."""
 
     def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
@@ -164,7 +171,7 @@ class State(RichDisplay):
         data = dict(fields)
         data.setdefault("start", None)  # fields written before positions carried a start
         _set(self, "__dict__", data)
-        _set(self, "_caches", [None, {}, {}, {}, {}, texts, None])
+        _set(self, "_caches", new_caches(texts))
 
     def __setattr__(self, name: str, value: Any) -> None:
         """States are immutable."""
@@ -180,51 +187,9 @@ class State(RichDisplay):
         ``history`` may be an unwritten extension: read the history as ``state.history``."""
         return self.__dict__.copy()  # type: ignore[return-value]
 
-    def successor(self, fields: Work, action: Action) -> State:
-        """The state with ``fields`` (a changed copy of :meth:`fields`) whose history extends
-        this one's by ``action``; caches that still hold are shared."""
-        before = self.__dict__
-        fields["history"] = History(before["history"], action)
-        new = object.__new__(State)
-        _set(new, "__dict__", fields)
-        caches = self._caches
-        claims = None
-        if (
-            fields["bamboo"] is before["bamboo"]
-            and fields["irrigated"] is before["irrigated"]
-            and fields["improvements"] is before["improvements"]
-        ):  # the garden is the same (a new plot comes with its bamboo): every answer holds
-            plotmet, gardmet, moves = caches[_PLOTMET], caches[_GARDMET], caches[_MOVES]
-            if (
-                fields["player"] == before["player"]
-                and fields["hands"] is before["hands"]
-                and fields["eaten"] is before["eaten"]
-            ):
-                claims = caches[_CLAIMS]
-        else:
-            plotmet, gardmet = objective_caches_after(
-                caches[_PLOTMET], caches[_GARDMET], before, fields, rules.changed_plots(action)
-            )
-            claims = caches[_CLAIMS]  # kept while every answer it read holds (TK-CMP-3 to 6)
-            if claims is not None and not (
-                plotmet is caches[_PLOTMET]
-                and fields["player"] == before["player"]
-                and fields["hands"] is before["hands"]
-                and fields["eaten"] is before["eaten"]
-                and all(
-                    card in gardmet for card in fields["hands"][fields["player"]] if card[0] == "G"
-                )
-            ):
-                claims = None
-            moves = caches[_MOVES]  # figure moves depend on the plots alone (and the options)
-            if fields["tiles"] is not before["tiles"]:
-                moves = _moves_kept(moves, action.plot) if type(action) is PlacePlot else {}
-        _set(new, "_caches", [None, moves, plotmet, gardmet, caches[_SEEN], None, claims])
-        return new
-
     def history_texts(self) -> tuple[str, ...]:
         """The notation of every action of ``history``."""
-        texts = self._caches[_TEXTS]  # kept for a loaded state only: successors share their history
+        texts = self._caches[TEXTS]  # kept for a loaded state only: successors share their history
         return tuple(map(serial.text_of, self.history)) if texts is None else texts
 
     def __eq__(self, other: object) -> bool:
@@ -258,9 +223,9 @@ class State(RichDisplay):
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in a deterministic order, without duplicates."""
         caches = self._caches
-        legal: tuple[Action, ...] | None = caches[_LEGAL]
+        legal: tuple[Action, ...] | None = caches[LEGAL]
         if legal is None:
-            legal = caches[_LEGAL] = rules.legal_actions(self)
+            legal = caches[LEGAL] = rules.legal_actions(self)
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
@@ -274,9 +239,20 @@ class State(RichDisplay):
         (:class:`IllegalActionError` naming the rule it breaks)."""
         if check:  # the engine's own equal object, not the caller's (issue 22)
             action = RULEBOOK.check(self, action)
-        work: Work = self.__dict__.copy()  # type: ignore[assignment]  # self.fields(), inlined
-        HANDLERS[type(action)](self, work, action)
-        return self.successor(work, action)
+        before = self.__dict__
+        work: Work = before.copy()  # type: ignore[assignment]  # self.fields(), inlined
+        kind = type(action)
+        HANDLERS[kind](self, work, action)
+        work["history"] = History(before["history"], action)
+        new = _new(State)
+        _set(new, "__dict__", work)
+        caches = self._caches
+        if kind in GARDEN_KEPT:  # every garden answer holds, the claims too if the hand does
+            claims = caches[CLAIMS] if kind in HAND_KEPT else None
+            _set(new, "_caches", [None, *caches[MOVES : SEEN + 1], None, claims, caches[SPOTS]])
+        else:
+            _set(new, "_caches", caches_after(caches, before, work, action))
+        return new
 
     def is_over(self) -> bool:
         """True once the final turns are played."""
@@ -304,7 +280,7 @@ class State(RichDisplay):
     def moves(self, figure: str) -> tuple[Hex, ...]:
         """Where the ``"gardener"`` or the ``"panda"`` can move now (TK-GAR-1, TK-PAN-1)."""
         start = self.gardener if figure == "gardener" else self.panda
-        cache = self._caches[_MOVES]
+        cache = self._caches[MOVES]
         moves: tuple[Hex, ...] | None = cache.get(start)
         if moves is None:
             opts = self.options
@@ -315,7 +291,7 @@ class State(RichDisplay):
 
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
-        cache = self._caches[_MOVES]
+        cache = self._caches[MOVES]
         plots: tuple[Hex, ...] | None = cache.get("plots")
         if plots is None:
             plots = cache["plots"] = tuple(sorted(self.tiles))
@@ -325,7 +301,7 @@ class State(RichDisplay):
         """The moves of the ``"gardener"`` or the ``"panda"`` as actions (TK-GAR-1, TK-PAN-1);
         kept with the figure moves while the plots stay the same."""
         key = (figure, self.gardener if figure == "gardener" else self.panda)
-        cache = self._caches[_MOVES]
+        cache = self._caches[MOVES]
         actions: tuple[Action, ...] | None = cache.get(key)
         if actions is None:
             actions = cache[key] = rules.figure_move_actions(figure, self.moves(figure))
@@ -336,11 +312,11 @@ class State(RichDisplay):
         order (TK-CMP-1, TK-CMP-3 to TK-CMP-6); kept while the garden, the hand and the
         player's board stay the same."""
         caches = self._caches
-        claims: tuple[str, ...] | None = caches[_CLAIMS]
+        claims: tuple[str, ...] | None = caches[CLAIMS]
         if claims is None:
             seat = self.player
             eaten = self.eaten[seat]
-            plotmet, gardmet = caches[_PLOTMET], caches[_GARDMET]
+            plotmet, gardmet = caches[PLOTMET], caches[GARDMET]
             out = []
             for card in self.hands[seat]:
                 kind = card[0]  # the answers kept, else worked out (TK-CMP-3 to TK-CMP-6)
@@ -356,12 +332,21 @@ class State(RichDisplay):
                     met = panda_objective_met(card, eaten)
                 if met:
                     out.append(card)
-            claims = caches[_CLAIMS] = tuple(out)
+            claims = caches[CLAIMS] = tuple(out)
         return claims
+
+    def chip_spots(self) -> tuple[Hex, ...]:
+        """The plots that can take an improvement chip, in hex order (TK-IMP-2); kept while the
+        garden stays the same."""
+        caches = self._caches
+        spots: tuple[Hex, ...] | None = caches[SPOTS]
+        if spots is None:
+            spots = caches[SPOTS] = rules.improvement_spots(self)
+        return spots
 
     def plot_card_met(self, card: str) -> bool:
         """True when the garden shows plot objective ``card`` (TK-CMP-3); kept per garden."""
-        cache = self._caches[_PLOTMET]
+        cache = self._caches[PLOTMET]
         met: bool | None = cache.get(card)
         if met is None:
             met = cache[card] = plot_objective_met(
@@ -372,7 +357,7 @@ class State(RichDisplay):
     def gardener_card_met(self, card: str) -> bool:
         """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); kept
         while the bamboo and the improvements stay the same."""
-        cache = self._caches[_GARDMET]
+        cache = self._caches[GARDMET]
         met: bool | None = cache.get(card)
         if met is None:
             met = cache[card] = gardener_objective_met(
@@ -434,19 +419,19 @@ class State(RichDisplay):
             raise InvalidStateError(f"this state is {whose}: it cannot show what {wanted} sees")
         work = self.fields()
         work["viewer"] = mark if rng is None else None
-        seen = self._caches[_SEEN].get(mark) if rng is None else None
+        seen = self._caches[SEEN].get(mark) if rng is None else None
         if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
             work["hands"], work["decks"] = seen[2], seen[3]  # the same cards as the last view
         else:
             rng = self._refill_cards(work, player, rng)
             if rng is None:
-                self._caches[_SEEN][mark] = (self.hands, self.decks, work["hands"], work["decks"])
+                self._caches[SEEN][mark] = (self.hands, self.decks, work["hands"], work["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
         if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
-            pile = self._caches[_SEEN].get(-1)
+            pile = self._caches[SEEN].get(-1)
             if pile is None or pile[0] is not self.plot_deck:
-                pile = self._caches[_SEEN][-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
+                pile = self._caches[SEEN][-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
             work["plot_deck"] = pile[1]
             return self._viewed(work, player, rng)
         kept = [self.kept] if secret and self.kept is not None else []
@@ -551,21 +536,6 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture of the garden, the reserves and every player's board."""
         return picture.picture(self)
-
-
-def _moves_kept(moves: dict[Any, Any], plot: Hex) -> dict[Any, Any]:
-    """The figure moves (``State._caches[_MOVES]``) a plot placed on ``plot`` leaves as they
-    were: those from a start on none of its three lines, since figures move straight
-    (TK-GAR-1, TK-PAN-1)."""
-    plot_q, plot_r = plot
-    kept = {}
-    for key, value in moves.items():
-        start = key if type(key) is Hex else key[1] if type(key) is tuple else None
-        if start is not None:  # not the plots in order, which changed
-            start_q, start_r = start
-            if start_q != plot_q and start_r != plot_r and start_q + start_r != plot_q + plot_r:
-                kept[key] = value
-    return kept
 
 
 def _seat(player: Any, num: int) -> int:
