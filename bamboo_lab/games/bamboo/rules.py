@@ -55,6 +55,7 @@ from .seasons import (
     refill_food,
     remove,
     set_board,
+    set_board_field,
     spring_turn,
     start_spring,
     wake_from,
@@ -99,7 +100,7 @@ def _begin_action(work: Work, action: int) -> None:
     work["step"] = 0
     if action == 3:  # Fund: take 2 coins (BB-ACT-6)
         player = work["player"]
-        set_board(work, player, coins=work["boards"][player].coins + 2)
+        set_board_field(work, player, "coins", work["boards"][player].coins + 2)
         _finish_action(work)
     elif action == 2 and not work["food_display"]:
         _finish_action(work)  # BB-ACT-5: no counter to take (all held), so no `decline` to ask
@@ -158,7 +159,7 @@ def _next_summer(work: Work, first: int) -> None:
         if board.passed:
             continue
         if board.reserve == 0:
-            set_board(work, seat, passed=True)  # BB-SUM-1: no incense, must pass
+            set_board_field(work, seat, "passed", True)  # BB-SUM-1: no incense, must pass
             continue
         work["player"] = seat
         work["phase"] = "visit"
@@ -176,7 +177,7 @@ def _end_turn(work: Work) -> None:
 
 
 def _do_pass(work: Work, action: Pass) -> None:
-    set_board(work, work["player"], passed=True)
+    set_board_field(work, work["player"], "passed", True)
     _end_turn(work)
 
 
@@ -207,7 +208,7 @@ def _offer_or_auto(work: Work) -> None:
     board = work["boards"][player]
     if board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
         temple = work["visited"]  # no redirect is possible: every stick goes to the visited temple
-        set_board(work, player, reserve=board.reserve - sticks)
+        set_board_field(work, player, "reserve", board.reserve - sticks)
         work["temples"] = replace_at(
             work["temples"], temple, work["temples"][temple] + (player,) * sticks
         )
@@ -280,11 +281,8 @@ def _push(work: Work, code: int, stalk: int) -> None:
             work["phase"] = "receive"
             return
         colour = room[0]
-    set_board(
-        work,
-        player,
-        temples=(*temples[:colour], (*temples[colour], ejected), *temples[colour + 1 :]),
-    )
+    received = (*temples[:colour], (*temples[colour], ejected), *temples[colour + 1 :])
+    set_board_field(work, player, "temples", received)
     _continue_turn(work)
 
 
@@ -320,9 +318,9 @@ def _do_choose(work: Work, action: Choose) -> None:
         work["phase"] = "tengu_take"  # BB-SPI-6: then take 1 of the new counters (no decline)
     else:
         if opt == "hp":
-            set_board(work, player, hp=board.hp + 1)  # BB-ACT-1
+            set_board_field(work, player, "hp", board.hp + 1)  # BB-ACT-1
         elif opt == "coin":
-            set_board(work, player, coins=board.coins + 1)  # BB-ACT-4
+            set_board_field(work, player, "coins", board.coins + 1)  # BB-ACT-4
         _finish_action(work)
 
 
@@ -350,7 +348,7 @@ def _do_take_balance_tile(work: Work, action: TakeBalanceTile) -> None:
     market = (work["balance_market"], work["balance_stacks"], work["balance_known"])
     taken = _take_from_market(market, kind, tile)  # BB-ACT-2
     work["balance_market"], work["balance_stacks"], work["balance_known"] = taken
-    set_board(work, player, balance=(*board.balance, tile))
+    set_board_field(work, player, "balance", (*board.balance, tile))
     _balance_step(work)
 
 
@@ -420,7 +418,7 @@ def _do_take_food(work: Work, action: TakeFood) -> None:
     player = work["player"]
     board = work["boards"][player]
     work["food_display"] = remove(work["food_display"], food)
-    set_board(work, player, food=replace_at(board.food, food, board.food[food] + 1))
+    set_board_field(work, player, "food", replace_at(board.food, food, board.food[food] + 1))
     if work["phase"] == "tengu":
         discard_display(work)  # BB-SPI-6: take one, then reset the display
         refill_food(work)
@@ -447,7 +445,7 @@ def _do_use_spirit(work: Work, action: UseSpirit) -> None:
         work["step"] += 4  # BB-SPI-4
         after_payment(work)
     elif spirit == "rokurokubi":
-        set_board(work, player, coins=work["boards"][player].coins + 2)  # BB-SPI-2
+        set_board_field(work, player, "coins", work["boards"][player].coins + 2)  # BB-SPI-2
         if work["phase"] == "end":
             _continue_turn(work)
     elif spirit == "tengu":
@@ -472,7 +470,7 @@ def _do_feed(work: Work, action: Feed) -> None:
     food = FOOD_INDEX[action.food]
     player = work["player"]
     board = work["boards"][player]
-    set_board(work, player, food=replace_at(board.food, food, board.food[food] - 1))
+    set_board_field(work, player, "food", replace_at(board.food, food, board.food[food] - 1))
     work["food_discard"] = tuple(sorted((*work["food_discard"], food)))
     work["step"] += FOOD_VALUES[food]
     after_payment(work)

@@ -28,6 +28,7 @@ __all__ = [
     "remove",
     "season",
     "set_board",
+    "set_board_field",
     "shuffle",
     "spring_turn",
     "start_spring",
@@ -73,6 +74,16 @@ def set_board(work: Work, player: int, **changes: Any) -> None:
     boards = work["boards"]
     fields = boards[player].__dict__.copy()  # Board.changed, inlined: once in every decision
     fields.update(changes)
+    board = _new_object(Board)
+    _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
+    work["boards"] = (*boards[:player], board, *boards[player + 1 :])
+
+
+def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
+    """Replace one field of ``player``'s board (:func:`set_board` without a dict of changes)."""
+    boards = work["boards"]
+    fields = boards[player].__dict__.copy()
+    fields[name] = value
     board = _new_object(Board)
     _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
     work["boards"] = (*boards[:player], board, *boards[player + 1 :])
@@ -199,7 +210,7 @@ def feed_from(work: Work, first_offset: int) -> None:
         if any(board.food) or "ookami" in board.awake:
             work["phase"] = "feed"
             return
-        set_board(work, seat, hp=board.hp - need)
+        set_board_field(work, seat, "hp", board.hp - need)
     end_winter(work)
 
 
@@ -238,7 +249,8 @@ def end_feeding(work: Work) -> None:
     player = work["player"]
     board = work["boards"][player]
     need = len(board.home) - board.home.count(-1)  # one unit per home tile
-    set_board(work, player, hp=board.hp - max(0, need - work["step"]))  # -1 HP per missing unit
+    missing = max(0, need - work["step"])
+    set_board_field(work, player, "hp", board.hp - missing)  # -1 HP per missing unit
     next_feeder(work)
 
 
