@@ -12,6 +12,7 @@ from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import legal, scoring
 from bamboo_lab.games.bamboo.actions import Activate, Choose, Place, UseSpirit, VisitTemple
 from bamboo_lab.games.bamboo.components import COLOURS, SHOOT_NAMES, SUMMER_SPIRITS
+from bamboo_lab.games.bamboo.seasons import set_board, set_board_field
 
 GAMES = 12
 """Seeded random games per player count: about 2,000 positions each."""
@@ -82,3 +83,19 @@ def test_remembered_answers_equal_the_rules_from_scratch(num_players: int) -> No
             assert actions[: len(visits)] == visits
             checked["visit"] += 1
     assert min(checked.values()) >= 100, checked
+
+
+def test_one_field_board_changes_equal_the_general_board_change() -> None:
+    """``set_board_field`` gives the board ``set_board`` gives; other boards stay the same."""
+    state = bamboo.new_game(3, 5)
+    values = {"hp": 9, "coins": 0, "temples": ((), (1,), (), ()), "food": (1, 0, 2), "passed": True}
+    for seat in range(3):
+        for name, value in values.items():
+            quick, general = dict(state.__dict__), dict(state.__dict__)
+            set_board_field(quick, seat, name, value)  # type: ignore[arg-type]
+            set_board(general, seat, **{name: value})  # type: ignore[arg-type]
+            assert quick["boards"] == general["boards"]
+            assert getattr(quick["boards"][seat], name) == value
+            for other, board in enumerate(quick["boards"]):
+                assert other == seat or board is state.boards[other]
+    assert state == bamboo.new_game(3, 5)  # the state itself is unchanged
