@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -145,8 +145,9 @@ def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Act
 def rain_targets(state: State) -> tuple[Hex, ...]:
     """Irrigated plots where rain can add a section (TK-W-2)."""
     bamboo = state.bamboo
-    if state.options.bamboo_supply != "limited":
-        return tuple(place for place in _in_order(state.irrigated) if bamboo[place] < MAX_HEIGHT)
+    if state.options.bamboo_supply != "limited":  # the plots below 4, picked out in C (TK-BAM-1)
+        order = _in_order(state.irrigated)
+        return tuple(compress(order, map(MAX_HEIGHT.__gt__, map(bamboo.__getitem__, order))))
     reserve, colours = state.bamboo_reserve, state.colours
     return tuple(
         place
@@ -463,7 +464,7 @@ def is_dead_garden(state: State) -> bool:
         or state.channel_reserve
         or any(state.stored_channels)
         or any(state.improvement_reserve)
-        or any(any(chips) for chips in state.stored_improvements)
+        or any(map(any, state.stored_improvements))
     ):
         return False
     growable = growable_colours(state)

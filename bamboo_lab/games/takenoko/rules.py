@@ -2,8 +2,9 @@
 
 ``State.apply`` copies the state's fields (``state.fields()``), lets the handler of the action's
 type (:data:`HANDLERS`) change what the action changes (copying a garden dict or set only when
-it changes) and builds the next state with ``state.successor``. The legal actions live in
-``legal.py`` (re-exported here). Comments cite the rule IDs of ``docs/rules/takenoko.md``.
+it changes), then builds the next state sharing the answers that still hold (``carry.py``). The
+legal actions live in ``legal.py`` (re-exported here). Comments cite the rule IDs of
+``docs/rules/takenoko.md``.
 """
 
 from __future__ import annotations
@@ -497,7 +498,7 @@ HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
 }
 """The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
 ``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
-``State.apply`` checks it, then calls this and ``state.successor``)."""
+``State.apply`` checks it, calls this, then builds the next state)."""
 
 
 def changed_plots(action: Action) -> tuple[Hex, ...] | None:

@@ -260,7 +260,7 @@ def objective_caches_after(
     one too: the new state's answers would otherwise be written into the old state's cache).
     """
     irrigated = after["irrigated"]
-    fresh: frozenset[Hex] = frozenset()
+    fresh: Iterable[Hex] = ()  # the plots newly irrigated
     if irrigated is not before["irrigated"]:
         fresh = irrigated - before["irrigated"]
         plot_known = plot_known and plot_cards_met_after(
@@ -280,7 +280,7 @@ def objective_caches_after(
             before["improvements"],
             improvements,
             after["colours"],
-            None if plots is None else (*plots, *fresh),
+            None if plots is None else (*plots, *fresh) if fresh else plots,
         )
         gardener_known = gardener_known or {}
     return plot_known, gardener_known
