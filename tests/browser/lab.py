@@ -132,9 +132,20 @@ class Lab:
     """One browser page on a JupyterLab server."""
 
     def __init__(self, page: Any, base: str) -> None:
-        """Wrap a Playwright ``page`` on the server at ``base``."""
+        """Wrap a Playwright ``page`` on the server at ``base``; keep the page's errors."""
         self.page = page
         self.base = base
+        self.console: list[str] = []
+        """The page's console errors and uncaught exceptions, shortened, oldest first."""
+        page.on(
+            "console",
+            lambda message: (
+                self.console.append(f"{message.type}: {message.text}"[:300])
+                if message.type == "error"
+                else None
+            ),
+        )
+        page.on("pageerror", lambda error: self.console.append(f"uncaught: {error}"[:300]))
 
     def open(self, path: str, run_all: bool = True, timeout_s: float = 300) -> None:
         """Open ``path`` (relative to the server root), wait for the kernel, run every cell."""

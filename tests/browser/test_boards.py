@@ -84,6 +84,13 @@ _TARGET_PIXEL = """([gd]) => {
 RERUNS: list[str] = []
 """Cells run a second time because their FigureWidget came up blank (see _drawn)."""
 
+GAVE_UP: list[str] = []
+"""Cells run a second time because anywidget gave up on a model of the page (see _drawn)."""
+
+_GAVE_UP = "[anywidget] Failed to initialize model"
+"""What anywidget logs when a model took more than 2 s to start: it then drops the messages
+to that model, and a board drawn from it stops following its clicks (docs/widgets.md)."""
+
 
 def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
     """The cell whose code holds ``source`` and its first Plotly picture, drawn.
@@ -94,14 +101,21 @@ def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
     BoardWidget loads it once per page and opens with its figure, so that it cannot. Should
     one come up blank all the same, this runs the cell again (so the rest of the test still
     runs) and records it in RERUNS, and the test fails at its end.
+
+    On a machine loaded beyond its cores, anywidget can still give up on a model of the page
+    that took over 2 s to start (it logs so): the cell is then run again, as the docs tell a
+    person to, and recorded in GAVE_UP, which the report lists; the test goes on.
     """
     cell = lab.page.locator(".jp-Notebook .jp-Cell", has_text=source).first
     cell.scroll_into_view_if_needed()
     picture = cell.locator(".js-plotly-plot").first
     picture.wait_for(timeout=120_000)
     lab.page.wait_for_timeout(500)
-    if picture.evaluate("gd => gd.data.length") == 0:
-        RERUNS.append(source)
+    gave_up = [line for line in lab.console if _GAVE_UP in line]
+    blank = picture.evaluate("gd => gd.data.length") == 0
+    if gave_up or blank:
+        (RERUNS if blank else GAVE_UP).append(source)
+        lab.console[:] = [line for line in lab.console if _GAVE_UP not in line]
         lab.run_cell(cell)
         picture = cell.locator(".js-plotly-plot").first
         picture.wait_for(timeout=120_000)
@@ -414,6 +428,31 @@ def _bamboo_clicks(lab: Lab) -> None:
     assert SAMPLES.get("bamboo market-tile click"), "a home-market tile was bought by its click"
 
 
+def _wait_for_rings(lab: Lab, cell: Any, figure: Any, button: str) -> None:
+    """Wait until the garden rings the places of the ``button`` shown; else fail with what the
+    picture and the board show (a screenshot too)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        lab.page.wait_for_function(
+            f"([gd]) => ({_TARGET_PIXEL})([gd]) !== null",
+            arg=[figure.element_handle()],
+            timeout=60_000,
+            polling=50,
+        )
+    except PlaywrightTimeout:
+        shot = _shot(lab, cell, "board-takenoko-no-rings")
+        traces = lab.page.evaluate(
+            "([gd]) => gd.data.map(t => [t.name, t.visible, t.x ? t.x.length : 0])",
+            [figure.element_handle()],
+        )
+        status = cell.locator(".widget-html").first.inner_text()
+        raise AssertionError(
+            f"{button!r} shown, no ringed place: status {status[:200]!r}, traces {traces}"
+            f" (screenshot {shot}); the page's last errors: {lab.console[-5:]}"
+        ) from None
+
+
 def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
     """In :data:`PICTURE_CLICKS` turns of the person: draw plots, keep one, then click a
     ringed place on the garden (the buttons and the bots play the rest of each turn)."""
@@ -428,12 +467,7 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
             if not bot.is_disabled() or not first.count():
                 break  # the person's turn is over
             if first.inner_text().startswith("plot on"):  # the places are ringed: wait for them
-                lab.page.wait_for_function(
-                    f"([gd]) => ({_TARGET_PIXEL})([gd]) !== null",
-                    arg=[figure.element_handle()],
-                    timeout=60_000,
-                    polling=50,
-                )
+                _wait_for_rings(lab, cell, figure, first.inner_text())
                 target = lab.page.evaluate(_TARGET_PIXEL, [figure.element_handle()])
                 break
             assert _click(lab, first, figure, log, settle=400)["changed_log"]
@@ -447,6 +481,10 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
 
 def _report() -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    report = {**LATENCY, "cells run twice (blank FigureWidget)": RERUNS}
+    report = {
+        **LATENCY,
+        "cells run twice (blank FigureWidget)": RERUNS,
+        "cells run twice (anywidget gave up on a model)": GAVE_UP,
+    }
     (ARTIFACTS / "board-latency.json").write_text(json.dumps(report, indent=1))
     print("click-to-board-update (ms):", json.dumps(LATENCY))
