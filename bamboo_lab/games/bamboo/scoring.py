@@ -89,8 +89,8 @@ def _met_placements(
 def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = None) -> bool:
     """True when ``tile``'s pattern is met somewhere in its region of ``home`` (BB-ACT-3).
 
-    The same answer as ``bool(balance_matches(...))``, stopping at the first placement met (the
-    legal actions ask it for every held tile), without building the placement."""
+    The same answer as ``bool(balance_matches(...))``, stopping at the first placement (the
+    legal actions ask it for every held tile)."""
     if tile.type_total is not None:
         kind, need = tile.type_total
         total = 0
@@ -101,18 +101,7 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
         return total >= need
     if len(home) - home.count(-1) < len(tile.cells):
         return False  # each cell needs its own home tile
-    need = tile.min_comfort
-    for cells in tile.placements[tile.kind if region is None else region]:
-        comfort = 0
-        for space, want in cells:
-            home_tile = home[space]
-            if home_tile < 0 or (want is not None and _TYPE[home_tile] != want):
-                break
-            comfort += _COMFORT[home_tile]
-        else:
-            if comfort >= need:
-                return True
-    return False
+    return next(_met_placements(tile, home, region), None) is not None
 
 
 def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, ...]) -> bool:
