@@ -117,6 +117,7 @@ class BoardWidget(go.FigureWidget):
         super().__init__(fig)
         self._plotly_bundle = _plotly_bundle()
         if fig is not None:
+            _add_slots(self, _OPENING_SLOTS - len(self.data))
             self._open_now()
 
     def open(self) -> None:
@@ -187,6 +188,18 @@ _PLACEHOLDER: dict[str, Any] = {"type": "scatter", "visible": False}
 
 _SPARE = 8
 """Trace slots added beyond the need when a figure has more traces than the widget."""
+
+_OPENING_SLOTS = 32
+"""The trace slots a board opens with, at least (a Takenoko garden grows to about 27 traces):
+later pictures then need no new slot, which would cost the browser a second full redraw and a
+second message (plotly's addTraces) on the click."""
+
+
+def _add_slots(widget: go.FigureWidget, count: int) -> None:
+    """Add ``count`` unused trace slots to ``widget`` (none if ``count`` is not positive)."""
+    if count > 0:
+        widget.add_traces([go.Scatter(visible=False) for _ in range(count)])
+
 
 _MISSING = object()
 
@@ -263,8 +276,9 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
     plain: dict[str, Any] = {"data": fig._data, "layout": fig._layout}
     data: list[dict[str, Any]] = plain["data"]
     if len(data) > len(widget.data):
-        extra = len(data) - len(widget.data) + _SPARE
-        widget.add_traces([go.Scatter(visible=False) for _ in range(extra)])
+        opening = isinstance(widget, BoardWidget) and widget._deferred  # not shown yet
+        wanted_slots = max(len(data) + _SPARE, _OPENING_SLOTS if opening else 0)
+        _add_slots(widget, wanted_slots - len(widget.data))
     wanted = data + [dict(_PLACEHOLDER) for _ in range(len(widget.data) - len(data))]
     rebuilt = any(
         n.get("type", "scatter") != o.get("type", "scatter")

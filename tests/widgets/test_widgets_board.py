@@ -62,8 +62,9 @@ def test_the_figure_travels_in_the_widgets_opening_message(monkeypatch: Any) -> 
     fig = viz.bangkok.figure(bk.new_game(2, 3))
     go.FigureWidget(fig)  # plotly's own: the opening message holds no trace (the blank board)
     assert opened[-1]["_widget_data"] == []
-    BoardWidget(fig)
-    assert len(opened[-1]["_widget_data"]) == len(fig.data) > 0
+    board = BoardWidget(fig)
+    assert len(opened[-1]["_widget_data"]) == len(board.data) > len(fig.data) > 0
+    _shows(board, fig)  # the figure's traces, then unused slots
     assert opened[-1]["_widget_layout"]["title"] == fig.layout.title.to_plotly_json()
     late = BoardWidget()  # no figure yet: opened by the first replace_figure, with it
     assert late.comm is None
@@ -113,6 +114,33 @@ def test_fewer_traces_hide_the_spare_slots_and_more_traces_reuse_them() -> None:
     replace_figure(widget, bars)  # another trace type: the traces are rebuilt
     _shows(widget, bars)
     assert [t.type for t in widget.data] == ["bar"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_opens_with_the_slots_of_a_whole_game(game: str) -> None:
+    """A new trace slot costs the browser a second full redraw on the click (plotly's
+    addTraces, then the update): a board opens with enough for every picture of a game."""
+    app = widgets.play(game, bots="heuristic", seed=3)
+    c = app.controller
+    figures = [app.figure] if app.own is None else [app.figure, app.own]
+    sent = [_sent(figure) for figure in figures]
+    for _ in range(400):
+        if c.state.is_over():
+            break
+        app.bot_button.click() if c.is_bot_to_play() else app.play(_first(c))
+    assert c.state.is_over()
+    assert all("_py2js_addTraces" not in names for names in sent)
+    assert all("_py2js_update" in names for names in sent)
+
+
+def test_a_picture_with_more_traces_than_slots_adds_slots_first() -> None:
+    widget = BoardWidget(go.Figure([go.Scatter(x=[0], y=[0])]))
+    slots = len(widget.data)
+    huge = go.Figure([go.Scatter(x=[i], y=[i], name=f"t{i}") for i in range(slots + 1)])
+    sent = _sent(widget)
+    replace_figure(widget, huge)
+    _shows(widget, huge)
+    assert sent == ["_py2js_addTraces", "_py2js_update"] and len(widget.data) > slots + 1
 
 
 def test_a_hot_seat_turn_change_switches_the_reveal_off(monkeypatch: Any) -> None:
