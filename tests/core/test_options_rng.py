@@ -120,3 +120,42 @@ def test_derive_seed_is_splitmix64_over_the_path_bytes() -> None:
                 for byte in data:
                     state, _ = rng.next_u64(state ^ byte)
             assert rng.derive_seed(seed, *path) == rng.next_u64(state)[0]
+
+
+def _seed_whose_next_output_is(value: int) -> int:
+    """The generator state whose next SplitMix64 output is ``value`` (the mix inverted)."""
+
+    def unshift(mixed: int, shift: int) -> int:  # the inverse of x ^ (x >> shift) on 64 bits
+        result = mixed
+        for _ in range(64 // shift + 1):
+            result = mixed ^ (result >> shift)
+        return result & rng.MASK64
+
+    mixed = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & rng.MASK64
+    mixed = unshift(mixed, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & rng.MASK64
+    return (unshift(mixed, 30) - 0x9E3779B97F4A7C15) & rng.MASK64
+
+
+def test_shuffled_draws_again_where_randbelow_rejects() -> None:
+    """A first output that ``randbelow`` rejects (the largest one) is drawn again, in short
+    shuffles (one by one) and in long ones (mixed side by side, then one by one)."""
+    seed = _seed_whose_next_output_is(rng.MASK64)
+    assert rng.next_u64(seed)[0] == rng.MASK64
+    for size in (3, 7, 12, 25, 100):  # 2**64 % size != 0: the largest output is rejected
+        expected, state = list(range(size)), seed
+        for top in range(size - 1, 0, -1):
+            other, state = rng.randbelow(state, top + 1)
+            expected[top], expected[other] = expected[other], expected[top]
+        assert state != (seed + (size - 1) * 0x9E3779B97F4A7C15) & rng.MASK64  # one redraw
+        assert rng.shuffled(range(size), seed) == (expected, state)
+
+
+def test_long_shuffles_match_one_by_one_over_many_seeds() -> None:
+    """The side-by-side mix gives the one-by-one stream for every length it is used for."""
+    for size in range(2, 70):
+        for seed in range(0, 2**64, 2**64 // 37 + 12345):
+            expected, state = list(range(size)), seed
+            for top in range(size - 1, 0, -1):
+                other, state = rng.randbelow(state, top + 1)
+                expected[top], expected[other] = expected[other], expected[top]
+            assert rng.shuffled(list(range(size)), seed) == (expected, state)
