@@ -12,7 +12,6 @@ from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
 
-from . import rules
 from .actions import (
     Action,
     ChooseAction,
@@ -20,26 +19,32 @@ from .actions import (
     Claim,
     DrawObjective,
     EndTurn,
+    Grow,
     KeepPlot,
+    MoveGardener,
+    MovePanda,
     Pass,
+    PlaceChannel,
+    PlaceImprovement,
     PlacePlot,
     ReturnPlots,
     Roll,
     TakeImprovement,
 )
-from .scoring import objective_caches_after
+from .garden import GROWTH_AREA
+from .scoring import GARDENER_SLICES, TallCounts, objective_caches_after, tall_counts_after
 from .work import Work
 
 __all__ = [
     "CLAIMS",
     "GARDEN_KEPT",
-    "GARDMET",
     "HAND_KEPT",
     "LEGAL",
     "MOVES",
     "PLOTMET",
     "SEEN",
     "SPOTS",
+    "TALL",
     "TEXTS",
     "caches_after",
     "moves_kept",
@@ -53,8 +58,9 @@ MOVES = 1
 plots in order (shared while the plots stay the same)."""
 PLOTMET = 2
 """Plot cards met (card -> bool)."""
-GARDMET = 3
-"""Gardener cards met (card -> bool)."""
+TALL = 3
+"""The bamboos at least 3 high by colour, height and improvement (``scoring.TallCounts``), all
+the gardener cards read (None: not yet worked out)."""
 SEEN = 4
 """Per viewer (a seat or PUBLIC), the hands and decks of the last view and what the viewer saw
 of them (key -1: the plot pile and its sorted order), shared along a line of play and used while
@@ -91,7 +97,7 @@ their board: after them the cards they can complete are the same."""
 
 def new_caches(texts: tuple[str, ...] | None) -> list[Any]:
     """The empty caches of a state built from its fields; ``texts``: its history's notation."""
-    return [None, {}, {}, {}, {}, texts, None, None]
+    return [None, {}, {}, None, {}, texts, None, None]
 
 
 def caches_after(
@@ -99,9 +105,35 @@ def caches_after(
 ) -> list[Any]:
     """The caches (``State._caches``) of the state with fields ``work`` after ``action`` changed
     the garden of the state with fields ``before`` and caches ``caches``: the answers that still
-    hold are shared."""
-    plotmet, gardmet = objective_caches_after(
-        caches[PLOTMET], caches[GARDMET], before, work, rules.changed_plots(action)
+    hold are shared (all of them when the garden came out the same: a figure move that grew or
+    ate nothing, a channel between plots already irrigated)."""
+    if (
+        work["bamboo"] is before["bamboo"]
+        and work["irrigated"] is before["irrigated"]
+        and work["tiles"] is before["tiles"]
+        and work["improvements"] is before["improvements"]
+    ):  # the claims read the garden, the player's hand and board alone (TK-CMP-3 to 6)
+        claims = caches[CLAIMS]
+        if not (
+            work["player"] == before["player"]
+            and work["hands"] is before["hands"]
+            and work["eaten"] is before["eaten"]
+        ):
+            claims = None
+        return [
+            None,
+            caches[MOVES],
+            caches[PLOTMET],
+            caches[TALL],
+            caches[SEEN],
+            None,
+            claims,
+            caches[SPOTS],
+        ]
+    if type(action) in _BAMBOO_ONLY and work["irrigated"] is before["irrigated"]:
+        return _bamboo_changed(caches, before, work, action)
+    plotmet, tall = objective_caches_after(
+        caches[PLOTMET], caches[TALL], before, work, _changed_plots(action)
     )
     claims = caches[CLAIMS]  # kept while every answer it read holds (TK-CMP-3 to 6)
     if claims is not None and not (
@@ -109,10 +141,7 @@ def caches_after(
         and work["player"] == before["player"]
         and work["hands"] is before["hands"]
         and work["eaten"] is before["eaten"]
-        and (
-            gardmet is caches[GARDMET]
-            or all(card in gardmet for card in work["hands"][work["player"]] if card[0] == "G")
-        )
+        and _tall_kept(tall, caches[TALL], work["hands"][work["player"]])
     ):
         claims = None
     moves = caches[MOVES]  # figure moves depend on the plots alone (and the options)
@@ -121,7 +150,75 @@ def caches_after(
             moves = moves_kept(moves, action.plot, (work["gardener"], work["panda"]))
         else:
             moves = {}
-    return [None, moves, plotmet, gardmet, caches[SEEN], None, claims, None]
+    return [None, moves, plotmet, tall, caches[SEEN], None, claims, None]
+
+
+_BAMBOO_ONLY = frozenset({MoveGardener, MovePanda, Grow})
+"""The garden-changing action types that change only the bamboo, on plots of one colour (the
+gardener's growth is of its plot's colour, TK-GAR-2; the panda and the rain change one plot)."""
+
+
+def _bamboo_changed(
+    caches: list[Any], before: Mapping[str, Any], work: Work, action: Action
+) -> list[Any]:
+    """The caches after an action of :data:`_BAMBOO_ONLY` that changed the bamboo and nothing
+    else of the garden: the figure moves and the plot answers hold (TK-CMP-3), the tall bamboo
+    counts change on the plots the action changed (TK-CMP-4, TK-CMP-5), the chip spots are
+    kept unless a plot got or lost its last section (TK-IMP-2)."""
+    bamboo, bamboo_before = work["bamboo"], before["bamboo"]
+    plots: tuple[Hex, ...] = _changed_plots(action)  # type: ignore[assignment]
+    spots = caches[SPOTS]
+    if spots is not None:
+        for plot in plots:
+            height, height_before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
+            if height != height_before and not (height and height_before):
+                spots = None
+                break
+    claims = caches[CLAIMS]
+    if work["eaten"] is not before["eaten"]:  # the panda ate (TK-CMP-6)
+        claims = None
+    tall = caches[TALL]
+    if tall is not None:
+        improvements = work["improvements"]
+        kept = tall
+        tall = tall_counts_after(
+            tall, bamboo_before, bamboo, improvements, improvements, work["colours"], plots
+        )
+        if claims is not None and not _tall_kept(tall, kept, work["hands"][work["player"]]):
+            claims = None
+    return [None, caches[MOVES], caches[PLOTMET], tall, caches[SEEN], None, claims, spots]
+
+
+def _tall_kept(tall: TallCounts | None, before: TallCounts | None, hand: tuple[str, ...]) -> bool:
+    """True when the tall bamboo counts ``tall`` keep the row of every gardener card in
+    ``hand`` as it was in ``before`` (so its answer, TK-CMP-4, TK-CMP-5)."""
+    if tall is before:
+        return True
+    if tall is None or before is None:  # not worked out: no gardener card was asked
+        return not any(card[0] == "G" for card in hand)
+    for card in hand:
+        if card[0] == "G":
+            colour = GARDENER_SLICES[card, True][0]
+            if tall[colour] is not before[colour]:
+                return False
+    return True
+
+
+def _changed_plots(action: Action) -> tuple[Hex, ...] | None:
+    """The plots whose bamboo or improvement ``action`` may change, besides those it irrigates
+    for the first time (they grow, TK-IRR-6); None when any plot may have changed."""
+    kind = type(action)
+    if kind is MoveGardener:
+        return GROWTH_AREA[action.plot]  # type: ignore[union-attr]  # TK-GAR-2, TK-GAR-3
+    if kind in _ONE_PLOT:  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
+        return (action.plot,)  # type: ignore[union-attr]
+    if kind is PlaceChannel:
+        return ()  # TK-IRR-6: the plots it irrigates
+    return None
+
+
+_ONE_PLOT = frozenset({MovePanda, Grow, PlacePlot, PlaceImprovement})
+"""The action types that may change the bamboo or the improvement of their own plot alone."""
 
 
 def moves_kept(moves: dict[Any, Any], plot: Hex, starts: tuple[Hex, Hex]) -> dict[Any, Any]:

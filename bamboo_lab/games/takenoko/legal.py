@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect
 from functools import lru_cache
-from itertools import combinations, compress
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -48,7 +48,7 @@ from .components import (
 )
 from .geometry import POND
 from .geometry import figure_moves as straight_moves
-from .scoring import panda_objective_met, shoot_may_count
+from .scoring import panda_objective_met
 
 if TYPE_CHECKING:
     from .state import State
@@ -101,11 +101,6 @@ _ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((roll, 1 / 6) for roll in _ROLLS)
 """The weather roll's chance outcomes: each face of the die with probability 1/6 (TK-TURN-1)."""
 _CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
-_CHOICES = {  # the ChooseAction actions of every tuple feasible_actions can return
-    kinds: tuple(_CHOOSE[kind] for kind in kinds)
-    for size in range(len(ACTION_KINDS) + 1)
-    for kinds in combinations(ACTION_KINDS, size)
-}
 _DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
 _TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
 _WEATHER5 = tuple(intern(ChooseWeather(face)) for face in WEATHER_FACES[:5])
@@ -114,7 +109,6 @@ _KEEP = tuple(intern(KeepPlot(i)) for i in (1, 2, 3))
 _RETURN = (intern(ReturnPlots((1, 2))), intern(ReturnPlots((2, 1))))
 _PASS = intern(Pass())
 _END = intern(EndTurn())
-_CHOICES_END = {kinds: (*choices, _END) for kinds, choices in _CHOICES.items()}  # and EndTurn
 
 
 # ---------------------------------------------------------------- queries used by legal actions
@@ -255,14 +249,22 @@ def free_actions(state: State, out: list[Action]) -> None:
         out.extend(_channel_actions(fields["channel_spots"]))  # TK-IRR-2
     chips = fields["stored_improvements"][seat]
     if chips[0] or chips[1] or chips[2]:
-        spots = state.chip_spots()
-        for letter, count in zip(IMPROVEMENTS, chips, strict=True):
-            if count:
-                name = IMPROVEMENT_NAMES[letter]
-                out.extend(_IMPROVE[name, place] for place in spots)  # TK-IMP-2
+        out.extend(_improve_actions(state.chip_spots(), chips))  # TK-IMP-2
     claimable = state.claimable()
     if claimable:
         out.extend(_claim_actions(claimable))  # TK-CMP-1
+
+
+@lru_cache(maxsize=1024)
+def _improve_actions(spots: tuple[Hex, ...], chips: tuple[int, int, int]) -> tuple[Action, ...]:
+    """The actions placing the stored chips ``chips`` (watershed, enclosure, fertilizer counts)
+    on the plots ``spots``, chip by chip (TK-IMP-2); kept for the last gardens and boards."""
+    out: list[Action] = []
+    for letter, count in zip(IMPROVEMENTS, chips, strict=True):
+        if count:
+            name = IMPROVEMENT_NAMES[letter]
+            out.extend(_IMPROVE[name, place] for place in spots)
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -281,20 +283,9 @@ def has_free_action(state: State) -> bool:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of ``state`` in a fixed order."""
     phase = state.phase
-    out: list[Action] = []
     if phase == "actions":
-        feasible = feasible_actions(state)
-        seat = state.player
-        chips = state.stored_improvements[seat]
-        if state.stored_channels[seat] or chips[0] or chips[1] or chips[2]:
-            free_actions(state, out)
-            free: tuple[Action, ...] | list[Action] = out
-        else:  # the free actions are the claims alone (TK-TURN-5, TK-CMP-1)
-            claimable = state.claimable()
-            free = _claim_actions(claimable) if claimable else ()
-        if not feasible or len(state.used) >= _required(state):  # can_end_turn
-            return (*_CHOICES[feasible], *free, _END) if free else _CHOICES_END[feasible]
-        return (*_CHOICES[feasible], *free)
+        return _actions_phase(state)
+    out: list[Action] = []
     if phase == "gardener" or phase == "panda":
         return state.move_actions(phase)
     if phase == "roll":
@@ -340,6 +331,59 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out.append(_PASS)
     free_actions(state, out)
     return tuple(out)
+
+
+def _actions_phase(state: State) -> tuple[Action, ...]:
+    """The legal actions of the actions phase: the actions still feasible, in ACTION_KINDS
+    order (as :func:`feasible_actions`), the free actions (TK-TURN-5) and the end of the turn
+    once allowed (as :func:`can_end_turn`)."""
+    fields = state.__dict__
+    used = fields["used"]
+    seat = fields["player"]
+    mask = 0  # a bit per feasible action, in ACTION_KINDS order
+    if len(used) < fields["allowed"]:  # TK-TURN-3
+        taken = () if fields["weather"] == "wind" else used  # TK-W-3: twice the same
+        if fields["plot_deck"] and "plot" not in taken:  # TK-PLOT-3
+            mask = 1
+        if fields["channel_reserve"] > 0 and "irrigation" not in taken:  # TK-IRR-7
+            mask |= 2
+        if "gardener" not in taken or "panda" not in taken:
+            gardener, panda = state.figures_can_move()
+            if gardener and "gardener" not in taken:  # TK-GAR-1
+                mask |= 4
+            if panda and "panda" not in taken:  # TK-PAN-1
+                mask |= 8
+        if "objective" not in taken and len(fields["hands"][seat]) < HAND_LIMIT:  # TK-OBJ-2
+            decks = fields["decks"]  # as drawable_decks: one deck left, or all (catalog 8)
+            if fields["options"].objective_deck_empty == "action_unavailable":
+                if decks[0] and decks[1] and decks[2]:
+                    mask |= 16
+            elif decks[0] or decks[1] or decks[2]:
+                mask |= 16
+    chips = fields["stored_improvements"][seat]
+    if fields["stored_channels"][seat] or chips[0] or chips[1] or chips[2]:
+        out: list[Action] = []
+        free_actions(state, out)
+        free: tuple[Action, ...] | list[Action] = out
+    else:  # the free actions are the claims alone (TK-TURN-5, TK-CMP-1)
+        claimable = state.claimable()
+        free = _claim_actions(claimable) if claimable else ()
+    if mask and len(used) < (
+        2
+        if fields["weather"] == "sun" and fields["options"].weather_optional
+        else fields["allowed"]
+    ):  # not yet the actions the turn requires (_required, TK-W-1)
+        return (*_CHOICE_MASKS[mask], *free) if free else _CHOICE_MASKS[mask]
+    return (*_CHOICE_MASKS[mask], *free, _END) if free else _CHOICE_MASKS_END[mask]
+
+
+_CHOICE_MASKS = tuple(
+    tuple(_CHOOSE[kind] for bit, kind in enumerate(ACTION_KINDS) if mask >> bit & 1)
+    for mask in range(1 << len(ACTION_KINDS))
+)
+"""The ChooseAction actions of each set of feasible actions, by its bits in ACTION_KINDS order."""
+_CHOICE_MASKS_END = tuple((*choices, _END) for choices in _CHOICE_MASKS)
+"""The same, then EndTurn."""
 
 
 _EVERY_COLOUR = frozenset(COLOURS)
@@ -404,49 +448,92 @@ def card_reachable(
     """
     if growable is None:
         growable = growable_colours(state)
-    if is_objective_met(state, player, card):
-        return True
     info = CARDS[card]
-    colours, irrigated, improvements = state.colours, state.irrigated, state.improvements
-    bamboo = state.bamboo
-    if info.deck == "plot":
-        return False  # the shape depends only on colours and irrigation, which are frozen
-    if info.deck == "gardener":
-        grow = info.colour in growable
+    if info.deck == "plot":  # the shape depends only on colours and irrigation, which are frozen
+        return is_objective_met(state, player, card)
+    colours, bamboo = state.colours, state.bamboo
+    garden = _frozen_garden(colours, state.improvements, state.irrigated)
+    colour = info.colour
+    if info.deck == "gardener":  # met now, or it can be (the cheaper test first: either holds)
+        grow = colour in growable
         if info.shoots == 1:
-            # not met now: an irrigated plot of the card's colour and improvement must grow to 4
-            colour = info.colour  # the colour first (also in shoot_may_count): most plots stop
-            return grow and any(
-                colours[place] == colour
-                and shoot_may_count(info, colour, improvements.get(place), bamboo[place])
-                for place in irrigated
+            # an irrigated plot of the card's colour and improvement must grow to 4 (whatever
+            # its height: shoot_may_count)
+            wanted = None if info.improvement == "none" else info.improvement
+            return (grow and (colour, wanted) in garden.kinds) or is_objective_met(
+                state, player, card
             )
-        # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down
+        # plots that can be brought to 3: growable ones (irrigated), or by eating a 4 down;
+        # none stuck at 4 under an enclosure when heights must match exactly
         exact = state.options.gardener_height_match == "exact"
-        count = 0
-        for place, colour in colours.items():
-            if colour != info.colour:
-                continue
-            height, enclosed = bamboo[place], improvements.get(place) == "E"
-            if exact and height == MAX_HEIGHT and enclosed:
-                continue  # stuck at 4
-            if (grow and place in irrigated) or height >= 3:
-                count += 1
-        return count >= info.shoots
+        index = COLOUR_INDEX[colour]
+        count = sum(bamboo[place] >= 3 for place in garden.dry[index])
+        count += (
+            garden.wet[index]
+            if grow
+            else sum(bamboo[place] >= 3 for place in garden.wet_plots[index])
+        )
+        if exact:
+            count -= sum(bamboo[place] == MAX_HEIGHT for place in garden.enclosed[index])
+        return count >= info.shoots or is_objective_met(state, player, card)
+    # a panda card met now passes this test too: every colour it needs is on the board
     eaten = state.eaten[player]
     for colour_index, need in enumerate(info.sections):
         if eaten[colour_index] >= need:
             continue
-        colour = COLOURS[colour_index]
-        grow = colour in growable
-        if not any(
-            colours[place] == colour
-            and improvements.get(place) != "E"
-            and ((grow and place in irrigated) or bamboo[place] > 0)
-            for place in colours
-        ):
+        if COLOURS[colour_index] in growable and colour_index in garden.edible:
+            continue  # bamboo can grow on an irrigated plot of the colour, not enclosed
+        if not any(bamboo[place] > 0 for place in garden.open[colour_index]):
             return False
     return True
+
+
+class _FrozenGarden:
+    """What :func:`card_reachable` reads of a garden's plots, by colour index (COLOURS order):
+    the irrigated plots (their number and the plots), the dry ones, the enclosed ones, the
+    plots without an enclosure, the colour indices with an irrigated plot without one, and the
+    (colour, improvement) of every irrigated plot."""
+
+    __slots__ = ("dry", "edible", "enclosed", "kinds", "open", "wet", "wet_plots")
+
+    def __init__(
+        self, colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
+    ) -> None:
+        plots: tuple[list[Hex], ...] = ([], [], [])
+        for place, colour in colours.items():
+            plots[COLOUR_INDEX[colour]].append(place)
+        self.wet_plots = tuple(tuple(p for p in group if p in irrigated) for group in plots)
+        self.wet = tuple(map(len, self.wet_plots))
+        self.dry = tuple(tuple(p for p in group if p not in irrigated) for group in plots)
+        self.enclosed = tuple(
+            tuple(p for p in group if improvements.get(p) == "E") for group in plots
+        )
+        self.open = tuple(tuple(p for p in group if improvements.get(p) != "E") for group in plots)
+        self.edible = frozenset(
+            index
+            for index, group in enumerate(self.open)
+            if any(place in irrigated for place in group)
+        )
+        self.kinds = frozenset((colours[place], improvements.get(place)) for place in irrigated)
+
+
+def _frozen_garden(
+    colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
+) -> _FrozenGarden:
+    """The :class:`_FrozenGarden` of these plots; kept for the last garden asked (a frozen
+    garden's: its dicts are never changed, so they are compared by identity)."""
+    kept = _FROZEN[0]
+    if kept[0] is colours and kept[1] is improvements and kept[2] is irrigated:
+        return kept[3]
+    garden = _FrozenGarden(colours, improvements, irrigated)
+    _FROZEN[0] = (colours, improvements, irrigated, garden)  # replaced whole (thread-safe)
+    return garden
+
+
+_FROZEN: list[tuple[Any, Any, Any, _FrozenGarden]] = [
+    (None, None, None, _FrozenGarden({}, {}, frozenset()))
+]
+"""The garden :func:`_frozen_garden` last answered for, and its answer."""
 
 
 def is_dead_garden(state: State) -> bool:

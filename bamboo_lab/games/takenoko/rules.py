@@ -17,7 +17,6 @@ from bamboo_lab.core.checks import replace_at
 from bamboo_lab.core.hexgrid import Edge, Hex
 
 from .actions import (
-    Action,
     ChooseAction,
     ChooseWeather,
     Claim,
@@ -46,7 +45,6 @@ from .components import (
     counts_plus_all,
 )
 from .garden import (
-    GROWTH_AREA,
     grown_height,
     growth_amount,
     growth_targets,
@@ -84,7 +82,6 @@ __all__ = [
     "ROLL_OUTCOMES",
     "can_end_turn",
     "card_reachable",
-    "changed_plots",
     "feasible_actions",
     "figure_move_actions",
     "figure_moves",
@@ -499,23 +496,6 @@ HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
 """The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
 ``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
 ``State.apply`` checks it, calls this, then builds the next state)."""
-
-
-def changed_plots(action: Action) -> tuple[Hex, ...] | None:
-    """The plots whose bamboo or improvement ``action`` may change, besides those it irrigates
-    for the first time (they grow, TK-IRR-6); None when any plot may have changed."""
-    kind = type(action)
-    if type(action) is MoveGardener:
-        return GROWTH_AREA[action.plot]  # TK-GAR-2, TK-GAR-3
-    if kind in _ONE_PLOT:  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
-        return (action.plot,)  # type: ignore[union-attr]
-    if kind is PlaceChannel:
-        return ()  # TK-IRR-6: the plots it irrigates
-    return None
-
-
-_ONE_PLOT = frozenset({MovePanda, Grow, PlacePlot, PlaceImprovement})
-"""The action types that may change the bamboo or the improvement of their own plot alone."""
 
 
 def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:

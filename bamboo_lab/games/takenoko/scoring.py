@@ -13,14 +13,17 @@ from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
 
-from .components import CARDS, EMPEROR_POINTS, END_TRIGGER, ObjectiveCard
+from .components import CARDS, COLOUR_INDEX, EMPEROR_POINTS, END_TRIGGER, ObjectiveCard
 from .geometry import rotations
 
 __all__ = [
     "GARDENER_LOWEST_HEIGHT",
+    "GARDENER_SLICES",
+    "PANDA_SECTIONS",
+    "TallCounts",
     "card_points",
     "end_reason",
-    "gardener_cards_met_after",
+    "gardener_met_in",
     "gardener_objective_met",
     "objective_caches_after",
     "panda_objective_met",
@@ -33,6 +36,8 @@ __all__ = [
     "sections_missing",
     "shoot_counts",
     "shoot_may_count",
+    "tall_counts",
+    "tall_counts_after",
 ]
 
 
@@ -192,12 +197,21 @@ def gardener_objective_met(
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    need, colour = card.shoots, card.colour
-    # the plots with a bamboo 3 high or more, picked out in C; then the colour first (also in
-    # shoot_counts): most plots stop there
-    for place in compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values())):
-        if colours[place] == colour and shoot_counts(
-            card, colour, improvements.get(place), bamboo[place], exact
+    need, colour, height = card.shoots, card.colour, card.height
+    # the plots with a bamboo 3 high or more, picked out in C; then the colour first: most
+    # plots stop there; then shoot_counts, inlined
+    tall = compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values()))
+    if need == 1:
+        wanted = _wanted_improvement(card)
+        return any(
+            colours[place] == colour
+            and bamboo[place] == height
+            and improvements.get(place) == wanted
+            for place in tall
+        )
+    for place in tall:
+        if colours[place] == colour and (
+            bamboo[place] == height if exact else bamboo[place] >= height
         ):
             need -= 1
             if not need:
@@ -205,59 +219,119 @@ def gardener_objective_met(
     return False
 
 
-def gardener_cards_met_after(
-    known: dict[str, bool],
+def _wanted_improvement(card: ObjectiveCard) -> str | None:
+    """The improvement a single-shoot card asks for: a letter, or None for the crossed-out
+    icons (TK-CMP-4)."""
+    return None if card.improvement == "none" else card.improvement
+
+
+_IMPROVEMENT_SLOT: dict[str | None, int] = {None: 0, "W": 1, "E": 2, "F": 3}
+"""The improvement's place in a row of :data:`TallCounts`: none, watershed, enclosure,
+fertilizer."""
+
+TallCounts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""Per colour (``COLOURS`` order), how many bamboos 3 and 4 high stand on plots with no
+improvement, a watershed, an enclosure, a fertilizer (slot ``(height - 3) * 4 + improvement``):
+all a gardener card reads of the garden (TK-CMP-4, TK-CMP-5)."""
+
+
+def tall_counts(
+    colours: Mapping[Hex, str], bamboo: Mapping[Hex, int], improvements: Mapping[Hex, str]
+) -> TallCounts:
+    """The :data:`TallCounts` of a garden."""
+    rows = [[0] * 8, [0] * 8, [0] * 8]
+    slot = _IMPROVEMENT_SLOT
+    for place in compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values())):
+        height = bamboo[place]
+        rows[COLOUR_INDEX[colours[place]]][(height - 3) * 4 + slot[improvements.get(place)]] += 1
+    green, yellow, pink = rows
+    return tuple(green), tuple(yellow), tuple(pink)
+
+
+def tall_counts_after(
+    tall: TallCounts,
     bamboo_before: Mapping[Hex, int],
     bamboo: Mapping[Hex, int],
     improvements_before: Mapping[Hex, str],
     improvements: Mapping[Hex, str],
     colours: Mapping[Hex, str],
     plots: Iterable[Hex] | None = None,
-) -> dict[str, bool]:
-    """The entries of ``known`` (gardener card -> met) that still hold once the bamboo or the
-    improvements changed: a card counts only bamboos of its colour at least 3 high (TK-CMP-4,
-    TK-CMP-5), so a change elsewhere keeps it; ``known`` itself when nothing that counts
-    changed (then it stays shared). ``plots``: the only plots that may have changed, if known."""
-    low = GARDENER_LOWEST_HEIGHT
-    changed = set()
-    if plots is None:  # the plots whose height changed, by a set difference
-        for plot, height in bamboo.items() - bamboo_before.items():
-            if height >= low or bamboo_before.get(plot, 0) >= low:
-                changed.add(colours[plot])
-        touched: Iterable[Hex] = (
-            ()
-            if improvements is improvements_before
-            else (plot for plot, _ in improvements.items() ^ improvements_before.items())
-        )
-    else:
-        height_of, height_before = bamboo.get, bamboo_before.get
-        for plot in plots:
-            height, before = height_of(plot, 0), height_before(plot, 0)
-            if height != before and (height >= low or before >= low):
-                changed.add(colours[plot])
-        touched = () if improvements is improvements_before else plots
-    for plot in touched:  # a bamboo at least 3 high whose improvement changed
-        if bamboo.get(plot, 0) >= low and improvements.get(plot) != improvements_before.get(plot):
-            changed.add(colours[plot])
-    if not changed:
-        return known
-    return {card: met for card, met in known.items() if CARDS[card].colour not in changed}
+) -> TallCounts:
+    """``tall`` once the bamboo or the improvements changed on ``plots`` (None: anywhere): the
+    row of a colour without a change at or above 3 sections is the same tuple, and ``tall``
+    itself comes back when no row changed."""
+    if plots is None:  # the plots whose height or improvement changed, by set differences
+        changed = {plot for plot, _ in bamboo.items() - bamboo_before.items()}
+        if improvements is not improvements_before:
+            changed.update(plot for plot, _ in improvements.items() ^ improvements_before.items())
+        plots = changed
+    low, slot = GARDENER_LOWEST_HEIGHT, _IMPROVEMENT_SLOT
+    rows: dict[int, list[int]] = {}
+    for plot in plots:
+        height, before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
+        if height < low and before < low:
+            continue
+        improvement, improvement_before = improvements.get(plot), improvements_before.get(plot)
+        if height == before and improvement == improvement_before:
+            continue
+        index = COLOUR_INDEX[colours[plot]]
+        row = rows.get(index)
+        if row is None:
+            row = rows[index] = list(tall[index])
+        if before >= low:
+            row[(before - 3) * 4 + slot[improvement_before]] -= 1
+        if height >= low:
+            row[(height - 3) * 4 + slot[improvement]] += 1
+    if not rows:
+        return tall
+    green, yellow, pink = (tall[i] if i not in rows else tuple(rows[i]) for i in range(3))
+    return green, yellow, pink
+
+
+def _gardener_slice(card: ObjectiveCard, exact: bool) -> tuple[int, int, int, int]:
+    """The colour index of a gardener card, the slots of its :data:`TallCounts` row that count
+    (start, stop) and how many bamboos it needs (TK-CMP-4, TK-CMP-5)."""
+    colour = COLOUR_INDEX[card.colour]
+    if card.shoots == 1:  # 4 high, with exactly the card's improvement
+        start = (card.height - 3) * 4 + _IMPROVEMENT_SLOT[_wanted_improvement(card)]
+        return colour, start, start + 1, 1
+    if exact:  # exactly 3 high, any improvement
+        return colour, (card.height - 3) * 4, (card.height - 2) * 4, card.shoots
+    return colour, (card.height - 3) * 4, 8, card.shoots  # at least 3 high
+
+
+GARDENER_SLICES: dict[tuple[str, bool], tuple[int, int, int, int]] = {
+    (card.id, exact): _gardener_slice(card, exact)
+    for card in CARDS.values()
+    if card.deck == "gardener"
+    for exact in (True, False)
+}
+"""Per gardener card and ``exact`` (the option ``gardener_height_match == "exact"``): its
+colour index, the slots of that colour's row of :data:`TallCounts` that count (start, stop) and
+how many bamboos it needs (TK-CMP-4, TK-CMP-5)."""
+
+
+def gardener_met_in(card: str, tall: TallCounts, exact: bool = True) -> bool:
+    """:func:`gardener_objective_met` read from the garden's :data:`TallCounts`."""
+    colour, start, stop, need = GARDENER_SLICES[card, exact]
+    return sum(tall[colour][start:stop]) >= need
 
 
 def objective_caches_after(
     plot_known: dict[str, bool],
-    gardener_known: dict[str, bool],
+    tall: TallCounts | None,
     before: Mapping[str, Any],
     after: Mapping[str, Any],
     plots: tuple[Hex, ...] | None = None,
-) -> tuple[dict[str, bool], dict[str, bool]]:
-    """The plot and gardener objective answers (card -> met) of the state with fields
-    ``before`` that still hold in the state with fields ``after`` (TK-CMP-3 to TK-CMP-5);
-    ``plots``: the plots whose bamboo or improvement may have changed besides those newly
-    irrigated (which grow, TK-IRR-6), when known.
+) -> tuple[dict[str, bool], TallCounts | None]:
+    """The plot objective answers (card -> met) and the :data:`TallCounts` (None: not worked
+    out) of the state with fields ``before``, as they are in the state with fields ``after``
+    (TK-CMP-3 to TK-CMP-5); ``plots``: the plots whose bamboo or improvement may have changed
+    besides those newly irrigated (which grow, TK-IRR-6), when known.
 
-    A cache comes back as is, to be shared, only while nothing it depends on changed (an empty
-    one too: the new state's answers would otherwise be written into the old state's cache).
+    The answers come back as they are, to be shared, only while nothing they depend on changed
+    (an empty dict too: the new state's answers would otherwise be written into the old
+    state's).
     """
     irrigated = after["irrigated"]
     fresh: Iterable[Hex] = ()  # the plots newly irrigated
@@ -272,9 +346,11 @@ def objective_caches_after(
         )
         plot_known = plot_known or {}
     bamboo, improvements = after["bamboo"], after["improvements"]
-    if bamboo is not before["bamboo"] or improvements is not before["improvements"]:
-        gardener_known = gardener_known and gardener_cards_met_after(
-            gardener_known,
+    if tall is not None and (
+        bamboo is not before["bamboo"] or improvements is not before["improvements"]
+    ):
+        tall = tall_counts_after(
+            tall,
             before["bamboo"],
             bamboo,
             before["improvements"],
@@ -282,14 +358,7 @@ def objective_caches_after(
             after["colours"],
             None if plots is None else (*plots, *fresh) if fresh else plots,
         )
-        gardener_known = gardener_known or {}
-    return plot_known, gardener_known
-
-
-def _wanted_improvement(card: ObjectiveCard) -> str | None:
-    """The improvement a single-shoot card asks for: a letter, or None for the crossed-out
-    icons (TK-CMP-4)."""
-    return None if card.improvement == "none" else card.improvement
+    return plot_known, tall
 
 
 def shoot_counts(
@@ -329,6 +398,12 @@ def sections_missing(card: ObjectiveCard, eaten: Sequence[int]) -> int:
         + (yellow - have_y if yellow > have_y else 0)
         + (pink - have_p if pink > have_p else 0)
     )
+
+
+PANDA_SECTIONS: dict[str, tuple[int, int, int]] = {
+    card.id: card.sections for card in CARDS.values() if card.deck == "panda"
+}
+"""The green, yellow and pink sections each panda card asks for (TK-CMP-6)."""
 
 
 def panda_objective_met(card: ObjectiveCard | str, eaten: Sequence[int]) -> bool:

@@ -26,13 +26,13 @@ from .actions import Action
 from .carry import (
     CLAIMS,
     GARDEN_KEPT,
-    GARDMET,
     HAND_KEPT,
     LEGAL,
     MOVES,
     PLOTMET,
     SEEN,
     SPOTS,
+    TALL,
     TEXTS,
     caches_after,
     new_caches,
@@ -50,12 +50,15 @@ from .options import Options
 from .refusals import RULEBOOK
 from .rules import HANDLERS
 from .scoring import (
+    GARDENER_SLICES,
+    PANDA_SECTIONS,
+    TallCounts,
     end_reason,
-    gardener_objective_met,
-    panda_objective_met,
+    gardener_met_in,
     plot_objective_met,
     rank_players,
     score_breakdown,
+    tall_counts,
 )
 from .work import Work
 
@@ -248,8 +251,11 @@ class State(RichDisplay):
         _set(new, "__dict__", work)
         caches = self._caches
         if kind in GARDEN_KEPT:  # every garden answer holds, the claims too if the hand does
-            claims = caches[CLAIMS] if kind in HAND_KEPT else None
-            _set(new, "_caches", [None, *caches[MOVES : SEEN + 1], None, claims, caches[SPOTS]])
+            kept = caches.copy()
+            kept[LEGAL] = kept[TEXTS] = None
+            if kind not in HAND_KEPT:
+                kept[CLAIMS] = None
+            _set(new, "_caches", kept)
         else:
             _set(new, "_caches", caches_after(caches, before, work, action))
         return new
@@ -289,6 +295,19 @@ class State(RichDisplay):
             )
         return moves
 
+    def figures_can_move(self) -> tuple[bool, bool]:
+        """Whether the gardener and the panda each have somewhere to move now (TK-GAR-1,
+        TK-PAN-1): :meth:`moves` of both, in one call."""
+        fields = self.__dict__
+        cache = self._caches[MOVES]
+        gardener = cache.get(fields["gardener"])
+        if gardener is None:
+            gardener = self.moves("gardener")
+        panda = cache.get(fields["panda"])
+        if panda is None:
+            panda = self.moves("panda")
+        return bool(gardener), bool(panda)
+
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
         cache = self._caches[MOVES]
@@ -316,7 +335,8 @@ class State(RichDisplay):
         if claims is None:
             seat = self.player
             eaten = self.eaten[seat]
-            plotmet, gardmet = caches[PLOTMET], caches[GARDMET]
+            plotmet, tall = caches[PLOTMET], caches[TALL]
+            exact = self.options.gardener_height_match == "exact"
             out = []
             for card in self.hands[seat]:
                 kind = card[0]  # the answers kept, else worked out (TK-CMP-3 to TK-CMP-6)
@@ -324,12 +344,14 @@ class State(RichDisplay):
                     met = plotmet.get(card)
                     if met is None:
                         met = self.plot_card_met(card)
-                elif kind == "G":
-                    met = gardmet.get(card)
-                    if met is None:
-                        met = self.gardener_card_met(card)
-                else:
-                    met = panda_objective_met(card, eaten)
+                elif kind == "G":  # as gardener_met_in
+                    if tall is None:
+                        tall = self.tall_counts()
+                    colour, start, stop, need = GARDENER_SLICES[card, exact]
+                    met = sum(tall[colour][start:stop]) >= need
+                else:  # as panda_objective_met
+                    green, yellow, pink = PANDA_SECTIONS[card]
+                    met = eaten[0] >= green and eaten[1] >= yellow and eaten[2] >= pink
                 if met:
                     out.append(card)
             claims = caches[CLAIMS] = tuple(out)
@@ -355,19 +377,20 @@ class State(RichDisplay):
         return met
 
     def gardener_card_met(self, card: str) -> bool:
-        """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); kept
-        while the bamboo and the improvements stay the same."""
-        cache = self._caches[GARDMET]
-        met: bool | None = cache.get(card)
-        if met is None:
-            met = cache[card] = gardener_objective_met(
-                card,
-                self.colours,
-                self.bamboo,
-                self.improvements,
-                self.options.gardener_height_match == "exact",
-            )
-        return met
+        """True when the garden shows gardener objective ``card`` (TK-CMP-4, TK-CMP-5); read
+        from :meth:`tall_counts`."""
+        exact = self.options.gardener_height_match == "exact"
+        return gardener_met_in(card, self.tall_counts(), exact)
+
+    def tall_counts(self) -> TallCounts:
+        """The bamboos at least 3 high by colour, height and improvement (``scoring.TallCounts``):
+        all the gardener cards read; kept, and updated by the actions that change the bamboo or
+        the improvements (``carry.py``)."""
+        caches = self._caches
+        tall: TallCounts | None = caches[TALL]
+        if tall is None:
+            tall = caches[TALL] = tall_counts(self.colours, self.bamboo, self.improvements)
+        return tall
 
     # ------------------------------------------------------------------ hidden information
 
