@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bamboo_lab.games import bamboo
-from bamboo_lab.games.bamboo import legal, scoring
+from bamboo_lab.games.bamboo import legal, rules, scoring, seasons
 from bamboo_lab.games.bamboo.actions import Activate, Choose, Place, UseSpirit, VisitTemple
 from bamboo_lab.games.bamboo.components import COLOURS, SHOOT_NAMES, SUMMER_SPIRITS
 from bamboo_lab.games.bamboo.seasons import set_board, set_board_field
@@ -99,3 +99,26 @@ def test_one_field_board_changes_equal_the_general_board_change() -> None:
             for other, board in enumerate(quick["boards"]):
                 assert other == seat or board is state.boards[other]
     assert state == bamboo.new_game(3, 5)  # the state itself is unchanged
+
+
+def test_BB_AUT_1_majority_winner_equals_the_ranking_from_scratch() -> None:
+    """Autumn's winner of each temple is the first of the majority ranked from scratch."""
+    checked = 0
+    for num_players in (2, 3, 4):
+        for state in positions(num_players):
+            for stack in state.temples:
+                if stack:
+                    assert seasons.majority_winner(stack) == reference_majority(stack)[0]
+                    checked += 1
+    assert checked >= 1000, checked
+
+
+def test_BB_SUM_5_bumped_per_stalk_is_one_more_shoot_in_that_stalk() -> None:
+    """The table of ``per_stalk`` after a push holds every count a turn reaches, each right."""
+    for per_stalk, bumped in rules._BUMPED.items():
+        for stalk in range(4):
+            expected = list(per_stalk)
+            expected[stalk] += 1
+            assert bumped[stalk] == tuple(expected)
+    seen = {state.per_stalk for state in positions(2)}
+    assert len(seen) >= 10 and seen <= set(rules._BUMPED), seen - set(rules._BUMPED)

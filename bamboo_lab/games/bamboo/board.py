@@ -33,7 +33,6 @@ _FIELDS = (
 
 
 _new_object = object.__new__
-_set_attribute = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ class Board:
         fields = self.__dict__.copy()
         fields.update(changes)
         new = _new_object(Board)
-        _set_attribute(new, "__dict__", fields)  # the frozen class refuses attribute writes
+        _set_fields(new, fields)
         return new
 
     @property
@@ -144,6 +143,11 @@ class Board:
         if any(key > 2 for key in kinds.values()):  # BB-ACT-2
             raise InvalidStateError(f"{name} holds at most 2 balance tiles of each type (BB-ACT-2)")
         return board
+
+
+_set_fields = Board.__dict__["__dict__"].__set__
+"""``_set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
+writes; the ``__dict__`` descriptor itself is the cheapest way past it)."""
 
 
 def spirit_names(value: Any, name: str) -> tuple[str, ...]:

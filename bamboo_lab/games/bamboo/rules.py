@@ -9,6 +9,7 @@ with no food counter left) are resolved at once; every real choice is an action.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -44,7 +45,7 @@ from .components import (
     SPIRIT_COST,
     SUMMER_SPIRITS,
 )
-from .legal import TEMPLE_CAPACITY, legal_actions, night_of
+from .legal import STALK_NEW_CAP, TEMPLE_CAPACITY, legal_actions, night_of
 from .reconstructed import HOME_TILES
 from .scoring import held_balance_met
 from .seasons import (
@@ -52,6 +53,7 @@ from .seasons import (
     autumn,
     discard_display,
     end_feeding,
+    put_board,
     refill_food,
     remove,
     set_board,
@@ -190,7 +192,12 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
     sticks = len(shoots)
     if sticks > board.reserve:  # BB-SUM-3: a stick per shoot, as many as one has
         sticks = board.reserve
-    set_board(work, player, marker=temple, temples=(*temples[:temple], (), *temples[temple + 1 :]))
+    fields = board.__dict__.copy()
+    fields["marker"] = temple
+    emptied = list(temples)
+    emptied[temple] = ()
+    fields["temples"] = tuple(emptied)
+    put_board(work, player, fields)
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -209,9 +216,9 @@ def _offer_or_auto(work: Work) -> None:
     if board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
         temple = work["visited"]  # no redirect is possible: every stick goes to the visited temple
         set_board_field(work, player, "reserve", board.reserve - sticks)
-        work["temples"] = replace_at(
-            work["temples"], temple, work["temples"][temple] + (player,) * sticks
-        )
+        temples = list(work["temples"])
+        temples[temple] += (player,) * sticks
+        work["temples"] = tuple(temples)
         work["sticks"] = 0
         _continue_turn(work)
     else:
@@ -222,10 +229,14 @@ def _do_offer(work: Work, action: Offer) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
     board = work["boards"][player]
-    cost = 0 if (temple == work["visited"] or work["bakeneko"]) else 1  # BB-SUM-4
-    set_board(work, player, reserve=board.reserve - 1, coins=board.coins - cost)
-    temples = work["temples"]  # the stick is stacked on top
-    work["temples"] = (*temples[:temple], (*temples[temple], player), *temples[temple + 1 :])
+    fields = board.__dict__.copy()
+    fields["reserve"] = board.reserve - 1
+    if temple != work["visited"] and not work["bakeneko"]:
+        fields["coins"] = board.coins - 1  # BB-SUM-4: a coin to offer elsewhere
+    put_board(work, player, fields)
+    temples = list(work["temples"])
+    temples[temple] += (player,)  # the stick is stacked on top
+    work["temples"] = tuple(temples)
     work["sticks"] -= 1
     _offer_or_auto(work)
 
@@ -263,16 +274,24 @@ def _do_place(work: Work, action: Place) -> None:
 
 def _push(work: Work, code: int, stalk: int) -> None:
     """Push a shoot in at the base of a stalk; the top shoot is ejected (BB-SUM-6, B5)."""
-    stalks = work["stalks"]
+    stalks = list(work["stalks"])
     old = stalks[stalk]
-    work["stalks"] = (*stalks[:stalk], (code, old[0], old[1]), *stalks[stalk + 1 :])
+    stalks[stalk] = (code, old[0], old[1])
+    work["stalks"] = tuple(stalks)
     per_stalk = work["per_stalk"]
-    work["per_stalk"] = (*per_stalk[:stalk], per_stalk[stalk] + 1, *per_stalk[stalk + 1 :])
+    bumped = _BUMPED.get(per_stalk)
+    if bumped is None:
+        pushed = list(per_stalk)
+        pushed[stalk] += 1
+        work["per_stalk"] = tuple(pushed)
+    else:
+        work["per_stalk"] = bumped[stalk]
     # the ejected shoot goes to its colour's temple, else to the only one with room, else the
     # player chooses (phase ``receive``)
     ejected = old[2]
     player = work["player"]
-    temples = work["boards"][player].temples
+    board = work["boards"][player]
+    temples = board.temples
     colour = ejected // 5
     if len(temples[colour]) >= TEMPLE_CAPACITY:
         room = [temple for temple in range(4) if len(temples[temple]) < TEMPLE_CAPACITY]
@@ -281,9 +300,25 @@ def _push(work: Work, code: int, stalk: int) -> None:
             work["phase"] = "receive"
             return
         colour = room[0]
-    received = (*temples[:colour], (*temples[colour], ejected), *temples[colour + 1 :])
-    set_board_field(work, player, "temples", received)
-    _continue_turn(work)
+    received = list(temples)
+    received[colour] += (ejected,)
+    fields = board.__dict__.copy()
+    fields["temples"] = tuple(received)
+    put_board(work, player, fields)
+    if work["pending"]:  # _continue_turn, inlined: the most common way on
+        work["phase"] = "place"
+    else:
+        _continue_turn(work)
+
+
+_BUMPED = {
+    per_stalk: tuple(
+        (*per_stalk[:stalk], per_stalk[stalk] + 1, *per_stalk[stalk + 1 :]) for stalk in range(4)
+    )
+    for per_stalk in itertools.product(range(STALK_NEW_CAP + 1), repeat=4)
+}
+"""``per_stalk`` after a shoot pushed into each stalk, for every ``per_stalk`` a turn can
+reach (BB-SUM-5: at most 2 new shoots per stalk; others are built when met)."""
 
 
 def _do_receive(work: Work, action: Receive) -> None:

@@ -12,7 +12,7 @@ from bamboo_lab.core import rng as vrng
 
 from .board import Board
 from .components import FOOD_VALUES, SPIRIT_COST, TEMPLE_TILE_VALUES
-from .scoring import GHOST, least_waste_payment, temple_majority
+from .scoring import GHOST, least_waste_payment
 from .work import Market, Work
 
 __all__ = [
@@ -24,6 +24,8 @@ __all__ = [
     "autumn",
     "discard_display",
     "end_feeding",
+    "majority_winner",
+    "put_board",
     "refill_food",
     "remove",
     "season",
@@ -37,7 +39,9 @@ __all__ = [
 
 
 _new_object = object.__new__
-_set_attribute = object.__setattr__
+_set_fields = Board.__dict__["__dict__"].__set__
+"""``_set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
+writes; the ``__dict__`` descriptor itself is the cheapest way past it)."""
 
 BALANCE_MARKET_SIZE = 3  # BB-SET-3
 HOME_MARKET_SIZE = 4  # BB-SET-4, B1
@@ -71,22 +75,29 @@ def season(state: Any) -> str:
 
 def set_board(work: Work, player: int, **changes: Any) -> None:
     """Replace fields of ``player``'s board."""
-    boards = work["boards"]
-    fields = boards[player].__dict__.copy()  # Board.changed, inlined: once in every decision
+    fields = work["boards"][player].__dict__.copy()  # Board.changed, inlined
     fields.update(changes)
-    board = _new_object(Board)
-    _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
-    work["boards"] = (*boards[:player], board, *boards[player + 1 :])
+    put_board(work, player, fields)
 
 
 def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
     """Replace one field of ``player``'s board (:func:`set_board` without a dict of changes)."""
-    boards = work["boards"]
+    boards = list(work["boards"])
     fields = boards[player].__dict__.copy()
     fields[name] = value
     board = _new_object(Board)
-    _set_attribute(board, "__dict__", fields)  # the frozen class refuses attribute writes
-    work["boards"] = (*boards[:player], board, *boards[player + 1 :])
+    _set_fields(board, fields)
+    boards[player] = board
+    work["boards"] = tuple(boards)
+
+
+def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
+    """Make ``fields`` (a changed copy of a board's ``__dict__``) ``player``'s board."""
+    board = _new_object(Board)
+    _set_fields(board, fields)
+    boards = list(work["boards"])  # a list and back: cheaper than slicing around the seat
+    boards[player] = board
+    work["boards"] = tuple(boards)
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
@@ -103,7 +114,10 @@ def shuffle(work: Work, items: Any) -> list[Any]:
 
 def start_spring(work: Work) -> None:
     """Spring (BB-SPR-1..3): end the game on an empty round track, else reveal the gifts."""
-    if not any(board.track for board in work["boards"]):
+    for board in work["boards"]:
+        if board.track:
+            break
+    else:
         work["phase"] = "over"  # BB-SPR-1, BB-END-1
         work["player"] = -2
         return
@@ -119,7 +133,10 @@ def spring_turn(work: Work) -> None:
     """The current player's Spring: incense from the round track, then a gift (BB-SPR-3)."""
     player = work["player"]
     board = work["boards"][player]
-    set_board(work, player, track=board.track - 1, reserve=board.reserve + 1)  # BB-SPR-3
+    fields = board.__dict__.copy()
+    fields["track"] = board.track - 1  # BB-SPR-3
+    fields["reserve"] = board.reserve + 1
+    put_board(work, player, fields)
     work["phase"] = "gift"
 
 
@@ -148,47 +165,74 @@ def refill_food(work: Work) -> None:
 def autumn(work: Work) -> None:
     """Autumn (BB-AUT-1..4): spirits to the majorities, incense back, the ghost re-dealt."""
     temples = work["temples"]
-    stacks = list(work["spirit_stacks"])
+    stacks = []
     won: list[tuple[str, ...]] = [()] * work["num_players"]
-    for temple in range(4):
-        if not temples[temple] or not stacks[temple]:
-            continue
-        winner = temple_majority(temples[temple])[0]
-        spirit = stacks[temple][0]
-        stacks[temple] = stacks[temple][1:]  # BB-AUT-4: the next spirit is revealed
-        if winner == GHOST:
-            work["spirit_out"] = (*work["spirit_out"], spirit)  # BB-AUT-2
-        else:
-            won[winner] += (spirit,)
+    for sticks, stack in zip(temples, work["spirit_stacks"], strict=True):
+        if sticks and stack:
+            winner = majority_winner(sticks)
+            if winner == GHOST:
+                work["spirit_out"] += (stack[0],)  # BB-AUT-2
+            else:
+                won[winner] += (stack[0],)
+            stack = stack[1:]  # BB-AUT-4: the next spirit is revealed
+        stacks.append(stack)
     work["spirit_stacks"] = tuple(stacks)
+    first, second, third, fourth = temples
     boards = []
     for seat, board in enumerate(work["boards"]):
-        changes: dict[str, Any] = {  # BB-AUT-3: every stick back to its owner's reserve
-            "reserve": board.reserve + sum(stack.count(seat) for stack in temples)
-        }
+        fields = board.__dict__.copy()
+        fields["reserve"] = (  # BB-AUT-3: every stick back to its owner's reserve
+            board.reserve
+            + first.count(seat)
+            + second.count(seat)
+            + third.count(seat)
+            + fourth.count(seat)
+        )
         if won[seat]:
-            changes["awake"] = tuple(sorted(board.awake + won[seat]))
-        boards.append(board.changed(changes))
+            fields["awake"] = tuple(sorted(board.awake + won[seat]))
+        new = _new_object(Board)
+        _set_fields(new, fields)
+        boards.append(new)
     work["boards"] = tuple(boards)
     if work["num_players"] == 2:
         tiles = tuple(shuffle(work, TEMPLE_TILE_VALUES))
         work["temple_tiles"] = tiles
-        work["temples"] = tuple((GHOST,) * sticks for sticks in tiles)
+        work["temples"] = tuple([_GHOST_STICKS[sticks] for sticks in tiles])
     else:
         work["temples"] = ((), (), (), ())
     wake_from(work, 0)
 
 
+_GHOST_STICKS = tuple((GHOST,) * sticks for sticks in range(max(TEMPLE_TILE_VALUES) + 1))
+"""The ghost's incense of a temple tile of each value, bottom to top (BB-SET-8)."""
+
+
+def majority_winner(sticks: tuple[int, ...]) -> int:
+    """``temple_majority(sticks)[0]``: most sticks, a tie to the highest stick (BB-AUT-1)."""
+    best = GHOST
+    most = 0
+    for owner in dict.fromkeys(reversed(sticks)):  # the owners, highest stick first
+        count = sticks.count(owner)
+        if count > most:
+            best = owner
+            most = count
+    return best
+
+
 def wake_from(work: Work, first_offset: int) -> None:
     """Offer the wake-up step to players in turn order from offset ``first_offset`` (BB-WIN-1)."""
     num_players = work["num_players"]
+    first = work["first_player"]
+    boards = work["boards"]
     for offset in range(first_offset, num_players):
-        seat = (work["first_player"] + offset) % num_players
-        board = work["boards"][seat]
-        if board.asleep and any(SPIRIT_COST[sleeper] <= board.coins for sleeper in board.asleep):
-            work["player"] = seat
-            work["phase"] = "wake"
-            return
+        seat = (first + offset) % num_players
+        board = boards[seat]
+        coins = board.coins
+        for sleeper in board.asleep:
+            if SPIRIT_COST[sleeper] <= coins:
+                work["player"] = seat
+                work["phase"] = "wake"
+                return
     feed_from(work, 0)
 
 
@@ -269,11 +313,8 @@ def rotate(market: Market, size: int) -> Market:
     public bottom part of each stack, which ``view`` keeps and ``determinize`` does not
     reshuffle.
     """
-    old_rows, old_piles, old_known = market
     rows, piles, known = [], [], []
-    for index, row in enumerate(old_rows):
-        stack = old_piles[index]
-        seen = old_known[index]
+    for row, stack, seen in zip(*market, strict=True):
         if row:
             stack = (*stack, row[0])
             row = row[1:]
