@@ -122,3 +122,18 @@ def test_BB_SUM_5_bumped_per_stalk_is_one_more_shoot_in_that_stalk() -> None:
             assert bumped[stalk] == tuple(expected)
     seen = {state.per_stalk for state in positions(2)}
     assert len(seen) >= 10 and seen <= set(rules._BUMPED), seen - set(rules._BUMPED)
+
+
+def test_BB_ACT_3_held_tiles_met_are_the_held_tiles_met_from_scratch() -> None:
+    """The held tiles the Balance action may score are those whose pattern is met in the home,
+    computed afresh, whatever the remembered answers hold (all player counts)."""
+    tiles = bamboo.BALANCE_TILES
+    checked = 0
+    for num_players in (2, 3, 4):
+        for state in positions(num_players):
+            for board in state.boards:
+                home = board.home
+                expected = [t for t in board.balance if scoring.is_balance_met(tiles[t], home)]
+                assert scoring.held_tiles_met(tiles, board.balance, board.home) == expected
+                checked += len(expected)
+    assert checked >= 100, checked

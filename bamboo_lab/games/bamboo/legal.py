@@ -39,7 +39,7 @@ from .components import (
     SUMMER_SPIRITS,
 )
 from .reconstructed import BALANCE_TILES, HOME_TILES, night_spaces
-from .scoring import held_balance_met
+from .scoring import held_tiles_met
 
 __all__ = [
     "STALK_NEW_CAP",
@@ -135,9 +135,12 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
             codes = tuple(sorted(set(pending)))
             if len(_DISTINCT_SHOOTS) < 1 << 14:  # bounded (a temple holds at most 4 shoots)
                 _DISTINCT_SHOOTS[pending] = codes
-        placements = _placements(codes, _OPEN_STALKS[state.per_stalk], state.activations > 0)
+        key = (codes, _OPEN_STALKS[state.per_stalk], state.activations > 0)
+        placements = _PLACEMENTS_OF_SHOOTS.get(key)
+        if placements is None:
+            placements = _placements(*key)
         if board.awake:
-            return (*placements, *_summer_spirits(state, board))
+            return placements + _summer_spirits(state, board)
         return placements
     if phase == "offer":
         # BB-SUM-4: the visited temple, then the others for a coin each (free with Bakeneko)
@@ -162,7 +165,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         if state.options.voluntary_pass or not visits:
             visits = (*visits, _PASS)  # BB-SUM-1 (reading): no temple may be visited: one passes
         if board.awake:
-            return (*visits, *_summer_spirits(state, board))
+            return visits + _summer_spirits(state, board)
         return visits
     if phase == "balance":
         return _balance_actions(state, board)
@@ -241,19 +244,17 @@ _OPEN_STALKS: dict[tuple[int, ...], int] = {
 
 def _placements(codes: tuple[int, ...], free: int, activating: bool) -> tuple[Any, ...]:
     """Activate (or, with no activation left, Place) each distinct pending shoot (``codes``) on
-    each open stalk (the bit mask ``free``); ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
-    key = (codes, free, activating)
-    placements = _PLACEMENTS_OF_SHOOTS.get(key)
-    if placements is None:
-        if activating:
-            placements = (
-                *(action for code in codes for action in _ACTIVATE_AT[code][free]),
-                _CHOOSE["done"],
-            )
-        else:
-            placements = tuple(action for code in codes for action in _PLACE_AT[code][free])
-        if len(_PLACEMENTS_OF_SHOOTS) < 1 << 16:  # bounded (rarely more than a few thousand)
-            _PLACEMENTS_OF_SHOOTS[key] = placements
+    each open stalk (the bit mask ``free``); ``done`` stops activating (BB-SUM-5, BB-SUM-7).
+    Remembered in :data:`_PLACEMENTS_OF_SHOOTS` (``legal_actions`` reads it first)."""
+    if activating:
+        placements = (
+            *(action for code in codes for action in _ACTIVATE_AT[code][free]),
+            _CHOOSE["done"],
+        )
+    else:
+        placements = tuple(action for code in codes for action in _PLACE_AT[code][free])
+    if len(_PLACEMENTS_OF_SHOOTS) < 1 << 16:  # bounded (rarely more than a few thousand)
+        _PLACEMENTS_OF_SHOOTS[codes, free, activating] = placements
     return placements
 
 
@@ -307,9 +308,8 @@ def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
         if owned[kind] < 2:  # BB-ACT-2: at most 2 of a type
             for tile in market[kind]:
                 out.append(_TAKE[tile] if tile < _N_BAL else _custom(tile, tiles))
-    home = board.home
-    for tile in held:
-        if held_balance_met(tiles, tile, home):  # BB-ACT-3
+    if held:
+        for tile in held_tiles_met(tiles, held, board.home):  # BB-ACT-3
             out.append(_SCORE[tile] if tile < _N_BAL else ScoreBalanceTile(tiles[tile].name))
     return tuple(out)
 

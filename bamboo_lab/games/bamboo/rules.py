@@ -47,13 +47,12 @@ from .components import (
 )
 from .legal import STALK_NEW_CAP, TEMPLE_CAPACITY, legal_actions, night_of
 from .reconstructed import HOME_TILES
-from .scoring import held_balance_met
+from .scoring import held_tiles_met
 from .seasons import (
     after_payment,
     autumn,
     discard_display,
     end_feeding,
-    put_board,
     refill_food,
     remove,
     set_board,
@@ -68,6 +67,10 @@ __all__ = ["HANDLERS", "legal_actions", "night_of"]
 
 _HOME = {tile.name: tile.id for tile in HOME_TILES}
 _SUMMER_POWERS = frozenset(SUMMER_SPIRITS)
+_new_object = object.__new__
+_set_fields = Board.__dict__["__dict__"].__set__
+"""``_set_fields(board, fields)``: a new board's fields (as in :mod:`.seasons`); the hottest
+handlers build their board themselves rather than through :func:`.seasons.put_board`."""
 
 
 def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
@@ -170,12 +173,18 @@ def _next_summer(work: Work, first: int) -> None:
 
 
 def _end_turn(work: Work) -> None:
-    work["visited"] = -1
-    work["kitsune"] = False
-    work["bakeneko"] = False
-    work["activated"] = 0
-    work["per_stalk"] = (0, 0, 0, 0)
+    work.update(_TURN_RESET)  # type: ignore[typeddict-item]
     _next_summer(work, (work["player"] + 1) % work["num_players"])
+
+
+_TURN_RESET: dict[str, Any] = {
+    "visited": -1,
+    "kitsune": False,
+    "bakeneko": False,
+    "activated": 0,
+    "per_stalk": (0, 0, 0, 0),
+}
+"""The fields a Summer turn's end resets (one ``update``)."""
 
 
 def _do_pass(work: Work, action: Pass) -> None:
@@ -197,7 +206,11 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
     emptied = list(temples)
     emptied[temple] = ()
     fields["temples"] = tuple(emptied)
-    put_board(work, player, fields)
+    new = _new_object(Board)
+    _set_fields(new, fields)
+    boards = list(work["boards"])
+    boards[player] = new
+    work["boards"] = tuple(boards)
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -233,18 +246,31 @@ def _do_offer(work: Work, action: Offer) -> None:
     fields["reserve"] = board.reserve - 1
     if temple != work["visited"] and not work["bakeneko"]:
         fields["coins"] = board.coins - 1  # BB-SUM-4: a coin to offer elsewhere
-    put_board(work, player, fields)
+    new = _new_object(Board)
+    _set_fields(new, fields)
+    boards = list(work["boards"])
+    boards[player] = new
+    work["boards"] = tuple(boards)
     temples = list(work["temples"])
     temples[temple] += (player,)  # the stick is stacked on top
     work["temples"] = tuple(temples)
-    work["sticks"] -= 1
-    _offer_or_auto(work)
+    sticks = work["sticks"] - 1
+    work["sticks"] = sticks
+    if sticks or work["pending"]:
+        _offer_or_auto(work)
+    else:  # _offer_or_auto then _continue_turn, inlined: every stick offered, no shoot to put
+        _shoots_placed(work)
 
 
 def _continue_turn(work: Work) -> None:
     if work["pending"]:
         work["phase"] = "place"
-        return
+    else:
+        _shoots_placed(work)
+
+
+def _shoots_placed(work: Work) -> None:
+    """The turn after its last shoot: a Summer power may still be used, else it ends."""
     awake = work["boards"][work["player"]].awake
     if awake and not _SUMMER_POWERS.isdisjoint(awake):
         work["phase"] = "end"
@@ -261,7 +287,12 @@ def _do_activate(work: Work, action: Activate) -> None:
     work["activated"] += 1
     work["activating"] = (code, action.stalk - 1)
     work["context"] = "shoot"
-    _begin_action(work, 4 if work["kitsune"] else code % 5)  # BB-SPI-3
+    kind = 4 if work["kitsune"] else code % 5  # BB-SPI-3
+    if kind == 3 or kind == 2:  # Fund, or Cook: _begin_action decides
+        _begin_action(work, kind)
+    else:  # _begin_action, inlined
+        work["step"] = 0
+        work["phase"] = ACTIONS[kind]
 
 
 def _do_place(work: Work, action: Place) -> None:
@@ -304,11 +335,15 @@ def _push(work: Work, code: int, stalk: int) -> None:
     received[colour] += (ejected,)
     fields = board.__dict__.copy()
     fields["temples"] = tuple(received)
-    put_board(work, player, fields)
-    if work["pending"]:  # _continue_turn, inlined: the most common way on
+    new = _new_object(Board)
+    _set_fields(new, fields)
+    boards = list(work["boards"])
+    boards[player] = new
+    work["boards"] = tuple(boards)
+    if work["pending"]:  # _continue_turn, inlined
         work["phase"] = "place"
     else:
-        _continue_turn(work)
+        _shoots_placed(work)
 
 
 _BUMPED = {
@@ -419,8 +454,7 @@ def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any)
     for kind in range(3):
         if market[kind] and owned[kind] < 2:
             return True
-    home = board.home
-    return any(held_balance_met(tiles, tile, home) for tile in held)
+    return bool(held_tiles_met(tiles, held, board.home))
 
 
 def _do_buy_home_tile(work: Work, action: BuyHomeTile) -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "harmony",
     "harmony_penalty",
     "held_balance_met",
+    "held_tiles_met",
     "home_comfort",
     "is_balance_met",
     "least_waste_payment",
@@ -117,6 +118,21 @@ def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, .
         if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
             _MET.clear()
         _MET[key] = met
+    return met
+
+
+def held_tiles_met(
+    tiles: Sequence[BalanceTile], held: tuple[int, ...], home: tuple[int, ...]
+) -> list[int]:
+    """The tile ids of ``held`` whose pattern is met in ``home``, in order: each tile's
+    :func:`held_balance_met` (BB-ACT-3), its remembered answers read here in one loop."""
+    met = []
+    for tile in held:
+        known = _MET.get((tile, home)) if tile < _PRINTED else None
+        if known is None:
+            known = held_balance_met(tiles, tile, home)
+        if known:
+            met.append(tile)
     return met
 
 

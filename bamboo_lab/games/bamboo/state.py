@@ -464,7 +464,8 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     shoot_box = [code for index in sets[num_players:] for code in PLAYER_SETS[index]] + unmarked[
         2 * num_players :
     ]  # B8
-    return State(
+    state = _new_object(State)  # the fields set directly: the generated __init__ is slower
+    state.__dict__.update(
         num_players=num_players,
         options=opts,
         rng=vrng.derive_seed(seed, NAME, "reshuffles"),
@@ -492,8 +493,16 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         shoot_pool=tuple(unmarked[: 2 * num_players]),
         shoot_box=tuple(sorted(shoot_box)),
     )
+    state.__dict__.update(_DEFAULT_FIELDS)
+    return state
 
 
+_DEFAULT_FIELDS: dict[str, Any] = {
+    declared.name: declared.default
+    for declared in dataclasses.fields(State)
+    if declared.default is not dataclasses.MISSING
+}
+"""The fields with a default (those of a turn in progress), as a new game holds them."""
 _SPIRIT_TILES = tuple(spirit for spirit in SPIRITS for _ in range(3))
 """The 21 spirit tiles, 3 of each spirit (R-EN section II), before the setup shuffle."""
 _FOOD_COUNTERS = tuple(kind for kind in range(3) for _ in range(FOOD_COUNTS[kind]))
