@@ -72,6 +72,7 @@ _OFFERS = tuple(
     (_OFFER[visited], *(_OFFER[temple] for temple in range(4) if temple != visited))
     for visited in range(4)
 )
+_OFFER_ONLY = tuple((offer,) for offer in _OFFER)
 _RECEIVE = tuple(Receive(colour) for colour in COLOURS)
 _TAKE = tuple(TakeBalanceTile(tile.name) for tile in BALANCE_TILES)
 _SCORE = tuple(ScoreBalanceTile(tile.name) for tile in BALANCE_TILES)
@@ -147,7 +148,7 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         offers = (
             _OFFERS[state.visited]
             if board.coins > 0 or state.bakeneko
-            else (_OFFER[state.visited],)
+            else _OFFER_ONLY[state.visited]
         )
         if not board.awake:
             return offers
@@ -159,7 +160,10 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "visit":
         temples = board.temples  # which hold shoots, as a bit mask
         filled = (
-            bool(temples[0]) + 2 * bool(temples[1]) + 4 * bool(temples[2]) + 8 * bool(temples[3])
+            (1 if temples[0] else 0)
+            + (2 if temples[1] else 0)
+            + (4 if temples[2] else 0)
+            + (8 if temples[3] else 0)
         )
         visits = _VISITS[board.marker][filled]  # BB-SUM-2: not the marker's temple
         if state.options.voluntary_pass or not visits:

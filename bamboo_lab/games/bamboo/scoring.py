@@ -111,13 +111,14 @@ def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, .
     changes only when a home tile is placed (BB-ACT-3)."""
     if tile >= _PRINTED:  # a custom tile of this game's options
         return is_balance_met(tiles[tile], home)
-    key = (tile, home)
-    met = _MET.get(key)
-    if met is None:
-        met = is_balance_met(BALANCE_TILES[tile], home)
+    known = _MET.get(home)
+    if known is None:
         if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
             _MET.clear()
-        _MET[key] = met
+        known = _MET[home] = {}
+    met = known.get(tile)
+    if met is None:
+        met = known[tile] = is_balance_met(BALANCE_TILES[tile], home)
     return met
 
 
@@ -126,19 +127,22 @@ def held_tiles_met(
 ) -> list[int]:
     """The tile ids of ``held`` whose pattern is met in ``home``, in order: each tile's
     :func:`held_balance_met` (BB-ACT-3), its remembered answers read here in one loop."""
+    known = _MET.get(home, _NOTHING_KNOWN)  # the home hashed once for all the tiles
     met = []
     for tile in held:
-        known = _MET.get((tile, home)) if tile < _PRINTED else None
-        if known is None:
-            known = held_balance_met(tiles, tile, home)
-        if known:
+        answer = known.get(tile) if tile < _PRINTED else None
+        if answer is None:
+            answer = held_balance_met(tiles, tile, home)
+        if answer:
             met.append(tile)
     return met
 
 
 _PRINTED = len(BALANCE_TILES)
-_MET: dict[tuple[int, tuple[int, ...]], bool] = {}
-"""Whether each (printed balance tile id, home) asked so far is met."""
+_MET: dict[tuple[int, ...], dict[int, bool]] = {}
+"""Per home asked so far: whether each printed balance tile id asked is met in it."""
+_NOTHING_KNOWN: dict[int, bool] = {}
+"""The answers of a home never asked (always empty)."""
 _MET_LIMIT = 1 << 14
 
 

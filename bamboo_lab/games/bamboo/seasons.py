@@ -315,6 +315,11 @@ def rotate(market: Market, size: int) -> Market:
     """
     rows, piles, known = [], [], []
     for row, stack, seen in zip(*market, strict=True):
+        if len(row) == size and stack:  # the usual way: one tile under, one drawn
+            rows.append(row[1:] + stack[:1])
+            piles.append(stack[1:] + row[:1])
+            known.append(seen + 1 if seen < len(stack) else len(stack))
+            continue
         if row:
             stack = (*stack, row[0])
             row = row[1:]
