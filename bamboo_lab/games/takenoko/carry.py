@@ -8,6 +8,7 @@ those that still hold with the next state (all of them when the garden is the sa
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
@@ -32,7 +33,13 @@ from .actions import (
     TakeImprovement,
 )
 from .garden import GROWTH_AREA
-from .scoring import GARDENER_SLICES, TallCounts, objective_caches_after, tall_counts_after
+from .scoring import (
+    GARDENER_LOWEST_HEIGHT,
+    GARDENER_SLICES,
+    TallCounts,
+    objective_caches_after,
+    tall_counts_after,
+)
 from .work import Work
 
 __all__ = [
@@ -178,7 +185,10 @@ def _bamboo_changed(
     if work["eaten"] is not before["eaten"]:  # the panda ate (TK-CMP-6)
         claims = None
     tall = caches[TALL]
-    if tall is not None:
+    if tall is not None and (  # a bamboo at least 3 high before or after, found in C
+        max(map(bamboo.get, plots, repeat(0))) >= GARDENER_LOWEST_HEIGHT
+        or max(map(bamboo_before.get, plots, repeat(0))) >= GARDENER_LOWEST_HEIGHT
+    ):
         improvements = work["improvements"]
         kept = tall
         tall = tall_counts_after(

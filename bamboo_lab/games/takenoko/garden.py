@@ -19,15 +19,17 @@ from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex, edge
 
-from .components import IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
+from .components import COLOUR_INDEX, IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
 from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_text
 
 __all__ = [
     "GROWTH_AREA",
     "GardenData",
+    "GardenSummary",
     "check_connected",
     "check_network",
     "derive_garden",
+    "garden_summary",
     "grown_height",
     "growth_amount",
     "growth_targets",
@@ -296,3 +298,52 @@ def derive_garden(
             ):
                 plot_spots.add(neighbour)
     return frozenset(irrigated), frozenset(channel_spots), frozenset(plot_spots)
+
+
+class GardenSummary:
+    """What the dead-garden test (``legal.card_reachable``) reads of a garden's plots, by colour
+    index (COLOURS order): the irrigated plots (their number and the plots), the dry ones, the
+    enclosed ones, the plots without an enclosure, the colour indices with an irrigated plot
+    without one, and the (colour, improvement) of every irrigated plot."""
+
+    __slots__ = ("dry", "edible", "enclosed", "kinds", "open", "wet", "wet_plots")
+
+    def __init__(
+        self, colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
+    ) -> None:
+        """Sort the plots ``colours`` (with ``improvements``; ``irrigated`` the wet ones)."""
+        plots: tuple[list[Hex], ...] = ([], [], [])
+        for place, colour in colours.items():
+            plots[COLOUR_INDEX[colour]].append(place)
+        self.wet_plots = tuple(tuple(p for p in group if p in irrigated) for group in plots)
+        self.wet = tuple(map(len, self.wet_plots))
+        self.dry = tuple(tuple(p for p in group if p not in irrigated) for group in plots)
+        self.enclosed = tuple(
+            tuple(p for p in group if improvements.get(p) == "E") for group in plots
+        )
+        self.open = tuple(tuple(p for p in group if improvements.get(p) != "E") for group in plots)
+        self.edible = frozenset(
+            index
+            for index, group in enumerate(self.open)
+            if any(place in irrigated for place in group)
+        )
+        self.kinds = frozenset((colours[place], improvements.get(place)) for place in irrigated)
+
+
+def garden_summary(
+    colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
+) -> GardenSummary:
+    """The :class:`GardenSummary` of these plots; kept for the last garden asked (a frozen
+    garden's: its dicts are never changed, so they are compared by identity)."""
+    kept = _SUMMARY[0]
+    if kept[0] is colours and kept[1] is improvements and kept[2] is irrigated:
+        return kept[3]
+    garden = GardenSummary(colours, improvements, irrigated)
+    _SUMMARY[0] = (colours, improvements, irrigated, garden)  # replaced whole (thread-safe)
+    return garden
+
+
+_SUMMARY: list[tuple[Any, Any, Any, GardenSummary]] = [
+    (None, None, None, GardenSummary({}, {}, frozenset()))
+]
+"""The garden :func:`garden_summary` last answered for, and its answer."""

@@ -46,6 +46,7 @@ from .components import (
     MAX_HEIGHT,
     WEATHER_FACES,
 )
+from .garden import garden_summary
 from .geometry import POND
 from .geometry import figure_moves as straight_moves
 from .scoring import panda_objective_met
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DECK_INDEX",
     "ROLL_OUTCOMES",
+    "actions_legal",
     "can_end_turn",
     "card_reachable",
     "drawable_decks",
@@ -256,6 +258,21 @@ def free_actions(state: State, out: list[Action]) -> None:
 
 
 @lru_cache(maxsize=1024)
+def _plot_actions(spots: frozenset[Hex], chips: tuple[int, int, int] | None) -> tuple[Action, ...]:
+    """The actions placing the kept plot on ``spots`` in hex order, each bare then with each
+    stored chip of ``chips`` attached (None: none may be attached) (TK-PLOT-2, catalog 7.8);
+    kept for the last gardens (a garden's spots change only when a plot is placed)."""
+    out: list[Action] = []
+    for place in _in_order(spots):
+        out.append(_PLOT[place, None])
+        if chips is not None:
+            for letter, count in zip(IMPROVEMENTS, chips, strict=True):
+                if count:
+                    out.append(_PLOT[place, IMPROVEMENT_NAMES[letter]])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
 def _improve_actions(spots: tuple[Hex, ...], chips: tuple[int, int, int]) -> tuple[Action, ...]:
     """The actions placing the stored chips ``chips`` (watershed, enclosure, fertilizer counts)
     on the plots ``spots``, chip by chip (TK-IMP-2); kept for the last gardens and boards."""
@@ -284,7 +301,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of ``state`` in a fixed order."""
     phase = state.phase
     if phase == "actions":
-        return _actions_phase(state)
+        return actions_legal(state)
     out: list[Action] = []
     if phase == "gardener" or phase == "panda":
         return state.move_actions(phase)
@@ -295,18 +312,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "keep_plot":
         return _KEEP[: len(state.drawn)]
     if phase == "place_plot":
-        seat = state.player
-        chips = state.stored_improvements[seat]
+        chips = state.stored_improvements[state.player]
         attach = (
             state.options.improvement_on_placement and len(state.kept or "") == 1 and any(chips)
         )  # catalog 7.8: a chip may be attached to a plot as it is placed
-        for place in _in_order(state.plot_spots):
-            out.append(_PLOT[place, None])
-            if attach:
-                for letter, count in zip(IMPROVEMENTS, chips, strict=True):
-                    if count:
-                        out.append(_PLOT[place, IMPROVEMENT_NAMES[letter]])
-        return tuple(out)
+        return _plot_actions(state.plot_spots, chips if attach else None)
     if phase == "return_plots":
         return _RETURN
     if phase == "objective":
@@ -333,7 +343,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _actions_phase(state: State) -> tuple[Action, ...]:
+def actions_legal(state: State) -> tuple[Action, ...]:
     """The legal actions of the actions phase: the actions still feasible, in ACTION_KINDS
     order (as :func:`feasible_actions`), the free actions (TK-TURN-5) and the end of the turn
     once allowed (as :func:`can_end_turn`)."""
@@ -452,7 +462,7 @@ def card_reachable(
     if info.deck == "plot":  # the shape depends only on colours and irrigation, which are frozen
         return is_objective_met(state, player, card)
     colours, bamboo = state.colours, state.bamboo
-    garden = _frozen_garden(colours, state.improvements, state.irrigated)
+    garden = garden_summary(colours, state.improvements, state.irrigated)
     colour = info.colour
     if info.deck == "gardener":  # met now, or it can be (the cheaper test first: either holds)
         grow = colour in growable
@@ -488,54 +498,6 @@ def card_reachable(
     return True
 
 
-class _FrozenGarden:
-    """What :func:`card_reachable` reads of a garden's plots, by colour index (COLOURS order):
-    the irrigated plots (their number and the plots), the dry ones, the enclosed ones, the
-    plots without an enclosure, the colour indices with an irrigated plot without one, and the
-    (colour, improvement) of every irrigated plot."""
-
-    __slots__ = ("dry", "edible", "enclosed", "kinds", "open", "wet", "wet_plots")
-
-    def __init__(
-        self, colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
-    ) -> None:
-        plots: tuple[list[Hex], ...] = ([], [], [])
-        for place, colour in colours.items():
-            plots[COLOUR_INDEX[colour]].append(place)
-        self.wet_plots = tuple(tuple(p for p in group if p in irrigated) for group in plots)
-        self.wet = tuple(map(len, self.wet_plots))
-        self.dry = tuple(tuple(p for p in group if p not in irrigated) for group in plots)
-        self.enclosed = tuple(
-            tuple(p for p in group if improvements.get(p) == "E") for group in plots
-        )
-        self.open = tuple(tuple(p for p in group if improvements.get(p) != "E") for group in plots)
-        self.edible = frozenset(
-            index
-            for index, group in enumerate(self.open)
-            if any(place in irrigated for place in group)
-        )
-        self.kinds = frozenset((colours[place], improvements.get(place)) for place in irrigated)
-
-
-def _frozen_garden(
-    colours: dict[Hex, str], improvements: dict[Hex, str], irrigated: frozenset[Hex]
-) -> _FrozenGarden:
-    """The :class:`_FrozenGarden` of these plots; kept for the last garden asked (a frozen
-    garden's: its dicts are never changed, so they are compared by identity)."""
-    kept = _FROZEN[0]
-    if kept[0] is colours and kept[1] is improvements and kept[2] is irrigated:
-        return kept[3]
-    garden = _FrozenGarden(colours, improvements, irrigated)
-    _FROZEN[0] = (colours, improvements, irrigated, garden)  # replaced whole (thread-safe)
-    return garden
-
-
-_FROZEN: list[tuple[Any, Any, Any, _FrozenGarden]] = [
-    (None, None, None, _FrozenGarden({}, {}, frozenset()))
-]
-"""The garden :func:`_frozen_garden` last answered for, and its answer."""
-
-
 def is_dead_garden(state: State) -> bool:
     """True when no objective can ever be completed again, so the game could never end.
 
@@ -544,14 +506,15 @@ def is_dead_garden(state: State) -> bool:
     could still draw is out of reach (see :func:`card_reachable`). The rules are silent on
     such a position; ``Options.end_on_dead_garden`` ends the game there.
     """
+    fields = state.__dict__
     if (
-        state.plot_deck
-        or state.drawn
-        or state.kept is not None
-        or state.channel_reserve
-        or any(state.stored_channels)
-        or any(state.improvement_reserve)
-        or any(map(any, state.stored_improvements))
+        fields["plot_deck"]
+        or fields["drawn"]
+        or fields["kept"] is not None
+        or fields["channel_reserve"]
+        or any(fields["stored_channels"])
+        or any(fields["improvement_reserve"])
+        or any(map(any, fields["stored_improvements"]))
     ):
         return False
     growable = growable_colours(state)

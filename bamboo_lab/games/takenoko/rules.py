@@ -182,6 +182,33 @@ def _panda_to(work: Work, place: Hex) -> None:
     work["eaten"] = replace_at(eaten, seat, counts_plus(eaten[seat], colour_index, 1))
 
 
+def _around(place: Hex) -> tuple[tuple[Hex, tuple[Hex | None, ...]], ...]:
+    """The neighbours of ``place`` but the pond, each with its own neighbours: where a plot
+    placed there may open a plot position (TK-PLOT-2)."""
+    return tuple(
+        (neighbour, NEIGHBORS[neighbour])
+        for neighbour in NEIGHBORS[place]
+        if neighbour is not None and neighbour != POND
+    )
+
+
+def _edges_around(place: Hex) -> tuple[tuple[Hex, Edge, bool, tuple[Edge, ...]], ...]:
+    """Per neighbour of ``place``: the neighbour, the edge between them, whether the edge
+    touches a pond corner and the edges touching its end corners (TK-IRR-3, TK-IRR-4)."""
+    out = []
+    for direction, neighbour in enumerate(NEIGHBORS[place]):
+        if neighbour is not None:
+            edge = EDGES_OF[place][direction]
+            _, _, corner, other_corner, touching = edge_info(edge)
+            out.append((neighbour, edge, corner == POND or other_corner == POND, touching))
+    return tuple(out)
+
+
+_NEAR: dict[Hex, tuple[Any, Any]] = {}
+"""Per hex a plot was placed on (built when first asked): :func:`_around` and
+:func:`_edges_around`."""
+
+
 def _place_plot(work: Work, place: Hex, tile: str, chip: str | None) -> None:
     """Put a plot into the garden and update the incremental structures (TK-PLOT-2, TK-PLOT-4)."""
     tiles = dict(work["tiles"])
@@ -199,23 +226,22 @@ def _place_plot(work: Work, place: Hex, tile: str, chip: str | None) -> None:
         improvements[place] = improvement
         work["improvements"] = improvements
     # legal plot positions: next to the pond or next to two plots (TK-PLOT-2)
+    near = _NEAR.get(place)
+    if near is None:
+        near = _NEAR[place] = (_around(place), _edges_around(place))
     spots = set(work["plot_spots"])
     spots.discard(place)
-    for neighbour in NEIGHBORS[place]:
-        if neighbour is None or neighbour in tiles or neighbour == POND or neighbour in spots:
+    for neighbour, around in near[0]:
+        if neighbour in tiles or neighbour in spots:
             continue
-        if len(tiles.keys() & NEIGHBORS[neighbour]) >= 2:  # the new plot and another
+        if len(tiles.keys() & around) >= 2:  # the new plot and another
             spots.add(neighbour)
     work["plot_spots"] = frozenset(spots)
     # legal channel edges: between two plots, touching a pond corner or a channel (TK-IRR-3/4)
     channels = work["channels"]
     new_spots = []
-    for direction, neighbour in enumerate(NEIGHBORS[place]):
-        if neighbour is None or neighbour not in tiles:
-            continue
-        edge = EDGES_OF[place][direction]
-        _, _, corner, other_corner, touching = edge_info(edge)
-        if corner == POND or other_corner == POND or not channels.isdisjoint(touching):
+    for neighbour, edge, at_pond, touching in near[1]:
+        if neighbour in tiles and (at_pond or not channels.isdisjoint(touching)):
             new_spots.append(edge)
     if new_spots:
         work["channel_spots"] = work["channel_spots"].union(new_spots)

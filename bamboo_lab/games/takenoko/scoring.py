@@ -170,13 +170,15 @@ def plot_cards_met_after(
     irrigated too: a met card stays met (colours never change, irrigation is never lost);
     another is met now only on a placement through a fresh plot (TK-CMP-3)."""
     fresh = tuple(fresh)
-    return {
-        card: met
-        or any(
-            plot_objective_met_through(card, colours, irrigated, place, mirror) for place in fresh
-        )
-        for card, met in known.items()
-    }
+    out = {}
+    for card, met in known.items():
+        if not met:
+            for place in fresh:
+                if plot_objective_met_through(card, colours, irrigated, place, mirror):
+                    met = True
+                    break
+        out[card] = met
+    return out
 
 
 GARDENER_LOWEST_HEIGHT = min(card.height for card in CARDS.values() if card.deck == "gardener")

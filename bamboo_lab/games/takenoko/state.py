@@ -46,6 +46,7 @@ from .components import (
 )
 from .geometry import figure_moves
 from .info import GAME_INFO
+from .legal import actions_legal
 from .options import Options
 from .refusals import RULEBOOK
 from .rules import HANDLERS
@@ -75,6 +76,10 @@ PHASES: tuple[str, ...] = GAME_INFO.phases
 
 PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
+
+_KEEP: dict[type, bool] = {kind: kind in HAND_KEPT for kind in GARDEN_KEPT}
+"""Per action type of ``carry.GARDEN_KEPT``: whether it is in ``carry.HAND_KEPT`` too (the
+claims kept with the garden's answers)."""
 
 _set = object.__setattr__
 _new = object.__new__
@@ -227,8 +232,11 @@ class State(RichDisplay):
         """The legal actions in a deterministic order, without duplicates."""
         caches = self._caches
         legal: tuple[Action, ...] | None = caches[LEGAL]
-        if legal is None:
-            legal = caches[LEGAL] = rules.legal_actions(self)
+        if legal is None:  # the actions phase's, the most asked, without the dispatch
+            if self.phase == "actions":
+                legal = caches[LEGAL] = actions_legal(self)
+            else:
+                legal = caches[LEGAL] = rules.legal_actions(self)
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
@@ -250,10 +258,11 @@ class State(RichDisplay):
         new = _new(State)
         _set(new, "__dict__", work)
         caches = self._caches
-        if kind in GARDEN_KEPT:  # every garden answer holds, the claims too if the hand does
+        keep = _KEEP.get(kind)
+        if keep is not None:  # every garden answer holds, the claims too if the hand does
             kept = caches.copy()
             kept[LEGAL] = kept[TEXTS] = None
-            if kind not in HAND_KEPT:
+            if not keep:
                 kept[CLAIMS] = None
             _set(new, "_caches", kept)
         else:
