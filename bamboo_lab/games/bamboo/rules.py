@@ -208,9 +208,13 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
     fields["temples"] = tuple(emptied)
     new = _new_object(Board)
     _set_fields(new, fields)
-    boards = list(work["boards"])
-    boards[player] = new
-    work["boards"] = tuple(boards)
+    boards = work["boards"]
+    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    else:
+        seats = list(boards)
+        seats[player] = new
+        work["boards"] = tuple(seats)
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -248,9 +252,13 @@ def _do_offer(work: Work, action: Offer) -> None:
         fields["coins"] = board.coins - 1  # BB-SUM-4: a coin to offer elsewhere
     new = _new_object(Board)
     _set_fields(new, fields)
-    boards = list(work["boards"])
-    boards[player] = new
-    work["boards"] = tuple(boards)
+    boards = work["boards"]
+    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    else:
+        seats = list(boards)
+        seats[player] = new
+        work["boards"] = tuple(seats)
     temples = list(work["temples"])
     temples[temple] += (player,)  # the stick is stacked on top
     work["temples"] = tuple(temples)
@@ -337,9 +345,13 @@ def _push(work: Work, code: int, stalk: int) -> None:
     fields["temples"] = tuple(received)
     new = _new_object(Board)
     _set_fields(new, fields)
-    boards = list(work["boards"])
-    boards[player] = new
-    work["boards"] = tuple(boards)
+    boards = work["boards"]
+    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    else:
+        seats = list(boards)
+        seats[player] = new
+        work["boards"] = tuple(seats)
     if work["pending"]:  # _continue_turn, inlined
         work["phase"] = "place"
     else:

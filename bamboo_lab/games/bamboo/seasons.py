@@ -82,22 +82,30 @@ def set_board(work: Work, player: int, **changes: Any) -> None:
 
 def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
     """Replace one field of ``player``'s board (:func:`set_board` without a dict of changes)."""
-    boards = list(work["boards"])
+    boards = work["boards"]
     fields = boards[player].__dict__.copy()
     fields[name] = value
-    board = _new_object(Board)
-    _set_fields(board, fields)
-    boards[player] = board
-    work["boards"] = tuple(boards)
+    new = _new_object(Board)
+    _set_fields(new, fields)
+    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    else:
+        seats = list(boards)
+        seats[player] = new
+        work["boards"] = tuple(seats)
 
 
 def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
     """Make ``fields`` (a changed copy of a board's ``__dict__``) ``player``'s board."""
-    board = _new_object(Board)
-    _set_fields(board, fields)
-    boards = list(work["boards"])  # a list and back: cheaper than slicing around the seat
-    boards[player] = board
-    work["boards"] = tuple(boards)
+    new = _new_object(Board)
+    _set_fields(new, fields)
+    boards = work["boards"]
+    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    else:
+        seats = list(boards)  # a list and back: cheaper than slicing around the seat
+        seats[player] = new
+        work["boards"] = tuple(seats)
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
