@@ -8,7 +8,6 @@ those that still hold with the next state (all of them when the garden is the sa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
@@ -32,13 +31,14 @@ from .actions import (
     Roll,
     TakeImprovement,
 )
+from .components import COLOUR_INDEX
 from .garden import GROWTH_AREA
 from .scoring import (
     GARDENER_LOWEST_HEIGHT,
     GARDENER_SLICES,
+    TALL_SLOT,
     TallCounts,
     objective_caches_after,
-    tall_counts_after,
 )
 from .work import Work
 
@@ -173,28 +173,36 @@ def _bamboo_changed(
     counts change on the plots the action changed (TK-CMP-4, TK-CMP-5), the chip spots are
     kept unless a plot got or lost its last section (TK-IMP-2)."""
     bamboo, bamboo_before = work["bamboo"], before["bamboo"]
-    plots: tuple[Hex, ...] = _changed_plots(action)  # type: ignore[assignment]
-    spots = caches[SPOTS]
-    if spots is not None:
-        for plot in plots:
-            height, height_before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
-            if height != height_before and not (height and height_before):
-                spots = None
-                break
+    spots, tall = caches[SPOTS], caches[TALL]
+    low = GARDENER_LOWEST_HEIGHT
+    row: list[int] | None = None
+    index = 0
+    for plot in _changed_plots(action):  # type: ignore[union-attr]
+        height, height_before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
+        if height == height_before:
+            continue
+        if not (height and height_before):
+            spots = None
+        if tall is not None and (height >= low or height_before >= low):
+            if row is None:  # one colour changes (see _BAMBOO_ONLY)
+                index = COLOUR_INDEX[work["colours"][plot]]
+                row = list(tall[index])
+            slot = TALL_SLOT[work["improvements"].get(plot)]
+            if height_before >= low:
+                row[(height_before - 3) * 4 + slot] -= 1
+            if height >= low:
+                row[(height - 3) * 4 + slot] += 1
     claims = caches[CLAIMS]
     if work["eaten"] is not before["eaten"]:  # the panda ate (TK-CMP-6)
         claims = None
-    tall = caches[TALL]
-    if tall is not None and (  # a bamboo at least 3 high before or after, found in C
-        max(map(bamboo.get, plots, repeat(0))) >= GARDENER_LOWEST_HEIGHT
-        or max(map(bamboo_before.get, plots, repeat(0))) >= GARDENER_LOWEST_HEIGHT
-    ):
-        improvements = work["improvements"]
-        kept = tall
-        tall = tall_counts_after(
-            tall, bamboo_before, bamboo, improvements, improvements, work["colours"], plots
-        )
-        if claims is not None and not _tall_kept(tall, kept, work["hands"][work["player"]]):
+    if row is not None and tall is not None:
+        rows = list(tall)
+        rows[index] = tuple(row)
+        tall = (rows[0], rows[1], rows[2])
+        if claims is not None and any(
+            card[0] == "G" and GARDENER_SLICES[card, True][0] == index
+            for card in work["hands"][work["player"]]
+        ):
             claims = None
     return [None, caches[MOVES], caches[PLOTMET], tall, caches[SEEN], None, claims, spots]
 

@@ -20,6 +20,7 @@ __all__ = [
     "GARDENER_LOWEST_HEIGHT",
     "GARDENER_SLICES",
     "PANDA_SECTIONS",
+    "TALL_SLOT",
     "TallCounts",
     "card_points",
     "end_reason",
@@ -227,7 +228,7 @@ def _wanted_improvement(card: ObjectiveCard) -> str | None:
     return None if card.improvement == "none" else card.improvement
 
 
-_IMPROVEMENT_SLOT: dict[str | None, int] = {None: 0, "W": 1, "E": 2, "F": 3}
+TALL_SLOT: dict[str | None, int] = {None: 0, "W": 1, "E": 2, "F": 3}
 """The improvement's place in a row of :data:`TallCounts`: none, watershed, enclosure,
 fertilizer."""
 
@@ -242,7 +243,7 @@ def tall_counts(
 ) -> TallCounts:
     """The :data:`TallCounts` of a garden."""
     rows = [[0] * 8, [0] * 8, [0] * 8]
-    slot = _IMPROVEMENT_SLOT
+    slot = TALL_SLOT
     for place in compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values())):
         height = bamboo[place]
         rows[COLOUR_INDEX[colours[place]]][(height - 3) * 4 + slot[improvements.get(place)]] += 1
@@ -267,7 +268,7 @@ def tall_counts_after(
         if improvements is not improvements_before:
             changed.update(plot for plot, _ in improvements.items() ^ improvements_before.items())
         plots = changed
-    low, slot = GARDENER_LOWEST_HEIGHT, _IMPROVEMENT_SLOT
+    low, slot = GARDENER_LOWEST_HEIGHT, TALL_SLOT
     rows: dict[int, list[int]] = {}
     for plot in plots:
         height, before = bamboo.get(plot, 0), bamboo_before.get(plot, 0)
@@ -295,7 +296,7 @@ def _gardener_slice(card: ObjectiveCard, exact: bool) -> tuple[int, int, int, in
     (start, stop) and how many bamboos it needs (TK-CMP-4, TK-CMP-5)."""
     colour = COLOUR_INDEX[card.colour]
     if card.shoots == 1:  # 4 high, with exactly the card's improvement
-        start = (card.height - 3) * 4 + _IMPROVEMENT_SLOT[_wanted_improvement(card)]
+        start = (card.height - 3) * 4 + TALL_SLOT[_wanted_improvement(card)]
         return colour, start, start + 1, 1
     if exact:  # exactly 3 high, any improvement
         return colour, (card.height - 3) * 4, (card.height - 2) * 4, card.shoots

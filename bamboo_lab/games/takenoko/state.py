@@ -232,9 +232,12 @@ class State(RichDisplay):
         """The legal actions in a deterministic order, without duplicates."""
         caches = self._caches
         legal: tuple[Action, ...] | None = caches[LEGAL]
-        if legal is None:  # the actions phase's, the most asked, without the dispatch
-            if self.phase == "actions":
+        if legal is None:  # the most asked phases without the dispatch
+            phase = self.phase
+            if phase == "actions":
                 legal = caches[LEGAL] = actions_legal(self)
+            elif phase == "gardener" or phase == "panda":
+                legal = caches[LEGAL] = self.move_actions(phase)
             else:
                 legal = caches[LEGAL] = rules.legal_actions(self)
         return legal
