@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from takenoko_helpers import act
 
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import takenoko as tk
 
 Hex = tk.Hex
@@ -41,3 +43,17 @@ def test_TK_BAM_2_running_out_substitutes_or_stops() -> None:
         options={"bamboo_supply": "limited"},
     )
     assert act(one_left, "action gardener", "gardener 1,0").bamboo[Hex(1, 0)] == 2  # +2 gives +1
+
+
+def test_TK_BAM_2_a_saved_game_with_many_substitutes_loads() -> None:
+    """TK-BAM-2: the substitutes of a long game have no bound, so its saved state loads (a
+    9,661-ply random game once reached a reserve of -279 and could not be loaded)."""
+    plots = ((1, 0, "P", 1), (1, -1, "P", 1))
+    saved = tk.position(plots=plots, eaten={1: (0, 0, 22)}).to_dict()
+    saved["players"][1]["eaten"] = [0, 0, 322]
+    saved["reserve"]["bamboo"][2] -= 300
+    loaded = tk.State.from_dict(saved)
+    assert loaded.bamboo_reserve[2] == -300 and loaded.inventory()["bamboo P"] == 24
+    saved["options"] = {**saved["options"], "bamboo_supply": "limited"}
+    with pytest.raises(InvalidStateError, match="bamboo reserve = -300 is out of range"):
+        tk.State.from_dict(saved)

@@ -299,8 +299,8 @@ def _load(data: Any) -> dict[str, Any]:
         ),
         "channel_reserve": saved_int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
         "improvement_reserve": _triple(reserve["improvements"], "improvement reserve"),
-        "bamboo_reserve": _triple(
-            reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else -200
+        "bamboo_reserve": _triple(  # TK-BAM-2: substitutes have no bound (the count check below)
+            reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else None
         ),
         "emperor": data["emperor"],
         "final_turns_left": data["final_turns_left"],
