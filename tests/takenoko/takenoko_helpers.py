@@ -149,3 +149,23 @@ def expected_growth(before: tk.State, plots: list[tk.Hex], fertilized: bool) -> 
         if (growth_amount := tk.growth_amount(before.improvements.get(h), fertilized))
         and before.bamboo[h] < MAX_HEIGHT
     }
+
+
+KEPT_VARIANTS = (*SAMPLE_VARIANTS, {"bamboo_supply": "limited"})
+"""The sample variants and the limited bamboo supply: the options the kept answers depend on."""
+
+
+def kept_states(variant: int, games: int = 4) -> list[tk.State]:
+    """Every state of a few seeded random games of :data:`KEPT_VARIANTS`, each state's tall
+    counts worked out before its successor is built (so the successor carries them)."""
+    rng = random.Random(variant)
+    states = []
+    for seed in range(games):
+        state = tk.new_game(2, seed, KEPT_VARIANTS[variant])
+        while not state.is_over():
+            state.tall_counts()
+            states.append(state)
+            legal_actions = state.legal_actions()
+            state = state.apply(legal_actions[rng.randrange(len(legal_actions))], check=False)
+        states.append(state)
+    return states

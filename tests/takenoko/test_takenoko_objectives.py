@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
-from takenoko_helpers import RING, SAMPLE_VARIANTS, act, channel, legal_texts, sample_transitions
+from takenoko_helpers import (
+    KEPT_VARIANTS,
+    RING,
+    SAMPLE_VARIANTS,
+    act,
+    channel,
+    kept_states,
+    legal_texts,
+    sample_transitions,
+)
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.carry import GARDEN_KEPT, HAND_KEPT
-from bamboo_lab.games.takenoko.scoring import gardener_objective_met, plot_objective_met
+from bamboo_lab.games.takenoko.components import CARDS, COLOURS, MAX_HEIGHT
+from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_objective_met
+from bamboo_lab.games.takenoko.scoring import (
+    gardener_objective_met,
+    plot_objective_met,
+    shoot_may_count,
+    tall_counts,
+)
 from bamboo_lab.games.takenoko.state import State
 
 Hex = tk.Hex
@@ -384,3 +401,81 @@ def test_TK_CMP_1_actions_that_keep_every_answer_keep_the_garden_and_the_hand(va
             assert after.player == before.player, action
             assert after.hands is before.hands and after.eaten is before.eaten, action
     assert kept > 200
+
+
+@pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
+def test_TK_CMP_4_TK_CMP_5_tall_counts_carried_along_whole_games_equal_a_fresh_count(
+    variant: int,
+) -> None:
+    """The tall bamboo counts a state carries from its parent (updated on the plots the action
+    changed) equal a count over the whole garden, at every position."""
+    states = kept_states(variant)
+    changed = 0
+    for before, after in pairwise(states):
+        kept = after.tall_counts()
+        assert kept == tall_counts(after.colours, after.bamboo, after.improvements)
+        changed += kept != before.tall_counts()
+    assert changed > 50
+
+
+def _reachable_plot_by_plot(state: tk.State, player: int, card: str) -> bool:
+    """card_reachable's reading, plot by plot (the rules of its docstring, from scratch)."""
+    growable = growable_colours(state)
+    if is_objective_met(state, player, card):
+        return True
+    info = CARDS[card]
+    colours, irrigated, improvements, bamboo = (
+        state.colours,
+        state.irrigated,
+        state.improvements,
+        state.bamboo,
+    )
+    if info.deck == "plot":
+        return False
+    if info.deck == "gardener":
+        grow = info.colour in growable
+        if info.shoots == 1:
+            return grow and any(
+                colours[place] == info.colour
+                and shoot_may_count(info, info.colour, improvements.get(place), bamboo[place])
+                for place in irrigated
+            )
+        exact = state.options.gardener_height_match == "exact"
+        count = 0
+        for place, colour in colours.items():
+            if colour != info.colour:
+                continue
+            height, enclosed = bamboo[place], improvements.get(place) == "E"
+            if exact and height == MAX_HEIGHT and enclosed:
+                continue
+            if (grow and place in irrigated) or height >= 3:
+                count += 1
+        return count >= info.shoots
+    eaten = state.eaten[player]
+    for colour_index, need in enumerate(info.sections):
+        if eaten[colour_index] >= need:
+            continue
+        colour = COLOURS[colour_index]
+        grow = colour in growable
+        if not any(
+            colours[place] == colour
+            and improvements.get(place) != "E"
+            and ((grow and place in irrigated) or bamboo[place] > 0)
+            for place in colours
+        ):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
+def test_TK_CMP_4_TK_CMP_6_dead_garden_reachability_from_the_garden_summary_is_plot_by_plot(
+    variant: int,
+) -> None:
+    """card_reachable, read from a summary of the garden kept per garden (the cheaper test
+    first), answers as the plot-by-plot reading for every card and seat, at positions of whole
+    games (frozen gardens or not)."""
+    for state in kept_states(variant, 3)[::9]:
+        for player in range(state.num_players):
+            for card in CARDS:
+                expected = _reachable_plot_by_plot(state, player, card)
+                assert card_reachable(state, player, card) is expected, (card, player)

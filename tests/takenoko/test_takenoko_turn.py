@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from takenoko_helpers import PANDA_RING, RING, act, legal_texts, played
+from takenoko_helpers import KEPT_VARIANTS, PANDA_RING, RING, act, kept_states, legal_texts, played
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko import legal
+from bamboo_lab.games.takenoko.actions import PlaceImprovement, PlacePlot
+from bamboo_lab.games.takenoko.components import IMPROVEMENT_NAMES, IMPROVEMENTS
 
 
 def test_TK_TURN_1_no_weather_in_first_round_then_rolled_first() -> None:
@@ -172,3 +175,47 @@ def test_ja_example_first_turn_plot_then_panda() -> None:
     assert s.bamboo[Hex(1, 0)] == 0
     assert s.eaten[0][("G", "Y", "P").index(colour)] == 1
     assert s.used == ("plot", "panda") and "end" in legal_texts(s)
+
+
+def _actions_phase_from_scratch(state: tk.State) -> tuple[tk.Action, ...]:
+    """The actions phase's legal actions from feasible_actions, free_actions and can_end_turn
+    (TK-TURN-3 to TK-TURN-5)."""
+    feasible = legal.feasible_actions(state)
+    out: list[tk.Action] = [tk.ChooseAction(kind) for kind in feasible]
+    legal.free_actions(state, out)
+    if legal.can_end_turn(state, feasible):
+        out.append(tk.EndTurn())
+    return tuple(out)
+
+
+def _place_plot_from_scratch(state: tk.State) -> tuple[tk.Action, ...]:
+    """The place-plot phase's legal actions spot by spot (TK-PLOT-2, catalog 7.8)."""
+    chips = state.stored_improvements[state.player]
+    attach = state.options.improvement_on_placement and len(state.kept or "") == 1
+    out: list[tk.Action] = []
+    for place in sorted(state.plot_spots):
+        out.append(PlacePlot(place))
+        if attach:
+            out += [
+                PlacePlot(place, IMPROVEMENT_NAMES[letter])
+                for letter, count in zip(IMPROVEMENTS, chips, strict=True)
+                if count
+            ]
+    return tuple(out)
+
+
+@pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
+def test_TK_TURN_3_TK_TURN_5_legal_actions_from_kept_tuples_equal_ones_built_from_scratch(
+    variant: int,
+) -> None:
+    """The actions phase's legal actions (the feasible actions as bits, the chip actions kept
+    per spots and chips) and the place-plot phase's (kept per spots) equal the ones built from
+    their rules at every such position of whole games."""
+    checked = 0
+    for state in kept_states(variant, 3):
+        if state.phase == "actions":
+            assert state.legal_actions() == _actions_phase_from_scratch(state)
+            checked += any(type(action) is PlaceImprovement for action in state.legal_actions())
+        elif state.phase == "place_plot":
+            assert state.legal_actions() == _place_plot_from_scratch(state)
+    assert checked
