@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -314,3 +314,26 @@ def random_home(rng: random.Random) -> tuple[int, ...]:
     for i in rng.sample(range(15), rng.randrange(16)):
         home[i] = ids[i]
     return tuple(home)
+
+
+SEEDED_GAMES = 12
+"""Seeded random games per player count: about 2,000 positions each."""
+
+
+def seeded_positions(num_players: int) -> Iterator[bamboo.State]:
+    """Every position of ``SEEDED_GAMES`` seeded random games."""
+    for seed in range(SEEDED_GAMES):
+        rng = random.Random(seed)
+        state = bamboo.new_game(num_players, seed)
+        while not state.is_over():
+            yield state
+            actions = state.legal_actions()
+            state = state.apply(actions[rng.randrange(len(actions))], check=False)
+        yield state
+
+
+def reference_majority(stack: tuple[int, ...]) -> tuple[int, ...]:
+    """The owners by most sticks, a tie to the owner whose stick is highest (from scratch)."""
+    owners = set(stack)
+    highest = {owner: max(i for i, who in enumerate(stack) if who == owner) for owner in owners}
+    return tuple(sorted(owners, key=lambda owner: (-stack.count(owner), -highest[owner])))

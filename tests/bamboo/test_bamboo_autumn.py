@@ -6,6 +6,8 @@ from bamboo_helpers import (
     finish_turn,
     last_turn,
     play,
+    reference_majority,
+    seeded_positions,
     to_summer,
     visit_position,
     with_board,
@@ -13,7 +15,7 @@ from bamboo_helpers import (
 
 from bamboo_lab import exercises
 from bamboo_lab.games import bamboo
-from bamboo_lab.games.bamboo import GHOST, temple_majority
+from bamboo_lab.games.bamboo import GHOST, seasons, temple_majority
 
 
 def test_BB_AUT_1_BB_AUT_2_temple_winners_by_hand() -> None:
@@ -93,3 +95,15 @@ def test_BB_AUT_1_ghost_at_the_bottom_loses_ties_B18() -> None:
     player; the ghost wins only with strictly more sticks."""
     assert temple_majority([GHOST, GHOST, 0, 0])[0] == 0
     assert temple_majority([GHOST, GHOST, GHOST, 0, 0])[0] == GHOST
+
+
+def test_BB_AUT_1_majority_winner_equals_the_ranking_from_scratch() -> None:
+    """Autumn's winner of each temple is the first of the majority ranked from scratch."""
+    checked = 0
+    for num_players in (2, 3, 4):
+        for state in seeded_positions(num_players):
+            for stack in state.temples:
+                if stack:
+                    assert seasons.majority_winner(stack) == reference_majority(stack)[0]
+                    checked += 1
+    assert checked >= 1000, checked

@@ -16,6 +16,7 @@ from bamboo_helpers import (
     plain_homes,
     play,
     rejected,
+    seeded_positions,
     take_market,
     visit_position,
     with_board,
@@ -24,6 +25,7 @@ from bamboo_helpers import (
 from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.core.rng import randbelow
 from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo import scoring
 from bamboo_lab.games.bamboo.components import FOOD_KINDS
 
 _NON_CHOICES = (bamboo.Choose, bamboo.Pass, bamboo.EndTurn)
@@ -325,3 +327,18 @@ def test_BB_ACT_3_a_tile_requiring_a_garden_is_scored_once_a_garden_is_home() ->
     s = bamboo.position(player=0, boards={0: {**board, "temples": [["Rb"], [], [], []]}})
     s = play(s, "visit red", "activate Rb 1", f"score {garden.name}")
     assert s.boards[0].hp == 5 + garden.hp and s.boards[0].scored == (garden.id,)
+
+
+def test_BB_ACT_3_held_tiles_met_are_the_held_tiles_met_from_scratch() -> None:
+    """The held tiles the Balance action may score are those whose pattern is met in the home,
+    computed afresh, whatever the remembered answers hold (all player counts)."""
+    tiles = bamboo.BALANCE_TILES
+    checked = 0
+    for num_players in (2, 3, 4):
+        for state in seeded_positions(num_players):
+            for board in state.boards:
+                home = board.home
+                expected = [t for t in board.balance if scoring.is_balance_met(tiles[t], home)]
+                assert scoring.held_tiles_met(tiles, board.balance, board.home) == expected
+                checked += len(expected)
+    assert checked >= 100, checked

@@ -16,6 +16,7 @@ from bamboo_helpers import (
     play,
     played,
     refused,
+    seeded_positions,
     to_summer,
     to_winter,
     visit_position,
@@ -28,7 +29,7 @@ from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo
 from bamboo_lab.games import bamboo as bb
-from bamboo_lab.games.bamboo import GHOST, harmony_penalty, home_from_text, temple_majority
+from bamboo_lab.games.bamboo import GHOST, harmony_penalty, home_from_text, rules, temple_majority
 
 
 def test_BB_SUM_2_round_variant_frees_the_first_turn_of_each_round() -> None:
@@ -424,3 +425,14 @@ def test_BB_SUM_7_stop_activating_declines_the_rest() -> None:
     assert all(isinstance(a, bamboo.Place) for a in s.legal_actions())
     s = play(s, "place Ri 2", "place Rc 3")
     assert s.boards[p].hp == 6 and s.boards[p].shoots == 3 and s.player != p
+
+
+def test_BB_SUM_5_bumped_per_stalk_is_one_more_shoot_in_that_stalk() -> None:
+    """The table of ``per_stalk`` after a push holds every count a turn reaches, each right."""
+    for per_stalk, bumped in rules._BUMPED.items():
+        for stalk in range(4):
+            expected = list(per_stalk)
+            expected[stalk] += 1
+            assert bumped[stalk] == tuple(expected)
+    seen = {state.per_stalk for state in seeded_positions(2)}
+    assert len(seen) >= 10 and seen <= set(rules._BUMPED), seen - set(rules._BUMPED)

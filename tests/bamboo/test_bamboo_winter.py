@@ -11,6 +11,7 @@ from bamboo_helpers import (
     plain_homes,
     play,
     random_home,
+    seeded_positions,
     to_winter,
     visit_position,
     with_board,
@@ -20,6 +21,7 @@ from bamboo_lab import exercises
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import (
     least_waste_payment,
+    seasons,
 )
 
 
@@ -182,3 +184,34 @@ def test_BB_WIN_1_wake_spirits_paying_their_cost() -> None:
     assert {"kappa", "kitsune"} <= set(s.boards[p].awake) and s.boards[p].coins == 0
     assert s.boards[p].asleep == ("ookami",)
     assert s.phase != "wake"  # nothing affordable is left
+
+
+Market = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def reference_rotate(market: Market, size: int) -> Market:
+    """BB-WIN-4 one step at a time: the lowest tile under its stack, then the row refilled."""
+    rows = [list(row) for row in market[0]]
+    stacks = [list(stack) for stack in market[1]]
+    known = list(market[2])
+    for index, row in enumerate(rows):
+        if row:
+            stacks[index].append(row.pop(0))
+            known[index] += 1
+        while len(row) < size and stacks[index]:
+            row.append(stacks[index].pop(0))
+        known[index] = min(known[index], len(stacks[index]))
+    return tuple(map(tuple, rows)), tuple(map(tuple, stacks)), tuple(known)
+
+
+def test_BB_WIN_4_market_rotation_equals_the_rule_step_by_step() -> None:
+    """Both markets of every position rotate as the rule does it one tile at a time."""
+    checked = 0
+    for num_players in (2, 4):
+        for state in seeded_positions(num_players):
+            balance = (state.balance_market, state.balance_stacks, state.balance_known)
+            home = (state.home_market, state.home_stacks, state.home_known)
+            assert seasons.rotate(balance, 3) == reference_rotate(balance, 3)
+            assert seasons.rotate(home, 4) == reference_rotate(home, 4)
+            checked += 1
+    assert checked >= 1000, checked
