@@ -53,6 +53,7 @@ from .seasons import (
     autumn,
     discard_display,
     end_feeding,
+    put_board,
     refill_food,
     remove,
     set_board,
@@ -67,10 +68,6 @@ __all__ = ["HANDLERS", "legal_actions", "night_of"]
 
 _HOME = {tile.name: tile.id for tile in HOME_TILES}
 _SUMMER_POWERS = frozenset(SUMMER_SPIRITS)
-_new_object = object.__new__
-_set_fields = Board.__dict__["__dict__"].__set__
-"""``_set_fields(board, fields)``: a new board's fields (as in :mod:`.seasons`); the hottest
-handlers build their board themselves rather than through :func:`.seasons.put_board`."""
 
 
 def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
@@ -206,15 +203,7 @@ def _do_visit_temple(work: Work, action: VisitTemple) -> None:
     emptied = list(temples)
     emptied[temple] = ()
     fields["temples"] = tuple(emptied)
-    new = _new_object(Board)
-    _set_fields(new, fields)
-    boards = work["boards"]
-    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
-        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
-    else:
-        seats = list(boards)
-        seats[player] = new
-        work["boards"] = tuple(seats)
+    put_board(work, player, fields)
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -250,15 +239,7 @@ def _do_offer(work: Work, action: Offer) -> None:
     fields["reserve"] = board.reserve - 1
     if temple != work["visited"] and not work["bakeneko"]:
         fields["coins"] = board.coins - 1  # BB-SUM-4: a coin to offer elsewhere
-    new = _new_object(Board)
-    _set_fields(new, fields)
-    boards = work["boards"]
-    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
-        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
-    else:
-        seats = list(boards)
-        seats[player] = new
-        work["boards"] = tuple(seats)
+    put_board(work, player, fields)
     temples = list(work["temples"])
     temples[temple] += (player,)  # the stick is stacked on top
     work["temples"] = tuple(temples)
@@ -343,15 +324,7 @@ def _push(work: Work, code: int, stalk: int) -> None:
     received[colour] += (ejected,)
     fields = board.__dict__.copy()
     fields["temples"] = tuple(received)
-    new = _new_object(Board)
-    _set_fields(new, fields)
-    boards = work["boards"]
-    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
-        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
-    else:
-        seats = list(boards)
-        seats[player] = new
-        work["boards"] = tuple(seats)
+    put_board(work, player, fields)
     if work["pending"]:  # _continue_turn, inlined
         work["phase"] = "place"
     else:

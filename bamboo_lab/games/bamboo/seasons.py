@@ -82,17 +82,9 @@ def set_board(work: Work, player: int, **changes: Any) -> None:
 
 def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
     """Replace one field of ``player``'s board (:func:`set_board` without a dict of changes)."""
-    boards = work["boards"]
-    fields = boards[player].__dict__.copy()
+    fields = work["boards"][player].__dict__.copy()
     fields[name] = value
-    new = _new_object(Board)
-    _set_fields(new, fields)
-    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
-        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
-    else:
-        seats = list(boards)
-        seats[player] = new
-        work["boards"] = tuple(seats)
+    put_board(work, player, fields)
 
 
 def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
