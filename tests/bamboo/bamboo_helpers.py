@@ -337,3 +337,23 @@ def reference_majority(stack: tuple[int, ...]) -> tuple[int, ...]:
     owners = set(stack)
     highest = {owner: max(i for i, who in enumerate(stack) if who == owner) for owner in owners}
     return tuple(sorted(owners, key=lambda owner: (-stack.count(owner), -highest[owner])))
+
+
+def kept_choices_match_fresh(phases: tuple[str, ...], kept: dict[Any, Any]) -> int:
+    """Along the seeded games of every player count, the legal actions of each position in
+    ``phases`` equal those worked out afresh with ``kept`` (a table of remembered choices in
+    ``legal``) emptied; return how many positions were compared."""
+    compared = 0
+    for num_players in (2, 3, 4):
+        for state in seeded_positions(num_players):
+            if state.phase not in phases:
+                continue
+            remembered = state.legal_actions()
+            saved = dict(kept)
+            kept.clear()
+            fresh = state.legal_actions()
+            kept.clear()
+            kept.update(saved)
+            assert remembered == fresh, (state.phase, remembered, fresh)
+            compared += 1
+    return compared

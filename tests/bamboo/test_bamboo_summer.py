@@ -10,6 +10,7 @@ from bamboo_helpers import (
     code,
     finish_turn,
     home_id,
+    kept_choices_match_fresh,
     last_turn,
     mine,
     plain_homes,
@@ -29,7 +30,14 @@ from bamboo_lab.core.errors import IllegalActionError
 from bamboo_lab.exercises import bamboo as lesson
 from bamboo_lab.games import bamboo
 from bamboo_lab.games import bamboo as bb
-from bamboo_lab.games.bamboo import GHOST, harmony_penalty, home_from_text, rules, temple_majority
+from bamboo_lab.games.bamboo import (
+    GHOST,
+    harmony_penalty,
+    home_from_text,
+    legal,
+    rules,
+    temple_majority,
+)
 
 
 def test_BB_SUM_2_round_variant_frees_the_first_turn_of_each_round() -> None:
@@ -436,3 +444,9 @@ def test_BB_SUM_5_bumped_per_stalk_is_one_more_shoot_in_that_stalk() -> None:
             assert bumped[stalk] == tuple(expected)
     seen = {state.per_stalk for state in seeded_positions(2)}
     assert len(seen) >= 10 and seen <= set(rules._BUMPED), seen - set(rules._BUMPED)
+
+
+def test_BB_SUM_4_offers_with_spirits_awake_kept_equal_the_offers_worked_out_afresh() -> None:
+    """The offers (and the spirit powers beside them) read from the kept table equal those worked
+    out with the table emptied, along whole seeded games."""
+    assert kept_choices_match_fresh(("offer",), legal._OFFERS_WITH_SPIRITS) >= 200

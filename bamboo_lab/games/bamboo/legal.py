@@ -145,18 +145,23 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
         return placements
     if phase == "offer":
         # BB-SUM-4: the visited temple, then the others for a coin each (free with Bakeneko)
-        offers = (
-            _OFFERS[state.visited]
-            if board.coins > 0 or state.bakeneko
-            else _OFFER_ONLY[state.visited]
-        )
-        if not board.awake:
-            return offers
-        out: list[Any] = list(offers)
-        if "bakeneko" in board.awake and not state.bakeneko:
-            out.append(_USE["bakeneko"])
-        out.extend(_summer_spirits(state, board))
-        return tuple(out)
+        visited = state.visited
+        anywhere = board.coins > 0 or state.bakeneko
+        awake = board.awake
+        if not awake:
+            return _OFFERS[visited] if anywhere else _OFFER_ONLY[visited]
+        kitsune = state.activated == 0 and not state.kitsune  # BB-SPI-3: still declarable
+        offer_key = (visited, anywhere, awake, state.bakeneko, kitsune)
+        choices = _OFFERS_WITH_SPIRITS.get(offer_key)
+        if choices is None:
+            out: list[Any] = list(_OFFERS[visited] if anywhere else _OFFER_ONLY[visited])
+            if "bakeneko" in awake and not state.bakeneko:
+                out.append(_USE["bakeneko"])
+            out.extend(_summer_spirits(state, board))
+            choices = tuple(out)
+            if len(_OFFERS_WITH_SPIRITS) < 1 << 14:  # bounded (offers and awake spirits)
+                _OFFERS_WITH_SPIRITS[offer_key] = choices
+        return choices
     if phase == "visit":
         temples = board.temples  # which hold shoots, as a bit mask
         filled = (
@@ -188,15 +193,19 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
                         out.append(_BUY[home_tile])
         return tuple(out)
     if phase == "home":
-        tile = HOME_TILES[state.buying]
-        return tuple(
-            _PLACE_HOME[space]
-            for space in free_spaces(state.options, player, board.home, tile.type)
-        )
+        kind = HOME_TILES[state.buying].type
+        if state.options.night_side:
+            return _home_places(state.options, player, board.home, kind)
+        places = _DAY_HOME_PLACES.get(board.home)
+        if places is None:
+            places = _home_places(state.options, player, board.home, kind)
+            if len(_DAY_HOME_PLACES) < 1 << 14:  # bounded (homes met so far)
+                _DAY_HOME_PLACES[board.home] = places
+        return places
     if phase == "cook":
         return (_CHOOSE["decline"], *_food_takes(state.food_display))
     if phase == "wildcard":
-        return (_CHOOSE["decline"], *(_CHOOSE[basic] for basic in BASIC_ACTIONS))  # BB-ACT-7
+        return _WILDCARD  # BB-ACT-7
     if phase == "receive":
         return tuple(
             _RECEIVE[temple] for temple in range(4) if len(board.temples[temple]) < TEMPLE_CAPACITY
@@ -204,7 +213,11 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "end":
         return (_END, *(_USE[spirit] for spirit in SUMMER_SPIRITS if spirit in board.awake))
     if phase == "gift":
-        return tuple(_GIFT[gift] for gift in state.gift_display)
+        display = state.gift_display
+        gifts = _GIFTS_SHOWN.get(display)
+        if gifts is None:  # bounded: at most 4 of the 4 gifts, in order
+            gifts = _GIFTS_SHOWN[display] = tuple(_GIFT[gift] for gift in display)
+        return gifts
     if phase == "draft":
         return tuple(_DRAFT[code] for code in sorted(set(state.shoot_pool)))
     if phase == "tengu":
@@ -212,22 +225,60 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     if phase == "tengu_take":
         return _food_takes(state.food_display)  # BB-SPI-6: take 1
     if phase == "wake":
-        out = [
-            _WAKE[spirit]
-            for spirit in sorted(set(board.asleep))
-            if SPIRIT_COST[spirit] <= board.coins
-        ]
-        out.append(_CHOOSE["done"])
-        return tuple(out)
+        wake_key = (board.asleep, board.coins)
+        wakes = _WAKES.get(wake_key)
+        if wakes is None:
+            wakes = _wakes(*wake_key)
+            if len(_WAKES) < 1 << 14:  # bounded (sleeping spirits and the coins held)
+                _WAKES[wake_key] = wakes
+        return wakes
     if phase == "feed":
-        out = []
-        if "ookami" in board.awake and state.step == 0:
-            out.append(_USE["ookami"])  # B14: Ookami's units come first
-        out.extend(_FEED[food] for food in range(3) if board.food[food] > 0)
-        if not any(board.food):
-            out.append(_CHOOSE["done"])
-        return tuple(out)
+        feed_key = (board.food, state.step == 0 and "ookami" in board.awake)
+        feeds = _FEEDS.get(feed_key)
+        if feeds is None:
+            feeds = _feeds(*feed_key)
+            if len(_FEEDS) < 1 << 14:  # bounded (food counts held)
+                _FEEDS[feed_key] = feeds
+        return feeds
     raise AssertionError(f"unknown phase {phase}")
+
+
+_OFFERS_WITH_SPIRITS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""The offer choices with spirits awake of each (visited temple, others allowed, awake
+spirits, Bakeneko's power on, Kitsune still declarable) met so far (BB-SUM-4, B20)."""
+_WILDCARD = (_CHOOSE["decline"], *(_CHOOSE[basic] for basic in BASIC_ACTIONS))
+"""The Wildcard choices: decline, or one of the four basic actions (BB-ACT-7)."""
+_GIFTS_SHOWN: dict[tuple[str, ...], tuple[Any, ...]] = {}
+"""The gift choices of each gift display met so far (BB-SPR-3)."""
+_DAY_HOME_PLACES: dict[tuple[int, ...], tuple[Any, ...]] = {}
+"""The placements of a bought home tile on the day side of each home met so far."""
+_WAKES: dict[tuple[tuple[str, ...], int], tuple[Any, ...]] = {}
+"""The wake-up choices of each (sleeping spirits, coins) met so far (BB-WIN-1)."""
+_FEEDS: dict[tuple[tuple[int, ...], bool], tuple[Any, ...]] = {}
+"""The feeding choices of each (food held, Ookami usable) met so far (BB-WIN-2)."""
+
+
+def _home_places(options: Any, player: int, home: tuple[int, ...], kind: int) -> tuple[Any, ...]:
+    """Place the bought tile on each space it may take (BB-ACT-4, BB-ADV-1)."""
+    return tuple(_PLACE_HOME[space] for space in free_spaces(options, player, home, kind))
+
+
+def _wakes(asleep: tuple[str, ...], coins: int) -> tuple[Any, ...]:
+    """Wake each sleeping spirit one can pay for, then ``done`` (BB-WIN-1)."""
+    out: list[Any] = [
+        _WAKE[spirit] for spirit in sorted(set(asleep)) if SPIRIT_COST[spirit] <= coins
+    ]
+    out.append(_CHOOSE["done"])
+    return tuple(out)
+
+
+def _feeds(food: tuple[int, ...], ookami: bool) -> tuple[Any, ...]:
+    """Ookami first (B14), a counter of each kind held, ``done`` with none (BB-WIN-2)."""
+    out: list[Any] = [_USE["ookami"]] if ookami else []
+    out.extend(_FEED[kind] for kind in range(3) if food[kind] > 0)
+    if not any(food):
+        out.append(_CHOOSE["done"])
+    return tuple(out)
 
 
 _DISTINCT_SHOOTS: dict[tuple[int, ...], tuple[int, ...]] = {}

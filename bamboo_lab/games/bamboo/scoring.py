@@ -184,7 +184,8 @@ def unscored_balance_points(
 
     ``tiles`` is the game's table (``state.options.balance_table`` with custom tiles).
     """
-    return sum(-(-tiles[tile].hp // 2) for tile in balance if is_balance_met(tiles[tile], home))
+    met = held_tiles_met(tiles, tuple(balance), tuple(home))  # the remembered answers
+    return sum(-(-tiles[tile].hp // 2) for tile in met)
 
 
 def feeding_shortfall(home: Sequence[int], food: Sequence[int], ookami: bool = False) -> int:
