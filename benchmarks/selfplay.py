@@ -6,16 +6,20 @@ process pools use.
 
 Run as a script it plays a *fixed* workload instead, to compare two versions of the code: the
 same seeded random games on any checkout (``python benchmarks/selfplay.py bangkok 2 --games
-1500`` prints the decisions played and the final scores, which must match). Time it as a whole
-process on each checkout in turns (``PYTHONPATH=<checkout> /usr/bin/time -f %U python ...``,
-alternating A B A B) and quote the median of the pairwise ratios.
+1500`` prints the decisions played and the final scores, which must match, the package it ran
+and the CPU seconds of the games). ``compare.py`` runs it on two checkouts in turns, A B A B,
+and prints the median of the pairwise ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
+import time
+from pathlib import Path
 
+import bamboo_lab
 from bamboo_lab.bots import sample_chance
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import load
@@ -52,9 +56,22 @@ def main() -> None:
     parser.add_argument("players", type=int)
     parser.add_argument("--games", type=int, default=100, help="seeded games to play")
     arguments = parser.parse_args()
+    start = time.process_time()
     decisions, scores = fixed_games(arguments.game, arguments.players, arguments.games)
+    seconds = time.process_time() - start
     print(f"{arguments.game} {arguments.players}p: {arguments.games} games, {decisions} decisions")
     print(f"final scores digest: {hash(tuple(scores))}")
+    package = Path(bamboo_lab.__file__).parent
+    print(f"package: {package}")
+    strays = [  # an editable install can serve a module the checkout on PYTHONPATH lacks
+        name
+        for name, module in sorted(sys.modules.items())
+        if name.startswith("bamboo_lab.")
+        and not Path(getattr(module, "__file__", None) or package).is_relative_to(package)
+    ]
+    if strays:
+        print(f"modules from elsewhere: {', '.join(strays[:5])}")
+    print(f"CPU seconds of the games: {seconds:.4f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,129 @@
+"""Compare the random self-play speed of this checkout with another one, side by side.
+
+``python benchmarks/compare.py BASE [game ...] [--players N] [--games N] [--pairs N]`` plays
+the fixed workload of ``selfplay.py`` (this checkout's script on both sides, so the same seeded
+games through the same driver) with this checkout's package and with the package of ``BASE``,
+another checkout (``git worktree add /tmp/base <commit>``), each run a fresh process, in turns
+A B A B. Both sides must play the same decisions to the same final scores. Per game it prints
+the median of the pairwise ratios (this checkout's CPU time over the other's) and their range,
+twice: for the games alone, timed inside the process (so decisions per CPU second), and for the
+whole process, start-up and imports included. The speed-up is one over the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parent
+SCRIPT = HERE / "selfplay.py"
+GAMES = ("takenoko", "bamboo", "bangkok")
+DEFAULT_GAMES = {"takenoko": 300, "bamboo": 1500, "bangkok": 1500}
+"""Games per run: each run takes about 2 CPU seconds here, start-up about 0.1 s of it."""
+
+
+class CompareError(Exception):
+    """A run that failed, ran another package or played other games."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of the fixed workload: what it played and its CPU seconds."""
+
+    played: tuple[str, str]
+    games_seconds: float
+    process_seconds: float
+
+
+def play(tree: Path, game: str, players: int, games: int) -> Run:
+    """Run the fixed workload in a fresh process with the package of checkout ``tree``."""
+    environment = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [sys.executable, str(SCRIPT), game, str(players), "--games", str(games)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    finished = subprocess.run(command, env=environment, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if finished.returncode:
+        last = (finished.stderr.strip().splitlines() or ["no message"])[-1][:200]
+        raise CompareError(f"{game} failed in {tree}: {last}")
+    lines = dict(line.split(": ", 1) for line in finished.stdout.splitlines() if ": " in line)
+    if Path(lines["package"]).resolve() != (tree / "bamboo_lab").resolve():
+        raise CompareError(f"{tree} ran the package in {lines['package']}")
+    if "modules from elsewhere" in lines:
+        raise CompareError(f"{tree} lacks modules it ran: {lines['modules from elsewhere']}")
+    process = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    played = (lines[f"{game} {players}p"], lines["final scores digest"])
+    return Run(played, float(lines["CPU seconds of the games"]), process)
+
+
+def compare(base: Path, game: str, players: int, games: int, pairs: int) -> str:
+    """One table row: this checkout against ``base`` over ``pairs`` pairs of runs."""
+    games_ratios, process_ratios = [], []
+    for _ in range(pairs):
+        ours, theirs = play(CHECKOUT, game, players, games), play(base, game, players, games)
+        if ours.played != theirs.played:
+            raise CompareError(f"{game} played differently on the two sides: {ours.played}")
+        games_ratios.append(ours.games_seconds / theirs.games_seconds)
+        process_ratios.append(ours.process_seconds / theirs.process_seconds)
+    return f"| {game} | {players} | {games:,} | {pairs} | {_summary(games_ratios)} | " + (
+        f"{_summary(process_ratios)} |"
+    )
+
+
+def _summary(ratios: list[float]) -> str:
+    """The median ratio, its range and the speed-up it means."""
+    median = statistics.median(ratios)
+    return f"{median:.3f} ({min(ratios):.3f}-{max(ratios):.3f}), {1 / median:.2f}x"
+
+
+def checkout(text: str) -> Path:
+    """A checkout's directory: one holding the ``bamboo_lab`` package."""
+    path = Path(text).expanduser().resolve()
+    if not (path / "bamboo_lab" / "__init__.py").is_file():
+        raise argparse.ArgumentTypeError(f"no bamboo_lab package in {text[:100]!r}")
+    return path
+
+
+def game_name(text: str) -> str:
+    """One of the three games."""
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"not one of {', '.join(GAMES)}: {text[:20]!r}")
+    return text
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of at least 1: {text[:20]!r}")
+    return int(text)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Compare the games named on the command line (all three by default) and print a table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", type=checkout, help="the other checkout's directory")
+    parser.add_argument("game", nargs="*", type=game_name, help="games (default: all three)")
+    parser.add_argument("--players", type=positive, default=2, help="players (default 2)")
+    parser.add_argument("--games", type=positive, help="games per run (default: ~2 s of play)")
+    parser.add_argument("--pairs", type=positive, default=6, help="pairs of runs (default 6)")
+    arguments = parser.parse_args(argv)
+    print(f"this checkout ({CHECKOUT}) against {arguments.base}, CPU time ratios, median (range)")
+    print("| game | players | games per run | pairs | games alone | whole process |")
+    print("|---|---:|---:|---:|---|---|")
+    for game in arguments.game or GAMES:
+        games = arguments.games or DEFAULT_GAMES[game]
+        try:
+            row = compare(arguments.base, game, arguments.players, games, arguments.pairs)
+        except CompareError as error:
+            parser.exit(2, f"{parser.prog}: error: {error}\n")
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""``benchmarks/compare.py``: this checkout's random self-play against another's, side by side."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPARE = ROOT / "benchmarks" / "compare.py"
+
+
+def compare(*argv: str) -> subprocess.CompletedProcess[str]:
+    """Run the comparison with ``argv``."""
+    command = [sys.executable, str(COMPARE), *argv]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+
+def test_a_checkout_against_itself_plays_the_same_games_and_reports_both_ratios() -> None:
+    finished = compare(str(ROOT), "bangkok", "takenoko", "--players", "2", "--games", "3")
+    assert finished.returncode == 0, finished.stderr
+    rows = [line for line in finished.stdout.splitlines() if line.startswith("| bangkok")]
+    rows += [line for line in finished.stdout.splitlines() if line.startswith("| takenoko")]
+    assert len(rows) == 2
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        assert cells[1:4] == ["2", "3", "6"]  # players, games per run, the default 6 pairs
+        for summary in cells[4:]:  # "median (min-max), speed-up"
+            median = float(summary.split()[0])
+            speed_up = float(summary.rsplit(" ", 1)[1].rstrip("x"))
+            assert median > 0 and abs(speed_up - 1 / median) < 0.01
+
+
+def test_a_directory_without_the_package_is_refused_before_any_game() -> None:
+    finished = compare("/nonexistent-checkout", "bangkok")
+    assert finished.returncode == 2 and finished.stdout == ""
+    assert "no bamboo_lab package in '/nonexistent-checkout'" in finished.stderr
+
+
+def test_an_unknown_game_and_a_bad_count_are_refused() -> None:
+    unknown = compare(str(ROOT), "chess")
+    assert unknown.returncode == 2 and "not one of takenoko, bamboo, bangkok: 'chess'" in (
+        unknown.stderr
+    )
+    zero = compare(str(ROOT), "bangkok", "--pairs", "0")
+    assert zero.returncode == 2 and "not a whole number of at least 1: '0'" in zero.stderr
+
+
+def test_a_checkout_without_the_modules_it_runs_is_refused(tmp_path: Path) -> None:
+    """A directory with only ``bamboo_lab/__init__.py`` fails to import the games, or, beside an
+    editable install, imports them from that install: either way one error line, no row."""
+    (tmp_path / "bamboo_lab").mkdir()
+    (tmp_path / "bamboo_lab" / "__init__.py").write_text('"""Not the package."""\n')
+    finished = compare(str(tmp_path), "bangkok", "--games", "1", "--pairs", "1")
+    assert finished.returncode == 2 and "| bangkok" not in finished.stdout
+    error = finished.stderr.strip().splitlines()
+    assert len(error) == 1 and error[0].startswith("compare.py: error: "), error
+    failed = f"bangkok failed in {tmp_path}: ModuleNotFoundError" in error[0]
+    assert failed or f"{tmp_path} lacks modules it ran: bamboo_lab.bots" in error[0]
+
+
+def test_an_impossible_player_count_is_named_in_the_error() -> None:
+    finished = compare(str(ROOT), "bangkok", "--players", "9", "--games", "1", "--pairs", "1")
+    assert finished.returncode == 2
+    assert "Bangkok plays with 1 to 4 players, not 9" in finished.stderr
