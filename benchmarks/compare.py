@@ -68,7 +68,7 @@ def compare(base: Path, game: str, players: int, games: int, pairs: int) -> str:
     for _ in range(pairs):
         ours, theirs = play(CHECKOUT, game, players, games), play(base, game, players, games)
         if ours.played != theirs.played:
-            raise CompareError(f"{game} played differently on the two sides: {ours.played}")
+            raise CompareError(f"{game} played {ours.played} here, {theirs.played} there")
         games_ratios.append(ours.games_seconds / theirs.games_seconds)
         process_ratios.append(ours.process_seconds / theirs.process_seconds)
     return f"| {game} | {players} | {games:,} | {pairs} | {_summary(games_ratios)} | " + (

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPARE = ROOT / "benchmarks" / "compare.py"
@@ -63,3 +66,27 @@ def test_an_impossible_player_count_is_named_in_the_error() -> None:
     finished = compare(str(ROOT), "bangkok", "--players", "9", "--games", "1", "--pairs", "1")
     assert finished.returncode == 2
     assert "Bangkok plays with 1 to 4 players, not 9" in finished.stderr
+
+
+def test_two_checkouts_that_play_different_games_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The ratio of two different workloads means nothing: the comparison stops, naming both."""
+    spec = importlib.util.spec_from_file_location("compare", COMPARE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "compare", module)  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+
+    def play(tree: Path, game: str, players: int, games: int) -> object:
+        digest = "1" if tree == module.CHECKOUT else "2"  # another final score on the other side
+        return module.Run((f"{games} games, 79 decisions", digest), 1.0, 1.1)
+
+    monkeypatch.setattr(module, "play", play)
+    with pytest.raises(module.CompareError, match=r"bangkok played .* here, .* there"):
+        module.compare(Path("/elsewhere"), "bangkok", 2, 3, 2)
+    (tmp_path / "bamboo_lab").mkdir()
+    (tmp_path / "bamboo_lab" / "__init__.py").write_text('"""Another checkout."""\n')
+    with pytest.raises(SystemExit) as stopped:
+        module.main([str(tmp_path), "bangkok", "--pairs", "1"])
+    assert stopped.value.code == 2
