@@ -153,11 +153,66 @@ def plot_objective_met_through(
     colour = colours.get(plot)
     if colour is None or plot not in irrigated:
         return False
-    anchor_q, anchor_r = plot
-    for cell_colour, cells in _through(card.id, mirror):
-        if cell_colour == colour and _shows(anchor_q, anchor_r, cells, colours, irrigated):
-            return True
-    return False
+    return _placed(_placements_through(card.id, mirror, colour), _around(plot, colours, irrigated))
+
+
+@cache
+def _near_cells() -> tuple[tuple[int, int], ...]:
+    """Every offset from a cell of a plot shape to another cell of it, over all the cards and
+    orientations, mirrored too: the plots a placement through a plot can cover besides it."""
+    offsets = {
+        (step_q, step_r)
+        for card in CARDS.values()
+        if card.deck == "plot"
+        for mirror in (False, True)
+        for _, cells in _through(card.id, mirror)
+        for step_q, step_r, _ in cells
+    }
+    offsets.discard((0, 0))
+    return tuple(sorted(offsets))
+
+
+@cache
+def _colour_bits() -> tuple[tuple[int, int, dict[str, int]], ...]:
+    """Per offset of :func:`_near_cells`, its bit for each colour: an irrigated plot of a colour
+    there sets that colour's bit (colour-major, one block of bits per colour)."""
+    near = _near_cells()
+    return tuple(
+        (step_q, step_r, {colour: 1 << (index * len(near) + cell) for colour, index in COLOUR_INDEX.items()})
+        for cell, (step_q, step_r) in enumerate(near)
+    )
+
+
+@cache
+def _placements_through(card_id: str, mirror: bool, colour: str) -> tuple[int, ...]:
+    """The placements of the card's shape through a plot of ``colour``, each as the bits
+    (:func:`_colour_bits`) its other cells need, without repeats."""
+    bits = {(step_q, step_r): by_colour for step_q, step_r, by_colour in _colour_bits()}
+    needs = {
+        sum(bits[step_q, step_r][cell_colour] for step_q, step_r, cell_colour in cells if step_q or step_r)
+        for plot_colour, cells in _through(card_id, mirror)
+        if plot_colour == colour
+    }
+    return tuple(sorted(needs))
+
+
+def _around(plot: Hex, colours: Mapping[Any, str], irrigated: Any) -> int:
+    """The bits (:func:`_colour_bits`) of the irrigated plots around ``plot`` by colour (plain
+    ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
+    plot_q, plot_r = plot
+    shown = 0
+    for step_q, step_r, by_colour in _colour_bits():
+        place = (plot_q + step_q, plot_r + step_r)
+        if place in irrigated:
+            colour = colours.get(place)
+            if colour is not None:
+                shown |= by_colour[colour]
+    return shown
+
+
+def _placed(needs: tuple[int, ...], shown: int) -> bool:
+    """True when the plots ``shown`` cover every cell of one of the placements ``needs``."""
+    return any(need & shown == need for need in needs)
 
 
 def plot_cards_met_after(
@@ -170,14 +225,18 @@ def plot_cards_met_after(
     """The plot cards of ``known`` (card -> met before) met once the plots ``fresh`` are
     irrigated too: a met card stays met (colours never change, irrigation is never lost);
     another is met now only on a placement through a fresh plot (TK-CMP-3)."""
-    fresh = tuple(fresh)
+    around = [  # each fresh plot's colour and its irrigated surroundings, read once
+        (colour, _around(place, colours, irrigated))
+        for place in fresh
+        if (colour := colours.get(place)) is not None and place in irrigated
+    ]
     out = {}
     for card, met in known.items():
         if not met:
-            for place in fresh:
-                if plot_objective_met_through(card, colours, irrigated, place, mirror):
-                    met = True
-                    break
+            met = any(
+                _placed(_placements_through(card, mirror, colour), shown)
+                for colour, shown in around
+            )
         out[card] = met
     return out
 
