@@ -178,7 +178,11 @@ def _colour_bits() -> tuple[tuple[int, int, dict[str, int]], ...]:
     there sets that colour's bit (colour-major, one block of bits per colour)."""
     near = _near_cells()
     return tuple(
-        (step_q, step_r, {colour: 1 << (index * len(near) + cell) for colour, index in COLOUR_INDEX.items()})
+        (
+            step_q,
+            step_r,
+            {colour: 1 << (index * len(near) + cell) for colour, index in COLOUR_INDEX.items()},
+        )
         for cell, (step_q, step_r) in enumerate(near)
     )
 
@@ -189,7 +193,11 @@ def _placements_through(card_id: str, mirror: bool, colour: str) -> tuple[int, .
     (:func:`_colour_bits`) its other cells need, without repeats."""
     bits = {(step_q, step_r): by_colour for step_q, step_r, by_colour in _colour_bits()}
     needs = {
-        sum(bits[step_q, step_r][cell_colour] for step_q, step_r, cell_colour in cells if step_q or step_r)
+        sum(
+            bits[step_q, step_r][cell_colour]
+            for step_q, step_r, cell_colour in cells
+            if step_q or step_r
+        )
         for plot_colour, cells in _through(card_id, mirror)
         if plot_colour == colour
     }
