@@ -97,6 +97,7 @@ _MOVE_PANDA = _Cache(MovePanda)
 _GROW = _Cache(Grow)
 _CHANNEL = _Cache(PlaceChannel)
 _PLOT = _Cache(lambda key: PlacePlot(*key))
+_BARE_PLOT = _Cache(PlacePlot)
 _IMPROVE = _Cache(lambda key: PlaceImprovement(*key))
 _CLAIM = _Cache(Claim)
 _ROLLS = tuple(intern(Roll(face)) for face in WEATHER_FACES)
@@ -154,7 +155,7 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
 
 @lru_cache(maxsize=1024)
 def _in_order(places: frozenset[Hex]) -> tuple[Hex, ...]:
-    """``places`` sorted; kept for the last gardens (a garden's irrigation rarely changes)."""
+    """``places`` sorted."""
     return tuple(sorted(places))
 
 
@@ -257,18 +258,18 @@ def free_actions(state: State, out: list[Action]) -> None:
         out.extend(_claim_actions(claimable))  # TK-CMP-1
 
 
-@lru_cache(maxsize=1024)
 def _plot_actions(spots: frozenset[Hex], chips: tuple[int, int, int] | None) -> tuple[Action, ...]:
     """The actions placing the kept plot on ``spots`` in hex order, each bare then with each
     stored chip of ``chips`` attached (None: none may be attached) (TK-PLOT-2, catalog 7.8);
-    kept for the last gardens (a garden's spots change only when a plot is placed)."""
+    built afresh (a garden's spots change with every plot placed, so they rarely recur)."""
+    if chips is None:
+        return tuple(map(_BARE_PLOT.__getitem__, sorted(spots)))
     out: list[Action] = []
-    for place in _in_order(spots):
-        out.append(_PLOT[place, None])
-        if chips is not None:
-            for letter, count in zip(IMPROVEMENTS, chips, strict=True):
-                if count:
-                    out.append(_PLOT[place, IMPROVEMENT_NAMES[letter]])
+    for place in sorted(spots):
+        out.append(_BARE_PLOT[place])
+        for letter, count in zip(IMPROVEMENTS, chips, strict=True):
+            if count:
+                out.append(_PLOT[place, IMPROVEMENT_NAMES[letter]])
     return tuple(out)
 
 
