@@ -200,7 +200,7 @@ def _bamboo_changed(
         rows[index] = tuple(row)
         tall = (rows[0], rows[1], rows[2])
         if claims is not None and any(
-            card[0] == "G" and GARDENER_SLICES[card, True][0] == index
+            card[0] == "G" and GARDENER_SLICES[True][card][0] == index
             for card in work["hands"][work["player"]]
         ):
             claims = None
@@ -216,7 +216,7 @@ def _tall_kept(tall: TallCounts | None, before: TallCounts | None, hand: tuple[s
         return not any(card[0] == "G" for card in hand)
     for card in hand:
         if card[0] == "G":
-            colour = GARDENER_SLICES[card, True][0]
+            colour = GARDENER_SLICES[True][card][0]
             if tall[colour] is not before[colour]:
                 return False
     return True

@@ -370,20 +370,18 @@ def _gardener_slice(card: ObjectiveCard, exact: bool) -> tuple[int, int, int, in
     return colour, (card.height - 3) * 4, 8, card.shoots  # at least 3 high
 
 
-GARDENER_SLICES: dict[tuple[str, bool], tuple[int, int, int, int]] = {
-    (card.id, exact): _gardener_slice(card, exact)
-    for card in CARDS.values()
-    if card.deck == "gardener"
-    for exact in (True, False)
-}
-"""Per gardener card and ``exact`` (the option ``gardener_height_match == "exact"``): its
-colour index, the slots of that colour's row of :data:`TallCounts` that count (start, stop) and
-how many bamboos it needs (TK-CMP-4, TK-CMP-5)."""
+GARDENER_SLICES: tuple[dict[str, tuple[int, int, int, int]], ...] = tuple(
+    {card.id: _gardener_slice(card, exact) for card in CARDS.values() if card.deck == "gardener"}
+    for exact in (False, True)
+)
+"""Indexed by ``exact`` (the option ``gardener_height_match == "exact"``), then per gardener
+card: its colour index, the slots of that colour's row of :data:`TallCounts` that count (start,
+stop) and how many bamboos it needs (TK-CMP-4, TK-CMP-5)."""
 
 
 def gardener_met_in(card: str, tall: TallCounts, exact: bool = True) -> bool:
     """:func:`gardener_objective_met` read from the garden's :data:`TallCounts`."""
-    colour, start, stop, need = GARDENER_SLICES[card, exact]
+    colour, start, stop, need = GARDENER_SLICES[exact][card]
     return sum(tall[colour][start:stop]) >= need
 
 

@@ -348,7 +348,7 @@ class State(RichDisplay):
             seat = self.player
             eaten = self.eaten[seat]
             plotmet, tall = caches[PLOTMET], caches[TALL]
-            exact = self.options.gardener_height_match == "exact"
+            slices = GARDENER_SLICES[self.options.gardener_height_match == "exact"]
             out = []
             for card in self.hands[seat]:
                 kind = card[0]  # the answers kept, else worked out (TK-CMP-3 to TK-CMP-6)
@@ -359,8 +359,9 @@ class State(RichDisplay):
                 elif kind == "G":  # as gardener_met_in
                     if tall is None:
                         tall = self.tall_counts()
-                    colour, start, stop, need = GARDENER_SLICES[card, exact]
-                    met = sum(tall[colour][start:stop]) >= need
+                    colour, start, stop, need = slices[card]
+                    row = tall[colour]  # one slot for a single shoot (TK-CMP-4)
+                    met = (row[start] if need == 1 else sum(row[start:stop])) >= need
                 else:  # as panda_objective_met
                     green, yellow, pink = PANDA_SECTIONS[card]
                     met = eaten[0] >= green and eaten[1] >= yellow and eaten[2] >= pink
