@@ -102,37 +102,37 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
         return total >= need
     if len(home) - home.count(-1) < len(tile.cells):
         return False  # each cell needs its own home tile
-    return next(_met_placements(tile, home, region), None) is not None
+    for _ in _met_placements(tile, home, region):  # the first placement met is enough
+        return True
+    return False
 
 
 def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, ...]) -> bool:
     """``is_balance_met(tiles[tile], home)`` for the tile id ``tile`` of the game's table,
     remembered for the printed tiles: the rules ask it at every Balance decision, and a home
     changes only when a home tile is placed (BB-ACT-3)."""
-    if tile >= _PRINTED:  # a custom tile of this game's options
-        return is_balance_met(tiles[tile], home)
-    known = _MET.get(home)
-    if known is None:
-        if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
-            _MET.clear()
-        known = _MET[home] = {}
-    met = known.get(tile)
-    if met is None:
-        met = known[tile] = is_balance_met(BALANCE_TILES[tile], home)
-    return met
+    return bool(held_tiles_met(tiles, (tile,), home))
 
 
 def held_tiles_met(
     tiles: Sequence[BalanceTile], held: tuple[int, ...], home: tuple[int, ...]
 ) -> list[int]:
     """The tile ids of ``held`` whose pattern is met in ``home``, in order: each tile's
-    :func:`held_balance_met` (BB-ACT-3), its remembered answers read here in one loop."""
-    known = _MET.get(home, _NOTHING_KNOWN)  # the home hashed once for all the tiles
+    :func:`held_balance_met`, the home's remembered answers looked up once for all of them."""
+    known = _MET.get(home)
+    if known is None:
+        if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
+            _MET.clear()
+        known = _MET[home] = {}
     met = []
     for tile in held:
-        answer = known.get(tile) if tile < _PRINTED else None
-        if answer is None:
-            answer = held_balance_met(tiles, tile, home)
+        answer: bool | None
+        if tile >= _PRINTED:  # a custom tile of this game's options: never remembered
+            answer = is_balance_met(tiles[tile], home)
+        else:
+            answer = known.get(tile)
+            if answer is None:
+                answer = known[tile] = is_balance_met(BALANCE_TILES[tile], home)
         if answer:
             met.append(tile)
     return met
@@ -141,8 +141,6 @@ def held_tiles_met(
 _PRINTED = len(BALANCE_TILES)
 _MET: dict[tuple[int, ...], dict[int, bool]] = {}
 """Per home asked so far: whether each printed balance tile id asked is met in it."""
-_NOTHING_KNOWN: dict[int, bool] = {}
-"""The answers of a home never asked (always empty)."""
 _MET_LIMIT = 1 << 14
 
 
