@@ -20,7 +20,7 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex, edge
 
 from .components import COLOUR_INDEX, IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
-from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_text
+from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_of, hex_text
 
 __all__ = [
     "GROWTH_AREA",
@@ -133,7 +133,7 @@ def saved_place(value: Any, what: str) -> Hex:
     """A saved hex ``[q, r]`` of the garden's reach, else :func:`invalid_state`."""
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise invalid_state(f"{what} must be [q, r], not {short_repr(value)}")
-    place = Hex(saved_int(value[0], what, -100, 100), saved_int(value[1], what, -100, 100))
+    place = hex_of(saved_int(value[0], what, -100, 100), saved_int(value[1], what, -100, 100))
     if place not in NEIGHBORS:
         raise invalid_state(f"{what} {list(value)} is too far from the pond")
     return place

@@ -11,7 +11,7 @@ import re
 from collections.abc import Container
 from functools import cache
 
-from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge
+from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge, edges_of
 
 from .components import PLOT_TILES
 
@@ -29,6 +29,7 @@ __all__ = [
     "figure_moves",
     "garden_edges",
     "garden_places",
+    "hex_of",
     "hex_text",
     "parse_hex",
     "rotations",
@@ -41,31 +42,32 @@ POND: Hex = ORIGIN
 """The pond tile sits at the origin (TK-SET-1)."""
 
 ALL_HEXES: tuple[Hex, ...] = tuple(
-    Hex(coordinate_q, coordinate_r)
+    POND if coordinate_q == coordinate_r == 0 else Hex(coordinate_q, coordinate_r)
     for coordinate_q in range(-RADIUS, RADIUS + 1)
     for coordinate_r in range(-RADIUS, RADIUS + 1)
     if abs(coordinate_q + coordinate_r) <= RADIUS
 )
 """Every hex of the table, in (q, r) order."""
 
-_INSIDE = frozenset(ALL_HEXES)
+_SHARED: dict[Hex, Hex] = {place: place for place in ALL_HEXES}
+"""Each hex of the table as the one object every table shares: a dict finds a key it holds by
+identity before comparing, and the garbage collector walks one object, not seven."""
+
+
+def hex_of(coordinate_q: int, coordinate_r: int) -> Hex:
+    """The hex ``(q, r)``: the tables' shared object when it is inside the table."""
+    place = Hex(coordinate_q, coordinate_r)
+    return _SHARED.get(place, place)
+
 
 NEIGHBORS: dict[Hex, tuple[Hex | None, ...]] = {
-    place: tuple(
-        neighbour if (neighbour := Hex(place.q + step.q, place.r + step.r)) in _INSIDE else None
-        for step in DIRECTIONS
-    )
+    place: tuple(_SHARED.get(Hex(place.q + step.q, place.r + step.r)) for step in DIRECTIONS)
     for place in ALL_HEXES
 }
 """The six neighbours of each hex in direction order (None outside the table)."""
 
 POND_RING: frozenset[Hex] = frozenset(place for place in NEIGHBORS[POND] if place is not None)
 """The six hexes edge-adjacent to the pond."""
-
-EDGES_OF: dict[Hex, tuple[Edge, ...]] = {
-    place: tuple(edge(place, i) for i in range(6)) for place in ALL_HEXES
-}
-"""The six canonical edges of each hex in direction order."""
 
 EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {
     Edge(place, i): (place, other)
@@ -74,6 +76,15 @@ EDGE_ENDS: dict[Edge, tuple[Hex, Hex]] = {
     if (other := NEIGHBORS[place][i]) is not None
 }
 """The two hexes of every edge inside the table."""
+
+_SHARED_EDGES: dict[Edge, Edge] = {boundary: boundary for boundary in EDGE_ENDS}
+"""Each edge inside the table as one shared object (as :data:`_SHARED`)."""
+
+EDGES_OF: dict[Hex, tuple[Edge, ...]] = {
+    place: tuple(_SHARED_EDGES.get(boundary, boundary) for boundary in edges_of(place))
+    for place in ALL_HEXES
+}
+"""The six canonical edges of each hex in direction order."""
 
 
 def edge_between(first: Hex, second: Hex) -> Edge:
@@ -129,7 +140,14 @@ def edge_info(boundary: Edge) -> tuple[Hex, Hex, Hex, Hex, tuple[Edge, ...]]:
             edge_between(first, other_corner),
             edge_between(second, other_corner),
         )
-        info = (first, second, corner, other_corner, touching)
+        shared, edges = _SHARED.get, _SHARED_EDGES.get
+        info = (
+            shared(first, first),
+            shared(second, second),
+            shared(corner, corner),
+            shared(other_corner, other_corner),
+            tuple(edges(touch, touch) for touch in touching),
+        )
         _EDGE_INFO[boundary] = info
     return info
 
@@ -219,4 +237,4 @@ def parse_hex(text: str) -> Hex | None:
     match = _HEX_TEXT.fullmatch(text)
     if match is None:
         return None
-    return Hex(int(match[1]), int(match[2]))
+    return hex_of(int(match[1]), int(match[2]))

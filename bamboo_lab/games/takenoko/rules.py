@@ -54,7 +54,7 @@ from .garden import (
     placed_improvement,
     watered_on_placement,
 )
-from .geometry import EDGES_OF, NEIGHBORS, POND, edge_info
+from .geometry import EDGE_ENDS, EDGES_OF, NEIGHBORS, POND, edge_info
 from .legal import (
     DECK_INDEX,
     ROLL_OUTCOMES,
@@ -262,7 +262,7 @@ def _place_channel(work: Work, edge: Edge) -> None:
     spots.discard(edge)
     for target in touching:
         if target not in channels:
-            one_end, other_end = target.hexes()
+            one_end, other_end = EDGE_ENDS[target]
             if one_end in tiles and other_end in tiles:
                 spots.add(target)
     work["channel_spots"] = frozenset(spots)

@@ -14,7 +14,7 @@ from typing import Any
 from bamboo_lab.core.hexgrid import Hex
 
 from .components import CARDS, COLOUR_INDEX, EMPEROR_POINTS, END_TRIGGER, ObjectiveCard
-from .geometry import rotations
+from .geometry import hex_of, rotations
 
 __all__ = [
     "GARDENER_LOWEST_HEIGHT",
@@ -205,17 +205,25 @@ def _placements_through(card_id: str, mirror: bool, colour: str) -> tuple[int, .
 
 
 def _around(plot: Hex, colours: Mapping[Any, str], irrigated: Any) -> int:
-    """The bits (:func:`_colour_bits`) of the irrigated plots around ``plot`` by colour (plain
-    ``(q, r)`` tuples find the :class:`Hex` keys: a Hex is a tuple)."""
-    plot_q, plot_r = plot
+    """The bits (:func:`_colour_bits`) of the irrigated plots around ``plot`` by colour."""
     shown = 0
-    for step_q, step_r, by_colour in _colour_bits():
-        place = (plot_q + step_q, plot_r + step_r)
+    for place, by_colour in _near_places(plot):
         if place in irrigated:
             colour = colours.get(place)
             if colour is not None:
                 shown |= by_colour[colour]
     return shown
+
+
+@cache
+def _near_places(plot: Hex) -> tuple[tuple[Hex, dict[str, int]], ...]:
+    """The hexes at the offsets of :func:`_colour_bits` from ``plot`` (the table's own objects,
+    which dicts find by identity), each with its bits by colour."""
+    plot_q, plot_r = plot
+    return tuple(
+        (hex_of(plot_q + step_q, plot_r + step_r), by_colour)
+        for step_q, step_r, by_colour in _colour_bits()
+    )
 
 
 def _placed(needs: tuple[int, ...], shown: int) -> bool:
