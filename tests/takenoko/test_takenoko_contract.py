@@ -338,3 +338,30 @@ def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
     assert {name: work_fields[name] for name in state_fields} == state_fields
     assert set(tk.new_game(2, 0).fields()) == set(work_fields)
     assert set(tk.position(3, plots=((1, 0, "G", 1),)).fields()) == set(work_fields)
+
+
+def test_played_and_reloaded_gardens_hold_the_tables_own_hexes_and_edges() -> None:
+    """Every hex and edge of a random game's garden, and of that garden saved and loaded
+    again, is the geometry tables' own object: a dict finds such a key by identity before
+    comparing, which every rule's lookups rely on for their speed."""
+    from bamboo_lab.games.takenoko.geometry import ALL_HEXES, EDGE_ENDS, hex_of
+
+    table_hexes = {id(place) for place in ALL_HEXES}
+    table_edges = {id(boundary) for boundary in EDGE_ENDS}
+    assert hex_of(3, -2) is next(place for place in ALL_HEXES if place == (3, -2))
+    rng = random.Random(5)
+    state = tk.new_game(2, seed=5)
+    for _ in range(400):
+        if state.is_over():
+            break
+        if state.current_player == CHANCE:
+            state = state.apply(rng.choice(state.chance_outcomes())[0])
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    for garden in (state, tk.State.from_dict(state.to_dict())):
+        hexes = [*garden.tiles, *garden.irrigated, *garden.bamboo, *garden.plot_spots]
+        assert len(garden.tiles) > 10
+        assert all(id(place) in table_hexes for place in hexes)
+        assert id(garden.gardener) in table_hexes and id(garden.panda) in table_hexes
+        edges = [*garden.channels, *garden.channel_spots]
+        assert all(id(boundary) in table_edges for boundary in edges)

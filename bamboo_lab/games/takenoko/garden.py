@@ -17,10 +17,10 @@ from typing import Any
 
 from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
-from bamboo_lab.core.hexgrid import Edge, Hex, edge
+from bamboo_lab.core.hexgrid import Edge, Hex
 
 from .components import COLOUR_INDEX, IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
-from .geometry import EDGE_ENDS, NEIGHBORS, POND, POND_RING, edge_info, hex_of, hex_text
+from .geometry import EDGE_ENDS, EDGES_OF, NEIGHBORS, POND, POND_RING, edge_info, hex_of, hex_text
 
 __all__ = [
     "GROWTH_AREA",
@@ -199,7 +199,7 @@ def load_garden_rows(plots: Any, channel_rows: Any) -> GardenData:
         edge = Edge(saved_place(list(row[:2]), "channel"), saved_int(row[2], "channel side", 0, 2))
         if edge not in EDGE_ENDS or any(end not in tiles for end in EDGE_ENDS[edge]):
             raise invalid_state(f"channel {row} is not between two plots")
-        channels.add(edge)
+        channels.add(EDGES_OF[edge.hex][edge.side])  # the tables' own object (geometry)
     check_network(channels)
     irrigated, channel_spots, plot_spots = derive_garden(tiles, improvements, channels)
     for place in tiles:
@@ -276,7 +276,7 @@ def derive_garden(
     channel_spots = set()
     for place in tiles:
         for i in range(3):
-            spot = edge(place, i)
+            spot = EDGES_OF[place][i]
             if spot in channels or spot not in EDGE_ENDS or EDGE_ENDS[spot][1] not in tiles:
                 continue
             _, _, corner, other_corner, touching = edge_info(spot)
