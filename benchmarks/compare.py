@@ -1,13 +1,16 @@
 """Compare the random self-play speed of this checkout with another one, side by side.
 
-``python benchmarks/compare.py BASE [game ...] [--players N] [--games N] [--pairs N]`` plays
-the fixed workload of ``selfplay.py`` (this checkout's script on both sides, so the same seeded
-games through the same driver) with this checkout's package and with the package of ``BASE``,
-another checkout (``git worktree add /tmp/base <commit>``), each run a fresh process, in turns
-A B A B. Both sides must play the same decisions to the same final scores. Per game it prints
-the median of the pairwise ratios (this checkout's CPU time over the other's) and their range,
-twice: for the games alone, timed inside the process (so decisions per CPU second), and for the
-whole process, start-up and imports included. The speed-up is one over the ratio.
+``python benchmarks/compare.py BASE [game ...] [--players N] [--games N] [--pairs N]
+[--slices N]`` plays the fixed workload of ``selfplay.py`` (this checkout's script on both
+sides, so the same seeded games through the same driver) with this checkout's package and with
+the package of ``BASE``, another checkout (``git worktree add /tmp/base <commit>``). A pair of
+runs is two fresh processes, one per checkout, that play their games slice by slice in turns
+A B B A A B (a slice a tenth of a second or so), so that whatever else the machine runs slows
+both sides alike. Both sides must play the same decisions to the same final scores. Per game
+it prints the median of the pairwise ratios (this checkout's CPU time over the other's) and
+their range, twice: for the games alone, timed inside the process (so decisions per CPU
+second), and for the whole process, start-up and imports included. The speed-up is one over
+the ratio.
 """
 
 from __future__ import annotations
@@ -42,31 +45,90 @@ class Run:
     process_seconds: float
 
 
-def play(tree: Path, game: str, players: int, games: int) -> Run:
-    """Run the fixed workload in a fresh process with the package of checkout ``tree``."""
+def _start(tree: Path, game: str, players: int, games: int, slices: int) -> subprocess.Popen[str]:
+    """Start the fixed workload in a fresh process with the package of checkout ``tree``, to
+    play in ``slices`` slices, each when asked."""
     environment = {**os.environ, "PYTHONPATH": str(tree)}
     command = [sys.executable, str(SCRIPT), game, str(players), "--games", str(games)]
+    command += ["--slices", str(slices)]
+    return subprocess.Popen(
+        command,
+        env=environment,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _failure(process: subprocess.Popen[str], tree: Path, game: str) -> CompareError:
+    """The error of a workload that stopped: the last line it wrote to its standard error."""
+    assert process.stderr is not None
+    last = (process.stderr.read().strip().splitlines() or ["no message"])[-1][:200]
+    return CompareError(f"{game} failed in {tree}: {last}")
+
+
+def _slice(process: subprocess.Popen[str], tree: Path, game: str) -> float:
+    """Have a started workload play its next slice; its CPU seconds."""
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write("\n")
+        process.stdin.flush()
+    except BrokenPipeError:
+        raise _failure(process, tree, game) from None
+    line = process.stdout.readline()
+    if not line.startswith("slice "):
+        raise _failure(process, tree, game)
+    return float(line.rsplit(": ", 1)[1])
+
+
+def _finish(
+    process: subprocess.Popen[str], tree: Path, game: str, players: int, seconds: float
+) -> Run:
+    """Wait for a workload that played its last slice; what it played and its CPU seconds."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.close()
+    output = process.stdout.read()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    finished = subprocess.run(command, env=environment, capture_output=True, text=True)
+    if process.wait():
+        raise _failure(process, tree, game)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if finished.returncode:
-        last = (finished.stderr.strip().splitlines() or ["no message"])[-1][:200]
-        raise CompareError(f"{game} failed in {tree}: {last}")
-    lines = dict(line.split(": ", 1) for line in finished.stdout.splitlines() if ": " in line)
+    lines = dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
     if Path(lines["package"]).resolve() != (tree / "bamboo_lab").resolve():
         raise CompareError(f"{tree} ran the package in {lines['package']}")
     if "modules from elsewhere" in lines:
         raise CompareError(f"{tree} lacks modules it ran: {lines['modules from elsewhere']}")
-    process = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    process_seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     played = (lines[f"{game} {players}p"], lines["final scores digest"])
-    return Run(played, float(lines["CPU seconds of the games"]), process)
+    return Run(played, seconds, process_seconds)
 
 
-def compare(base: Path, game: str, players: int, games: int, pairs: int) -> str:
+def play_pair(
+    trees: tuple[Path, Path], game: str, players: int, games: int, slices: int
+) -> tuple[Run, Run]:
+    """Play the fixed workload with the packages of both checkouts ``trees`` at once, slice by
+    slice in turns A B B A A B, so that whatever else the machine runs slows both alike."""
+    processes = [_start(tree, game, players, games, slices) for tree in trees]
+    try:
+        seconds = [0.0, 0.0]
+        for part in range(slices):
+            for side in (0, 1) if part % 2 == 0 else (1, 0):
+                seconds[side] += _slice(processes[side], trees[side], game)
+        ours = _finish(processes[0], trees[0], game, players, seconds[0])
+        theirs = _finish(processes[1], trees[1], game, players, seconds[1])
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    return ours, theirs
+
+
+def compare(base: Path, game: str, players: int, games: int, pairs: int, slices: int) -> str:
     """One table row: this checkout against ``base`` over ``pairs`` pairs of runs."""
     games_ratios, process_ratios = [], []
     for _ in range(pairs):
-        ours, theirs = play(CHECKOUT, game, players, games), play(base, game, players, games)
+        ours, theirs = play_pair((CHECKOUT, base), game, players, games, min(slices, games))
         if ours.played != theirs.played:
             raise CompareError(f"{game} played {ours.played} here, {theirs.played} there")
         games_ratios.append(ours.games_seconds / theirs.games_seconds)
@@ -112,6 +174,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=positive, default=2, help="players (default 2)")
     parser.add_argument("--games", type=positive, help="games per run (default: ~2 s of play)")
     parser.add_argument("--pairs", type=positive, default=6, help="pairs of runs (default 6)")
+    parser.add_argument(
+        "--slices", type=positive, default=20, help="slices a run plays in turns (default 20)"
+    )
     arguments = parser.parse_args(argv)
     print(f"this checkout ({CHECKOUT}) against {arguments.base}, CPU time ratios, median (range)")
     print("| game | players | games per run | pairs | games alone | whole process |")
@@ -119,7 +184,9 @@ def main(argv: list[str] | None = None) -> None:
     for game in arguments.game or GAMES:
         games = arguments.games or DEFAULT_GAMES[game]
         try:
-            row = compare(arguments.base, game, arguments.players, games, arguments.pairs)
+            row = compare(
+                arguments.base, game, arguments.players, games, arguments.pairs, arguments.slices
+            )
         except CompareError as error:
             parser.exit(2, f"{parser.prog}: error: {error}\n")
         print(row, flush=True)

@@ -78,15 +78,43 @@ def test_two_checkouts_that_play_different_games_are_refused(
     monkeypatch.setitem(sys.modules, "compare", module)  # its dataclass looks itself up there
     spec.loader.exec_module(module)
 
-    def play(tree: Path, game: str, players: int, games: int) -> object:
-        digest = "1" if tree == module.CHECKOUT else "2"  # another final score on the other side
-        return module.Run((f"{games} games, 79 decisions", digest), 1.0, 1.1)
+    def play_pair(
+        trees: tuple[Path, Path], game: str, players: int, games: int, slices: int
+    ) -> tuple[object, object]:
+        played = f"{games} games, 79 decisions"  # another final score on the other side
+        return module.Run((played, "1"), 1.0, 1.1), module.Run((played, "2"), 1.0, 1.1)
 
-    monkeypatch.setattr(module, "play", play)
+    monkeypatch.setattr(module, "play_pair", play_pair)
     with pytest.raises(module.CompareError, match=r"bangkok played .* here, .* there"):
-        module.compare(Path("/elsewhere"), "bangkok", 2, 3, 2)
+        module.compare(Path("/elsewhere"), "bangkok", 2, 3, 2, 4)
     (tmp_path / "bamboo_lab").mkdir()
     (tmp_path / "bamboo_lab" / "__init__.py").write_text('"""Another checkout."""\n')
     with pytest.raises(SystemExit) as stopped:
         module.main([str(tmp_path), "bangkok", "--pairs", "1"])
     assert stopped.value.code == 2
+
+
+def test_the_workload_played_in_slices_plays_the_same_games_as_in_one_run() -> None:
+    """``selfplay.py --slices`` plays a slice per line it reads, the same games as one run."""
+    script = [sys.executable, str(ROOT / "benchmarks" / "selfplay.py"), "bangkok", "2"]
+    whole = subprocess.run([*script, "--games", "5"], capture_output=True, text=True, timeout=60)
+    sliced = subprocess.run(
+        [*script, "--games", "5", "--slices", "3"],
+        input="\n\n\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert whole.returncode == sliced.returncode == 0, sliced.stderr
+    lines = sliced.stdout.splitlines()
+    assert [line.split(" CPU")[0] for line in lines[:3]] == ["slice 1", "slice 2", "slice 3"]
+    played = [line for line in whole.stdout.splitlines() if "decisions" in line or "digest" in line]
+    assert len(played) == 2 and set(played) <= set(lines)
+    stopped = subprocess.run(
+        [*script, "--games", "5", "--slices", "3"],
+        input="\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # the caller went away after one slice: nothing more is played or printed
+    assert stopped.returncode == 0 and len(stopped.stdout.splitlines()) == 1
