@@ -22,6 +22,10 @@ _HINTS: dict[type, dict[str, Any]] = {}
 """The resolved type hints of each options class (read once: options are built often)."""
 
 
+_DEFAULTS: dict[type, Any] = {}
+"""The default options of each options class, built once and shared (options are frozen)."""
+
+
 def _hints(cls: type) -> dict[str, Any]:
     """The resolved type hints of the options class ``cls``."""
     hints = _HINTS.get(cls)
@@ -45,7 +49,7 @@ class GameOptions:
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults, as a JSON-safe dict."""
-        default = type(self)()
+        default = type(self).from_dict(None)
         return {
             f.name: getattr(self, f.name)
             for f in dataclasses.fields(self)  # type: ignore[arg-type]
@@ -54,9 +58,13 @@ class GameOptions:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
-        """Build options from a dict; unknown names or bad values raise InvalidStateError."""
-        if data is None:
-            return cls()
+        """Build options from a dict; unknown names or bad values raise InvalidStateError. The
+        defaults (None or an empty dict) are one shared instance per class."""
+        if not data and (data is None or isinstance(data, Mapping)):
+            default = _DEFAULTS.get(cls)
+            if default is None:
+                default = _DEFAULTS[cls] = cls()
+            return default
         if not isinstance(data, Mapping):
             raise InvalidStateError(f"{cls.__name__} must be a mapping, not {type(data).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]

@@ -55,6 +55,24 @@ def test_bad_options_raise_a_clear_error(data: dict[str, object], message: str) 
         Demo.from_dict(data)
 
 
+@dataclass(frozen=True)
+class Other(GameOptions):
+    """Another options class, with its own defaults."""
+
+    flag: bool = True
+
+
+def test_the_defaults_are_one_shared_instance_per_class() -> None:
+    """Options are frozen, so every game built with the defaults shares one instance."""
+    default = Demo.coerce(None)
+    assert default is Demo.from_dict(None) is Demo.from_dict({}) is Demo.coerce({})
+    assert default == Demo() and Demo.coerce({"count": 2}) is not default
+    assert Other.coerce(None) == Other() and Other.coerce(None).flag is True
+    for bad in (0, "", []):  # empty, but not a mapping
+        with pytest.raises(InvalidStateError, match="must be a mapping"):
+            Demo.from_dict(bad)  # type: ignore[arg-type]
+
+
 def test_coerce_refuses_other_types() -> None:
     with pytest.raises(InvalidStateError):
         Demo.coerce(42)  # type: ignore[arg-type]

@@ -358,12 +358,10 @@ def actions_legal(state: State) -> tuple[Action, ...]:
             mask = 1
         if fields["channel_reserve"] > 0 and "irrigation" not in taken:  # TK-IRR-7
             mask |= 2
-        if "gardener" not in taken or "panda" not in taken:
-            gardener, panda = state.figures_can_move()
-            if gardener and "gardener" not in taken:  # TK-GAR-1
-                mask |= 4
-            if panda and "panda" not in taken:  # TK-PAN-1
-                mask |= 8
+        if "gardener" not in taken and state.moves("gardener"):  # TK-GAR-1
+            mask |= 4
+        if "panda" not in taken and state.moves("panda"):  # TK-PAN-1
+            mask |= 8
         if "objective" not in taken and len(fields["hands"][seat]) < HAND_LIMIT:  # TK-OBJ-2
             decks = fields["decks"]  # as drawable_decks: one deck left, or all (catalog 8)
             if fields["options"].objective_deck_empty == "action_unavailable":

@@ -259,7 +259,7 @@ class State(RichDisplay):
         HANDLERS[kind](self, work, action)
         work["history"] = History(before["history"], action)
         new = _new(State)
-        _set(new, "__dict__", work)
+        _set_fields(new, work)
         caches = self._caches
         keep = _KEEP.get(kind)
         if keep is not None:  # every garden answer holds, the claims too if the hand does
@@ -267,9 +267,9 @@ class State(RichDisplay):
             kept[LEGAL] = kept[TEXTS] = None
             if not keep:
                 kept[CLAIMS] = None
-            _set(new, "_caches", kept)
+            _set_caches(new, kept)
         else:
-            _set(new, "_caches", caches_after(caches, before, work, action))
+            _set_caches(new, caches_after(caches, before, work, action))
         return new
 
     def is_over(self) -> bool:
@@ -306,19 +306,6 @@ class State(RichDisplay):
                 self.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
             )
         return moves
-
-    def figures_can_move(self) -> tuple[bool, bool]:
-        """Whether the gardener and the panda each have somewhere to move now (TK-GAR-1,
-        TK-PAN-1): :meth:`moves` of both, in one call."""
-        fields = self.__dict__
-        cache = self._caches[MOVES]
-        gardener = cache.get(fields["gardener"])
-        if gardener is None:
-            gardener = self.moves("gardener")
-        panda = cache.get(fields["panda"])
-        if panda is None:
-            panda = self.moves("panda")
-        return bool(gardener), bool(panda)
 
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
@@ -572,6 +559,12 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture of the garden, the reserves and every player's board."""
         return picture.picture(self)
+
+
+_set_fields = State.__dict__["__dict__"].__set__
+"""Sets a new state's fields (its ``__dict__``) past ``__setattr__``: the slot's own setter."""
+_set_caches = State.__dict__["_caches"].__set__
+"""Sets a new state's ``_caches`` slot past ``__setattr__``."""
 
 
 def _seat(player: Any, num: int) -> int:
