@@ -363,7 +363,8 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
 def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant: int) -> None:
     """Along whole seeded games, what each state carries from its parent (the claimable
     cards, the gardener and plot answers kept through the plots an action changed, the plots in
-    order, the figure moves) equals what a state with empty caches works out, at every position."""
+    order, the figure moves, the rain's growths) equals what a state with empty caches works
+    out, at every position."""
     checked = 0
     for before, action, after in sample_transitions(variant):
         fresh = _fresh(after)
@@ -371,6 +372,8 @@ def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant:
         assert after.legal_actions() == fresh.legal_actions(), action
         assert after.plots_in_order() == fresh.plots_in_order()
         assert after.chip_spots() == fresh.chip_spots() == tk.rules.improvement_spots(fresh)
+        grows = tuple(tk.Grow(plot) for plot in tk.rules.rain_targets(fresh))
+        assert after.rain_actions() == fresh.rain_actions() == grows, action  # TK-W-2
         for figure in ("gardener", "panda"):  # kept through a plot off the figure's lines
             assert after.moves(figure) == fresh.moves(figure), (action, figure)
             assert after.move_actions(figure) == fresh.move_actions(figure), (action, figure)

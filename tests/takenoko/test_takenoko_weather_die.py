@@ -7,12 +7,14 @@ import random
 import pytest
 from takenoko_helpers import (
     BEYOND_GAP,
+    KEPT_VARIANTS,
     RING,
     SAMPLE_VARIANTS,
     act,
     channel,
     expected_growth,
     grown,
+    kept_states,
     legal_texts,
     transitions_of,
 )
@@ -51,6 +53,19 @@ def test_TK_W_2_rain_grows_an_irrigated_plot() -> None:
     assert "pass" in legal_texts(full)
     off = tk.position(plots=plots, phase="roll", options={"fertilizer_on_rain": False})
     assert act(off.apply(tk.Roll("rain")), "grow 0,1").bamboo[tk.Hex(0, 1)] == 2
+
+
+@pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
+def test_TK_W_2_the_rain_growths_a_state_carries_are_those_of_its_garden(variant: int) -> None:
+    """What a state carries of the rain's growths from its parent equals what its own garden
+    (and, with the limited supply, the reserve) offers, along whole seeded games."""
+    rained = 0
+    for state in kept_states(variant):
+        fresh = tk.State(state.fields())
+        grows = tuple(tk.Grow(plot) for plot in tk.rules.rain_targets(fresh))
+        assert state.rain_actions() == fresh.rain_actions() == grows
+        rained += state.phase == "rain"
+    assert rained > 5
 
 
 def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:

@@ -49,6 +49,7 @@ __all__ = [
     "LEGAL",
     "MOVES",
     "PLOTMET",
+    "RAIN",
     "SEEN",
     "SPOTS",
     "TALL",
@@ -78,6 +79,9 @@ CLAIMS = 6
 """The cards the player to move can complete (``State.claimable``)."""
 SPOTS = 7
 """The plots that can take a chip (``State.chip_spots``)."""
+RAIN = 8
+"""The rain's Grow actions (``State.rain_actions``), kept with the unlimited bamboo supply only
+(the limited one also reads the reserve, which a claim changes)."""
 
 
 GARDEN_KEPT: frozenset[type] = frozenset(
@@ -104,7 +108,7 @@ their board: after them the cards they can complete are the same."""
 
 def new_caches(texts: tuple[str, ...] | None) -> list[Any]:
     """The empty caches of a state built from its fields; ``texts``: its history's notation."""
-    return [None, {}, {}, None, {}, texts, None, None]
+    return [None, {}, {}, None, {}, texts, None, None, None]
 
 
 def caches_after(
@@ -136,6 +140,7 @@ def caches_after(
             None,
             claims,
             caches[SPOTS],
+            caches[RAIN],
         ]
     if type(action) in _BAMBOO_ONLY and work["irrigated"] is before["irrigated"]:
         return _bamboo_changed(caches, before, work, action)
@@ -157,7 +162,7 @@ def caches_after(
             moves = moves_kept(moves, action.plot, (work["gardener"], work["panda"]))
         else:
             moves = {}
-    return [None, moves, plotmet, tall, caches[SEEN], None, claims, None]
+    return [None, moves, plotmet, tall, caches[SEEN], None, claims, None, None]
 
 
 _BAMBOO_ONLY = frozenset({MoveGardener, MovePanda, Grow})
@@ -204,7 +209,7 @@ def _bamboo_changed(
             for card in work["hands"][work["player"]]
         ):
             claims = None
-    return [None, caches[MOVES], caches[PLOTMET], tall, caches[SEEN], None, claims, spots]
+    return [None, caches[MOVES], caches[PLOTMET], tall, caches[SEEN], None, claims, spots, None]
 
 
 def _tall_kept(tall: TallCounts | None, before: TallCounts | None, hand: tuple[str, ...]) -> bool:

@@ -71,6 +71,7 @@ __all__ = [
     "is_dead_garden",
     "is_objective_met",
     "legal_actions",
+    "rain_actions",
     "rain_targets",
     "storm_targets",
 ]
@@ -151,6 +152,11 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
         for place in _in_order(state.irrigated)
         if bamboo[place] < MAX_HEIGHT and reserve[COLOUR_INDEX[colours[place]]] > 0
     )
+
+
+def rain_actions(state: State) -> tuple[Action, ...]:
+    """The actions growing each plot of :func:`rain_targets` (TK-W-2)."""
+    return tuple(map(_GROW.__getitem__, rain_targets(state)))
 
 
 @lru_cache(maxsize=1024)
@@ -325,9 +331,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # weather decisions, with the free actions available around them
     optional = state.options.weather_optional
     if phase == "rain":
-        targets = rain_targets(state)
-        out.extend(map(_GROW.__getitem__, targets))
-        optional = optional or not targets  # waiting for a plot (TK-TURN-5): may give up
+        grows = state.rain_actions()
+        out.extend(grows)
+        optional = optional or not grows  # waiting for a plot (TK-TURN-5): may give up
     elif phase == "storm":
         out.extend(map(_MOVE_PANDA.__getitem__, storm_targets(state)))
     elif phase == "clouds":

@@ -155,7 +155,7 @@ def _resolve_weather(state: State, work: Work, face: str) -> None:
     elif face == "rain":
         # TK-W-2; TK-TURN-5: with no plot to grow yet, the rain waits while a free action
         # (a stored channel or chip, a claim paying sections back) could still give it one
-        if rain_targets(state) or has_free_action(state):
+        if state.rain_actions() or has_free_action(state):
             work["phase"] = "rain"
     elif face == "storm":
         if storm_targets(state):

@@ -30,6 +30,7 @@ from .carry import (
     LEGAL,
     MOVES,
     PLOTMET,
+    RAIN,
     SEEN,
     SPOTS,
     TALL,
@@ -46,7 +47,7 @@ from .components import (
 )
 from .geometry import figure_moves
 from .info import GAME_INFO
-from .legal import actions_legal
+from .legal import actions_legal, rain_actions
 from .options import Options
 from .refusals import RULEBOOK
 from .rules import HANDLERS
@@ -306,6 +307,17 @@ class State(RichDisplay):
                 self.tiles, start, opts.figures_may_cross_pond, opts.figures_may_stop_on_pond
             )
         return moves
+
+    def rain_actions(self) -> tuple[Action, ...]:
+        """The rain's Grow actions, one per irrigated plot it can grow, in hex order (TK-W-2);
+        kept while the garden stays the same (with the unlimited bamboo supply)."""
+        caches = self._caches
+        grows: tuple[Action, ...] | None = caches[RAIN]
+        if grows is None:
+            grows = rain_actions(self)
+            if self.options.bamboo_supply != "limited":  # the limited one reads the reserve
+                caches[RAIN] = grows
+        return grows
 
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
