@@ -98,7 +98,9 @@ def check_setup(game: str, num_players: Any, seed: Any, player_counts: Iterable[
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with the entry at ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    out = list(values)  # a list and back: cheaper than two slices around the entry
+    out[index] = value
+    return tuple(out)
 
 
 class _ShortRepr(reprlib.Repr):
