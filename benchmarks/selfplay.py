@@ -42,6 +42,7 @@ def sliced_games(
     scores: list[tuple[int, ...]] = []
     for part in range(slices):
         start = time.process_time()
+        # the driver is written out here, not imported: both checkouts must run this same loop
         for seed in range(games * part // slices, games * (part + 1) // slices):
             state = module.new_game(num_players, seed)
             while not state.is_over():

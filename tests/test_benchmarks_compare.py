@@ -97,24 +97,18 @@ def test_two_checkouts_that_play_different_games_are_refused(
 def test_the_workload_played_in_slices_plays_the_same_games_as_in_one_run() -> None:
     """``selfplay.py --slices`` plays a slice per line it reads, the same games as one run."""
     script = [sys.executable, str(ROOT / "benchmarks" / "selfplay.py"), "bangkok", "2"]
+
+    def sliced(lines: str) -> subprocess.CompletedProcess[str]:
+        """Five games in three slices, with ``lines`` on standard input."""
+        command = [*script, "--games", "5", "--slices", "3"]
+        return subprocess.run(command, input=lines, capture_output=True, text=True, timeout=60)
+
     whole = subprocess.run([*script, "--games", "5"], capture_output=True, text=True, timeout=60)
-    sliced = subprocess.run(
-        [*script, "--games", "5", "--slices", "3"],
-        input="\n\n\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert whole.returncode == sliced.returncode == 0, sliced.stderr
-    lines = sliced.stdout.splitlines()
+    played = sliced("\n\n\n")
+    assert whole.returncode == played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
     assert [line.split(" CPU")[0] for line in lines[:3]] == ["slice 1", "slice 2", "slice 3"]
-    played = [line for line in whole.stdout.splitlines() if "decisions" in line or "digest" in line]
-    assert len(played) == 2 and set(played) <= set(lines)
-    stopped = subprocess.run(
-        [*script, "--games", "5", "--slices", "3"],
-        input="\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )  # the caller went away after one slice: nothing more is played or printed
+    same = [line for line in whole.stdout.splitlines() if "decisions" in line or "digest" in line]
+    assert len(same) == 2 and set(same) <= set(lines)
+    stopped = sliced("\n")  # the caller went away after one slice: nothing more is played
     assert stopped.returncode == 0 and len(stopped.stdout.splitlines()) == 1
