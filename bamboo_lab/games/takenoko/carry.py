@@ -204,11 +204,12 @@ def _bamboo_changed(
         rows = list(tall)
         rows[index] = tuple(row)
         tall = (rows[0], rows[1], rows[2])
-        if claims is not None and any(
-            card[0] == "G" and GARDENER_SLICES[True][card][0] == index
-            for card in work["hands"][work["player"]]
-        ):
-            claims = None
+        if claims is not None:  # a gardener card of that colour in hand asks again
+            slices = GARDENER_SLICES[True]
+            for card in work["hands"][work["player"]]:
+                if card[0] == "G" and slices[card][0] == index:
+                    claims = None
+                    break
     return [None, caches[MOVES], caches[PLOTMET], tall, caches[SEEN], None, claims, spots, None]
 
 

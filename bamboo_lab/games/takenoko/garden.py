@@ -62,13 +62,15 @@ def growth_targets(
     colour = colours.get(plot)
     if colour is None:  # the pond never grows (TK-GAR-3)
         return []
-    return [
-        touching
-        for touching in GROWTH_AREA[plot]
-        if touching in irrigated
-        and colours.get(touching) == colour
-        and bamboo[touching] < MAX_HEIGHT
-    ]
+    targets = []  # a loop, not a comprehension: asked at every gardener move
+    for touching in GROWTH_AREA[plot]:
+        if (
+            touching in irrigated
+            and colours.get(touching) == colour
+            and bamboo[touching] < MAX_HEIGHT
+        ):
+            targets.append(touching)
+    return targets
 
 
 def growth_amount(improvement: str | None, fertilized: bool = True) -> int:
@@ -82,7 +84,8 @@ def growth_amount(improvement: str | None, fertilized: bool = True) -> int:
 def grown_height(height: int, amount: int) -> int:
     """The height of a bamboo of ``height`` after growing ``amount`` sections: never above 4
     (TK-BAM-1)."""
-    return min(MAX_HEIGHT, height + amount)
+    grown = height + amount
+    return grown if grown < MAX_HEIGHT else MAX_HEIGHT
 
 
 def panda_eats(plot: Hex, bamboo: Mapping[Hex, int], improvements: Mapping[Hex, str]) -> bool:
@@ -94,7 +97,11 @@ def panda_eats(plot: Hex, bamboo: Mapping[Hex, int], improvements: Mapping[Hex, 
 def newly_irrigated(irrigated: Container[Hex], plots: Iterable[Hex]) -> list[Hex]:
     """The plots of ``plots`` irrigated for the first time by a channel or a watershed: each
     grows once, by :func:`growth_amount` (TK-IRR-6, TK-IRR-8)."""
-    return [place for place in plots if place not in irrigated]
+    fresh = []  # a loop, not a comprehension: asked at every channel and watershed
+    for place in plots:
+        if place not in irrigated:
+            fresh.append(place)
+    return fresh
 
 
 def improvement_irrigates(improvement: str | None) -> bool:

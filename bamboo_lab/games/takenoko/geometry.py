@@ -198,8 +198,27 @@ def _ray(start: Hex, direction: int) -> tuple[Hex, ...]:
     return tuple(out)
 
 
-_RAYS: dict[Hex, tuple[tuple[Hex, ...], ...]] = {}
-"""The six rays of each start hex a figure moved from (built when first asked)."""
+_Rays = tuple[tuple[tuple[Hex, ...], ...], tuple[tuple[Hex, ...], tuple[Hex, ...]] | None]
+
+
+def _rays_of(start: Hex) -> _Rays:
+    """The rays of ``start`` that miss the pond, and the one through it split at the pond (the
+    hexes before it, the hexes after it), None from the pond itself."""
+    plain = []
+    through = None
+    for direction in range(6):
+        ray = _ray(start, direction)
+        if POND in ray:
+            where = ray.index(POND)
+            through = ray[:where], ray[where + 1 :]
+        else:
+            plain.append(ray)
+    return tuple(plain), through
+
+
+_RAYS: dict[Hex, _Rays] = {}
+"""The rays of each start hex a figure moved from, as :func:`_rays_of` (built when first
+asked)."""
 
 
 def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> tuple[Hex, ...]:
@@ -208,19 +227,29 @@ def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> 
     (TK-GAR-1, TK-PAN-1)."""
     rays = _RAYS.get(start)
     if rays is None:
-        rays = _RAYS[start] = tuple(_ray(start, direction) for direction in range(6))
-    out = []
-    for ray in rays:
+        rays = _RAYS[start] = _rays_of(start)
+    plain, through = rays
+    out: list[Hex] = []
+    append = out.append
+    for ray in plain:
         for place in ray:
-            if place in tiles:
-                out.append(place)
-            elif place == POND:
-                if stop:
-                    out.append(place)
-                if not cross:
-                    break
-            else:
+            if place not in tiles:
                 break
+            append(place)
+    if through is not None:  # the line through the pond (never a plot)
+        before, after = through
+        for place in before:
+            if place not in tiles:
+                break
+            append(place)
+        else:  # the pond reached: onto it, across it
+            if stop:
+                append(POND)
+            if cross:
+                for place in after:
+                    if place not in tiles:
+                        break
+                    append(place)
     return tuple(sorted(out))
 
 

@@ -34,6 +34,7 @@ from .actions import (
     TakeImprovement,
     intern,
 )
+from .carry import CLAIMS, MOVES
 from .components import (
     ACTION_KINDS,
     CARDS,
@@ -73,6 +74,7 @@ __all__ = [
     "legal_actions",
     "rain_actions",
     "rain_targets",
+    "storm_actions",
     "storm_targets",
 ]
 
@@ -107,6 +109,16 @@ ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((roll, 1 / 6) for roll i
 _CHOOSE = {kind: intern(ChooseAction(kind)) for kind in ACTION_KINDS}
 _DRAW = {deck: intern(DrawObjective(deck)) for deck in DECK_KINDS}
 _TAKE = {letter: intern(TakeImprovement(IMPROVEMENT_NAMES[letter])) for letter in IMPROVEMENTS}
+_DRAW_MASKS = tuple(
+    tuple(_DRAW[kind] for bit, kind in enumerate(DECK_KINDS) if mask >> bit & 1)
+    for mask in range(1 << len(DECK_KINDS))
+)
+"""The DrawObjective actions of each set of decks left, by its bits in DECK_KINDS order."""
+_TAKE_MASKS = tuple(
+    tuple(_TAKE[letter] for bit, letter in enumerate(IMPROVEMENTS) if mask >> bit & 1)
+    for mask in range(1 << len(IMPROVEMENTS))
+)
+"""The TakeImprovement actions of each set of chip kinds left, by its bits in IMPROVEMENTS order."""
 _WEATHER5 = tuple(intern(ChooseWeather(face)) for face in WEATHER_FACES[:5])
 _WEATHER4 = _WEATHER5[:4]
 _KEEP = tuple(intern(KeepPlot(i)) for i in (1, 2, 3))
@@ -122,7 +134,7 @@ _END = intern(EndTurn())
 def _channel_actions(spots: frozenset[Edge]) -> tuple[Action, ...]:
     """The actions placing a stored channel on ``spots``, in edge order (TK-IRR-2); kept for
     the last gardens (a garden's spots change only when a plot or a channel is placed)."""
-    return tuple(_CHANNEL[edge] for edge in sorted(spots))
+    return tuple(map(_CHANNEL.__getitem__, sorted(spots)))
 
 
 def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
@@ -178,14 +190,20 @@ def storm_targets(state: State) -> tuple[Hex, ...]:
     return plots
 
 
+def storm_actions(state: State) -> tuple[Action, ...]:
+    """The MovePanda actions to :func:`storm_targets`, in the same order (TK-W-4)."""
+    return tuple(map(_MOVE_PANDA.__getitem__, storm_targets(state)))
+
+
 def improvement_spots(state: State) -> tuple[Hex, ...]:
     """Plots that can take an improvement chip: no bamboo, no improvement (TK-IMP-2)."""
-    bamboo, improvements = state.bamboo, state.improvements
-    return tuple(
-        sorted(
-            place for place, height in bamboo.items() if not height and place not in improvements
-        )
-    )
+    improvements = state.improvements
+    spots = []  # a loop, not a generator: asked whenever a player holds a chip
+    for place, height in state.bamboo.items():
+        if not height and place not in improvements:
+            spots.append(place)
+    spots.sort()
+    return tuple(spots)
 
 
 def is_objective_met(state: State, player: int, card: str) -> bool:
@@ -287,14 +305,15 @@ def _improve_actions(spots: tuple[Hex, ...], chips: tuple[int, int, int]) -> tup
     for letter, count in zip(IMPROVEMENTS, chips, strict=True):
         if count:
             name = IMPROVEMENT_NAMES[letter]
-            out.extend(_IMPROVE[name, place] for place in spots)
+            for place in spots:
+                out.append(_IMPROVE[name, place])
     return tuple(out)
 
 
 @lru_cache(maxsize=1024)
 def _claim_actions(cards: tuple[str, ...]) -> tuple[Action, ...]:
     """The actions completing ``cards`` (TK-CMP-1); kept for the last hands."""
-    return tuple(_CLAIM[card] for card in cards)
+    return tuple(map(_CLAIM.__getitem__, cards))
 
 
 def has_free_action(state: State) -> bool:
@@ -308,7 +327,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of ``state`` in a fixed order."""
     phase = state.phase
     if phase == "actions":
-        return actions_legal(state)
+        return state.legal_actions()  # kept there
     out: list[Action] = []
     if phase == "gardener" or phase == "panda":
         return state.move_actions(phase)
@@ -326,8 +345,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return _plot_actions(state.plot_spots, chips if attach else None)
     if phase == "return_plots":
         return _RETURN
-    if phase == "objective":
-        return tuple(_DRAW[kind] for kind in drawable_decks(state))
+    if phase == "objective":  # as drawable_decks, by the decks left (TK-OBJ-1, catalog 8)
+        decks = state.decks
+        if state.options.objective_deck_empty == "action_unavailable" and not all(decks):
+            return ()
+        return _DRAW_MASKS[(1 if decks[0] else 0) | (2 if decks[1] else 0) | (4 if decks[2] else 0)]
     # weather decisions, with the free actions available around them
     optional = state.options.weather_optional
     if phase == "rain":
@@ -335,13 +357,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out.extend(grows)
         optional = optional or not grows  # waiting for a plot (TK-TURN-5): may give up
     elif phase == "storm":
-        out.extend(map(_MOVE_PANDA.__getitem__, storm_targets(state)))
-    elif phase == "clouds":
-        out.extend(
-            _TAKE[letter]
-            for letter, count in zip(IMPROVEMENTS, state.improvement_reserve, strict=True)
-            if count
-        )
+        out.extend(state.storm_actions())
+    elif phase == "clouds":  # TK-W-5: a chip of a kind the reserve still has
+        watershed, enclosure, fertilizer = state.improvement_reserve
+        out.extend(_TAKE_MASKS[(watershed > 0) | (enclosure > 0) << 1 | (fertilizer > 0) << 2])
     elif phase == "choose_weather":
         out.extend(_WEATHER5 if state.weather == "?" else _WEATHER4)
     if phase != "choose_weather" and optional:
@@ -350,10 +369,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def actions_legal(state: State) -> tuple[Action, ...]:
+def actions_legal(state: State, caches: list[Any]) -> tuple[Action, ...]:
     """The legal actions of the actions phase: the actions still feasible, in ACTION_KINDS
     order (as :func:`feasible_actions`), the free actions (TK-TURN-5) and the end of the turn
-    once allowed (as :func:`can_end_turn`)."""
+    once allowed (as :func:`can_end_turn`); ``caches``: the state's kept answers (``carry``),
+    read first."""
     fields = state.__dict__
     used = fields["used"]
     seat = fields["player"]
@@ -364,10 +384,13 @@ def actions_legal(state: State) -> tuple[Action, ...]:
             mask = 1
         if fields["channel_reserve"] > 0 and "irrigation" not in taken:  # TK-IRR-7
             mask |= 2
-        if "gardener" not in taken and state.moves("gardener"):  # TK-GAR-1
+        moves = caches[MOVES]  # the kept figure moves first (State.moves)
+        if "gardener" not in taken and (
+            moves.get(fields["gardener"]) or state.moves("gardener")
+        ):  # TK-GAR-1
             mask |= 4
-        if "panda" not in taken and state.moves("panda"):  # TK-PAN-1
-            mask |= 8
+        if "panda" not in taken and (moves.get(fields["panda"]) or state.moves("panda")):
+            mask |= 8  # TK-PAN-1
         if "objective" not in taken and len(fields["hands"][seat]) < HAND_LIMIT:  # TK-OBJ-2
             decks = fields["decks"]  # as drawable_decks: one deck left, or all (catalog 8)
             if fields["options"].objective_deck_empty == "action_unavailable":
@@ -381,7 +404,9 @@ def actions_legal(state: State) -> tuple[Action, ...]:
         free_actions(state, out)
         free: tuple[Action, ...] | list[Action] = out
     else:  # the free actions are the claims alone (TK-TURN-5, TK-CMP-1)
-        claimable = state.claimable()
+        claimable = caches[CLAIMS]
+        if claimable is None:
+            claimable = state.claimable()
         free = _claim_actions(claimable) if claimable else ()
     if mask and len(used) < (
         2

@@ -70,6 +70,7 @@ from .legal import (
     is_objective_met,
     legal_actions,
     rain_targets,
+    storm_actions,
     storm_targets,
 )
 
@@ -91,6 +92,7 @@ __all__ = [
     "is_objective_met",
     "legal_actions",
     "rain_targets",
+    "storm_actions",
     "storm_targets",
 ]
 
@@ -158,7 +160,7 @@ def _resolve_weather(state: State, work: Work, face: str) -> None:
         if state.rain_actions() or has_free_action(state):
             work["phase"] = "rain"
     elif face == "storm":
-        if storm_targets(state):
+        if state.storm_actions():
             work["phase"] = "storm"  # TK-W-4
     elif face == "clouds":
         # TK-W-5: a chip from the reserve, or another face when the reserve is empty

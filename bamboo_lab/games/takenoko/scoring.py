@@ -228,7 +228,10 @@ def _near_places(plot: Hex) -> tuple[tuple[Hex, dict[str, int]], ...]:
 
 def _placed(needs: tuple[int, ...], shown: int) -> bool:
     """True when the plots ``shown`` cover every cell of one of the placements ``needs``."""
-    return any(need & shown == need for need in needs)
+    for need in needs:  # noqa: SIM110 (cheaper than any() over a generator)
+        if need & shown == need:
+            return True
+    return False
 
 
 def plot_cards_met_after(
@@ -249,10 +252,10 @@ def plot_cards_met_after(
     out = {}
     for card, met in known.items():
         if not met:
-            met = any(
-                _placed(_placements_through(card, mirror, colour), shown)
-                for colour, shown in around
-            )
+            for colour, shown in around:
+                if _placed(_placements_through(card, mirror, colour), shown):
+                    met = True
+                    break
         out[card] = met
     return out
 

@@ -236,7 +236,7 @@ class State(RichDisplay):
         if legal is None:  # the most asked phases without the dispatch
             phase = self.phase
             if phase == "actions":
-                legal = caches[LEGAL] = actions_legal(self)
+                legal = caches[LEGAL] = actions_legal(self, caches)
             elif phase == "gardener" or phase == "panda":
                 legal = caches[LEGAL] = self.move_actions(phase)
             else:
@@ -318,6 +318,16 @@ class State(RichDisplay):
             if self.options.bamboo_supply != "limited":  # the limited one reads the reserve
                 caches[RAIN] = grows
         return grows
+
+    def storm_actions(self) -> tuple[Action, ...]:
+        """The storm's MovePanda actions, one per plot it may send the panda to (TK-W-4); kept
+        with the figure moves while the plots stay the same."""
+        key = ("storm", self.panda)
+        cache = self._caches[MOVES]
+        actions: tuple[Action, ...] | None = cache.get(key)
+        if actions is None:
+            actions = cache[key] = rules.storm_actions(self)
+        return actions
 
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
