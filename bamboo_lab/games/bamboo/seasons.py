@@ -92,8 +92,19 @@ def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
     new = _new_object(Board)
     _set_fields(new, fields)
     boards = work["boards"]
-    if len(boards) == 2:  # two players: the pair written out (cheaper than a list)
+    count = len(boards)
+    if count == 2:  # two players: the pair written out (cheaper than a list)
         work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
+    elif count == 4:  # four: written out too
+        first, second, third, fourth = boards
+        if player == 0:
+            work["boards"] = (new, second, third, fourth)
+        elif player == 1:
+            work["boards"] = (first, new, third, fourth)
+        elif player == 2:
+            work["boards"] = (first, second, new, fourth)
+        else:
+            work["boards"] = (first, second, third, new)
     else:
         seats = list(boards)  # a list and back: cheaper than slicing around the seat
         seats[player] = new
