@@ -7,15 +7,17 @@ the package of ``BASE``, another checkout (``git worktree add /tmp/base <commit>
 runs is two fresh processes, one per checkout, that play their games slice by slice in turns
 A B B A A B (a slice a tenth of a second or so), so that whatever else the machine runs slows
 both sides alike. Both sides must play the same decisions to the same final scores. Per game
-it prints the median of the pairwise ratios (this checkout's CPU time over the other's) and
-their range, twice: for the games alone, timed inside the process (so decisions per CPU
-second), and for the whole process, start-up and imports included. The speed-up is one over
-the ratio.
+it prints the median of the pairwise ratios (this checkout's CPU time over the other's), a 95%
+interval of that median (from 6 pairs on: the order statistics a binomial count gives, so no
+assumption on how the ratios spread) and their range, twice: for the games alone, timed
+inside the process (so decisions per CPU second), and for the whole process, start-up and
+imports included. The speed-up is one over the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import statistics
@@ -138,10 +140,28 @@ def compare(base: Path, game: str, players: int, games: int, pairs: int, slices:
     )
 
 
+def median_interval(ratios: list[float]) -> tuple[float, float] | None:
+    """A distribution-free interval holding the median of the ratios' distribution with at
+    least 95% confidence: the order statistics k and n + 1 - k, the largest k for which at most
+    2.5% of a fair binomial's mass lies below k; None for fewer than 6 ratios (none exists)."""
+    count = len(ratios)
+    ordered = sorted(ratios)
+    below, rank = 0, 0  # the binomial mass of 0 .. rank - 1 successes out of ``count``
+    while below + math.comb(count, rank) <= 2**count * 0.025:
+        below += math.comb(count, rank)
+        rank += 1
+    if rank == 0:
+        return None
+    return ordered[rank - 1], ordered[count - rank]
+
+
 def _summary(ratios: list[float]) -> str:
-    """The median ratio, its range and the speed-up it means."""
+    """The median ratio, its 95% interval (when there are enough ratios), its range and the
+    speed-up it means."""
     median = statistics.median(ratios)
-    return f"{median:.3f} ({min(ratios):.3f}-{max(ratios):.3f}), {1 / median:.2f}x"
+    interval = median_interval(ratios)
+    within = "" if interval is None else f"[{interval[0]:.3f}-{interval[1]:.3f}] "
+    return f"{median:.3f} {within}({min(ratios):.3f}-{max(ratios):.3f}), {1 / median:.2f}x"
 
 
 def checkout(text: str) -> Path:
@@ -178,7 +198,10 @@ def main(argv: list[str] | None = None) -> None:
         "--slices", type=positive, default=20, help="slices a run plays in turns (default 20)"
     )
     arguments = parser.parse_args(argv)
-    print(f"this checkout ({CHECKOUT}) against {arguments.base}, CPU time ratios, median (range)")
+    print(
+        f"this checkout ({CHECKOUT}) against {arguments.base}, CPU time ratios,"
+        " median [95% interval] (range)"
+    )
     print("| game | players | games per run | pairs | games alone | whole process |")
     print("|---|---:|---:|---:|---|---|")
     for game in arguments.game or GAMES:

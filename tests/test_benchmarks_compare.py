@@ -6,6 +6,7 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,10 +29,12 @@ def test_a_checkout_against_itself_plays_the_same_games_and_reports_both_ratios(
     for row in rows:
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         assert cells[1:4] == ["2", "3", "6"]  # players, games per run, the default 6 pairs
-        for summary in cells[4:]:  # "median (min-max), speed-up"
+        for summary in cells[4:]:  # "median [95% interval] (min-max), speed-up"
             median = float(summary.split()[0])
             speed_up = float(summary.rsplit(" ", 1)[1].rstrip("x"))
             assert median > 0 and abs(speed_up - 1 / median) < 0.01
+            low, high = map(float, summary.split()[1].strip("[]").split("-"))
+            assert low <= median <= high
 
 
 def test_a_directory_without_the_package_is_refused_before_any_game() -> None:
@@ -68,15 +71,34 @@ def test_an_impossible_player_count_is_named_in_the_error() -> None:
     assert "Bangkok plays with 1 to 4 players, not 9" in finished.stderr
 
 
-def test_two_checkouts_that_play_different_games_are_refused(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """The ratio of two different workloads means nothing: the comparison stops, naming both."""
+def _compare_module(monkeypatch: pytest.MonkeyPatch) -> object:
+    """``compare.py`` imported as a module."""
     spec = importlib.util.spec_from_file_location("compare", COMPARE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "compare", module)  # its dataclass looks itself up there
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_interval_of_the_median_is_the_binomial_order_statistics(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ranks of the distribution-free 95% interval of a median (at least 95% coverage):
+    1 and 6 of 6, 2 and 9 of 10, 6 and 15 of 20, 10 and 21 of 30; none below 6 ratios."""
+    module: Any = _compare_module(monkeypatch)
+    for count, ranks in ((6, (1, 6)), (10, (2, 9)), (20, (6, 15)), (30, (10, 21))):
+        ratios = [rank / 100 for rank in range(count, 0, -1)]  # unsorted on purpose
+        assert module.median_interval(ratios) == (ranks[0] / 100, ranks[1] / 100)
+    assert module.median_interval([0.5] * 5) is None
+    assert module._summary([0.5, 0.6, 0.7]) == "0.600 (0.500-0.700), 1.67x"
+
+
+def test_two_checkouts_that_play_different_games_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The ratio of two different workloads means nothing: the comparison stops, naming both."""
+    module: Any = _compare_module(monkeypatch)
 
     def play_pair(
         trees: tuple[Path, Path], game: str, players: int, games: int, slices: int
