@@ -68,6 +68,20 @@ def test_TK_W_2_the_rain_growths_a_state_carries_are_those_of_its_garden(variant
     assert rained > 5
 
 
+@pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
+def test_TK_W_4_the_storm_moves_a_state_carries_are_those_of_its_garden(variant: int) -> None:
+    """What a state carries of the storm's moves (kept with the figure moves, while the plots
+    stay the same) equals what its own garden offers: a panda move to every plot but its own,
+    along whole seeded games."""
+    stormed = 0
+    for state in kept_states(variant):
+        fresh = tk.State(state.fields())
+        wanted = tuple(tk.MovePanda(plot) for plot in storm_targets(fresh))
+        assert state.storm_actions() == fresh.storm_actions() == wanted
+        stormed += state.phase == "storm"
+    assert stormed > 5
+
+
 def test_TK_W_2_rain_waits_while_a_free_action_could_give_it_a_plot() -> None:
     """TK-W-2 with TK-TURN-5: stored channels and chips may be placed "at any time" of one's
     turn, so rain with no plot to grow yet waits while the player can still place one: a stored

@@ -114,6 +114,11 @@ _DRAW_MASKS = tuple(
     for mask in range(1 << len(DECK_KINDS))
 )
 """The DrawObjective actions of each set of decks left, by its bits in DECK_KINDS order."""
+_KIND_MASKS = tuple(
+    tuple(kind for bit, kind in enumerate(DECK_KINDS) if mask >> bit & 1)
+    for mask in range(1 << len(DECK_KINDS))
+)
+"""The deck names of each set of decks, by its bits in DECK_KINDS order."""
 _TAKE_MASKS = tuple(
     tuple(_TAKE[letter] for bit, letter in enumerate(IMPROVEMENTS) if mask >> bit & 1)
     for mask in range(1 << len(IMPROVEMENTS))
@@ -218,10 +223,16 @@ def is_objective_met(state: State, player: int, card: str) -> bool:
 
 def drawable_decks(state: State) -> tuple[str, ...]:
     """The decks the objective action may draw from now (TK-OBJ-1, catalog 8)."""
+    return _KIND_MASKS[_drawable_mask(state)]
+
+
+def _drawable_mask(state: State) -> int:
+    """:func:`drawable_decks` as bits in DECK_KINDS order: every deck left, or none when the
+    option makes the action unavailable once a deck is empty (catalog 8)."""
     decks = state.decks
     if state.options.objective_deck_empty == "action_unavailable" and not all(decks):
-        return ()
-    return tuple(kind for kind, deck in zip(DECK_KINDS, decks, strict=True) if deck)
+        return 0
+    return (1 if decks[0] else 0) | (2 if decks[1] else 0) | (4 if decks[2] else 0)
 
 
 def feasible_actions(state: State) -> tuple[str, ...]:
@@ -345,11 +356,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return _plot_actions(state.plot_spots, chips if attach else None)
     if phase == "return_plots":
         return _RETURN
-    if phase == "objective":  # as drawable_decks, by the decks left (TK-OBJ-1, catalog 8)
-        decks = state.decks
-        if state.options.objective_deck_empty == "action_unavailable" and not all(decks):
-            return ()
-        return _DRAW_MASKS[(1 if decks[0] else 0) | (2 if decks[1] else 0) | (4 if decks[2] else 0)]
+    if phase == "objective":  # TK-OBJ-1: a draw from each deck it may draw from
+        return _DRAW_MASKS[_drawable_mask(state)]
     # weather decisions, with the free actions available around them
     optional = state.options.weather_optional
     if phase == "rain":
