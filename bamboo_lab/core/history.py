@@ -2,11 +2,18 @@
 
 Playing an action must not copy the whole history, and the states of one game must not each
 keep their own copy: a replayed record of 20,000 actions would hold 200 million references.
-A state stores a :class:`History` (the parent's history, then one action); ``state.history``
-writes it out as the tuple the game contract promises, on each call, without keeping it. Every
-:data:`CHUNK`-th node keeps the :data:`CHUNK` actions that end at it, so writing a history out
-walks at most ``CHUNK - 1`` nodes plus one link per chunk, and the chunks (each action once)
-are shared by every later state: the memory of a game's states is linear in its length.
+A state stores a *link*: its parent's history (a tuple or another link), one action and the
+length; ``state.history`` writes it out as the tuple the game contract promises, on each call,
+without keeping it. Every :data:`CHUNK`-th link keeps the :data:`CHUNK` actions that end at it,
+so writing a history out walks at most ``CHUNK - 1`` links plus one per chunk, and the chunks
+(each action once) are shared by every later state: the memory of a game's states is linear in
+its length.
+
+A link is a plain list ``[before, action, length, chunk]`` (see :func:`extended`), not an
+instance of a class: every decision of every game builds one, and building a list costs less
+than half of calling a class. A written-out history is always a tuple, so the two never mix
+up. States keep links private: they compare, copy and pickle with the history written out
+(:func:`written_fields`), since a chain of links nests as deep as the game is long.
 """
 
 from __future__ import annotations
@@ -14,97 +21,97 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-__all__ = ["CHUNK", "History", "actions_between", "history_property", "written"]
+__all__ = [
+    "CHUNK",
+    "Link",
+    "actions_between",
+    "extended",
+    "history_property",
+    "length",
+    "written",
+    "written_fields",
+]
 
 CHUNK = 64
-"""Every node whose length is a multiple of CHUNK keeps the CHUNK actions ending at it."""
+"""Every link whose length is a multiple of CHUNK keeps the CHUNK actions ending at it."""
+
+Link = list[Any]
+"""A history not written out: ``[before, action, length, chunk]``, where ``before`` is a tuple
+or another link, ``length`` counts every action and ``chunk`` is None until worked out."""
+
+_BEFORE, _ACTION, _LENGTH, _CHUNK = 0, 1, 2, 3
+"""The positions in a :data:`Link`."""
 
 
-class History:
-    """A history not written out: ``before`` (a tuple or another History), then ``action``."""
-
-    __slots__ = ("_chunk", "action", "before", "length")
-
-    def __init__(self, before: tuple[Any, ...] | History, action: Any) -> None:
-        """The history ``before`` extended by ``action``."""
-        self.before = before
-        self.action = action
-        # a History's own length is read directly (len() would call __len__ on every action)
-        self.length: int = (before.length if type(before) is History else len(before)) + 1
-        self._chunk: tuple[tuple[Any, ...], tuple[Any, ...] | History] | None = None
-
-    def __len__(self) -> int:
-        """The number of actions."""
-        return self.length
-
-    def _chunk_and_rest(self) -> tuple[tuple[Any, ...], tuple[Any, ...] | History]:
-        """The (at most CHUNK) actions ending here and the history before them (kept)."""
-        chunk = self._chunk
-        if chunk is None:
-            actions = []
-            node: tuple[Any, ...] | History = self
-            for _ in range(CHUNK):
-                if type(node) is not History:
-                    break
-                actions.append(node.action)
-                node = node.before
-            actions.reverse()
-            chunk = self._chunk = (tuple(actions), node)
-        return chunk
-
-    def written(self) -> tuple[Any, ...]:
-        """The history as a tuple (a new tuple, not kept: the chunks are)."""
-        tail = []
-        node: tuple[Any, ...] | History = self
-        while type(node) is History and node.length % CHUNK:
-            tail.append(node.action)
-            node = node.before
-        parts: list[Any] = []
-        while type(node) is History:
-            actions, node = node._chunk_and_rest()
-            parts.append(actions)
-        parts.append(node)  # the tuple the line of play began with
-        parts.reverse()
-        tail.reverse()
-        parts.append(tail)
-        return tuple(chain.from_iterable(parts))
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to the same actions, written out or not (so states compare by their fields)."""
-        if isinstance(other, History):
-            return self.length == other.length and self.written() == other.written()
-        return isinstance(other, tuple) and self.written() == other
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled and copied as the plain tuple."""
-        return (tuple, (self.written(),))
-
-    def __repr__(self) -> str:
-        """A short description (never the whole history)."""
-        return f"<History of {self.length} actions>"
+def extended(history: tuple[Any, ...] | Link, action: Any) -> Link:
+    """``history`` (a tuple or a link) extended by ``action``: a new link; ``history`` is kept."""
+    # a link's own length is read directly (its len() would be the link's 4 positions)
+    return [history, action, (history[2] if type(history) is list else len(history)) + 1, None]
 
 
-def written(history: tuple[Any, ...] | History) -> tuple[Any, ...]:
-    """``history`` as a tuple."""
-    return history if type(history) is tuple else history.written()  # type: ignore[union-attr]
+def length(history: tuple[Any, ...] | Link) -> int:
+    """The number of actions of ``history``, written out or not."""
+    return history[_LENGTH] if type(history) is list else len(history)
+
+
+def _chunk_and_rest(link: Link) -> tuple[tuple[Any, ...], tuple[Any, ...] | Link]:
+    """The (at most CHUNK) actions ending at ``link`` and the history before them (kept)."""
+    chunk: tuple[tuple[Any, ...], tuple[Any, ...] | Link] | None = link[_CHUNK]
+    if chunk is None:
+        actions = []
+        node: tuple[Any, ...] | Link = link
+        for _ in range(CHUNK):
+            if type(node) is not list:
+                break
+            actions.append(node[_ACTION])
+            node = node[_BEFORE]
+        actions.reverse()
+        chunk = link[_CHUNK] = (tuple(actions), node)
+    return chunk
+
+
+def written(history: tuple[Any, ...] | Link) -> tuple[Any, ...]:
+    """``history`` as a tuple (a new tuple when it is a link, not kept: the chunks are)."""
+    if type(history) is not list:
+        return history  # type: ignore[return-value]
+    tail = []
+    node: tuple[Any, ...] | Link = history
+    while type(node) is list and node[_LENGTH] % CHUNK:
+        tail.append(node[_ACTION])
+        node = node[_BEFORE]
+    parts: list[Any] = []
+    while type(node) is list:
+        actions, node = _chunk_and_rest(node)
+        parts.append(actions)
+    parts.append(node)  # the tuple the line of play began with
+    parts.reverse()
+    tail.reverse()
+    parts.append(tail)
+    return tuple(chain.from_iterable(parts))
+
+
+def written_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a state's ``fields`` with its ``history`` written out (to compare, copy or
+    pickle a state: a chain of links nests as deep as the game is long)."""
+    out = fields.copy()
+    out["history"] = written(fields["history"])
+    return out
 
 
 def actions_between(
-    before: tuple[Any, ...] | History, after: tuple[Any, ...] | History
+    before: tuple[Any, ...] | Link, after: tuple[Any, ...] | Link
 ) -> tuple[Any, ...] | None:
     """The actions ``after`` adds to ``before`` when it extends it, else None.
 
     Along one line of play this walks back from ``after`` to the very ``before`` it shares, so
     it costs the number of new actions; other histories are compared written out.
     """
-    size = len(before)
+    size = length(before)
     new = []
     node = after
-    while type(node) is History and node is not before and node.length > size:
-        new.append(node.action)
-        node = node.before
+    while type(node) is list and node is not before and node[_LENGTH] > size:
+        new.append(node[_ACTION])
+        node = node[_BEFORE]
     if node is before:
         new.reverse()
         return tuple(new)
@@ -115,7 +122,7 @@ def actions_between(
 
 
 def history_property(doc: str) -> property:
-    """The ``history`` of a dataclass state that stores a History (or a tuple) in its fields.
+    """The ``history`` of a dataclass state that stores a link (or a tuple) in its fields.
 
     Installed on the class after ``@dataclass`` (``setattr(State, "history", ...)``): the
     generated ``__init__``, ``__eq__`` and ``__hash__`` then read and write it through here.
@@ -124,7 +131,7 @@ def history_property(doc: str) -> property:
     def get(state: Any) -> tuple[Any, ...]:
         return written(state.__dict__["history"])
 
-    def put(state: Any, value: tuple[Any, ...] | History) -> None:
+    def put(state: Any, value: tuple[Any, ...] | Link) -> None:
         state.__dict__["history"] = value
 
     return property(get, put, doc=doc)

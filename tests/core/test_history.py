@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bamboo_lab.core.history import CHUNK, History, actions_between, written
+from bamboo_lab.core.history import CHUNK, actions_between, extended, length, written
 from bamboo_lab.games import GAMES, load, record_of, replay
 from bamboo_lab.games import actions_between as states_between
 
@@ -27,15 +27,15 @@ def _random_line(name: str, plies: int, seed: int = 3) -> list:
 
 def test_a_history_writes_out_as_the_tuple_of_its_actions_at_every_length() -> None:
     base = ("a", "b", "c")  # a line of play that began at a loaded history
-    node: tuple | History = base
+    node: tuple | list = base
     expected = list(base)
     for i in range(3 * CHUNK + 5):
-        node = History(node, i)
+        node = extended(node, i)
         expected.append(i)
-        assert len(node) == len(expected)
+        assert length(node) == len(expected)
         assert written(node) == tuple(expected)
-    assert node == tuple(expected) and node == History(node.before, node.action)
-    assert copy.deepcopy(node) == tuple(expected)
+    assert written(node) == written(extended(node[0], node[1])) == tuple(expected)
+    assert written(base) is base and length(base) == 3
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -44,7 +44,7 @@ def test_states_of_one_game_share_their_history(name: str) -> None:
     states = _random_line(name, 300)
     for before, after in itertools.pairwise(states):
         stored = after.__dict__["history"]
-        assert isinstance(stored, History) and stored.before is before.__dict__["history"]
+        assert type(stored) is list and stored[0] is before.__dict__["history"]
     last = states[-1]
     assert isinstance(last.history, tuple) and len(last.history) == len(states) - 1
     assert last.history[:10] == states[10].history
@@ -58,9 +58,8 @@ def test_replayed_states_share_their_history_and_keep_no_tuple(name: str) -> Non
     assert [len(s.history) for s in states] == list(range(len(states)))
     for before, after in itertools.pairwise(states):
         assert states_between(before, after) == (after.history[-1],)
-        assert after.__dict__["history"].before is before.__dict__["history"]
-    assert all(isinstance(s.__dict__["history"], (tuple, History)) for s in states)
-    assert all(s.__dict__["history"].__class__ is not tuple for s in states[1:])
+        assert after.__dict__["history"][0] is before.__dict__["history"]
+    assert all(type(s.__dict__["history"]) is list for s in states[1:])
 
 
 def test_actions_between_walks_one_line_and_compares_others() -> None:
@@ -73,5 +72,24 @@ def test_actions_between_walks_one_line_and_compares_others() -> None:
     assert states_between(states[0], _random_line("bamboo", 5)[-1]) is None
     loaded = type(states[10]).from_dict(states[10].to_dict())  # a written-out history
     assert states_between(loaded, states[12]) == states[12].history[10:]
-    assert actions_between(("x",), History(("x",), "y")) == ("y",)
-    assert actions_between(("x",), History(("z",), "y")) is None
+    assert actions_between(("x",), extended(("x",), "y")) == ("y",)
+    assert actions_between(("x",), extended(("z",), "y")) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_states_copy_pickle_and_compare_with_their_history_written_out(name: str) -> None:
+    """A state deep in a game copies (and so pickles: both reduce it the same way) and compares
+    as its fields with the history written out: the chain of links it shares is never nested
+    into the copy (it would be as deep as the game is long), and the copy plays on alike."""
+    states = _random_line(name, 3000)
+    last = states[-1]
+    assert type(last.__dict__["history"]) is list and len(last.history) == len(states) - 1
+    assert "[[" not in repr(last.__reduce_ex__(4))  # what pickle and copy save: no link
+    for copied in (copy.deepcopy(last), copy.copy(last)):
+        assert type(copied.__dict__["history"]) is tuple
+        assert copied == last and last == copied and copied.history == last.history
+        assert copied.legal_actions() == last.legal_actions()
+        assert copied.to_dict() == last.to_dict()
+    loaded = type(last).from_dict(last.to_dict())  # the same position, its history a tuple
+    assert loaded == last and loaded.history == last.history
+    assert states[-2] != last

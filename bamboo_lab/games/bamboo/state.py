@@ -18,7 +18,7 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.history import History, history_property
+from bamboo_lab.core.history import extended, history_property, written_fields
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import picture, rules, serial
@@ -170,9 +170,13 @@ class State(RichDisplay):
         new = _new_object(State)
         work: Work = new.__dict__  # type: ignore[assignment]  # the rules fill the new fields
         work.update(self.__dict__)  # type: ignore[typeddict-item]
-        work["history"] = History(work["history"], action)  # shared with this state (core.history)
+        work["history"] = extended(work["history"], action)  # shared with this state (core.history)
         HANDLERS[type(action)](work, action)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied and pickled with the history written out (see core.history)."""
+        return written_fields(self.__dict__)
 
     def _evolve(self, **changes: Any) -> State:
         """A copy with some fields changed (views and determinization only)."""
@@ -380,7 +384,7 @@ class State(RichDisplay):
 # ---------------------------------------------------------------- setup
 
 
-setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared History)
+setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared link)
     State, "history", history_property("The actions applied since start (or setup).")
 )
 

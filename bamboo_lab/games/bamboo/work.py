@@ -69,5 +69,5 @@ class Work(TypedDict):
     balance_known: tuple[int, ...]
     home_known: tuple[int, ...]
     history: Any
-    """A tuple of actions, or the shared History the next state extends (core.history)."""
+    """A tuple of actions, or the shared link the next state extends (core.history)."""
     start: Mapping[str, Any] | None

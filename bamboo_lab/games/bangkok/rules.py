@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.checks import replace_at
-from bamboo_lab.core.history import History
+from bamboo_lab.core.history import extended
 
 from .actions import Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import LINE_CELLS, SOLO_TURNS
@@ -57,7 +57,7 @@ def _do_place_at_port(state: State, action: PlaceAtPort) -> State:
     changes["phase"] = "collect"
     changes["placed"] = action.card
     changes["slot"] = action.slot
-    changes["history"] = History(changes["history"], action)
+    changes["history"] = extended(changes["history"], action)
     return state.drafted(changes)
 
 
@@ -81,7 +81,7 @@ def _do_collect(state: State, action: Collect) -> State:
     changes["hands"] = replace_at(state.hands, seat, tuple(hand))
     changes["placed"] = -1
     changes["slot"] = ""
-    changes["history"] = History(changes["history"], action)
+    changes["history"] = extended(changes["history"], action)
     if -1 in port:
         _refill(state, port, changes)
     changes["port"] = tuple(port)
@@ -151,7 +151,7 @@ def _do_lay_in_market(state: State, action: LayInMarket) -> State:
     changes["markets"] = replace_at(markets, seat, market)
     if -1 not in market:
         changes["end_triggered"] = True
-    changes["history"] = History(changes["history"], action)
+    changes["history"] = extended(changes["history"], action)
     return _lay_or_end(state, changes)
 
 
@@ -182,7 +182,7 @@ def _do_renew(state: State, action: Renew) -> State:
     # the replaced cards were seen going under: the bottom of each pile is public
     changes["boat_known"] = min(state.boat_known, len(boat)) + len(under_boat)
     changes["chilli_known"] = min(state.chilli_known, len(chilli_pile)) + len(under_chilli)
-    changes["history"] = History(changes["history"], action)
+    changes["history"] = extended(changes["history"], action)
     return _end_turn(state, 0, changes)
 
 
@@ -208,7 +208,7 @@ def _end_turn(state: State, passes: int, changes: StateChanges) -> State:
 def _do_pass(state: State, action: Pass) -> State:
     """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
     changes = state.draft()
-    changes["history"] = History(changes["history"], action)
+    changes["history"] = extended(changes["history"], action)
     return _end_turn(state, state.passes + 1, changes)
 
 

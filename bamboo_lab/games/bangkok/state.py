@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self, TypedDict
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
-from bamboo_lab.core.history import History, history_property
+from bamboo_lab.core.history import Link, history_property, written_fields
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import legal, picture, rules, serial
@@ -62,7 +62,7 @@ class StateChanges(TypedDict, total=False):
     passes: int
     boat_known: int
     chilli_known: int
-    history: History | tuple[Any, ...]
+    history: Link | tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,10 @@ class State(RichDisplay):
         if "options" in changes:
             new._attach()
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied and pickled with the history written out (see core.history)."""
+        return written_fields(self.__dict__)
 
     def draft(self) -> StateChanges:
         """A new dict of this state's fields, its legal-action cache dropped: the rules change
@@ -335,7 +339,7 @@ class State(RichDisplay):
         return picture.picture(self)
 
 
-setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared History)
+setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared link)
     State, "history", history_property("The actions applied since start (or since setup).")
 )
 

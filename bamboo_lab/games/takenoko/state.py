@@ -18,7 +18,7 @@ from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.core.history import History, written
+from bamboo_lab.core.history import extended, length, written, written_fields
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
 
 from . import picture, rules, serial
@@ -38,13 +38,7 @@ from .carry import (
     caches_after,
     new_caches,
 )
-from .components import (
-    COLOUR_INDEX,
-    COLOURS,
-    DECK_PREFIXES,
-    IMPROVEMENT_INDEX,
-    IMPROVEMENTS,
-)
+from .components import COLOUR_INDEX, COLOURS, DECK_PREFIXES, IMPROVEMENT_INDEX, IMPROVEMENTS
 from .geometry import figure_moves
 from .info import GAME_INFO
 from .legal import actions_legal, rain_actions
@@ -186,6 +180,11 @@ class State(RichDisplay):
         """States are immutable."""
         raise AttributeError(f"a Takenoko State is immutable (cannot set {name!r})")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as its fields with the history written out (see core.history);
+        the copy works its answers out afresh."""
+        return (type(self), (written_fields(self.__dict__), self._caches[TEXTS]))
+
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since ``start`` (or since setup)."""
@@ -203,7 +202,8 @@ class State(RichDisplay):
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when all their fields are."""
-        return isinstance(other, State) and self.__dict__ == other.__dict__
+        mine = written_fields(self.__dict__)  # the histories written out (core.history)
+        return isinstance(other, State) and mine == written_fields(other.__dict__)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -214,7 +214,7 @@ class State(RichDisplay):
         seen = " public view" if self.viewer == PUBLIC else seen
         return (
             f"<takenoko.State {self.num_players}p turn {self.turn + 1} player {self.player}"
-            f" phase {self.phase} plies {len(self.__dict__['history'])}{seen}>"
+            f" phase {self.phase} plies {length(self.__dict__['history'])}{seen}>"
         )
 
     # ------------------------------------------------------------------ contract
@@ -258,7 +258,7 @@ class State(RichDisplay):
         work: Work = before.copy()  # type: ignore[assignment]  # self.fields(), inlined
         kind = type(action)
         HANDLERS[kind](self, work, action)
-        work["history"] = History(before["history"], action)
+        work["history"] = extended(before["history"], action)
         new = _new(State)
         _set_fields(new, work)
         caches = self._caches

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.core.history import History
+from bamboo_lab.core.history import Link
 
 from .actions import Action
 from .options import Options
@@ -20,7 +20,7 @@ __all__ = ["Work"]
 class Work(TypedDict):
     """A state's fields as the rules copy and change them (``State.fields()``): the State's
     fields (see their docstrings there) and ``history``, the actions applied since ``start``
-    (possibly a :class:`History` extension not yet written out)."""
+    (possibly a :data:`~bamboo_lab.core.history.Link` not yet written out)."""
 
     num_players: int
     options: Options
@@ -56,6 +56,6 @@ class Work(TypedDict):
     emperor: int | None
     final_turns_left: int | None
     rng: int
-    history: History | tuple[Action, ...]
+    history: Link | tuple[Action, ...]
     viewer: int | str | None
     start: Mapping[str, Any] | None
