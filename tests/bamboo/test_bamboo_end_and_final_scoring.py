@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bamboo_helpers import bal
+from bamboo_helpers import bal, seeded_positions
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.protocol import TERMINAL
@@ -27,6 +27,20 @@ def _finished(n: int = 2, seed: int = 0, options: object = None) -> bamboo.State
         legal = s.legal_actions()
         s = s.apply(legal[rng.randrange(len(legal))], check=False)
     return s
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_BB_END_1_the_seat_to_act_is_a_seat_until_the_game_ends_then_terminal(
+    num_players: int,
+) -> None:
+    """``current_player`` reads the stored seat: a seat of the game at every decision along
+    whole seeded games, TERMINAL exactly once the game is over (and for a saved game loaded)."""
+    for state in seeded_positions(num_players):
+        if state.is_over():
+            assert state.current_player == state.player == TERMINAL
+            assert bamboo.State.from_dict(state.to_dict()).current_player == TERMINAL
+        else:
+            assert state.current_player == state.player in range(num_players)
 
 
 def test_BB_END_1_game_over_after_fourth_winter() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.protocol import TERMINAL
 
 from .board import Board
 from .components import FOOD_VALUES, SPIRIT_COST, TEMPLE_TILE_VALUES
@@ -130,7 +131,7 @@ def start_spring(work: Work) -> None:
             break
     else:
         work["phase"] = "over"  # BB-SPR-1, BB-END-1
-        work["player"] = -2
+        work["player"] = TERMINAL  # the seat to act is none (current_player reads it)
         return
     gifts = shuffle(work, (*work["gift_display"], *work["gift_stack"]))  # BB-SPR-2
     num_players = work["num_players"]

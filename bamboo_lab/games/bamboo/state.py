@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
@@ -19,7 +20,7 @@ from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.history import extended, history_property, written_fields
-from bamboo_lab.core.protocol import TERMINAL, Outcome
+from bamboo_lab.core.protocol import Outcome
 
 from . import picture, rules, serial
 from .board import Board
@@ -64,7 +65,7 @@ class State(RichDisplay):
     phase: str
     """The pending decision (one of :data:`PHASES`)."""
     player: int
-    """The seat to decide, or -2 once the game is over."""
+    """The seat to decide, or TERMINAL (-2) once the game is over (read as current_player)."""
     boards: tuple[Board, ...]
     """One personal board per player."""
     stalks: tuple[tuple[int, ...], ...]
@@ -144,10 +145,10 @@ class State(RichDisplay):
 
     # -------------------------------------------------------------- the contract
 
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or TERMINAL once the game is over (Bamboo has no chance nodes)."""
-        return TERMINAL if self.phase == "over" else self.player
+    current_player = property(
+        attrgetter("player"),
+        doc="The seat to act, or TERMINAL once the game is over (no chance nodes in Bamboo).",
+    )
 
     def is_over(self) -> bool:
         """True once the round track is empty at the start of a Spring (BB-SPR-1)."""
