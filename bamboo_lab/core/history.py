@@ -45,7 +45,8 @@ _BEFORE, _ACTION, _LENGTH, _CHUNK = 0, 1, 2, 3
 
 def extended(history: tuple[Any, ...] | Link, action: Any) -> Link:
     """``history`` (a tuple or a link) extended by ``action``: a new link; ``history`` is kept."""
-    # a link's own length is read directly (its len() would be the link's 4 positions)
+    # a link's own length is read directly (its len() would be the link's 4 positions); the
+    # position _LENGTH is written as the literal 2 on this path every decision takes
     return [history, action, (history[2] if type(history) is list else len(history)) + 1, None]
 
 
