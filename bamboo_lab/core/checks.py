@@ -27,6 +27,7 @@ __all__ = [
     "refusing_malformed",
     "replace_at",
     "short_repr",
+    "utf8_size",
 ]
 
 T = TypeVar("T")
@@ -36,7 +37,8 @@ SEED_RANGE = range(0, MASK64 + 1)
 """Seeds a game accepts: the generator's 64-bit range, so no two seeds play the same game."""
 
 MAX_NOTATION = 80
-"""The longest action text read (the longest notation of any game is under 30 characters)."""
+"""The longest action text read, in bytes of UTF-8 (the longest notation of any game is under 30
+characters, all ASCII)."""
 
 QUOTE_LIMIT = 60
 """The most characters of an input an error message quotes."""
@@ -137,12 +139,25 @@ def quoted(value: Any) -> str:
 
 def checked_notation(text: str, game: str) -> str:
     """``text`` when it is short enough to be an action's notation, else InvalidActionError."""
-    if len(text) > MAX_NOTATION:
+    if utf8_size(text, MAX_NOTATION) > MAX_NOTATION:
         raise InvalidActionError(
-            f"not a {game} action: {quoted(text)} ({len(text)} characters;"
+            f"not a {game} action: {quoted(text)} (more than {MAX_NOTATION} bytes;"
             f" a notation has at most {MAX_NOTATION})"
         )
     return text
+
+
+def utf8_size(text: str | bytes | bytearray, limit: int) -> int:
+    """The size of ``text`` in bytes of UTF-8 (bytes as they are), or ``limit + 1`` as soon as
+    it is known to be larger, without encoding text of more than ``limit`` characters."""
+    if not isinstance(text, str):
+        return len(text)
+    if len(text) > limit:  # every character is at least one byte
+        return limit + 1
+    if text.isascii():
+        return len(text)
+    # a lone surrogate (json.loads accepts one from a str) counts the 3 bytes it is written as
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def listed(values: Iterable[Any], most: int = 5) -> str:

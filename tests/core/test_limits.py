@@ -130,3 +130,64 @@ def test_a_notation_longer_than_any_action_is_refused_at_once(name: str) -> None
     module = load(name)
     with pytest.raises(BambooLabError, match="not a"):
         module.parse_action("end " * (MAX_NOTATION // 4 + 1), module.new_game(2, 1))
+
+
+def _with_option(value: str) -> str:
+    """A record text whose one option holds ``value``, written as raw UTF-8 (no escapes)."""
+    return json.dumps({**_base(), "options": {"x": value}}, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("character", ["x", "é", "€", "😀"], ids=["1", "2", "3", "4"])
+def test_the_size_limit_counts_bytes_of_utf8_not_characters(character: str) -> None:
+    """The 5 MiB limit (docs/simulation.md) is in bytes of UTF-8: a text of fewer characters
+    than the limit but more bytes is refused, as its file would be."""
+    width = len(character.encode())
+    room = record.MAX_RECORD_BYTES - len(_with_option("").encode())
+    over = _with_option(character * (room // width + 1))
+    assert len(over.encode()) > record.MAX_RECORD_BYTES
+    with pytest.raises(InvalidStateError, match=r"too large .* bytes of UTF-8"):
+        GameRecord.from_json(over)
+    with pytest.raises(InvalidStateError, match="too large"):
+        GameRecord.from_json(over.encode())
+    under = _with_option(character * (room // width))
+    assert len(under.encode()) <= record.MAX_RECORD_BYTES
+    assert GameRecord.from_json(under).options["x"] == character * (room // width)
+
+
+def test_escaped_quotes_and_backslashes_do_not_fool_the_shape_check() -> None:
+    """Brackets inside strings are not counted, whatever escapes surround them; a string ending
+    in an escaped backslash ends there (so the brackets after it count)."""
+    inside = {"x": '\\"[[[[' * 20 + "\\\\" + "{" * 40 + '\\\\\\"'}
+    assert GameRecord.from_json(json.dumps({**_base(), "options": inside})).options == inside
+    deep = '"\\\\", ' + '{"a":' * 40 + "1" + "}" * 40
+    with pytest.raises(InvalidStateError, match="nested deeper than 32"):
+        GameRecord.from_json('{"pad": [' + deep + "]}")
+
+
+def test_a_record_of_many_strings_is_refused_by_its_quotes_before_they_are_cut_out() -> None:
+    text = json.dumps({**_base(), "options": {"x": ["a"] * (record.MAX_ITEMS + 1)}})
+    with pytest.raises(InvalidStateError, match="more than 250000 values"):
+        GameRecord.from_json(text)
+
+
+def test_notation_limit_applies_when_a_record_is_read() -> None:
+    """The 80-byte notation limit (docs/simulation.md) is applied by every way of reading a
+    record (``from_json``, ``from_dict``, the constructor), not only by ``replay``."""
+    long = "end" + " " * MAX_NOTATION
+    wide = "é" * (MAX_NOTATION // 2 + 1)  # 41 characters, 82 bytes
+    for action in (long, wide, "x" * 1_000_000):
+        data = {**_base(), "actions": [action]}
+        with pytest.raises(InvalidStateError, match="action 0 is not a notation") as info:
+            GameRecord.from_json(json.dumps(data))
+        assert len(str(info.value)) < BOUND
+        with pytest.raises(InvalidStateError, match="action 0 is not a notation"):
+            GameRecord.from_dict(data)
+    fits = "x" * MAX_NOTATION
+    assert GameRecord.from_json(json.dumps({**_base(), "actions": [fits]})).actions == (fits,)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_notation_of_more_than_80_bytes_is_refused_whatever_its_characters(name: str) -> None:
+    module = load(name)
+    with pytest.raises(BambooLabError, match="not a"):
+        module.parse_action("é" * (MAX_NOTATION // 2 + 1), module.new_game(2, 1))
