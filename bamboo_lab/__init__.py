@@ -7,12 +7,16 @@ pictures (``viz``, Plotly) and boards (``widgets``, ipywidgets) are imported on 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .games import GAMES, advance_to, load, play, record_of, replay
 
+if TYPE_CHECKING:
+    from .core.table import Table
+
 __all__ = [
     "GAMES",
+    "Table",
     "__version__",
     "advance_to",
     "bamboo",
@@ -28,7 +32,12 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
-    """Import a game module on first use: ``bamboo_lab.takenoko`` and friends."""
+    """Import a game module on first use: ``bamboo_lab.takenoko`` and friends; ``Table``, the
+    lessons' table (``core.table``)."""
+    if name == "Table":
+        from .core.table import Table
+
+        return Table
     if name in GAMES:
         return importlib.import_module(f"{__name__}.games.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
