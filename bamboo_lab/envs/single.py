@@ -41,6 +41,7 @@ from bamboo_lab.sim.runner import bot_rng, chance_rng, wants_view
 
 from .aec import as_index, env_seed, render_text, seat_observation_space
 from .observations import LIMIT, encode
+from .picture import check_rgb_array, rgb_array, start_renderer, stop_renderer
 from .tables import action_table
 
 __all__ = ["REWARDS", "SingleAgentEnv"]
@@ -55,7 +56,10 @@ ILLEGAL = ("penalty", "raise")
 class SingleAgentEnv(gymnasium.Env):
     """One seat of a game against bundled bots, with masked integer actions."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -84,7 +88,16 @@ class SingleAgentEnv(gymnasium.Env):
         self.reward_scheme = reward
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            modes = ", ".join(map(repr, self.metadata["render_modes"]))
+            message = f"render_mode must be None or one of {modes}, not {render_mode!r}"
+            raise InvalidStateError(message)
+        if render_mode == "rgb_array":
+            check_rgb_array()
         self.render_mode = render_mode
+        self.renderer: str | None = None
+        """``"started"`` once this environment started kaleido's browser, ``"shared"`` when
+        another had started it, None before the first ``rgb_array`` picture."""
         self.bots: dict[int, Bot] = _opponents(opponents, game, seat, players)
         self.looks = {other: wants_view(bot) for other, bot in self.bots.items()}
         self.table = action_table(game, options)
@@ -139,9 +152,23 @@ class SingleAgentEnv(gymnasium.Env):
         """True at the table index of every action the learner may take now (for MaskablePPO)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        """The text picture of the game (``ansi``: returned; ``human``: printed)."""
-        return render_text(self.state, self.render_mode)
+    def render(self) -> str | np.ndarray | None:
+        """The picture of the game: ``ansi``, its text (returned); ``human``, the text printed;
+        ``rgb_array``, the board's Plotly figure as a ``(height, width, 3)`` uint8 array."""
+        if self.render_mode != "rgb_array":
+            return render_text(self.state, self.render_mode)
+        if self.state is None:
+            return None
+        if self.renderer is None:
+            self.renderer = "started" if start_renderer() else "shared"
+        return rgb_array(self.state)
+
+    def close(self) -> None:
+        """Stop the browser that rendered ``rgb_array`` pictures, if this environment started it."""
+        if self.renderer == "started":
+            stop_renderer()
+        self.renderer = None
+        super().close()
 
     def _play_others(self) -> None:
         """Draw chance and let the other seats' bots decide until the learner must decide."""

@@ -185,7 +185,7 @@ def test_opponents_one_per_other_seat_in_seat_order() -> None:
         ({"game": "bamboo", "opponents": "nobody"}, "unknown bot"),
         ({"game": "bamboo", "reward": "score"}, "reward"),
         ({"game": "bamboo", "illegal": "ignore"}, "illegal"),
-        ({"game": "bamboo", "render_mode": "rgb_array"}, "render_mode"),
+        ({"game": "bamboo", "render_mode": "video"}, "render_mode"),
     ],
 )
 def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> None:
