@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from notebook_tools import ALL, NOTEBOOKS, code_cells, load, rule_ids, rule_links, source, tags
 
+import bamboo_lab
 from bamboo_lab.exercises import NO_ANSWER, all_exercises
 
 GAMES = ("takenoko", "bamboo", "bangkok")
@@ -204,3 +208,141 @@ def test_exercise_cells_hold_only_the_answer(name: str) -> None:
         assert ["".join(o.get("text", "")).strip() for o in cell["outputs"]] == [NO_ANSWER]
     game = name.split("-")[1]
     assert checked == [e.id for e in all_exercises(game)]
+
+
+# The course in a browser (issue 42): JupyterLite's Pyodide has no pandas or numpy offline.
+
+OFFLINE = [
+    n for n in ALL if n[:2] in {"00", "10", "11", "13", "20", "21", "23", "24", "30", "31", "33"}
+]
+"""The start page, the rules lessons, the edge cases and the exercises: they run with the
+standard library, plotly and ipywidgets alone."""
+COMPILED = ("pandas", "numpy")
+_IMPORT = re.compile(r"^\s*(?:import|from)\s+(pandas|numpy)\b|__import__\(|import_module\(", re.M)
+
+_OFFLINE_PROBE = """
+import ast, json, sys
+sys.path.insert(0, sys.argv[1])
+PACKAGE, BLOCKED, NAMES = sys.argv[2], tuple(sys.argv[3].split(",")), sys.argv[4:]
+asked = []
+
+
+class Offline:
+    # JupyterLite offline: the compiled packages are not there; note who asked for them.
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] not in BLOCKED:
+            return None
+        frame = sys._getframe(1)
+        while frame and frame.f_code.co_filename.startswith("<frozen"):
+            frame = frame.f_back
+        asked.append((name, frame.f_code.co_filename if frame else "?"))
+        raise ImportError(f"{name} is not available offline (JupyterLite)")
+
+
+sys.meta_path.insert(0, Offline())
+import contextlib, io
+from notebook_tools import code_cells, load, source, tags
+from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.core.table import Table
+
+report = {}
+for name in NAMES:
+    del asked[:]
+    ns = {"__name__": "__notebook__"}
+    error, tables = None, 0
+    try:
+        for cell in code_cells(load(name)):
+            tree = ast.parse(source(cell))
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            with contextlib.redirect_stdout(io.StringIO()):
+                try:
+                    exec(compile(tree, name, "exec"), ns)
+                    if last is not None:
+                        shown = eval(compile(ast.Expression(last.value), name, "eval"), ns)
+                        if isinstance(shown, Table):
+                            shown._repr_html_()
+                            tables += 1
+                except IllegalActionError:
+                    if "raises-exception" not in tags(cell):
+                        raise
+    except Exception as exc:
+        error = f"{type(exc).__name__}: {exc}"
+    ours = [(n, f) for n, f in asked if f.startswith(PACKAGE) or f == name]
+    report[name] = {"error": error, "ours": ours, "tables": tables,
+                    "loaded": [m for m in BLOCKED if m in sys.modules]}
+print(json.dumps(report))
+"""
+
+
+@pytest.fixture(scope="module")
+def offline_runs() -> dict[str, dict[str, Any]]:
+    """Each offline notebook run in one fresh process where pandas and numpy cannot be imported
+    (a finder refuses them, noting who asked), its tables rendered as HTML."""
+    tests = str(Path(__file__).parent)
+    package = str(Path(bamboo_lab.__file__).parent)
+    command = [sys.executable, "-c", _OFFLINE_PROBE, tests, package, ",".join(COMPILED)]
+    done = subprocess.run([*command, *OFFLINE], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report: dict[str, dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
+    return report
+
+
+def test_the_offline_list_is_the_course_without_play_boards_and_studies() -> None:
+    assert len(OFFLINE) == 11 and "01-python-tour" not in OFFLINE
+    assert not [n for n in OFFLINE if n.endswith("-play") or n.startswith("4")]
+
+
+@pytest.mark.parametrize("name", OFFLINE)
+def test_offline_lessons_import_no_compiled_package(name: str) -> None:
+    """No code cell of a lesson that runs offline imports pandas or numpy (or hides an import)."""
+    for cell in code_cells(load(name)):
+        assert not _IMPORT.search(source(cell)), source(cell)[:80]
+
+
+def test_the_import_check_finds_a_pandas_import() -> None:
+    for line in ("import pandas as pd", "from numpy import array", "  import numpy"):
+        assert _IMPORT.search(f"x = 1\n{line}\n")
+    assert not _IMPORT.search("from bamboo_lab import Table  # not pandas")
+
+
+@pytest.mark.parametrize("name", OFFLINE)
+def test_offline_lessons_run_without_pandas_or_numpy(
+    name: str, offline_runs: dict[str, dict[str, Any]]
+) -> None:
+    """Run with pandas and numpy unimportable, every cell of the lesson runs, no module of the
+    package (nor the lesson) even tries to import them, and its tables render."""
+    run = offline_runs[name]
+    assert run["error"] is None, run["error"]
+    assert run["ours"] == [], run["ours"]
+    assert run["loaded"] == []
+
+
+def test_offline_lessons_show_their_results_as_tables(
+    offline_runs: dict[str, dict[str, Any]],
+) -> None:
+    shown = {name: offline_runs[name]["tables"] for name in OFFLINE}
+    for name in ("10-takenoko-rules", "11-takenoko-scoring-edge-cases", "20-bamboo-rules",
+                 "21-bamboo-scoring-edge-cases", "24-bamboo-seasons-and-scoring",
+                 "30-bangkok-rules", "31-bangkok-scoring-edge-cases"):  # fmt: skip
+        assert shown[name] >= 2, shown
+
+
+def test_the_offline_probe_catches_a_lesson_that_imports_pandas(tmp_path: Path) -> None:
+    """The probe itself: a lesson cell importing pandas fails the run, naming the import; a
+    package function that imports it is named even when the lesson swallows the error."""
+    hidden = "from bamboo_lab.sim import mean_interval\n"
+    hidden += "try:\n    mean_interval([1])\nexcept ImportError:\n    pass"
+    cells = [hidden, "import pandas as pd"]
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": text} for text in cells]}
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "probe.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    tools = (Path(__file__).parent / "notebook_tools.py").read_text(encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "notebook_tools.py").write_text(tools, encoding="utf-8")
+    package = str(Path(bamboo_lab.__file__).parent)
+    command = [sys.executable, "-c", _OFFLINE_PROBE, str(tmp_path / "tests"), package, "pandas"]
+    done = subprocess.run([*command, "probe"], capture_output=True, text=True, timeout=120)
+    run = json.loads(done.stdout.splitlines()[-1])["probe"]
+    assert "not available offline" in run["error"]
+    summary = str(Path(bamboo_lab.__file__).parent / "sim" / "summary.py")
+    assert run["ours"] == [["pandas", summary], ["pandas", "probe"]]

@@ -114,13 +114,13 @@ def test_every_effect_is_drawn_with_what_changed() -> None:
 
 
 def test_no_state_dumps_and_tables_for_bills_and_scores() -> None:
-    """No ``print(state)``-style dumps or inventories; bills and scores are pandas tables."""
+    """No ``print(state)``-style dumps or inventories; bills and scores are tables."""
     code = _code(BAMBOO)
     assert "print(state)" not in code and "inventory()" not in code
     assert ".describe()" not in code and "home_from_text(" not in _code(["23-bamboo-exercises"])
     further = _code([WALKTHROUGH[1]])
-    assert "pd.DataFrame(lesson.bill_rows(" in further
-    assert "pd.DataFrame(lesson.score_rows(" in further
+    assert "Table(lesson.bill_rows(" in further
+    assert "Table(lesson.score_rows(" in further
 
 
 def test_deliberate_mistakes_show_the_one_line_explanation() -> None:
@@ -194,7 +194,7 @@ def test_edge_cases_answer_the_questions_of_issue_13() -> None:
         assert rule in rule_links(RULES_GAME, text), rule
     code = _code(["21-bamboo-scoring-edge-cases"])
     assert "print(state" not in code and "final_breakdown(0).items()" not in code
-    assert code.count("pd.DataFrame(") >= 4
+    assert code.count("Table(") >= 4
     assert len(_pictures("21-bamboo-scoring-edge-cases")) >= 8
 
 

@@ -112,7 +112,7 @@ def test_rules_walkthrough_draws_every_effect_with_what_changed() -> None:
 
 @pytest.mark.parametrize("name", TAKENOKO)
 def test_scores_and_answers_are_tables_not_dicts(name: str) -> None:
-    """No output shows a raw dict or a state dump: results are tables (pandas) or pictures."""
+    """No output shows a raw dict or a state dump: results are tables or pictures."""
     for cell in code_cells(load(name)):
         assert "print(state" not in source(cell) and "garden_text(" not in source(cell)
         for output in cell["outputs"]:
