@@ -77,3 +77,47 @@ suppress_warnings = [
     # Markdown cells that start at a level-3 heading (a notebook's own structure).
     "myst.header",
 ]
+
+# --- Source links, links into Python's, pandas' and Plotly's docs, the module index ---------
+# (issue 46). viewcode adds a "[source]" link to every documented name. intersphinx links the
+# types the API reference names (int, random.Random, pandas.DataFrame, plotly's Figure) to their
+# projects' pages. It fetches each objects.inv from the web first; docs/_inventories/ ships copies
+# of Python's and pandas' (from Debian's python3.11-doc and python-pandas-doc), used when the web
+# cannot be reached, so `make docs` passes with -W offline too. Plotly publishes no copy that a
+# package ships: offline (its host does not resolve) the build leaves Plotly names unlinked and
+# says so, online a failure to fetch it is a warning, so an error in CI.
+import socket  # noqa: E402
+from urllib.parse import urlsplit  # noqa: E402
+
+extensions += ["sphinx.ext.viewcode", "sphinx.ext.intersphinx", "bamboo_api_index"]
+
+INVENTORIES = Path(__file__).parent / "_inventories"
+"""Shipped copies of other projects' objects.inv (docs/_inventories/README.md)."""
+LINKED_DOCS = {
+    "python": "https://docs.python.org/3/",
+    "pandas": "https://pandas.pydata.org/docs/",
+    "plotly": "https://plotly.com/python-api-reference/",
+}
+"""The documentation sites the API reference links into."""
+
+
+def reachable(url: str, timeout: float = 3.0) -> bool:
+    """Whether a connection to ``url``'s host can be opened (False offline)."""
+    try:
+        with socket.create_connection((urlsplit(url).hostname or "", 443), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+intersphinx_mapping: dict[str, tuple[str, tuple[str | None, ...] | None]] = {}
+for _name, _url in LINKED_DOCS.items():
+    _copy = INVENTORIES / f"{_name}.inv"
+    if _copy.is_file():
+        intersphinx_mapping[_name] = (_url, (None, str(_copy)))  # the web's first, then the copy
+    elif reachable(_url):
+        intersphinx_mapping[_name] = (_url, None)
+    else:
+        print(f"intersphinx: {_url} cannot be reached and no copy is shipped: {_name} unlinked")
+intersphinx_timeout = 10
+exclude_patterns += ["docs/_inventories/**"]
