@@ -14,6 +14,7 @@ from . import palette
 
 __all__ = [
     "LABELS",
+    "Figure",
     "SHAPES",
     "WIDTH",
     "Label",
@@ -33,6 +34,20 @@ __all__ = [
 
 WIDTH = 820
 """Pictures are drawn 820 pixels wide: JupyterLab beside its file browser on a 1280-pixel screen."""
+
+class Figure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
+    """A Plotly figure that Jupyter shows through its mime bundle, as any other rich object.
+
+    Plotly's own display path (``show``) refuses to run without nbformat, which Pyodide (the
+    course in the browser) cannot load offline; the bundle is the same one ``show`` sends.
+    """
+
+    def _ipython_display_(self) -> None:
+        """Show the figure: its mime bundle for plotly's default renderer."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+
 
 _TRUSTED: ContextVar[bool] = ContextVar("trusted_figures", default=False)
 """True inside :func:`trusted_figures`."""
@@ -123,8 +138,8 @@ class Sketch:
         layout = {**self.layout, "shapes": below, "annotations": self.annotations}
         if _TRUSTED.get():  # as plotly's validation leaves it: no empty list of shapes
             layout = {k: v for k, v in layout.items() if v != []}
-            return go.Figure(data=data, layout=layout, _validate=False)
-        return go.Figure(data=data, layout=layout)
+            return Figure(data=data, layout=layout, _validate=False)
+        return Figure(data=data, layout=layout)
 
 
 class Label(NamedTuple):

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 
 from . import palette
-from ._common import WIDTH, chart_style
+from ._common import WIDTH, Figure, chart_style
 
 __all__ = ["NEEDED_COLUMNS", "move_chances", "outlook_bars", "win_curve"]
 
@@ -50,7 +50,7 @@ def win_curve(
     moves, bests = _names(frame, words)
     threshold = frame.attrs.get("threshold")
     flagged = frame[frame["flagged"].astype(bool)]
-    fig = go.Figure()
+    fig = Figure()
     fig.update_layout(
         title={
             "text": f"<b>Win probability over the game</b>: {len(frame)} decisions reviewed,"
@@ -202,7 +202,7 @@ def move_chances(
     if words is not None and actions is not None and len(actions) == len(frame):
         labels = [f"{words(a)} [{m}]" for a, m in zip(actions[: len(shown)], labels, strict=True)]
     colours = [palette.HIGHLIGHT if rank == 1 else palette.GREY for rank in shown["rank"]]
-    fig = go.Figure(
+    fig = Figure(
         go.Scatter(
             x=shown["win"].tolist(),
             y=labels,
@@ -263,7 +263,9 @@ def outlook_bars(outlook: Any) -> go.Figure:
         "outlook_bars",
         "outlook",
     )
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("chance to win", "final score"))
+    fig = make_subplots(
+        rows=1, cols=2, subplot_titles=("chance to win", "final score"), figure=Figure()
+    )
     names = [f"player {seat}" for seat in frame["seat"]]
     colours = [palette.player_colour(int(seat)) for seat in frame["seat"]]
     fig.add_trace(

@@ -19,7 +19,7 @@ from bamboo_lab.sim import BASE_COLUMNS
 from bamboo_lab.sim import win_rates as sim_win_rates
 
 from . import palette
-from ._common import chart_style
+from ._common import Figure, chart_style
 
 __all__ = ["MIX_COLUMNS", "extra_columns", "game_length", "mix", "scores", "to_frame", "win_rates"]
 
@@ -62,7 +62,7 @@ _PATTERNS = ("", "/", ".", "x", "\\", "+", "-", "|")
 
 
 def _figure(title: str, height: int = 440) -> go.Figure:
-    fig = go.Figure()
+    fig = Figure()
     chart_style(fig, title, height)
     fig.update_layout(legend={"orientation": "h", "y": -0.15})
     return fig

@@ -93,3 +93,29 @@ def test_the_mixin_on_each_game_class(obj: Any, title: str, monkeypatch: Any) ->
     bundle = obj._repr_mimebundle_()
     assert bundle["text/plain"] == str(obj)
     assert bundle["application/vnd.plotly.v1+json"]["layout"]["title"]["text"].startswith(title)
+
+
+# As in the browser (Pyodide): nbformat cannot be imported, and plotly's show() refuses.
+_SHOW_WITHOUT_NBFORMAT = """
+import sys
+sys.modules["nbformat"] = None
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+from bamboo_lab.games import bangkok, takenoko
+from bamboo_lab.viz import takenoko as garden
+from IPython.display import display
+shell = InteractiveShell.instance()
+figures = [garden.figure(takenoko.new_game(2, seed=3)), bangkok.new_game(2, seed=1)]
+with capture_output() as captured:
+    for figure in figures:
+        display(figure)
+print(sum("application/vnd.plotly.v1+json" in o.data for o in captured.outputs))
+"""
+
+
+def test_a_figure_shows_without_nbformat_as_in_the_browser() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", _SHOW_WITHOUT_NBFORMAT], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr[-800:]
+    assert out.stdout.split() == ["2"]  # a figure and a state drawn as a figure
