@@ -28,7 +28,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import base64
 import email.parser
 import hashlib
 import json
@@ -173,7 +172,7 @@ def build_own_wheel(wheels: Path) -> Path:
         old.unlink()
     wheels.mkdir(parents=True, exist_ok=True)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels), ROOT],
         check=True,
     )
     (wheel,) = wheels.glob("bamboo_lab-*.whl")

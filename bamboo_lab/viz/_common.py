@@ -14,9 +14,9 @@ from . import palette
 
 __all__ = [
     "LABELS",
-    "Figure",
     "SHAPES",
     "WIDTH",
+    "Figure",
     "Label",
     "Sketch",
     "canvas",
@@ -35,7 +35,8 @@ __all__ = [
 WIDTH = 820
 """Pictures are drawn 820 pixels wide: JupyterLab beside its file browser on a 1280-pixel screen."""
 
-class Figure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
+
+class Figure(go.Figure):
     """A Plotly figure that Jupyter shows through its mime bundle, as any other rich object.
 
     Plotly's own display path (``show``) refuses to run without nbformat, which Pyodide (the
