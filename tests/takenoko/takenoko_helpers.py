@@ -35,6 +35,18 @@ def channel(a: tuple[int, int], b: tuple[int, int]) -> Edge:
     return edge_between(Hex(*a), Hex(*b))
 
 
+SETUP_FILLERS = {"P": "P14", "G": "G08", "A": "A12"}
+"""Cards met in none of the small gardens here (a green-pink diamond, a yellow 4 with a
+watershed, two pink sections), to stand for the setup cards a test's hand does not name."""
+
+
+def dealt(*cards: str) -> tuple[str, ...]:
+    """The hand ``cards`` plus a card of each deck it lacks (:data:`SETUP_FILLERS`): every
+    player keeps the plot, gardener and panda objective dealt at setup (TK-SET-4)."""
+    kinds = {card[0] for card in cards}
+    return (*cards, *(filler for kind, filler in SETUP_FILLERS.items() if kind not in kinds))
+
+
 def act(state: tk.State, *texts: str) -> tk.State:
     """Apply actions written in notation, each checked for legality."""
     for text in texts:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from takenoko_helpers import act
+from takenoko_helpers import act, dealt
 
 from bamboo_lab.core.errors import (
     BambooLabError,
@@ -27,7 +27,7 @@ from bamboo_lab.games import takenoko as tk
 
 
 def _good() -> dict[str, Any]:
-    return tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), hands={0: ("A01",)}).to_dict()
+    return tk.position(plots=((1, 0, "G", 1), (1, -1, "G", 1)), hands={0: dealt("A01")}).to_dict()
 
 
 def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:

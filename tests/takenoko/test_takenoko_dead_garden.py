@@ -22,6 +22,8 @@ from bamboo_lab.games.takenoko.legal import DECK_INDEX, drawable_decks
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_dead_garden
 
 _DEAD_HANDS = {0: ("P05", "P06", "P07", "P08", "P09"), 1: ("P10", "P11", "P12", "P13", "P14")}
+_SETUP_DONE = {0: ("G10", "A14"), 1: ("G11", "A15")}
+"""The gardener and panda cards dealt at setup (TK-SET-4), already completed: out of the hands."""
 
 
 def _frozen_plots(skip: int = 0) -> tuple[tuple[Any, ...], ...]:
@@ -92,6 +94,7 @@ def _garden(
         plots=plots,
         channels=_channels(plots, channels),
         hands=_DEAD_HANDS if hands is None else hands,
+        completed=_SETUP_DONE,
         stored_channels=stored_channels,
         stored_improvements={unplaced_chip: (1, 0, 0)} if unplaced_chip in (0, 1) else None,
         used=("gardener", "panda"),
@@ -149,7 +152,7 @@ def test_dead_garden_not_while_a_hand_has_room_to_draw() -> None:
     d["options"] = {"objective_deck_empty": "action_unavailable"}
     spare = d["decks"]["plot"]
     d["decks"]["plot"] = []
-    d["players"][0]["completed"] = spare
+    d["players"][0]["completed"] += spare
     assert is_dead_garden(tk.State.from_dict(d))
 
 
@@ -191,17 +194,21 @@ def test_card_reachable_multi_shoot_by_eating_a_four_down() -> None:
     growth left (limited supply, no pink anywhere to pay back) only eating helps."""
     limited = {"bamboo_supply": "limited"}
     full = {0: ("P01", "P02", "P03", "G01", "G15"), 1: ("P04", "P05", "P06", "G02", "A01")}
+    done = {0: ("A02",)}  # player 0's panda card dealt at setup (TK-SET-4)
     both = ((1, 0, "P", 4), (1, -1, "P", 4), (0, -1, "Y", 1))
-    s = tk.position(plots=both, hands=full, eaten={1: (0, 0, 16)}, options=limited)
+    s = tk.position(plots=both, hands=full, eaten={1: (0, 0, 16)}, completed=done, options=limited)
     assert s.bamboo_reserve[2] == 0 and "P" not in growable_colours(s)
     assert card_reachable(s, 0, "G15")  # eat both to 3
     one_enclosed = ((1, 0, "PE", 4), (1, -1, "P", 4), (0, -1, "Y", 1))
-    s = tk.position(plots=one_enclosed, hands=full, eaten={1: (0, 0, 16)}, options=limited)
+    s = tk.position(
+        plots=one_enclosed, hands=full, eaten={1: (0, 0, 16)}, completed=done, options=limited
+    )
     assert not card_reachable(s, 0, "G15")  # the enclosed 4 is stuck at 4
     lenient = tk.position(
         plots=one_enclosed,
         hands=full,
         eaten={1: (0, 0, 16)},
+        completed=done,
         options={**limited, "gardener_height_match": "at_least"},
     )
     assert card_reachable(lenient, 0, "G15")  # "at least 3": 4 and 4 do
@@ -213,12 +220,15 @@ def test_card_reachable_limited_supply_refilled_by_a_drawable_panda_card() -> No
     limited = {"bamboo_supply": "limited"}
     plots = ((1, 0, "P", 1), (1, -1, "P", 1), (0, -1, "Y", 1))
     roomy = {0: ("P01", "G14"), 1: ("P04", "P05", "P06", "G02", "A01")}
-    s = tk.position(plots=plots, hands=roomy, eaten={1: (0, 0, 22)}, options=limited)
+    done = {0: ("A02",)}  # player 0's panda card dealt at setup (TK-SET-4)
+    s = tk.position(
+        plots=plots, hands=roomy, eaten={1: (0, 0, 22)}, completed=done, options=limited
+    )
     assert s.bamboo_reserve[2] == 0
     # player 0 can draw A10-A15 and pay pink by eating the two pink sections
     assert "P" in growable_colours(s) and card_reachable(s, 0, "G14")
     full = {0: ("P01", "G14", "P02", "P03", "G01"), 1: ("P04", "P05", "P06", "G02", "A01")}
-    s = tk.position(plots=plots, hands=full, eaten={1: (0, 0, 22)}, options=limited)
+    s = tk.position(plots=plots, hands=full, eaten={1: (0, 0, 22)}, completed=done, options=limited)
     assert "P" not in growable_colours(s) and not card_reachable(s, 0, "G14")
 
 
@@ -257,6 +267,7 @@ def test_dead_garden_ends_the_game() -> None:
     d["phase"] = "actions"
     d["used"] = ["irrigation", "objective"]
     d["allowed"] = 2
+    d["history"] = []  # a changed position starts its own history (TK-TURN-1)
     again = tk.State.from_dict(d)
     nxt = again.apply(tk.EndTurn())
     assert not nxt.is_over()

@@ -26,7 +26,7 @@ def test_TK_END_1_trigger_gives_the_emperor(players: int, trigger: int) -> None:
         num_players=players,
         plots=RING,
         completed={0: done},
-        hands={0: ("A01",)},
+        hands={0: ("A01", "P14", "G12")},  # P14, G12: the setup cards (TK-SET-4)
         eaten={0: (2, 0, 0)},
     )
     before = s.scores()[0]
@@ -44,7 +44,7 @@ def test_TK_END_1_only_the_first_player_to_reach_the_count_takes_the_emperor() -
         num_players=2,
         plots=PANDA_RING,
         completed={0: eight0, 1: eight1},
-        hands={0: ("A01",), 1: ("A02",)},
+        hands={0: ("A01", "P14", "G12"), 1: ("A02", "P15")},  # with the setup cards
         eaten={0: (2, 0, 0), 1: (2, 0, 0)},
     )
     s = act(s, "claim A01", "action irrigation", "action objective", "draw panda", "end")
@@ -64,7 +64,7 @@ def test_TK_END_2_trigger_player_finishes_the_turn_and_may_claim() -> None:
         num_players=2,
         plots=RING,
         completed={0: done},
-        hands={0: ("A01", "A02")},
+        hands={0: ("A01", "A02", "P14", "G12")},  # P14, G12: the setup cards (TK-SET-4)
         eaten={0: (4, 0, 0)},
     )
     s = act(s, "claim A01")
@@ -93,7 +93,7 @@ def test_TK_END_3_every_other_player_one_more_turn(players: int) -> None:
             num_players=players,
             plots=RING,
             completed={seat: done},
-            hands={seat: ("A01",)},
+            hands={seat: ("A01", "P14", "G12")},  # with the setup cards (TK-SET-4)
             eaten={seat: (2, 0, 0)},
             player=seat,
             turn=players + seat,

@@ -12,6 +12,7 @@ from takenoko_helpers import (
     SAMPLE_VARIANTS,
     act,
     channel,
+    dealt,
     kept_states,
     legal_texts,
     sample_transitions,
@@ -85,8 +86,26 @@ def test_TK_OBJ_2_hand_of_five_at_most() -> None:
     """TK-OBJ-2: "A hand holds at most 5 cards; with 5 in hand a player cannot draw." """
     s = tk.position(plots=RING, hands={0: ("P01", "P02", "P03", "G01", "A01")})
     assert "action objective" not in legal_texts(s)
-    four = tk.position(plots=RING, hands={0: ("P01", "P02", "P03", "G01")})
+    four = tk.position(plots=RING, hands={0: ("P01", "P02", "G01", "A01")})
     assert "action objective" in legal_texts(four)
+
+
+def test_TK_OBJ_2_no_objective_draw_is_pending_with_five_in_hand() -> None:
+    """TK-OBJ-2: with 5 in hand the objective action cannot be chosen, so no builder or saved
+    game holds a pending draw with 5 cards in hand (issue 44: the draw made a hand of 6)."""
+    five = {0: ("P01", "P02", "G01", "G02", "A01")}
+    with pytest.raises(InvalidStateError, match=r"5 cards in hand.*\(TK-OBJ-2\)"):
+        tk.position(phase="objective", used=["objective"], hands=five)
+    data = tk.position(phase="objective", used=["objective"]).to_dict()
+    del data["start"]
+    data["players"][0]["hand"] += ["P02", "G02"]  # 5 in hand, taken from the decks
+    data["decks"]["plot"].remove("P02")
+    data["decks"]["gardener"].remove("G02")
+    with pytest.raises(InvalidStateError, match="TK-OBJ-2"):
+        tk.State.from_dict(data)
+    four = tk.position(phase="objective", used=["objective"], hands={0: five[0][1:]})
+    drawn = act(four, "draw plot")
+    assert len(drawn.hands[0]) == 5 and tk.State.from_dict(drawn.to_dict()) == drawn
 
 
 def test_TK_CMP_1_complete_for_free_several_per_turn() -> None:
@@ -101,7 +120,7 @@ def test_TK_CMP_1_complete_for_free_several_per_turn() -> None:
 def test_TK_CMP_2_completed_objective_never_lost() -> None:
     """TK-CMP-2: "A completed objective is never lost, whatever happens to the garden later." """
     plots = ((1, 0, "G", 4), *RING[1:])
-    s = act(tk.position(plots=plots, hands={0: ("G04",)}), "claim G04")
+    s = act(tk.position(plots=plots, hands={0: dealt("G04")}), "claim G04")
     s = act(s, "action panda", "panda 1,0")
     assert s.bamboo[Hex(1, 0)] == 3 and s.completed[0] == ("G04",) and s.scores()[0] == 5
 
@@ -125,7 +144,9 @@ def test_TK_CMP_3_plot_shape_rotations_not_mirror_irrigated() -> None:
     assert not plot_objective_met("P13", card, everything - {Hex(1, 1)})  # one plot dry
     # in a real garden: the ring plots are irrigated, (2,-1) is dry until a channel reaches it
     plots = ((1, 0, "G", 1), (1, -1, "G", 1), (0, 1, "G", 1), (2, -1, "G", 0), (-1, 1, "Y", 1))
-    s = tk.position(plots=plots, hands={0: ("P01", "P02", "P03", "G01")}, stored_channels={0: 2})
+    s = tk.position(
+        plots=plots, hands={0: dealt("P01", "P02", "P03", "G01")}, stored_channels={0: 2}
+    )
     texts = legal_texts(s)
     assert "claim P02" in texts  # curve (1,-1), (1,0), (0,1)
     assert "claim P01" not in texts and "claim P03" not in texts
@@ -160,7 +181,7 @@ def test_TK_CMP_3_mirrored_two_colour_diamond_in_a_garden() -> None:
                 channel((1, -1), (2, -1)),
                 channel((2, -1), (2, -2)),
             ),
-            hands={0: ("P13",)},
+            hands={0: dealt("P13")},
         )
         assert ("claim P13" in legal_texts(s)) is met
         assert bool(tk.plot_objective_placements(s, "P13")) is met
@@ -216,11 +237,13 @@ def test_TK_CMP_4_single_shoot_gardener_cards() -> None:
     """TK-CMP-4: "A single-shoot gardener objective needs a bamboo of its colour 4 high on a plot
     with the card's improvement, or with no improvement for the crossed-out card." """
     plots = ((1, 0, "PF", 4), (1, -1, "P", 4), (0, -1, "PE", 3))
-    s = tk.position(plots=plots, hands={0: ("G11", "G14", "G12", "G13")})
+    s = tk.position(
+        plots=plots, hands={0: ("G11", "G14", "G12", "G13", "P14")}, completed={0: ("A12",)}
+    )
     texts = legal_texts(s)
     assert "claim G11" in texts and "claim G14" in texts
     assert "claim G12" not in texts and "claim G13" not in texts
-    improved = tk.position(plots=((1, 0, "PF", 4), (1, -1, "PE", 4)), hands={0: ("G14",)})
+    improved = tk.position(plots=((1, 0, "PF", 4), (1, -1, "PE", 4)), hands={0: dealt("G14")})
     assert "claim G14" not in legal_texts(improved)
 
 
@@ -277,21 +300,21 @@ def test_TK_CMP_5_multi_shoot_exactly_three() -> None:
     """TK-CMP-5: "A multi-shoot gardener objective needs that many bamboos of its colour exactly
     3 high, anywhere, any improvement." """
     plots = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 4), (-1, 0, "Y", 1), (-1, 1, "P", 2))
-    s = tk.position(plots=plots, hands={0: ("G15",)})
+    s = tk.position(plots=plots, hands={0: dealt("G15")})
     assert "claim G15" not in legal_texts(s)  # a 4 is not a 3
     lenient = tk.position(
-        plots=plots, hands={0: ("G15",)}, options={"gardener_height_match": "at_least"}
+        plots=plots, hands={0: dealt("G15")}, options={"gardener_height_match": "at_least"}
     )
     assert "claim G15" in legal_texts(lenient)
     plots3 = ((1, 0, "P", 3), (1, -1, "Y", 1), (0, -1, "PE", 3), (-1, 0, "Y", 1))
-    assert "claim G15" in legal_texts(tk.position(plots=plots3, hands={0: ("G15",)}))
+    assert "claim G15" in legal_texts(tk.position(plots=plots3, hands={0: dealt("G15")}))
 
 
 def test_TK_CMP_6_panda_payment_back_to_reserve() -> None:
     """TK-CMP-6: "A panda objective is paid with sections from the player's board, which go back
     to the reserve; a section pays for one card only; bamboo in the garden or on other boards
     cannot pay." """
-    s = tk.position(plots=RING, hands={0: ("A13", "A01")}, eaten={0: (2, 1, 1), 1: (5, 5, 5)})
+    s = tk.position(plots=RING, hands={0: dealt("A13", "A01")}, eaten={0: (2, 1, 1), 1: (5, 5, 5)})
     reserve = s.bamboo_reserve
     s = act(s, "claim A13")
     assert s.eaten[0] == (1, 0, 0)
@@ -343,7 +366,7 @@ def test_TK_CMP_7_card_met_when_drawn_or_redrawn() -> None:
 def test_TK_CMP_8_gardener_need_not_stand_on_the_plot() -> None:
     """TK-CMP-8: "The gardener need not stand on the plot to complete a gardener objective." """
     plots = ((1, 0, "G", 4), *RING[1:])
-    s = tk.position(plots=plots, hands={0: ("G04",)}, gardener=(-1, 0))
+    s = tk.position(plots=plots, hands={0: dealt("G04")}, gardener=(-1, 0))
     assert "claim G04" in legal_texts(s)
 
 
@@ -352,7 +375,7 @@ def test_ja_example_fertilizer_turn_completes_five_point_card() -> None:
     reaches it in a straight line, it grows 2 to reach 4, and the 5-point card (pink, 4,
     fertilizer) is completed that turn with no extra action or payment."""
     plots = ((1, 0, "PF", 2), (1, -1, "G", 1), (0, -1, "Y", 1))
-    s = tk.position(plots=plots, hands={0: ("G11",)}, phase="roll")
+    s = tk.position(plots=plots, hands={0: dealt("G11")}, phase="roll")
     s = act(s.apply(tk.Roll("wind")), "action gardener", "gardener 1,0")
     assert s.bamboo[Hex(1, 0)] == 4
     s = act(s, "claim G11")

@@ -169,6 +169,47 @@ def test_TK_SET_4_a_starting_objective_put_back_in_its_deck_is_refused() -> None
         tk.State.from_dict(data)
 
 
+def test_TK_SET_4_a_position_missing_a_setup_card_is_refused_by_builder_and_loader() -> None:
+    """TK-SET-4: every player is dealt one plot, gardener and panda objective and never gives
+    one back, so a hand plus completed cards without one of each kind is no game's position
+    (issue 44: it built, then one draw later could not be saved and loaded back)."""
+    with pytest.raises(InvalidStateError, match=r"player 0 holds G03 P04: .*\(TK-SET-4\)"):
+        tk.position(hands={0: ["G03", "P04"]}, phase="actions")
+    with pytest.raises(InvalidStateError, match="TK-SET-4"):
+        tk.position(hands={1: ["P01", "P02", "G01"]}, completed={1: ["G02"]})
+    data = tk.position(hands={0: ["G03", "P04", "A01"]}).to_dict()
+    data["players"][0]["hand"].remove("A01")  # the setup card moved to the top of its deck
+    data["decks"]["panda"].insert(0, "A01")
+    del data["start"]
+    with pytest.raises(InvalidStateError, match="TK-SET-4"):
+        tk.State.from_dict(data)
+    # completed cards count: the panda card dealt at setup may have been completed
+    kept = tk.position(hands={0: ["G03", "P04"]}, completed={0: ["A01"]})
+    assert kept.hands[0] == ("G03", "P04") and kept.completed[0] == ("A01",)
+
+
+def test_TK_SET_4_every_built_hand_saves_and_loads_back_after_a_draw() -> None:
+    """The builder and the loader agree: what a position accepts still loads one draw later."""
+    s = tk.position(hands={0: ["G03", "P04", "A01"]}, phase="actions")
+    for deck in ("plot", "gardener", "panda"):
+        drawn = act(s, "action objective", f"draw {deck}")
+        assert tk.State.from_dict(drawn.to_dict()) == drawn
+
+
+def test_TK_SET_4_a_deck_card_moved_into_a_saved_game_is_refused() -> None:
+    """A saved game's objectives are those dealt at setup and drawn since (TK-SET-4, TK-OBJ-1):
+    a deck card moved into a player's completed cards or hand is refused (issue 44)."""
+    state = played(200)
+    data = state.to_dict()
+    assert data["history"] and "start" not in data and len(state.hands[0]) == 4
+    for where in ("completed", "hand"):
+        changed = state.to_dict()
+        changed["players"][0][where].append(changed["decks"]["panda"].pop(0))
+        with pytest.raises(InvalidStateError, match="TK-OBJ-1"):
+            tk.State.from_dict(changed)
+    assert tk.State.from_dict(data) == state
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 8), (4, 21)])
 def test_TK_SET_4_public_view_leaks_nothing_in_random_games(players: int, seed: int) -> None:
     """TK-SET-4 ("keeps them hidden") and TK-PLOT-1 for a spectator: along seeded random games

@@ -103,10 +103,13 @@ REFUSALS = [
             "phase": "objective",
             "used": ("objective",),
             "hands": {
-                0: ("P01", "P02", "P03", "P04", "G01"),
+                0: ("P01", "P02", "P03", "G01"),  # room to draw (TK-OBJ-2), but no plot card left
                 1: ("P05", "P06", "P07", "P08", "P09"),
             },
-            "completed": {0: ("P10", "P11", "P12", "P13", "P14", "P15")},
+            "completed": {
+                0: ("P04", "P10", "P11", "P12", "P13", "P14", "P15", "A01"),
+                1: ("G02", "A02"),  # the setup cards (TK-SET-4)
+            },
         },
         (),
         "draw plot",

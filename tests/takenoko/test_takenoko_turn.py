@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from takenoko_helpers import KEPT_VARIANTS, PANDA_RING, RING, act, kept_states, legal_texts, played
+from takenoko_helpers import (
+    KEPT_VARIANTS,
+    PANDA_RING,
+    RING,
+    act,
+    dealt,
+    kept_states,
+    legal_texts,
+    played,
+)
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
@@ -124,7 +133,7 @@ def test_TK_TURN_5_free_actions_only_in_own_turn() -> None:
         stored_channels={0: 1, 1: 1},
         stored_improvements={0: (0, 1, 0), 1: (0, 1, 0)},
         eaten={0: (2, 0, 0), 1: (2, 0, 0)},
-        hands={0: ("A01",), 1: ("A02",)},
+        hands={0: ("A01", "P14", "G08"), 1: ("A02", "P15", "G09")},  # with the setup cards
     )
     texts = legal_texts(s)
     assert "channel 1,0/1,-1" in texts and "improve enclosure 2,-1" in texts
@@ -146,7 +155,7 @@ def test_TK_TURN_5_claims_come_before_a_forced_weather_effect() -> None:
     when the weather must be used (``weather_optional=False``) the player may first claim a card
     the rain or the storm would spoil (two pink bamboos exactly 3 high; a green bamboo of 4)."""
     strict = {"weather_optional": False}
-    s = tk.position(plots=PANDA_RING, hands={0: ("G15", "G04")}, phase="roll", options=strict)
+    s = tk.position(plots=PANDA_RING, hands={0: dealt("G15", "G04")}, phase="roll", options=strict)
     rain = s.apply(tk.Roll("rain"))
     assert "pass" not in [str(a) for a in rain.legal_actions()]
     assert tk.Claim("G15") in rain.legal_actions()
@@ -219,3 +228,18 @@ def test_TK_TURN_3_TK_TURN_5_legal_actions_from_kept_tuples_equal_ones_built_fro
         elif state.phase == "place_plot":
             assert state.legal_actions() == _place_plot_from_scratch(state)
     assert checked
+
+
+def test_TK_TURN_1_a_history_with_an_extra_end_is_refused() -> None:
+    """TK-TURN-1: each ``end`` in a saved game's history ends one turn (the game's last may end
+    the game), so an ``end`` added to the history is refused (issue 44)."""
+    state = played(120)
+    data = state.to_dict()
+    data["history"].append("end")
+    with pytest.raises(InvalidStateError, match="TK-TURN-1"):
+        tk.State.from_dict(data)
+    data["history"][-1:] = []
+    data["history"].insert(0, "end")
+    with pytest.raises(InvalidStateError, match="TK-TURN-1"):
+        tk.State.from_dict(data)
+    assert tk.State.from_dict(state.to_dict()) == state

@@ -15,7 +15,7 @@ from bamboo_lab.core.checks import listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.rng import MASK64
 
-from .actions import Action, EndTurn, action_from_text, intern
+from .actions import Action, Claim, DrawObjective, EndTurn, action_from_text, intern
 from .components import (
     ACTION_KINDS,
     BAMBOO_SUPPLY,
@@ -333,30 +333,73 @@ def _load(data: Any) -> dict[str, Any]:
             raise invalid_state(f"bad history entry: {exc}") from exc
     if "start" in data:
         state["start"] = _load_start(data["start"], state)
-    _check_ends(state)
-    _check_kept_objectives(state)
+    _check_late_turn(state)
+    _check_history(state)
     return state
 
 
-def _check_ends(state: Mapping[str, Any]) -> None:
-    """Each ``end`` in the history ends one turn (TK-TURN-1): as many as the turns played since
-    the start (one more once the game's last ``end`` ended it without a new turn)."""
-    start = state["start"]
+def _check_late_turn(state: Mapping[str, Any]) -> None:
+    """A position's turn leaves room for its game's ply limit (its later states load)."""
     if not state["history"] and state["turn"] > _MAX_TURN - GAME_INFO.ply_limit:
         raise invalid_state(
             f"turn {state['turn']} is too late for a position: its game could play past"
             f" turn {_MAX_TURN}, and its later states would not load (at most"
             f" {_MAX_TURN - GAME_INFO.ply_limit})"
         )
-    if start is None and not state["history"]:
+
+
+def _check_history(state: Mapping[str, Any]) -> None:
+    """The history must be the game's own from its start (``new_game`` when ``start`` is None):
+    each ``end`` ends one turn (TK-TURN-1), the last one maybe the game; each player's completed
+    cards are those completed at the start, then those claimed in order (TK-CMP-1); each player
+    holds, of each deck, the cards held at the start (one dealt at setup, TK-SET-4) plus those
+    drawn from it since (TK-OBJ-1)."""
+    start, history, num = state["start"], state["history"], state["num_players"]
+    if start is None and not history:
         return  # a position of its own (takenoko.position, start_here)
-    ends = sum(1 for action in state["history"] if type(action) is EndTurn)
-    played = state["turn"] - (0 if start is None else start["turn"])
-    if ends not in (played, played + 1):
+    if start is None:  # new_game: turn 0, one card of each deck dealt to every player
+        seat, turn = state["start_player"], 0
+        completed: list[tuple[str, ...]] = [()] * num
+        held = [[1] * len(DECK_KINDS) for _ in range(num)]
+    else:
+        seat, turn = start["player"], start["turn"]
+        completed = [tuple(player["completed"]) for player in start["players"]]
+        held = [_held(player["hand"], player["completed"]) for player in start["players"]]
+    ends = 0
+    for action in history:
+        kind = type(action)
+        if kind is EndTurn:
+            ends += 1
+            seat = (seat + 1) % num
+        elif kind is DrawObjective:
+            held[seat][DECK_KINDS.index(action.deck)] += 1
+        elif kind is Claim:
+            completed[seat] = (*completed[seat], action.card)
+    played = state["turn"] - turn
+    if ends != played + (1 if state["phase"] == "over" and history else 0):
         raise invalid_state(
             f"the history ends {ends} turn(s) but {played} were played since the start: a"
             " history must be the game's own (TK-TURN-1)"
         )
+    for seat in range(num):
+        if _held(state["hands"][seat], state["completed"][seat]) != held[seat]:
+            raise invalid_state(
+                f"player {seat} holds other objectives than those dealt and drawn in the history:"
+                " no rule takes a card from a deck but the objective action, none puts one back"
+                " (TK-SET-4, TK-OBJ-1)"
+            )
+        if tuple(state["completed"][seat]) != completed[seat]:
+            raise invalid_state(
+                f"player {seat} shows completed {' '.join(state['completed'][seat]) or 'nothing'}"
+                f" but completed {' '.join(completed[seat]) or 'nothing'} in the history"
+                " (TK-CMP-1, TK-CMP-2)"
+            )
+
+
+def _held(hand: Any, completed: Any) -> list[int]:
+    """How many objectives of each deck a player holds, in hand or completed."""
+    prefixes = [card[0] for card in (*hand, *completed)]
+    return [prefixes.count(prefix) for prefix in DECK_PREFIXES]
 
 
 def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -376,40 +419,23 @@ def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_hands(state: Mapping[str, Any]) -> None:
-    """A player with exactly three objectives (hand and completed) has drawn none, so holds the
-    plot, gardener and panda card dealt at setup, one of each (TK-SET-4)."""
+    """Every player keeps the plot, gardener and panda objective dealt at setup, in hand or
+    completed, since no rule puts one back (TK-SET-4); a player with a full hand cannot have
+    chosen the objective action (TK-OBJ-2)."""
     for seat in range(state["num_players"]):
         cards = (*state["hands"][seat], *state["completed"][seat])
-        if len(cards) == 3 and sorted(card[0] for card in cards) != sorted(DECK_PREFIXES):
+        if not set(DECK_PREFIXES) <= {card[0] for card in cards}:
             raise invalid_state(
-                f"player {seat} holds {' '.join(cards)}: with no card drawn, a player holds the"
-                " plot, gardener and panda objective dealt at setup, one of each (TK-SET-4)"
+                f"player {seat} holds {' '.join(cards) or 'no objective'}: every player keeps"
+                " the plot, gardener and panda objective dealt at setup, in hand or completed"
+                " (TK-SET-4)"
             )
-
-
-def _check_kept_objectives(state: Mapping[str, Any]) -> None:
-    """No rule puts an objective back in a deck (TK-SET-4, TK-OBJ-1): a saved game from setup
-    holds one card of each kind dealt at setup, and a game from a start keeps the objectives
-    completed at that start."""
-    start = state["start"]
-    for seat in range(state["num_players"]):
-        cards = {*state["hands"][seat], *state["completed"][seat]}
-        if (
-            start is None
-            and state["history"]
-            and not set(DECK_PREFIXES) <= {card[0] for card in cards}
-        ):
-            raise invalid_state(
-                f"player {seat} holds {' '.join(sorted(cards))}: a player keeps the plot, gardener"
-                " and panda objective dealt at setup, in hand or completed (TK-SET-4)"
-            )
-        if start is not None:  # completed cards are public: no view or guess changes them
-            lost = set(start["players"][seat]["completed"]) - set(state["completed"][seat])
-            if lost:
-                raise invalid_state(
-                    f"player {seat} no longer shows {' '.join(sorted(lost))}, completed at the"
-                    " start: a completed objective stays completed (TK-OBJ-1)"
-                )
+    if state["phase"] == "objective" and len(state["hands"][state["player"]]) >= HAND_LIMIT:
+        raise invalid_state(
+            f"player {state['player']} draws an objective with {HAND_LIMIT} cards in hand:"
+            f" a hand holds at most {HAND_LIMIT} cards, and with {HAND_LIMIT} a player cannot"
+            " draw (TK-OBJ-2)"
+        )
 
 
 _KEY_TYPES = (int, str, type(None))
