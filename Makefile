@@ -18,7 +18,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,test,rl,pictures,docs]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,rl,pictures,docs]" --group test
 	touch $(STAMP)
 
 ## help: list these targets (make with no target does this)
@@ -91,3 +91,8 @@ format: $(STAMP)
 ## clean: remove the virtual environment and build outputs
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+## pins: regenerate constraints.txt, and Binder's versions to match, from a fresh resolve (tools/pins.py)
+.PHONY: pins
+pins: $(STAMP)
+	$(PY) tools/pins.py

@@ -27,6 +27,9 @@ def _project(tmp_path: Path, version: str, heading: str) -> Path:
         f'"""A package."""\n\nimport os\n\n__version__ = "{version}"\n'
     )
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    citation = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    citation = citation.replace(f'version: "{bamboo_lab.__version__}"', f'version: "{version}"')
+    (tmp_path / "CITATION.cff").write_text(citation, encoding="utf-8")
     (tmp_path / "CHANGELOG.md").write_text(f"# Changelog\n\nIntro.\n\n{heading}\n\n- a change\n")
     return tmp_path
 
@@ -90,3 +93,25 @@ def test_the_command_exits_1_and_says_why(tmp_path: Path) -> None:
     bad = subprocess.run([*run, "--tag", "v0.4.0"], capture_output=True, text=True)
     assert bad.returncode == 1 and bad.stdout == ""
     assert bad.stderr.count("check_release:") == 2, bad.stderr
+
+
+def test_a_citation_naming_another_version_is_refused(tmp_path: Path) -> None:
+    root = _project(tmp_path, "0.3.0", "## 0.3.0 (unreleased)")
+    text = (root / "CITATION.cff").read_text().replace('version: "0.3.0"', "version: 0.2.9  # old")
+    (root / "CITATION.cff").write_text(text)
+    assert check_release.problems(root) == [
+        "CITATION.cff names version '0.2.9', the package is 0.3.0"
+    ]
+
+
+def test_citation_cff_is_valid_cff_1_2_0_naming_the_package_version() -> None:
+    yaml = pytest.importorskip("yaml")
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert citation["cff-version"] == "1.2.0"
+    for key in ("message", "title", "authors", "version", "license", "repository-code", "url"):
+        assert citation.get(key), key
+    assert citation["version"] == bamboo_lab.__version__ and citation["type"] == "software"
+    assert all(author.get("name") or author.get("family-names") for author in citation["authors"])
+    assert citation["license"] == "MIT"
+    assert check_release.citation_version("version: '1.0.0'\n") == "1.0.0"
+    assert check_release.citation_version("cff-version: 1.2.0\n") is None

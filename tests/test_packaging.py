@@ -57,9 +57,16 @@ def test_binder_pins_every_notebook_dependency() -> None:
     )
 
 
+def _group_requirements() -> list[str]:
+    """The requirement strings of every dependency group (``include-group`` tables left out)."""
+    groups = PYPROJECT["dependency-groups"].values()
+    return [r for group in groups for r in group if isinstance(r, str)]
+
+
 def test_constraints_pin_every_dependency_and_agree_with_binder() -> None:
     extras = PYPROJECT["project"]["optional-dependencies"]
     needed = _requirement_names([r for group in extras.values() for r in group])
+    needed |= _requirement_names(_group_requirements())
     pinned = _pins(ROOT / "constraints.txt")
     assert needed <= set(pinned), f"missing from constraints.txt: {needed - set(pinned)}"
     binder = _pins(ROOT / "binder" / "requirements.txt")
@@ -203,3 +210,119 @@ def test_make_lab_turns_off_the_news_pop_up_as_binder_does(lab_server: tuple[str
     properties = json.loads(body)["schema"]["properties"]
     served = {name: properties[name]["default"] for name in written}
     assert status == 200 and served == written == {"fetchNews": "false", "checkForUpdates": False}
+
+
+def test_development_tools_are_dependency_groups_not_a_published_extra() -> None:
+    """PEP 735 groups stay out of the wheel's metadata; `make` installs them with pip's --group,
+    which the venv's pip (upgraded by the $(STAMP) rule) has from 25.1 on."""
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    groups = PYPROJECT["dependency-groups"]
+    assert "test" not in extras and set(extras) == {"lab", "pictures", "docs", "rl"}
+    assert {"include-group": "test-engines"} in groups["test"]
+    tools = _requirement_names(_group_requirements())
+    assert {"pytest", "ruff", "mypy", "playwright", "build", "hypothesis"} <= tools
+    assert not tools & _requirement_names([r for extra in extras.values() for r in extra]) - {
+        "pandas",
+        "numpy",
+        "tqdm",
+    }, "a development tool is also a published extra"
+    makefile = (ROOT / "Makefile").read_text()
+    assert '-e ".[lab,rl,pictures,docs]" --group test' in makefile
+    assert "pip install --quiet --upgrade pip" in makefile
+    pip = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, text=True)
+    major, minor = map(int, pip.stdout.split()[1].split(".")[:2])
+    assert (major, minor) >= (25, 1), pip.stdout
+
+
+ENGINE_TESTS = " ".join(
+    [
+        *("tests/core", "tests/takenoko", "tests/bamboo", "tests/bangkok", "tests/sim"),
+        *("tests/test_conformance.py", "tests/test_determinism.py", "tests/test_golden.py"),
+        "tests/test_registry.py",
+    ]
+)
+"""The engines', records' and simulations' tests: CI runs them on every supported Python, and
+they run from an unpacked source archive."""
+SDIST_RUN = "tests/core tests/test_golden.py tests/test_registry.py tests/bangkok"
+"""The part of them the source-archive test runs whole (the rest it collects)."""
+
+
+def test_the_tests_workflow_runs_the_engine_tests_on_every_supported_python() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "tests.yml").read_text()
+    assert ENGINE_TESTS in workflow
+    for version in ("3.12", "3.13"):
+        assert f'"{version}"' in workflow
+    classifiers = PYPROJECT["project"]["classifiers"]
+    supported = {c.rsplit(" :: ", 1)[1] for c in classifiers if re.search(r"Python :: 3\.\d+$", c)}
+    assert supported == {"3.11", "3.12", "3.13"}
+    assert "bash .ci/run" in workflow and "python:3.11-bookworm" in workflow
+    assert "--group test-engines" in workflow
+    for path in ENGINE_TESTS.split():
+        assert (ROOT / path).exists(), path
+
+
+@pytest.fixture(scope="module")
+def unpacked_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The source archive, built by ``python -m build --sdist`` and unpacked."""
+    import tarfile
+
+    out = tmp_path_factory.mktemp("sdist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (archive,) = out.glob("*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(out, filter="data")
+    (top,) = (path for path in out.iterdir() if path.is_dir())
+    return top
+
+
+def test_the_sdist_carries_the_whole_test_suite_and_what_it_reads(unpacked_sdist: Path) -> None:
+    for name in ("conftest.py", "harness.py", "data/takenoko/golden-2p.json", "race_game"):
+        assert (unpacked_sdist / "tests" / name).exists(), name
+    shipped = {p.relative_to(unpacked_sdist) for p in (unpacked_sdist / "tests").rglob("*.py")}
+    ours = {
+        p.relative_to(ROOT) for p in (ROOT / "tests").rglob("*.py") if "__pycache__" not in p.parts
+    }
+    assert ours <= shipped, sorted(map(str, ours - shipped))[:5]
+    assert (unpacked_sdist / "docs" / "games" / "takenoko.md").is_file()
+    assert (unpacked_sdist / "CITATION.cff").is_file()
+    assert not list(unpacked_sdist.rglob("*.pyc"))
+
+
+def test_pytest_from_the_unpacked_sdist_passes_the_engine_tests(unpacked_sdist: Path) -> None:
+    """Run from the archive's folder, its own package is imported (not this checkout's)."""
+    env = {**os.environ, "BAMBOO_LAB_CONFORMANCE": "2", "PYTHONDONTWRITEBYTECODE": "1"}
+    where = subprocess.run(
+        [sys.executable, "-c", "import bamboo_lab; print(bamboo_lab.__file__)"],
+        cwd=unpacked_sdist,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert Path(where.stdout.strip()).is_relative_to(unpacked_sdist), where.stdout
+    pytest_command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    collected = subprocess.run(
+        [*pytest_command, "--collect-only", *ENGINE_TESTS.split()],
+        cwd=unpacked_sdist,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert collected.returncode == 0, collected.stdout[-3000:]
+    assert int(re.search(r"(\d+) tests? collected", collected.stdout)[1]) > 1000
+    ran = subprocess.run(
+        [*pytest_command, "-m", "not slow", *SDIST_RUN.split()],
+        cwd=unpacked_sdist,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert ran.returncode == 0, ran.stdout[-3000:]
+    assert re.search(r"\d+ passed", ran.stdout) and " failed" not in ran.stdout

@@ -1,9 +1,10 @@
-"""Check that a release's three version marks agree: the tag, the package and the CHANGELOG.
+"""Check that a release's version marks agree: the tag, the package, the CHANGELOG, CITATION.cff.
 
 The version is written once, as ``__version__`` in ``bamboo_lab/__init__.py`` (``pyproject.toml``
 reads it: ``[tool.setuptools.dynamic] version``). The top section of ``CHANGELOG.md`` is headed
 by that version, ``## 0.2.0 (unreleased)`` while work goes on and ``## 0.2.0 - 2026-12-20`` once
-it is cut; the release tag is ``v0.2.0``. CONTRIBUTING.md ("Cutting a release") says how.
+it is cut; ``CITATION.cff`` names the version too; the release tag is ``v0.2.0``.
+CONTRIBUTING.md ("Cutting a release") says how.
 
 Run::
 
@@ -72,6 +73,12 @@ def top_heading(changelog: str) -> Heading | None:
     return None
 
 
+def citation_version(citation: str) -> str | None:
+    """The top-level ``version:`` of a ``CITATION.cff`` (quotes removed), or None."""
+    found = re.search(r"""^version:\s*["']?([^"'\s#]+)["']?\s*(?:#.*)?$""", citation, re.MULTILINE)
+    return found.group(1) if found else None
+
+
 def problems(root: Path = ROOT, tag: str | None = None) -> list[str]:
     """Each disagreement between the version, ``pyproject.toml``, the changelog and ``tag``."""
     found: list[str] = []
@@ -88,6 +95,9 @@ def problems(root: Path = ROOT, tag: str | None = None) -> list[str]:
         )
     elif heading.version != version:
         found.append(f"CHANGELOG.md's top section is {heading.version}, the package is {version}")
+    cited = citation_version((root / "CITATION.cff").read_text(encoding="utf-8"))
+    if cited != version:
+        found.append(f"CITATION.cff names version {cited!r}, the package is {version}")
     if tag is not None:
         if tag != f"v{version}":
             found.append(f"the tag {tag!r} is not 'v{version}'")
