@@ -4,6 +4,7 @@ win from here), both by playouts from one seat's view (see ``docs/analysis.md``)
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "OTHER_GAME_PLAYOUTS",
     "OUTLOOK_COLUMNS",
+    "Answer",
     "Arm",
     "analyse",
     "halving",
@@ -46,9 +48,13 @@ __all__ = [
     "mean_and_interval",
     "outlook",
     "outlook_frame",
+    "outlook_rows",
     "playout_results",
     "playout_runner",
+    "quantile",
+    "ranked_moves",
     "search",
+    "seat_chances",
 ]
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
@@ -58,6 +64,31 @@ Bamboo and 10 ms in Bangkok; docs/analysis.md has the measurements)."""
 
 OTHER_GAME_PLAYOUTS = 100
 """``analyse``'s default budget for a game not in :data:`DEFAULT_PLAYOUTS` (a registered one)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An analysis as plain rows, which needs no pandas (the boards' hint in the browser):
+    the column names, one tuple per row, and what a table's ``attrs`` would hold."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    attrs: dict[str, Any]
+
+    def column(self, name: str) -> list[Any]:
+        """The values of one column, row by row."""
+        index = self.columns.index(name)
+        return [row[index] for row in self.rows]
+
+    def frame(self) -> pd.DataFrame:
+        """The answer as a pandas DataFrame, with ``attrs``."""
+        require("pandas", feature="bamboo_lab.analysis")
+        import pandas as pd
+
+        frame = pd.DataFrame(list(self.rows), columns=list(self.columns))
+        frame.attrs.update(self.attrs)
+        return frame
+
 
 DEFAULT_OUTLOOK = 200
 """``outlook``'s default number of playouts."""
@@ -209,8 +240,20 @@ def analyse(
     the table depends on the machine's speed). ``bot`` plays every seat of the playouts.
     """
     require("pandas", feature="bamboo_lab.analysis")
-    import pandas as pd
+    found = ranked_moves(state, seat, playouts=playouts, seconds=seconds, seed=seed, bot=bot)
+    return found.frame()
 
+
+def ranked_moves(
+    state: GameState,
+    seat: int,
+    *,
+    playouts: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    bot: BotSpec = DEFAULT_BOT,
+) -> Answer:
+    """``analyse``'s table as plain rows (no pandas); ``attrs["actions"]`` in row order."""
     checked_state(state, "analyse")
     me = checked_seat(state, seat, "analyse", to_move=True)
     assert me is not None
@@ -240,16 +283,15 @@ def analyse(
                 rank,
             )
         )
-    frame = pd.DataFrame(rows, columns=list(ANALYSE_COLUMNS))
-    frame.attrs.update(
-        actions=[arm.action for arm in ranked],
-        seat=me,
-        playouts=spent,
-        seed=seed,
-        seconds=limit,
-        game=state.game,
-    )
-    return frame
+    attrs = {
+        "actions": [arm.action for arm in ranked],
+        "seat": me,
+        "playouts": spent,
+        "seed": seed,
+        "seconds": limit,
+        "game": state.game,
+    }
+    return Answer(ANALYSE_COLUMNS, tuple(rows), attrs)
 
 
 def playout_runner(
@@ -312,14 +354,25 @@ def outlook(
     real state and any determinisation from ``seat``.
     """
     require("pandas", feature="bamboo_lab.analysis")
+    return seat_chances(state, seat, n=n, seed=seed, bot=bot).frame()
 
+
+def seat_chances(
+    state: GameState,
+    seat: int | None,
+    *,
+    n: int = DEFAULT_OUTLOOK,
+    seed: int = 0,
+    bot: BotSpec = DEFAULT_BOT,
+) -> Answer:
+    """``outlook``'s table as plain rows (no pandas)."""
     checked_state(state, "outlook")
     me = checked_seat(state, seat, "outlook", to_move=False)
     count = checked_int(n, "outlook: n", 1, MAX_PLAYOUTS)
     seed = checked_seed(seed, "outlook")
     bots = playout_bots(bot, state)
     results = playout_results(state.view(me), me, count, seed, bots)
-    return outlook_frame(results, state.num_players, seed=seed, seat=me)
+    return outlook_rows(results, state.num_players, seed=seed, seat=me)
 
 
 def playout_results(
@@ -336,24 +389,38 @@ def outlook_frame(
     results: Sequence[Result], num_players: int, *, seed: int, seat: int | None
 ) -> pd.DataFrame:
     """``outlook``'s table from its playouts' results."""
-    import pandas as pd
+    return outlook_rows(results, num_players, seed=seed, seat=seat).frame()
 
+
+def outlook_rows(
+    results: Sequence[Result], num_players: int, *, seed: int, seat: int | None
+) -> Answer:
+    """``outlook``'s rows from its playouts' results (scores' quantiles interpolated linearly,
+    as pandas and numpy do by default)."""
     rows = []
     for player in range(num_players):
         wins = sum(player in result.winners for result in results)
         low, high = wilson_interval(wins, len(results))
-        scores = pd.Series([result.scores[player] for result in results], dtype=float)
+        scores = sorted(float(result.scores[player]) for result in results)
         rows.append(
             (
                 player,
                 wins / len(results),
                 low,
                 high,
-                float(scores.mean()),
-                float(scores.quantile(0.05)),
-                float(scores.quantile(0.95)),
+                statistics.fmean(scores),
+                quantile(scores, 0.05),
+                quantile(scores, 0.95),
             )
         )
-    frame = pd.DataFrame(rows, columns=list(OUTLOOK_COLUMNS))
-    frame.attrs.update(playouts=len(results), seed=seed, seat=seat)
-    return frame
+    return Answer(
+        OUTLOOK_COLUMNS, tuple(rows), {"playouts": len(results), "seed": seed, "seat": seat}
+    )
+
+
+def quantile(ordered: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of sorted values, interpolated linearly between the two nearest."""
+    position = share * (len(ordered) - 1)
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)

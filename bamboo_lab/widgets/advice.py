@@ -86,24 +86,23 @@ def hint(
     Refused (InvalidStateError) when no person is to play."""
     if not controller.is_person_to_play():
         raise InvalidStateError("a hint is for a person's decision: nobody is to play now")
-    from bamboo_lab.analysis import analyse
+    from bamboo_lab.analysis.position import ranked_moves
 
     shown = controller.board_state(reveal)
     seat = shown.current_player
     budget = HINT_PLAYOUTS[controller.game] if playouts is None else playouts
-    frame = analyse(shown, seat, playouts=budget, seconds=seconds, seed=seed)
-    actions = frame.attrs["actions"]
+    found = ranked_moves(shown, seat, playouts=budget, seconds=seconds, seed=seed)
     rows = tuple(
         (label_of(controller.game, action, shown), str(action), win, low, high)
         for action, win, low, high in zip(
-            actions[:top],
-            frame["win"][:top],
-            frame["win_low"][:top],
-            frame["win_high"][:top],
+            found.attrs["actions"][:top],
+            found.column("win")[:top],
+            found.column("win_low")[:top],
+            found.column("win_high")[:top],
             strict=True,
         )
     )
-    return Hint(seat, rows, int(frame.attrs["playouts"]))
+    return Hint(seat, rows, int(found.attrs["playouts"]))
 
 
 def chances(
@@ -114,14 +113,14 @@ def chances(
     shown = controller.board_state(reveal)
     if shown.is_over():
         return None
-    from bamboo_lab.analysis import outlook
+    from bamboo_lab.analysis.position import seat_chances
 
     n = BAR_PLAYOUTS[controller.game] if playouts is None else playouts
-    frame = outlook(shown, controller.viewer(reveal), n=n, seed=seed)
+    found = seat_chances(shown, controller.viewer(reveal), n=n, seed=seed)
     rows = tuple(
         (int(seat), float(win), float(low), float(high))
         for seat, win, low, high in zip(
-            frame["seat"], frame["win"], frame["win_low"], frame["win_high"], strict=True
+            *(found.column(name) for name in ("seat", "win", "win_low", "win_high")), strict=True
         )
     )
     return Chances(rows, n)
