@@ -112,3 +112,11 @@ def test_the_changelog_is_a_page_and_the_api_index_lists_every_page() -> None:
 def test_the_documentation_url_is_the_site() -> None:
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
     assert urls["Documentation"] == SITE
+
+
+def test_a_site_figure_is_labelled_with_its_alt_text() -> None:
+    import bamboo_docs
+
+    labelled = bamboo_docs.figure_html({"data": [], "layout": {}}, 'Bar chart: "wins" <by seat>.')
+    assert 'role="figure" aria-label="Bar chart: &quot;wins&quot; &lt;by seat&gt;."' in labelled
+    assert "aria-label" not in bamboo_docs.figure_html({"data": [], "layout": {}})

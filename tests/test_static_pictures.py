@@ -9,6 +9,7 @@ import itertools
 import json
 import shutil
 import struct
+import sys
 import zlib
 from pathlib import Path
 
@@ -178,3 +179,96 @@ def test_kaleido_renders_the_saved_figure_at_its_own_size(tmp_path: Path) -> Non
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (300, 200)
     assert path.read_text(encoding="utf-8") == static_pictures.serialise(nb)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_saved_picture_has_alt_text(path: Path) -> None:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    bare = static_pictures.missing_alt(nb)
+    assert not bare, (
+        f"{path.name}: {len(bare)} picture(s) without alt text (cells {bare}); "
+        f"run .venv/bin/python tools/static_pictures.py notebooks/{path.name}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("figure", "expected"),
+    [
+        (
+            {"data": [{"type": "bar"}], "layout": {"title": {"text": "actions"}}},
+            "Bar chart: actions.",
+        ),
+        (
+            {
+                "data": [{"type": "scatter"}, {"type": "scatter", "mode": "text"}],
+                "layout": {
+                    "title": {"text": "<b>Takenoko</b> · turn 1<br><sup>P0 0 pts · P1 2 pts</sup>"}
+                },
+            },
+            "Picture: Takenoko, turn 1 (P0 0 pts, P1 2 pts).",
+        ),
+        (
+            {
+                "data": [{"type": "scatter"}],
+                "layout": {"title": "Win rate &amp; seat", "xaxis": {"title": {"text": "seat"}}},
+            },
+            "Chart: Win rate & seat.",
+        ),
+        ({"data": [{"type": "histogram"}], "layout": {}}, "Histogram without a title."),
+        (
+            {"data": [], "layout": {"title": {"text": "<b>Bangkok</b> · what does it score?"}}},
+            "Picture: Bangkok, what does it score?",
+        ),
+    ],
+)
+def test_alt_text_is_one_sentence_from_the_kind_and_the_title(figure: dict, expected: str) -> None:
+    assert static_pictures.alt_text(figure) == expected
+
+
+def test_a_long_title_is_cut_at_a_word() -> None:
+    figure = {
+        "data": [],
+        "layout": {"title": {"text": "Takenoko<br>" + "plot 1,-1 placed · " * 40}},
+    }
+    alt = static_pictures.alt_text(figure)
+    assert len(alt) <= static_pictures.ALT_LIMIT and alt.endswith("…")
+    assert (
+        alt.startswith("Picture: Takenoko (plot 1,-1 placed, plot") and "placed, plot …" not in alt
+    )
+
+
+def test_process_writes_alt_text_where_nbconvert_and_myst_nb_read_it(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.ipynb"
+    nb = _tiny_notebook(path)
+    nb["cells"][2]["outputs"][0]["metadata"] = {"image/png": {"alt": "Written by hand."}}
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    static_pictures.process([path], lambda figure: b"\x89PNG fake")
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    first, kept = saved["cells"][0], saved["cells"][2]
+    assert first["outputs"][0]["metadata"]["image/png"]["alt"] == "Bar chart: actions."
+    assert first["metadata"]["mystnb"]["image"]["alt"] == "Bar chart: actions."
+    assert kept["outputs"][0]["metadata"]["image/png"]["alt"] == "Written by hand."
+    assert kept["metadata"]["mystnb"]["image"]["alt"] == "Written by hand."
+    assert "mystnb" not in saved["cells"][1]["metadata"]  # no picture, no alt
+    nbformat.validate(nbformat.reads(json.dumps(saved), as_version=4))
+    from nbconvert import HTMLExporter
+
+    page, _ = HTMLExporter(template_name="classic").from_notebook_node(
+        nbformat.reads(json.dumps(saved), as_version=4)
+    )
+    assert 'alt="Bar chart: actions."' in page and 'alt="Written by hand."' in page
+
+
+def test_alt_text_alone_needs_no_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every figure has its PNG: the tool writes alt text without importing kaleido."""
+    path = tmp_path / "tiny.ipynb"
+    nb = _tiny_notebook(path)
+    nb["cells"][0]["outputs"][0]["data"]["image/png"] = "cG5n"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    assert static_pictures.main(["--check", str(path)]) == 1
+    monkeypatch.setitem(sys.modules, "kaleido", None)  # importing it would fail
+    assert static_pictures.main([str(path)]) == 0
+    assert static_pictures.main(["--check", str(path)]) == 0
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["cells"][0]["outputs"][0]["data"]["image/png"] == "cG5n"
+    assert static_pictures.missing_alt(saved) == []

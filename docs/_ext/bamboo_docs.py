@@ -115,7 +115,9 @@ class PlotlyFigure:
             return [widget_note(Path(renderer.source).name)]
         if data.mime_type != PLOTLY_MIME or not isinstance(data.content, dict):
             return None
-        return [nodes.raw("", figure_html(data.content), format="html", classes=["output"])]
+        alt = (data.output_metadata or {}).get("image/png", {}).get("alt")  # static_pictures.py
+        html_figure = figure_html(data.content, alt if isinstance(alt, str) else None)
+        return [nodes.raw("", html_figure, format="html", classes=["output"])]
 
 
 def widget_note(notebook: str) -> nodes.Element:
@@ -153,16 +155,18 @@ window.addEventListener("resize", () => {
 """
 
 
-def figure_html(figure: dict[str, Any]) -> str:
+def figure_html(figure: dict[str, Any], alt: str | None = None) -> str:
     """A box of the figure's own size (plotly's 700 x 500 by default) and its JSON, which
-    ``bamboo_figures.js`` draws once plotly.js is loaded (the theme loads scripts last)."""
+    ``bamboo_figures.js`` draws once plotly.js is loaded (the theme loads scripts last); the
+    box is labelled with the picture's alt text for screen readers, when it has one."""
     layout = figure.get("layout", {})
     width, height = layout.get("width") or 700, layout.get("height") or 500
     config = {"displaylogo": False, **figure.get("config", {})}
     payload = json.dumps({"data": figure.get("data", []), "layout": layout, "config": config})
     payload = payload.replace("</", "<\\/")  # "<\/" is "</" in JSON, and ends no script
+    label = f' role="figure" aria-label="{html.escape(alt)}"' if alt else ""
     return (
-        f'<div class="plotly-figure" data-width="{width}" data-height="{height}"'
+        f'<div class="plotly-figure" data-width="{width}" data-height="{height}"{label}'
         f' style="height: {height}px; overflow: hidden">'
         f'<div id="plotly-figure-{next(_FIGURE_NUMBERS)}" class="plotly-graph-div"'
         f' style="width: {width}px; height: {height}px; transform-origin: 0 0"></div></div>\n'
