@@ -8,6 +8,7 @@ legal targets are ringed and a click on one plays it.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,7 @@ from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.viz import palette
 
 from .advice import Chances, Hint, chances, hint
-from .board import BoardWidget, replace_figure
+from .board import BoardWidget, cell_result, replace_figure
 from .controller import BoardText, PlayController
 from .labels import label_of
 from .pictures import (
@@ -205,8 +206,8 @@ class PlayApp:
         self.redraw()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the app's widget as the cell's result."""
-        return self.widget._repr_mimebundle_(**kwargs)
+        """Show the app's widget as the cell's result (and its picture, for static viewers)."""
+        return cell_result(self.widget, self.figure, f"A {self.game.capitalize()} board")
 
     def _example(self) -> str:
         legal = self.controller.legal_actions()
@@ -520,7 +521,13 @@ def _where(target: Hex | Edge) -> str:
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+    """The distance from ``a`` to ``b``; infinite, so far from everything, when a coordinate is
+    not a finite number (a click at -1e308, inf or NaN is on nothing; ``**`` overflowed)."""
+    try:
+        distance = math.hypot(a[0] - b[0], a[1] - b[1])
+    except (TypeError, ValueError, OverflowError):
+        return math.inf
+    return distance if math.isfinite(distance) else math.inf
 
 
 class ReplayApp:
@@ -549,8 +556,9 @@ class ReplayApp:
         self.show(0)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the app's widget as the cell's result."""
-        return self.widget._repr_mimebundle_(**kwargs)
+        """Show the app's widget as the cell's result (and its picture, for static viewers)."""
+        game = self.controller.game.capitalize()
+        return cell_result(self.widget, self.figure, f"A replay of a {game} game")
 
     def _curve(self) -> go.Figure:
         """The review's curve with the current ply marked, moves named in rulebook words."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bamboo_lab.bots import Bot, make_bot
-from bamboo_lab.core.checks import check_setup
+from bamboo_lab.core.checks import check_setup, forged_action, own_action
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import GameRecord
@@ -381,6 +381,10 @@ class PlayController:
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`
         holds the reason from ``explain`` (the rule ID and a sentence); nothing changes."""
+        if not isinstance(action, str) and not _readable(action):
+            # fields changed past the frozen constructor: refused before anything reads them
+            self.message = str(forged_action(action, self.game.title()))
+            return False
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
             self.message = f"{short_text(action)} was not played: {who}."
@@ -390,6 +394,9 @@ class PlayController:
             verdict = self.module.explain(mine, action)
         except BambooLabError as exc:  # malformed notation: the parser says what is wrong
             self.message = f"{short_text(action)} is not an action: {exc}"
+            return False
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            self.message = str(forged_action(action, self.game.title()))
             return False
         if not verdict.legal:
             self.message = str(verdict)
@@ -406,10 +413,7 @@ class PlayController:
 
     def _legal_twin(self, action: Any) -> Any:
         """The engine's own legal action equal to ``action`` (never the caller's object)."""
-        for legal in self.legal_actions():
-            if legal == action:
-                return legal
-        return None
+        return own_action(tuple(self.legal_actions()), action)
 
     def bot_move(self) -> bool:
         """Let the bot to move take one decision (then roll any die); False if not a bot's
@@ -557,3 +561,14 @@ class PlayController:
             before = self.state
             self.states.append(before.apply(face))
             self.steps.append(Step(CHANCE, face, self._line(CHANCE, face, before)))
+
+
+def _readable(action: Any) -> bool:
+    """True when ``action`` can be written and hashed, as every action the engine builds can
+    (one whose fields were set past its frozen constructor may raise on either)."""
+    try:
+        str(action)
+        hash(action)
+    except Exception:
+        return False
+    return True
