@@ -100,7 +100,14 @@ def test_annotation_names_are_aliased_to_the_documented_ones() -> None:
 
 def test_the_changelog_is_a_page_and_the_api_index_lists_every_page() -> None:
     page = (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8")
-    assert "{include} ../CHANGELOG.md" in page
+    assert page.startswith("# Changelog\n") and "CHANGELOG.md" in page
+    assert bamboo_api_index.changelog_path(ROOT) == ROOT / "CHANGELOG.md"
+    assert bamboo_api_index.changelog_path(ROOT / "docs") == ROOT / "CHANGELOG.md"  # docs alone
+    source = [page]
+    app = type("App", (), {"srcdir": str(ROOT / "docs"), "env": type("Env", (), {})()})()
+    app.env.note_dependency = lambda path: None
+    bamboo_api_index.changelog_source(app, bamboo_api_index.CHANGELOG_PAGE, source)
+    assert source[0] == (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "\nchangelog\n" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     index = (ROOT / "docs" / "api" / "index.md").read_text(encoding="utf-8")
     assert "{module-index} bamboo_lab" in index

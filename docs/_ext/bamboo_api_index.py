@@ -1,7 +1,8 @@
 """The API reference's index and its links out: the ``module-index`` directive (every module of
 the package with the first line of its docstring, so the index says in one line what each module
 is for and never goes stale), and the short names the code's annotations use (``pd.DataFrame``,
-plotly's ``Figure``) resolved through intersphinx under their documented names."""
+plotly's ``Figure``) resolved through intersphinx under their documented names; and the
+changelog page, whose text is the repository's ``CHANGELOG.md``, read when the page is."""
 
 from __future__ import annotations
 
@@ -108,8 +109,34 @@ def _aliased_reference(app: Any, env: Any, node: Any, contnode: nodes.Element) -
     return missing_reference(app, env, aliased, contnode)
 
 
+CHANGELOG_PAGE = "docs/changelog"
+"""The page that shows ``CHANGELOG.md``."""
+
+
+def changelog_path(srcdir: Path) -> Path | None:
+    """``CHANGELOG.md`` beside the site's sources, else beside the package being documented
+    (a build from a copy of ``docs/`` alone), else None."""
+    import bamboo_lab
+
+    for folder in (srcdir, Path(bamboo_lab.__file__).resolve().parents[1]):
+        if (folder / "CHANGELOG.md").is_file():
+            return folder / "CHANGELOG.md"
+    return None
+
+
+def changelog_source(app: Any, docname: str, source: list[str]) -> None:
+    """The changelog page's text is ``CHANGELOG.md`` (its own text says where to find it else)."""
+    if docname != CHANGELOG_PAGE:
+        return
+    path = changelog_path(Path(app.srcdir))
+    if path is not None:
+        app.env.note_dependency(str(path))
+        source[0] = path.read_text(encoding="utf-8")
+
+
 def setup(app: Any) -> dict[str, bool]:
     """Add the ``module-index`` directive and the aliases of other projects' names."""
     app.add_directive("module-index", ModuleIndex)
     app.connect("missing-reference", _aliased_reference, priority=900)  # after intersphinx
+    app.connect("source-read", changelog_source)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
