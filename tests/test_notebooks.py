@@ -243,6 +243,7 @@ sys.meta_path.insert(0, Offline())
 import contextlib, io
 from notebook_tools import code_cells, load, source, tags
 from bamboo_lab.core.errors import IllegalActionError
+from bamboo_lab.core.display import RichDisplay, picture_function
 from bamboo_lab.core.table import Table
 
 report = {}
@@ -262,6 +263,8 @@ for name in NAMES:
                         if isinstance(shown, Table):
                             shown._repr_html_()
                             tables += 1
+                        elif isinstance(shown, RichDisplay):
+                            picture_function(shown)(shown)
                 except IllegalActionError:
                     if "raises-exception" not in tags(cell):
                         raise
@@ -277,7 +280,8 @@ print(json.dumps(report))
 @pytest.fixture(scope="module")
 def offline_runs() -> dict[str, dict[str, Any]]:
     """Each offline notebook run in one fresh process where pandas and numpy cannot be imported
-    (a finder refuses them, noting who asked), its tables rendered as HTML."""
+    (a finder refuses them, noting who asked), its tables rendered as HTML and the states it
+    shows drawn."""
     tests = str(Path(__file__).parent)
     package = str(Path(bamboo_lab.__file__).parent)
     command = [sys.executable, "-c", _OFFLINE_PROBE, tests, package, ",".join(COMPILED)]
