@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTRAS = "lab,rl,pictures,docs"
@@ -49,10 +50,10 @@ def resolve(python: str = sys.executable, root: Path = ROOT) -> dict[str, str]:
     return pins_of_report(json.loads(done.stdout))
 
 
-def pins_of_report(report: dict[str, object]) -> dict[str, str]:
+def pins_of_report(report: dict[str, Any]) -> dict[str, str]:
     """``{name: version}`` of a pip installation report, without the editable project."""
     pins = {}
-    for item in report["install"]:  # type: ignore[attr-defined]
+    for item in report["install"]:
         metadata = item["metadata"]
         if canonical(metadata["name"]) != "bamboo-lab":
             pins[metadata["name"]] = metadata["version"]
