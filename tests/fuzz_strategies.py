@@ -18,6 +18,7 @@ import functools
 import inspect
 import io
 import json
+import math
 import random
 import tempfile
 import traceback
@@ -37,16 +38,20 @@ from bamboo_lab.games import GAMES, load, record_of, replay, start_here, start_o
 __all__ = [
     "COUNTS",
     "FINDINGS",
+    "BoardRefused",
     "Case",
     "action_cases",
+    "board_cases",
     "cli_cases",
     "count",
     "deep",
+    "derived_cases",
     "dict_cases",
     "env_cases",
     "explain_play_cases",
     "flush_findings",
     "foreign_cases",
+    "hand_cases",
     "position_cases",
     "record_cases",
     "record_finding",
@@ -933,3 +938,138 @@ def sandbox_cases(draw: st.DrawFn, game: str) -> Case:
 
 class SandboxRefused(BambooLabError):
     """A sandbox call returned False and showed its refusal."""
+
+
+# --- reachable states: what a builder or the loader accepts ----------------------------------
+
+
+@st.composite
+def derived_cases(draw: st.DrawFn, game: str) -> Case:
+    """A real position passed on as a player would: a determinization (what a search bot plays
+    from), or the position saved without its history and loaded back to play on as
+    :func:`start_here` says (its own start)."""
+    spec = draw(st.sampled_from(state_specs(game, per_count=4)))
+    state = sample_state(*spec)
+    module = load(game)
+    seat = draw(st.integers(0, state.num_players - 1))
+    if draw(st.booleans()):
+        data = state.determinize(seat, 5).to_dict()
+        code = f"G.State.from_dict(s.determinize({seat}, 5).to_dict())"
+        return Case(
+            game,
+            "derived state",
+            _module_code(game) + _spec_code(spec) + code,
+            lambda: module.State.from_dict(data),
+        )
+    data = {**state.to_dict(), "history": []}
+    data.pop("start", None)
+    code = "d = {**s.to_dict(), 'history': []}; d.pop('start', None); "
+    code += "start_here(G.State.from_dict(d))"
+    return Case(
+        game,
+        "derived state",
+        _module_code(game) + _spec_code(spec) + code,
+        lambda: start_here(module.State.from_dict(data)),
+    )
+
+
+@st.composite
+def hand_cases(draw: st.DrawFn, game: str) -> Case:
+    """``<game>.position(hands=...)`` (and ``completed=`` where the builder has it) with part of
+    the hands of a real position: real cards, possibly too few for the game's setup."""
+    names = builder_parameters(game)
+    if "hands" not in names:
+        return draw(position_cases(game))
+    spec = draw(st.sampled_from(state_specs(game, per_count=4)))
+    state = sample_state(*spec)
+    hands: dict[int, list[Any]] = {}
+    for seat, hand in enumerate(state.hands):
+        if draw(st.booleans()):
+            keep = draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+            hands[seat] = [card for card, kept in zip(hand, keep, strict=True) if kept]
+    kwargs: dict[str, Any] = {"hands": hands}
+    if "completed" in names and draw(st.booleans()):
+        kwargs["completed"] = {seat: list(done) for seat, done in enumerate(state.completed)}
+    builder = load(game).position  # type: ignore[attr-defined]
+    num = state.num_players
+    code = _module_code(game) + f"G.position({num}, **{kwargs!r})"
+    return Case(game, "position hands", code, lambda: builder(num, **kwargs))
+
+
+# --- the boards: controllers and apps --------------------------------------------------------
+
+CLICK_FLOATS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([-1e308, 1e308, math.inf, -math.inf, math.nan, 0.0, 1.0, -1.0]),
+)
+"""Click coordinates: any float, the extremes drawn often."""
+
+
+class BoardRefused(BambooLabError):
+    """A board returned False (a move or a click refused, or a click on nothing)."""
+
+
+@functools.cache
+def _board_app(game: str) -> Any:
+    """One hot-seat app per game (building the widgets is the slow part): cases rewind it."""
+    from bamboo_lab import widgets
+
+    return widgets.play(game, players=2, bots=None, seed=3)
+
+
+@st.composite
+def board_cases(draw: st.DrawFn, game: str) -> Case:
+    """A hot-seat board a few random moves in: ``PlayController.play`` of a forged action or a
+    near-miss text, or a click (the picture or the own board) at any float; a refusal (False)
+    must leave the game, its log and its undo list unchanged."""
+    app = _board_app(game)
+    c = app.controller
+    c.new_game(3)
+    plies = draw(st.integers(0, 12))
+    rng = random.Random(plies)
+    for _ in range(plies):
+        legal = c.legal_actions()
+        if c.state.is_over() or not legal:
+            break
+        c.play(legal[rng.randrange(len(legal))])
+    legal = c.legal_actions()
+    how = draw(st.sampled_from(["forged", "text", "click", "click_own"]))
+    setup = f"app = _board_app({game!r}); app.controller.new_game(3); # {plies} random moves; "
+    if how in ("click", "click_own"):
+        x, y = draw(CLICK_FLOATS), draw(CLICK_FLOATS)
+        code = setup + f"app.{how}({x!r}, {y!r})"
+
+        def run() -> Any:
+            if getattr(app, how)(x, y) is False:
+                raise BoardRefused(f"a click at ({x!r}, {y!r}) is on nothing")
+            return None
+
+    else:
+        if how == "forged" and legal and dataclasses.is_dataclass(legal[0]):
+            action = draw(st.sampled_from(legal))
+            fields = [f.name for f in dataclasses.fields(action)]
+            if fields:
+                field = draw(st.sampled_from(fields))
+                value, value_code = draw(st.sampled_from(bad_values(getattr(action, field))))
+                move: Any = _forged(action, field, value)
+                shown = f"_forged(<legal {action}>, {field!r}, {value_code})"
+            else:
+                move, shown = action, f"<legal {action}>"
+        else:
+            move = draw(st.sampled_from([*NEAR_MISS_TEXTS, *(str(a) for a in legal[:5])]))
+            shown = repr(move)
+        code = setup + f"app.controller.play({shown})"
+
+        def run() -> Any:
+            if not c.play(move):
+                raise BoardRefused(c.message or "refused without saying why")
+            return None
+
+    def snapshot() -> Any:
+        return (c.state, tuple(c.states), len(c.log))
+
+    return Case(game, f"board {how}", code, run, snapshot=snapshot)
+
+
+NEAR_MISS_TEXTS = ["", "end", "pass", "x" * 81, "é" * 41, "\x00", "plot 1e308,0", "nan"]
+"""Texts typed into a board: empty, too long in bytes, a NUL, huge or NaN numbers."""

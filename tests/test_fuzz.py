@@ -37,12 +37,15 @@ from fuzz_strategies import (
     FINDINGS,
     Case,
     action_cases,
+    board_cases,
     cli_cases,
     count,
+    derived_cases,
     dict_cases,
     env_cases,
     explain_play_cases,
     foreign_cases,
+    hand_cases,
     position_cases,
     record_cases,
     record_finding,
@@ -171,8 +174,11 @@ def test_command_line_arguments_and_record_files(game: str, data: st.DataObject)
 SURFACES: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
     "environment": env_cases,
     "sandbox": sandbox_cases,
+    "board": board_cases,
 }
-"""Inputs through the PettingZoo env and the scoring sandboxes (optional extras)."""
+"""Inputs through the PettingZoo env, the scoring sandboxes and the play boards (a forged
+action, a near-miss text, a click at any float: a refusal leaves the game, its log and its undo
+list unchanged), all optional extras."""
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -184,6 +190,67 @@ def test_bad_input_through_envs_and_sandboxes(
 ) -> None:
     pytest.importorskip("pettingzoo" if inputs is env_cases else "ipywidgets")
     judge(data.draw(inputs(game)))
+
+
+WALK = min(200, max(10, EXAMPLES // 2))
+"""Legal decisions walked from every accepted state (``make soak``: hundreds of thousands)."""
+
+SOURCES: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
+    "mutated_state_dicts": dict_cases,
+    "views_and_saved_positions": derived_cases,
+    "position_builder_arguments": position_cases,
+    "builder_hands": hand_cases,
+    "mutated_records": record_cases,
+}
+"""Where an accepted state comes from: the loader, the builder, a record."""
+
+
+def check_reachable(state: Any, rng: random.Random, plies: int) -> None:
+    """An accepted state is a game's: it and every state ``plies`` legal decisions on save
+    and load back equal (a position the rules could not reach breaks here, issue 44)."""
+    kind = type(state)
+    for ply in range(plies + 1):
+        text = json.dumps(state.to_dict(), sort_keys=True)
+        try:
+            again = kind.from_dict(json.loads(text))
+        except BambooLabError as exc:
+            message = f"after {ply} legal decisions the state does not load: {exc}"
+            raise AssertionError(message) from exc
+        assert again == state, f"after {ply} legal decisions from_dict(to_dict(s)) != s"
+        if state.is_over():
+            return
+        if state.current_player == CHANCE:
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(actions, weights)[0]
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state = state.apply(action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("source", list(SOURCES.values()), ids=list(SOURCES))
+@FUZZ
+@given(data=st.data())
+def test_every_accepted_state_saves_and_loads_back_after_legal_actions(
+    game: str, source: Callable[[str], st.SearchStrategy[Case]], data: st.DataObject
+) -> None:
+    """What a builder, ``from_dict`` or a record accepts is reachable: after any sequence of
+    legal decisions it still saves and loads back equal (issue 44)."""
+    case = data.draw(source(game))
+    try:
+        state = case.run()
+    except BambooLabError:
+        return
+    if state is None:
+        return
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    try:
+        check_reachable(state, random.Random(seed), WALK)
+    except Exception as exc:
+        line = record_finding(case, exc, f"accepted but unreachable (walk seed {seed})")
+        if not COLLECT:
+            raise AssertionError(f"{type(exc).__name__}: {exc!s:.300}\n{line}") from exc
 
 
 def test_collected_findings_fail_the_run() -> None:

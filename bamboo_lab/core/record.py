@@ -11,13 +11,16 @@ Reading one never uses pickle or eval; anything malformed, too large or too deep
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import json
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +60,7 @@ _STRING = re.compile(r'"[^"]*"')
 class, which the regex engine scans in one pass without keeping a backtracking point per
 character (the pattern with an escape alternative cost ~100 bytes of memory per character)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 MAX_PLAYERS = 100
 """A bound on ``num_players`` before any game looks at it (each game then checks its own)."""
@@ -221,7 +224,8 @@ class GameRecord:
             )
         _check_text_shape(text)
         try:
-            data = json.loads(text, parse_constant=_refuse_constant)
+            with _without_gc():
+                data = json.loads(text, parse_constant=_refuse_constant)
         except RecursionError as exc:
             raise InvalidStateError("a game record is nested too deeply") from exc
         except UnicodeDecodeError as exc:
@@ -260,6 +264,19 @@ class GameRecord:
         return cls.from_json(text)
 
 
+@contextlib.contextmanager
+def _without_gc() -> Iterator[None]:
+    """Parse without the cyclic garbage collector: parsed JSON holds no cycles, and collecting
+    while ~250,000 nested lists are made cost seven times the parse (0.6 s instead of 0.09 s)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _refuse_constant(name: str) -> Any:
     """JSON's NaN and Infinity are not numbers a record may hold."""
     raise ValueError(f"{name} is not allowed")
@@ -292,8 +309,8 @@ def check_size(data: Any, what: str = "a game record") -> None:
 def _check_text_shape(text: str | bytes | bytearray) -> None:
     """Refuse JSON text holding more than :data:`MAX_ITEMS` values or nested deeper than
     :data:`MAX_DEPTH`, before parsing it, in time and memory linear in its size: escaped
-    backslashes and quotes are cut out, then strings, then commas and brackets are counted and
-    matching empty pairs removed level by level (each pass in C)."""
+    backslashes and quotes are cut out, then strings, then commas and brackets are counted, and the
+    open brackets counted along the text (each pass in C)."""
     try:
         plain = text if isinstance(text, str) else bytes(text).decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -310,18 +327,16 @@ def _check_text_shape(text: str | bytes | bytearray) -> None:
     if items > MAX_ITEMS:
         raise InvalidStateError(f"a game record holds more than {MAX_ITEMS} values")
     brackets = _NOT_BRACKET.sub("", skeleton)
-    for _ in range(MAX_DEPTH):
-        if not brackets:
-            return
-        brackets = _EMPTY_PAIR.sub("", brackets)
-    if _EMPTY_PAIR.search(brackets):  # a pair still inside 32 others (unbalanced: json says)
+    # the running count of open brackets is the nesting (unbalanced text: json.loads says)
+    if brackets and max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))) > MAX_DEPTH:
         raise InvalidStateError(f"a game record is nested deeper than {MAX_DEPTH} levels")
 
 
 def _plain(value: Mapping[str, Any], name: str) -> dict[str, Any]:
     """A detached JSON-safe copy of ``value`` (string keys, JSON values), or InvalidStateError."""
     try:
-        copy = json.loads(json.dumps(value, allow_nan=False))
+        with _without_gc():
+            copy = json.loads(json.dumps(value, allow_nan=False))
     except (TypeError, ValueError) as exc:
         raise InvalidStateError(
             f"game record field {name!r} is not JSON data: {_first_line(exc)}"
