@@ -142,3 +142,17 @@ def test_rgb_array_is_the_board_as_an_image_and_passes_check_env() -> None:
     finally:
         env.close()
     assert env.unwrapped.renderer is None
+
+
+def test_without_kaleido_rgb_array_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from bamboo_lab.core.extras import MissingExtraError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "kaleido" else real(name)
+    )
+    with pytest.raises(MissingExtraError, match=r"rgb_array.*kaleido.*bamboo-lab\[pictures\]"):
+        envs.single_agent("bamboo", render_mode="rgb_array")
+    assert envs.single_agent("bamboo", render_mode="ansi").render_mode == "ansi"
