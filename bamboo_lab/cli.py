@@ -76,6 +76,7 @@ def _parser() -> _Parser:
     check.add_argument(
         "--threshold", type=float, default=None, help="flag moves losing at least this much"
     )
+    check.add_argument("--no-progress", action="store_true", help="hide the progress on stderr")
 
     play = sub.add_parser("play", help="play in the terminal against bots")
     play.add_argument("game", choices=names())
@@ -208,12 +209,17 @@ def _review(args: argparse.Namespace) -> int:
     from .analysis import DEFAULT_THRESHOLD, review
 
     threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
-    frame = review(record, args.seat, n=args.playouts, seed=args.seed, threshold=threshold)
+    progress = None if args.no_progress else _ReviewProgress()
+    frame = review(
+        record, args.seat, n=args.playouts, seed=args.seed, threshold=threshold, progress=progress
+    )
     who = "every seat" if args.seat is None else f"player {args.seat}"
     print(
         f"{record.game}, {record.num_players} players, seed {record.seed}: {len(frame)}"
         f" decisions of {who}, {frame.attrs['playouts']} playouts each, analysis seed"
-        f" {args.seed}; {int(frame['flagged'].sum())} flagged (lost at least {threshold:g})"
+        f" {args.seed}; {int(frame['flagged'].sum())} flagged: a move is flagged when its loss"
+        f" (win probability of the best move minus the move played's) is at least {threshold:g}"
+        " and its 95% interval lies above 0 (a clear loss, not the playouts' noise)"
     )
     if frame.empty:
         return 0
@@ -221,15 +227,36 @@ def _review(args: argparse.Namespace) -> int:
     best = max(4, *(len(text) for text in frame["best"]))
     print(
         f"{'ply':>5} {'player':>6}  {'move':<{move}}  {'before':>6} {'after':>6}"
-        f"  {'best':<{best}}  {'loss':>5}  flag"
+        f"  {'best':<{best}}  {'loss':>5}  {'interval':<13}  flag"
     )
     for row in frame.itertuples(index=False):
         flag = "*" if row.flagged else ""
+        interval = f"[{row.loss_low:.2f}, {row.loss_high:.2f}]"
         print(
             f"{row.ply:5d} {row.player:6d}  {row.move:<{move}}  {row.win_before:6.2f}"
-            f" {row.win_after:6.2f}  {row.best:<{best}}  {row.loss:5.2f}  {flag}".rstrip()
+            f" {row.win_after:6.2f}  {row.best:<{best}}  {row.loss:5.2f}  {interval:<13}"
+            f"  {flag}".rstrip()
         )
     return 0
+
+
+class _ReviewProgress:
+    """The review's progress on stderr: one line rewritten on a terminal, else a line at every
+    tenth of the decisions (long reviews take minutes)."""
+
+    def __init__(self) -> None:
+        """Start with nothing shown."""
+        self.interactive = sys.stderr.isatty()
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show that ``done`` of ``total`` decisions are reviewed."""
+        line = f"reviewed {done} of {total} decisions"
+        if self.interactive:
+            print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+        elif done * 10 // total > self.shown or done == total:
+            self.shown = done * 10 // total
+            print(line, file=sys.stderr, flush=True)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.checks import checked_int, short_repr
@@ -63,6 +64,7 @@ def review(
     seed: int = 0,
     threshold: float = DEFAULT_THRESHOLD,
     bot: BotSpec = DEFAULT_BOT,
+    progress: Callable[[int, int], object] | None = None,
 ) -> pd.DataFrame:
     """One row per decision of ``record`` (only ``seat``'s when given): what the move cost.
 
@@ -80,7 +82,8 @@ def review(
     gets no search. ``ply`` numbers the record's actions from 1
     (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
     Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
-    ``best_actions``).
+    ``best_actions``). ``progress``, when given, is called with (decisions reviewed, decisions
+    to review) after each one (the command line's progress).
     """
     require("pandas", feature="bamboo_lab.analysis")
     import pandas as pd
@@ -98,8 +101,15 @@ def review(
         raise InvalidStateError(
             f"review: threshold must be above 0 and at most 1, not {threshold!r}"
         )
+    if progress is not None and not callable(progress):
+        raise InvalidStateError(f"review: progress must be callable, not {short_repr(progress)}")
     states = replay(record)
     bots = playout_bots(bot, states[0])
+    total = sum(
+        1
+        for state in states[:-1]
+        if state.current_player != CHANCE and (seat is None or state.current_player == seat)
+    )
     budget = REVIEW_PLAYOUTS.get(record.game, OTHER_GAME_REVIEW_PLAYOUTS) if n is None else n
     rows: list[tuple[Any, ...]] = []
     played_actions: list[Any] = []
@@ -136,6 +146,8 @@ def review(
         )
         played_actions.append(played)
         best_actions.append(best.action)
+        if progress is not None:
+            progress(len(rows), total)
     frame = pd.DataFrame(rows, columns=list(REVIEW_COLUMNS))
     frame = frame.astype({"ply": int, "player": int, "loss": float, "flagged": bool, "visits": int})
     frame.attrs.update(

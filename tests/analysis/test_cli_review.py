@@ -42,10 +42,37 @@ def test_review_prints_one_row_per_decision(tmp_path: Path, capsys: Capture) -> 
     assert main(["review", str(path), "--playouts", "4", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("bangkok, 2 players, seed 4: ") and "4 playouts each" in lines[0]
-    assert lines[1].split() == ["ply", "player", "move", "before", "after", "best", "loss", "flag"]
+    assert lines[1].split() == [
+        *("ply", "player", "move", "before", "after", "best", "loss", "interval", "flag")
+    ]
     assert [line.split()[2] for line in lines[2:]] == list(late.actions)
     assert main(["review", str(path), "--playouts", "4", "--seed", "3"]) == 0
     assert capsys.readouterr().out.splitlines() == lines  # deterministic for the seed
+
+
+def test_review_header_states_the_flag_rule_and_each_row_its_interval(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """A 0.24 loss unflagged beside a 0.20 flagged is explained: the header says a move is
+    flagged when its loss reaches the threshold and its 95% interval lies above 0, and each
+    row shows that interval (issue 44)."""
+    _, blunder = records()
+    path = tmp_path / "blunder.json"
+    blunder.save(path)
+    assert main(["review", str(path), "--playouts", "8", "--threshold", "0.2"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert "is at least 0.2 and its 95% interval lies above 0" in lines[0]
+    for line in lines[2:]:
+        low, high = (float(x) for x in line.split("[")[1].split("]")[0].split(","))
+        loss = float(line.split("[")[0].split()[-1])
+        assert low <= loss <= high or low == high == 0.0
+        assert line.endswith("*") == (loss >= 0.2 and low > 0), line
+    # progress on stderr (not a terminal here: a line at every tenth, the last one at the end)
+    progress = captured.err.splitlines()
+    assert progress and progress[-1] == f"reviewed {len(lines) - 2} of {len(lines) - 2} decisions"
+    assert main(["review", str(path), "--playouts", "8", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_review_flags_the_blunder_and_filters_a_seat(tmp_path: Path, capsys: Capture) -> None:
