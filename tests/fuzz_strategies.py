@@ -946,8 +946,8 @@ class SandboxRefused(BambooLabError):
 @st.composite
 def derived_cases(draw: st.DrawFn, game: str) -> Case:
     """A real position passed on as a player would: a determinization (what a search bot plays
-    from), or the position saved without its history and loaded back to play on as
-    :func:`start_here` says (its own start)."""
+    from), or the position saved without its history and loaded back as its own start, as
+    :func:`start_here` does (and says to do before playing on)."""
     spec = draw(st.sampled_from(state_specs(game, per_count=4)))
     state = sample_state(*spec)
     module = load(game)
@@ -961,16 +961,8 @@ def derived_cases(draw: st.DrawFn, game: str) -> Case:
             _module_code(game) + _spec_code(spec) + code,
             lambda: module.State.from_dict(data),
         )
-    data = {**state.to_dict(), "history": []}
-    data.pop("start", None)
-    code = "d = {**s.to_dict(), 'history': []}; d.pop('start', None); "
-    code += "start_here(G.State.from_dict(d))"
-    return Case(
-        game,
-        "derived state",
-        _module_code(game) + _spec_code(spec) + code,
-        lambda: start_here(module.State.from_dict(data)),
-    )
+    code = _module_code(game) + _spec_code(spec) + "start_here(s)"
+    return Case(game, "derived state", code, lambda: start_here(state))
 
 
 @st.composite
