@@ -328,3 +328,36 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
         board._open_now()
     elif restyle or relayout or rebuilt:
         _send_state_soon(widget)
+
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+"""The mime type of a Plotly figure in a cell's output."""
+WHERE_TO_PLAY = "run this notebook to play: in your browser, on Binder or in JupyterLab"
+"""Where a board saved in a notebook can be played (said under its picture)."""
+
+
+def cell_result(widget: Any, board: go.FigureWidget, what: str) -> dict[str, Any]:
+    """An app's cell result: the live widget, and for viewers that cannot run widgets (GitHub,
+    nbviewer, the documentation site) a picture of the board as shown, with a line saying where
+    to play it. JupyterLab draws the widget: it ranks above a figure."""
+    bundle = dict(widget._repr_mimebundle_())
+    line = f"{what}: {WHERE_TO_PLAY}"
+    picture = go.Figure(board)
+    height = picture.layout.height or 500
+    bottom = picture.layout.margin.b or 0
+    picture.update_layout(height=height + 34, margin={"b": bottom + 34})
+    picture.add_annotation(
+        text=f"<i>{line}</i>",
+        xref="paper",
+        yref="paper",
+        x=0,
+        xanchor="left",
+        y=0,
+        yanchor="top",
+        yshift=-max(bottom, 4),
+        showarrow=False,
+        font={"size": 13},
+    )
+    bundle[PLOTLY_MIME] = picture.to_plotly_json()
+    bundle["text/plain"] = line
+    return bundle

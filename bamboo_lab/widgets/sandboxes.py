@@ -24,7 +24,7 @@ from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz.layout import Layout, Point
 
 from .app import fit_width
-from .board import BoardWidget, replace_figure
+from .board import BoardWidget, cell_result, replace_figure
 
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
@@ -286,8 +286,10 @@ class SandboxApp:
         self.widget = w.VBox([controls, self.message, self.figure, self.report])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the app's widget as the cell's result."""
-        return self.widget._repr_mimebundle_(**kwargs)
+        """Show the app's widget as the cell's result (and its picture, for static viewers)."""
+        names = {GardenSandbox: "Takenoko garden", MarketSandbox: "Bangkok market"}
+        what = names.get(type(self.sandbox), "Bamboo home")
+        return cell_result(self.widget, self.figure, f"A {what} sandbox")
 
     # -------------------------------------------------------------- garden
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ ARTIFACTS = Path(os.environ.get("BAMBOO_LAB_ARTIFACTS", "test-artifacts"))
 
 _KERNEL_IDLE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!w || !w.context || !w.context.isReady) return false;  // the notebook is read in whole
   const k = w && w.sessionContext && w.sessionContext.session
     && w.sessionContext.session.kernel;
   return !!k && k.status === 'idle';
@@ -131,10 +132,13 @@ class CellError:
 class Lab:
     """One browser page on a JupyterLab server."""
 
-    def __init__(self, page: Any, base: str) -> None:
-        """Wrap a Playwright ``page`` on the server at ``base``; keep the page's errors."""
+    def __init__(self, page: Any, base: str, address: Callable[[str], str] | None = None) -> None:
+        """Wrap a Playwright ``page`` on the server at ``base``; keep the page's errors.
+        ``address`` turns a notebook's path into the page that opens it (JupyterLab's
+        ``/lab/tree/``; the JupyterLite course has its own)."""
         self.page = page
         self.base = base
+        self.address = address or (lambda path: f"{base}/lab/tree/{path}?reset")
         self.console: list[str] = []
         """The page's console errors and uncaught exceptions, shortened, oldest first."""
         page.on(
@@ -147,10 +151,13 @@ class Lab:
         )
         page.on("pageerror", lambda error: self.console.append(f"uncaught: {error}"[:300]))
 
-    def open(self, path: str, run_all: bool = True, timeout_s: float = 300) -> None:
-        """Open ``path`` (relative to the server root), wait for the kernel, run every cell."""
-        self.page.goto(f"{self.base}/lab/tree/{path}?reset")
-        self.page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+    def open(
+        self, path: str, run_all: bool = True, timeout_s: float = 300, kernel_s: float = 120
+    ) -> None:
+        """Open ``path`` (relative to the server root), wait for the kernel (``kernel_s``
+        seconds at most), run every cell."""
+        self.page.goto(self.address(path))
+        self.page.wait_for_function(_KERNEL_IDLE, timeout=kernel_s * 1000)
         if run_all:
             self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
             self.page.wait_for_timeout(1000)
