@@ -201,8 +201,9 @@ def position(
     ``(q, r, tile, height, chip letter)``, ``tile`` being a colour letter plus the printed
     improvement (``"GF"``). Plots, chips and sections come from the pile and the reserves;
     ``hands``/``completed`` (seat -> card ids) from the decks (an unnamed hand keeps its
-    setup cards); ``eaten``, ``stored_channels`` and ``stored_improvements`` (W, E, F counts)
-    from the reserves. ``player`` and ``turn`` default to a turn after everybody's first, so
+    setup cards; every player keeps a card of each deck, in hand or completed: TK-SET-4);
+    ``eaten``, ``stored_channels`` and ``stored_improvements`` (W, E, F counts) from the
+    reserves. ``player`` and ``turn`` default to a turn after everybody's first, so
     the weather is rolled; ``phase`` and ``weather`` name the pending decision. The result's
     ``start`` is its own to_dict. An impossible request raises InvalidStateError saying what
     ran out or conflicts.
