@@ -12,7 +12,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 
 .DEFAULT_GOAL := help
 
-.PHONY: help lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures docs
+.PHONY: help lab test lint unit notebooks browser clean-notebooks bench soak format clean pictures docs lite lite-serve lite-browser
 
 # Create the virtual environment and install the package with its extras, pinned by constraints.txt.
 $(STAMP): pyproject.toml constraints.txt
@@ -34,7 +34,7 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. notebooks/00-start-here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
-test: lint unit notebooks browser
+test: lint unit notebooks browser lite-browser
 
 ## lint: ruff (code and notebooks), mypy, and mypy --strict on the rules (core and games)
 lint: $(STAMP)
@@ -96,3 +96,15 @@ clean:
 .PHONY: pins
 pins: $(STAMP)
 	$(PY) tools/pins.py
+
+## lite: build the course as a JupyterLite site into build/lite/ (any browser, no server; needs npm)
+lite: $(STAMP)
+	$(PY) tools/build_lite.py
+
+## lite-serve: serve build/lite/ on http://127.0.0.1:8000 to try it before publishing
+lite-serve: lite
+	$(PY) tools/lite_site.py --port 8000
+
+## lite-browser: build the site, then run it offline in chromium (rules lessons, boards, exercises)
+lite-browser: lite
+	$(PY) -m pytest -m browser --timeout=3600 $(PYTEST_ARGS) tests/browser_lite

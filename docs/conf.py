@@ -56,7 +56,11 @@ nb_execution_mode = "off"
 nb_output_stderr = "show"
 nb_merge_streams = True
 PLOTLY_MIME = "application/vnd.plotly.v1+json"  # drawn by bamboo_docs.PlotlyFigure
-nb_mime_priority_overrides = [("html", PLOTLY_MIME, 5), ("dirhtml", PLOTLY_MIME, 5)]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"  # a board: its saved picture first
+nb_mime_priority_overrides = [
+    *((builder, PLOTLY_MIME, 5) for builder in ("html", "dirhtml")),
+    *((builder, WIDGET_MIME, 6) for builder in ("html", "dirhtml")),
+]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

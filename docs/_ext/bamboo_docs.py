@@ -18,7 +18,10 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 BINDER = (
     "https://mybinder.org/v2/gh/bamboo-lab/bamboo_lab/main?urlpath=lab/tree/notebooks/{notebook}"
 )
-"""Where a notebook runs with nothing installed."""
+"""Where a notebook runs on a server with nothing installed (a queue, then a session)."""
+LITE = "../lite/lab/index.html?path={notebook}"
+"""Where a notebook runs in the browser (the JupyterLite course, ``make lite``, published in the
+site's ``lite/`` folder), from a notebook's page."""
 _FIGURE_NUMBERS = itertools.count(1)
 
 _RULE_HEADING = re.compile(r"^\s*((?:TK|BB|BK)-[A-Z]+-\d+[a-z]?)\b")
@@ -121,16 +124,39 @@ class PlotlyFigure:
 
 
 def widget_note(notebook: str) -> nodes.Element:
-    """A line that says where the interactive board of a notebook cell can be used."""
-    binder = BINDER.format(notebook=notebook)
+    """A line that says where the interactive board of a notebook cell can be used (a board
+    saved before boards carried their picture)."""
     return nodes.paragraph(
         "",
         "",
-        nodes.emphasis("", "An interactive board appears here when the notebook runs: open it on "),
-        nodes.reference("", "Binder", refuri=binder),
-        nodes.emphasis("", " or in JupyterLab (make lab)."),
+        nodes.emphasis("", "An interactive board appears here when the notebook runs: "),
+        *where_to_run(notebook),
         classes=["output", "widget-note"],
     )
+
+
+def where_to_run(notebook: str) -> list[nodes.Node]:
+    """ "run it in your browser, on Binder or in JupyterLab (make lab)", with links."""
+    return [
+        nodes.reference("", "run it in your browser", refuri=LITE.format(notebook=notebook)),
+        nodes.Text(" (nothing to install), on "),
+        nodes.reference("", "Binder", refuri=BINDER.format(notebook=notebook)),
+        nodes.Text(" or in JupyterLab (make lab)."),
+    ]
+
+
+def _run_links(app: Any, doctree: nodes.document, docname: str) -> None:
+    """At the top of each notebook's page, where to run it: in the browser first."""
+    if not docname.startswith("notebooks/"):
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    notebook = f"{docname.removeprefix('notebooks/')}.ipynb"
+    line = nodes.paragraph("", "", nodes.strong("", "Run this lesson: "), classes=["run-links"])
+    line.extend(where_to_run(notebook))
+    title = next(iter(section.findall(nodes.title)), None)
+    section.insert(section.index(title) + 1 if title is not None else 0, line)
 
 
 FIGURES_JS = """// Draw each saved Plotly figure at its own size, scaled down to fit the column.
@@ -220,6 +246,7 @@ def setup(app: Any) -> dict[str, bool]:
     app.connect("doctree-read", _rule_anchors, priority=100)  # before the tables of contents
     app.connect("doctree-resolved", _rule_links)
     app.connect("doctree-resolved", _api_rule_links)
+    app.connect("doctree-resolved", _run_links)
     app.connect("builder-inited", _plotly_js)
     app.connect("html-page-context", _page_scripts)
     app.connect("build-finished", _root_redirect)
