@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "build" / "lite"
@@ -55,10 +55,13 @@ class Site:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right content types, quiet, counting what it sends."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
-    sent: list[int]
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **TYPES,
+    }
+    sent: ClassVar[list[int]]
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         """Say nothing per request."""
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
