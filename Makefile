@@ -18,7 +18,7 @@ NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,rl,pictures,docs]" --group test
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[lab,rl,pictures,docs]" --group test --group lite
 	touch $(STAMP)
 
 ## help: list these targets (make with no target does this)
@@ -73,7 +73,7 @@ docs: $(STAMP)
 	@echo "The site is in build/site/: open build/site/index.html"
 
 ## bench: self-play, heuristic- and search-bot speed, simulate speed-up with 2 processes
-bench: $(STAMP)
+bench: $(STAMP) lite
 	$(PY) benchmarks/run.py
 
 ## soak: tens of thousands of checked random games, and a long fuzz run (slow)

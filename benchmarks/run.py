@@ -11,9 +11,12 @@
 4. ``simulate`` with 2 processes against 1 over the same games: the speed-up.
 5. ``replay`` and ``widgets.replay`` of a 20,000-action record: seconds and peak memory
    (``benchmarks/replay.py``).
+6. The course in the browser (``make lite``), offline and cold: seconds to a ready kernel,
+   megabytes downloaded before the first lesson runs, seconds for its Run All
+   (``benchmarks/lite.py``).
 
 Usage: ``python benchmarks/run.py [--seconds S]
-[--only selfplay,heuristic,search,playouts,speedup,replay] [game ...]``.
+[--only selfplay,heuristic,search,playouts,speedup,replay,lite] [game ...]``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from lite import table as lite_table
 from replay import table as replay_table
 from selfplay import run
 
@@ -32,7 +36,7 @@ from bamboo_lab.games import GAMES, load
 from bamboo_lab.sim.bench import bot_decisions, bot_games, simulate_speedup
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
-SECTIONS = ("selfplay", "heuristic", "search", "playouts", "speedup", "replay")
+SECTIONS = ("selfplay", "heuristic", "search", "playouts", "speedup", "replay", "lite")
 
 
 def selfplay_table(games: list[str], seconds: float) -> None:
@@ -124,6 +128,8 @@ def main() -> None:
         speedup_table(args.games, args.speedup_games)
     if "replay" in sections:
         replay_table()
+    if "lite" in sections:
+        lite_table()
 
 
 if __name__ == "__main__":

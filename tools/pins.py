@@ -25,11 +25,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 EXTRAS = "lab,rl,pictures,docs"
 """The extras every development machine installs (``make``'s ``$(STAMP)`` rule)."""
-GROUPS = ("test",)
+GROUPS = ("test", "lite")
 """The dependency groups it installs."""
 HEADER = f"""\
 # Known-good pins for every fresh machine:
-#   pip install -c constraints.txt -e '.[{EXTRAS}]' --group test
+#   pip install -c constraints.txt -e '.[{EXTRAS}]' --group test --group lite
 # Written by `make pins` (tools/pins.py) from a fresh resolve: do not edit by hand.
 """
 

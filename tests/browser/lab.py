@@ -38,7 +38,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ARTIFACTS = Path(os.environ.get("BAMBOO_LAB_ARTIFACTS", "test-artifacts"))
 """Where screenshots are saved (a CI artifact folder)."""
 
-_KERNEL_IDLE = """() => {
+KERNEL_IDLE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   if (!w || !w.context || !w.context.isReady) return false;  // the notebook is read in whole
   const k = w && w.sessionContext && w.sessionContext.session
@@ -46,7 +46,7 @@ _KERNEL_IDLE = """() => {
   return !!k && k.status === 'idle';
 }"""
 
-_RUN_DONE = """() => {
+RUN_DONE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   if (!w || !w.content || !w.content.widgets) return false;
   const k = w.sessionContext.session && w.sessionContext.session.kernel;
@@ -157,11 +157,11 @@ class Lab:
         """Open ``path`` (relative to the server root), wait for the kernel (``kernel_s``
         seconds at most), run every cell."""
         self.page.goto(self.address(path))
-        self.page.wait_for_function(_KERNEL_IDLE, timeout=kernel_s * 1000)
+        self.page.wait_for_function(KERNEL_IDLE, timeout=kernel_s * 1000)
         if run_all:
             self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
             self.page.wait_for_timeout(1000)
-            self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+            self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
             self.page.wait_for_timeout(1000)
 
     def run_all(self, settle_s: float = 0, timeout_s: float = 300) -> None:
@@ -170,7 +170,7 @@ class Lab:
         self.page.wait_for_timeout(int(settle_s * 1000))
         self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_timeout(1000)
-        self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+        self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
         self.page.wait_for_timeout(1000)
 
     def run_cell(self, cell: Any, timeout_s: float = 300) -> None:
@@ -178,7 +178,7 @@ class Lab:
         cell.locator(".jp-InputPrompt").first.click()
         self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-cell')")
         self.page.wait_for_timeout(1000)
-        self.page.wait_for_function(_RUN_DONE, timeout=timeout_s * 1000, polling=500)
+        self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
         self.page.wait_for_timeout(1000)
 
     def errors(self) -> list[CellError]:
