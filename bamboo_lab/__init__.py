@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .core.environment import where_you_are
 from .games import GAMES, advance_to, load, play, record_of, replay
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ __all__ = [
     "record_of",
     "replay",
     "takenoko",
+    "where_you_are",
 ]
 
 __version__ = "0.1.0"
