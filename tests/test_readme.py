@@ -54,9 +54,17 @@ SITE = "https://bamboo-lab.github.io/bamboo_lab/"
 WORKFLOW = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "docs.yml"
 
 
+LITE = f"{SITE}lite/lab/index.html?path="
+"""The course in the browser (``make lite``), published in the site's ``lite/`` folder."""
+
+
 def site_links() -> list[str]:
-    """The README's links into the documentation site."""
-    return [m["target"] for m in LINK.finditer(README) if m["target"].startswith(SITE)]
+    """The README's links into the documentation site (not into the course in the browser)."""
+    return [
+        m["target"]
+        for m in LINK.finditer(README)
+        if m["target"].startswith(SITE) and not m["target"].startswith(LITE)
+    ]
 
 
 def test_readme_links_the_site_pages_of_files_that_exist() -> None:
@@ -82,9 +90,23 @@ def test_the_site_is_published_by_make_docs() -> None:
     assert "actions/deploy-pages" in workflow
 
 
-def test_every_notebook_can_be_read_on_the_site_and_run_on_binder() -> None:
-    """The course table links each notebook's site page and its Binder launch."""
-    notebooks = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+def test_every_notebook_can_be_read_on_the_site_and_run_in_the_browser_and_on_binder() -> None:
+    """The course table links each notebook's site page, its page in the course in the browser
+    and its Binder launch; the browser comes first in "Start here", and names no other file."""
+    root = Path(__file__).resolve().parents[1]
+    notebooks = sorted((root / "notebooks").glob("*.ipynb"))
     for path in notebooks:
         assert f"{SITE}notebooks/{path.stem}.html" in README, f"{path.name}: no read link"
+        assert f"({LITE}{path.name})" in README, f"{path.name}: no link in the browser"
         assert f"urlpath=lab/tree/notebooks/{path.name})" in README, f"{path.name}: no run link"
+    for m in LINK.finditer(README):
+        if m["target"].startswith(LITE):
+            assert (root / "notebooks" / m["target"].removeprefix(LITE)).exists(), m["target"]
+    start = README.split("## Start here", 1)[1]
+    assert start.index(LITE) < start.index("mybinder.org") < start.index("make lab")
+
+
+def test_the_course_in_the_browser_is_published_with_the_site() -> None:
+    """The docs workflow builds the course in the browser into the site's lite/ folder."""
+    workflow = WORKFLOW.read_text(encoding="utf-8")
+    assert "make lite && cp -r build/lite build/site/lite" in workflow
