@@ -332,6 +332,8 @@ def replace_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The mime type of a Plotly figure in a cell's output."""
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+"""The mime type of a live widget in a cell's output (version 2 of the widget protocol)."""
 WHERE_TO_PLAY = "run this notebook to play: in your browser, on Binder or in JupyterLab"
 """Where a board saved in a notebook can be played (said under its picture)."""
 
@@ -340,7 +342,8 @@ def cell_result(widget: Any, board: go.FigureWidget, what: str) -> dict[str, Any
     """An app's cell result: the live widget, and for viewers that cannot run widgets (GitHub,
     nbviewer, the documentation site) a picture of the board as shown, with a line saying where
     to play it. JupyterLab draws the widget: it ranks above a figure."""
-    bundle = dict(widget._repr_mimebundle_())
+    live = {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}
+    bundle: dict[str, Any] = {WIDGET_MIME: live}  # what ipywidgets 8 shows a widget with
     line = f"{what}: {WHERE_TO_PLAY}"
     picture = go.Figure(board)
     height = picture.layout.height or 500

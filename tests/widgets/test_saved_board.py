@@ -29,7 +29,7 @@ APPS = {
 def test_a_saved_board_shows_its_picture_and_where_to_play(name: str) -> None:
     app: Any = APPS[name]()
     bundle = app._repr_mimebundle_()
-    assert WIDGET_MIME in bundle  # JupyterLab draws the live board
+    assert bundle[WIDGET_MIME]["model_id"] == app.widget.model_id  # JupyterLab draws the board
     assert WHERE_TO_PLAY in bundle["text/plain"] and "VBox" not in bundle["text/plain"]
     figure = bundle[PLOTLY_MIME]
     drawn = figure["data"]
