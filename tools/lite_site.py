@@ -25,16 +25,21 @@ SITE = ROOT / "build" / "lite"
 """Where ``make lite`` builds the site."""
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium (never a downloaded browser)."""
-LAUNCH_ARGS = [
+BROWSER_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-dev-shm-usage",
     "--disable-background-networking",
     "--disable-component-update",
     "--no-first-run",
+]
+"""Headless chromium as root in a container, with none of its own calls home."""
+LAUNCH_ARGS = [
+    *BROWSER_ARGS,
     # offline below the page too (workers, the service worker): no other host resolves
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
+"""Chromium for the course in the browser: every address but 127.0.0.1 is unresolvable."""
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
 """Content types the browser insists on (WebAssembly compiles only from application/wasm)."""
 

@@ -20,17 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-"""Debian's chromium; the tests skip when it is absent."""
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import lite_site  # chromium's path and flags, said once (tools/lite_site.py)
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+CHROMIUM = lite_site.CHROMIUM
+"""Debian's chromium; the tests skip when it is absent."""
+LAUNCH_ARGS = lite_site.BROWSER_ARGS
+"""Headless chromium as root in a container, with none of its own calls home."""
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 """The repository's notebooks (copied before a server sees them)."""
