@@ -57,3 +57,56 @@ def boxes(fig: Any, kind: str) -> list[tuple[float, float, float, float]]:
                 found.append((min(xs), max(xs), min(ys), max(ys)))
             points = []
     return found
+
+
+READABLE_PX = 12
+"""The smallest text a class reads on a projector: no text of a board or lesson picture is
+smaller, at a page width of :data:`PAGE_WIDTH` pixels."""
+
+PAGE_WIDTH = 1280
+"""The page width the pictures are read at (a laptop or a projector)."""
+
+_PLOTLY_FONT_PX = 12
+"""The size plotly gives a text whose font, and its layout's font, say none."""
+
+
+def _sizes(size: Any) -> list[float]:
+    """A font size property as a list (plotly allows one size or one per point)."""
+    if size is None:
+        return []
+    return list(size) if isinstance(size, tuple | list) else [size]
+
+
+def text_sizes(fig: Any) -> list[tuple[str, float]]:
+    """Every text of ``fig`` drawn on the page, with its size in pixels at :data:`PAGE_WIDTH`:
+    labels, trace texts, annotations, titles, legend and axis ticks (hover boxes, drawn on
+    demand, are left out). A figure wider than the page is shrunk with its text."""
+    layout = fig.layout
+    base = layout.font.size or _PLOTLY_FONT_PX
+    scale = min(1.0, PAGE_WIDTH / layout.width) if layout.width else 1.0
+    found: list[tuple[str, float]] = []
+
+    def add(where: str, size: Any, default: float = base) -> None:
+        found.extend((where, s * scale) for s in (_sizes(size) or [default]))
+
+    for trace in fig.data:
+        if "text" in (trace.mode or "") and trace.text is not None:
+            add(f"trace {trace.name or trace.type} text", trace.textfont.size)
+    for note in layout.annotations:
+        add(f"annotation {str(note.text)[:30]!r}", note.font.size)
+    if layout.title.text:
+        add("title", layout.title.font.size)
+    if layout.showlegend is not False and any(t.showlegend is not False for t in fig.data):
+        if any(t.name for t in fig.data if t.showlegend is not False):
+            add("legend", layout.legend.font.size)
+    for name in ("xaxis", "yaxis", "xaxis2", "yaxis2"):
+        axis = getattr(layout, name, None)
+        if axis is not None and axis.visible is not False and axis.showticklabels is not False:
+            if axis.tickvals is not None or axis.type is not None or axis.title.text:
+                add(f"{name} ticks", axis.tickfont.size)
+    return found
+
+
+def small_texts(fig: Any) -> list[tuple[str, float]]:
+    """The texts of ``fig`` smaller than :data:`READABLE_PX` at :data:`PAGE_WIDTH`."""
+    return [(where, size) for where, size in text_sizes(fig) if size < READABLE_PX]
