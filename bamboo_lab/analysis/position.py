@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bamboo_lab.core.checks import checked_int
 from bamboo_lab.core.extras import require
 from bamboo_lab.core.protocol import GameState
+from bamboo_lab.games import layer_piece
 from bamboo_lab.sim.summary import t_quantile, wilson_interval
 
 from .playouts import (
@@ -43,9 +44,12 @@ __all__ = [
     "Answer",
     "Arm",
     "analyse",
+    "decide",
     "halving",
     "halving_rounds",
+    "is_separated",
     "mean_and_interval",
+    "move_namer",
     "outlook",
     "outlook_frame",
     "outlook_rows",
@@ -55,6 +59,8 @@ __all__ = [
     "ranked_moves",
     "search",
     "seat_chances",
+    "settle",
+    "shown_key",
 ]
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
@@ -103,8 +109,10 @@ ANALYSE_COLUMNS = (
     "margin_high",
     "visits",
     "rank",
+    "words",
 )
-"""The columns of ``analyse``'s table, in order."""
+"""The columns of ``analyse``'s table, in order: ``move`` is the notation (for programmers),
+``words`` the move in the rulebook's words (for a student)."""
 
 OUTLOOK_COLUMNS = ("seat", "win", "win_low", "win_high", "mean_score", "score_low", "score_high")
 """The columns of ``outlook``'s table, in order."""
@@ -139,6 +147,68 @@ class Arm:
         """How good it looks so far: the win rate, then the mean margin."""
         visits = self.visits
         return (self.wins / visits, sum(self.margins) / visits) if visits else (-1.0, -math.inf)
+
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of its win rate (0 to 1 before any playout)."""
+        return wilson_interval(self.wins, self.visits) if self.visits else (0.0, 1.0)
+
+    def margin_interval(self) -> tuple[float, float, float]:
+        """Its mean margin with the 95% t interval (NaN bounds below two playouts)."""
+        return mean_and_interval(self.margins) if self.visits else (math.nan,) * 3
+
+
+def shown_key(arm: Arm) -> tuple[float, float, int, int]:
+    """The order a table shows: by chance to win, then mean margin, then playouts, then the
+    order of the legal actions (the number shown decides the rank, never a hidden round)."""
+    win, margin = arm.key()
+    return (win, margin, arm.visits, -arm.order)
+
+
+def is_separated(better: Arm, worse: Arm) -> bool:
+    """True when ``better`` is clearly better than ``worse``: its 95% interval of the chance
+    to win lies wholly above the other's, or both won the same share of their playouts and its
+    95% interval of the margin lies wholly above the other's (two moves that both always win,
+    or both always lose, told apart by the points)."""
+    if not better.visits or not worse.visits:
+        return False
+    better_low, _ = better.win_interval()
+    _, worse_high = worse.win_interval()
+    if better_low > worse_high:
+        return True
+    if better.wins * worse.visits != worse.wins * better.visits:
+        return False
+    _, margin_low, _ = better.margin_interval()
+    _, _, margin_high = worse.margin_interval()
+    return margin_low > margin_high  # False when either is NaN (fewer than two playouts)
+
+
+def settle(
+    arms: Sequence[Arm],
+    budget: int | None,
+    run: Callable[[Arm], None],
+    deadline: float | None = None,
+) -> int:
+    """Spend up to ``budget`` playouts (or until ``deadline``) where they decide the answer;
+    return the playouts spent.
+
+    The leader is the arm shown first (:func:`shown_key`); its rivals are the arms it is not
+    :func:`is_separated` from. Each step plays out the one of the leader and its rivals with
+    the fewest playouts (on its next common world), so a lucky move with few playouts is
+    played again before it is believed. It stops as soon as the leader is separated from
+    every other move: that move is then the best, clearly.
+    """
+    spent = 0
+    tried = [arm for arm in arms if arm.visits]
+    while budget is None or spent < budget:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        leader = max(tried, key=shown_key)
+        rivals = [arm for arm in tried if arm is not leader and not is_separated(leader, arm)]
+        if not rivals:
+            break
+        run(min([leader, *rivals], key=lambda arm: (arm.visits, arm.order)))
+        spent += 1
+    return spent
 
 
 def halving(
@@ -262,14 +332,14 @@ def ranked_moves(
     bots = playout_bots(bot, state)
     if budget is None and limit is None:
         budget = DEFAULT_PLAYOUTS.get(state.game, OTHER_GAME_PLAYOUTS)
-    ranked, spent = search(state.view(me), me, budget, seed, bots, seconds=limit)
+    view = state.view(me)
+    ranked, spent = decide(view, me, budget, seed, bots, seconds=limit)
+    name = move_namer(state.game, view)
     rows = []
     for rank, arm in enumerate(ranked, start=1):
         visits = arm.visits
         low, high = wilson_interval(arm.wins, visits)
-        margin, margin_low, margin_high = (
-            mean_and_interval(arm.margins) if visits else (math.nan,) * 3
-        )
+        margin, margin_low, margin_high = arm.margin_interval()
         rows.append(
             (
                 str(arm.action),
@@ -281,8 +351,11 @@ def ranked_moves(
                 margin_high,
                 visits,
                 rank,
+                name(arm.action),
             )
         )
+    leader = ranked[0]
+    level = 1 + sum(not is_separated(leader, arm) for arm in ranked[1:])
     attrs = {
         "actions": [arm.action for arm in ranked],
         "seat": me,
@@ -290,8 +363,43 @@ def ranked_moves(
         "seed": seed,
         "seconds": limit,
         "game": state.game,
+        "best": level == 1 and len(ranked) > 1,
+        "about_as_good": level,
     }
     return Answer(ANALYSE_COLUMNS, tuple(rows), attrs)
+
+
+def decide(
+    view: GameState,
+    seat: int,
+    budget: int | None,
+    seed: int,
+    bots: Sequence[Any],
+    *,
+    seconds: float | None = None,
+) -> tuple[list[Arm], int]:
+    """The legal actions of ``view`` as arms in the order shown (:func:`shown_key`, best
+    first) and the playouts spent: half of ``budget`` (or of ``seconds``) by sequential
+    halving, to find the leading moves; the rest by :func:`settle`, to tell the leader from
+    its rivals (stopping early once it is clearly the best)."""
+    start = time.perf_counter()
+    arms = [Arm(action, order) for order, action in enumerate(view.legal_actions())]
+    run = playout_runner(view, seat, seed, bots)
+    first = None if budget is None else max(1, budget // 2)
+    spent = halving(arms, first, run, None if seconds is None else seconds / 2)
+    deadline = None if seconds is None else start + seconds
+    rest = None if budget is None else max(0, budget - spent)
+    spent += settle(arms, rest, run, deadline)
+    return sorted(arms, key=shown_key, reverse=True), spent
+
+
+def move_namer(game: str, state: GameState) -> Callable[[Any], str]:
+    """A function naming a legal action of ``state`` in the rulebook's words (the game's words
+    layer's ``label``; the notation for a game without one)."""
+    label = layer_piece(game, "words", "label", None)
+    if label is None:
+        return str
+    return lambda action: str(label(action, state))
 
 
 def playout_runner(
