@@ -10,6 +10,12 @@ notebook::
     exercises.check("takenoko-1", answer)   # right!, or a hint that sharpens with each try
 
 and a teacher reveals the answer with ``exercises.solution("takenoko-1")``.
+
+Every hint after the first is computed from the answer given and the engine's answer: an
+exercise's ``diagnose`` says what is wrong in that answer (the wrong item and the rule it breaks,
+or which kind of item is missing and where to look), sharper at each try. A number that asks for a
+change is signed, a loss negative (:data:`CHANGE` says so in the question), and an answer of the
+right size but the wrong sign is told the convention.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import enum
 import functools
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +32,7 @@ from typing import Any
 from bamboo_lab.core.errors import InvalidActionError
 
 __all__ = [
+    "CHANGE",
     "NO_ANSWER",
     "Exercise",
     "Kind",
@@ -33,12 +41,19 @@ __all__ = [
     "feedback",
     "get",
     "reset",
+    "set_mistakes",
     "show",
     "solution",
 ]
 
 NO_ANSWER = "no answer yet: replace None with your answer and run this cell again"
 """What :func:`check` says while the answer is still ``None``."""
+
+CHANGE = "Answer with the change, signed: a loss is negative (such as -4), a gain positive."
+"""The one sign convention of every exercise that asks how many points, HP or coins change."""
+
+Diagnosis = str | tuple[str, ...] | None
+"""What a ``diagnose`` says: one text, or texts from the vaguer to the sharper, or None."""
 
 
 class Kind(enum.Enum):
@@ -70,15 +85,20 @@ class Exercise:
     truth: Callable[[Any], Any]
     """The engine's answer, from the position."""
     hints: tuple[str, ...]
-    """Hints from the general to the specific: try *k* gets the *k*-th (the last one after)."""
+    """General hints, each a rule in the rulebook's words and true whatever the answer: the first
+    try shows the first; later tries show the computed diagnosis, and these only when an answer
+    could not be diagnosed."""
     explanation: str
     """The worked solution, for :func:`solution`."""
     item: Callable[[Any], Any] | None = None
     """Maps one given item to the form the truth uses (raises ValueError or KeyError when it
     cannot); maps the truth's own items to themselves. Default: texts without spaces, upper
     case."""
-    diagnose: Callable[[Any, Any, Any], str | None] | None = None
-    """``(answer, truth, position)`` to a hint about this particular wrong answer, or None."""
+    diagnose: Callable[[Any, Any, Any], Diagnosis] | None = None
+    """``(answer, truth, position)`` to what is wrong in this particular answer, computed from
+    it: one text, or texts from the vaguer to the sharper (try *k* gets the *k*-th)."""
+    change: bool = False
+    """The answer is a signed change (a loss negative); the question says so with :data:`CHANGE`."""
     picture: Callable[[Any], Any] | None = None
     """Draws the position (default: :func:`bamboo_lab.viz.figure`)."""
 
@@ -164,10 +184,10 @@ def check(exercise_id: str, answer: Any) -> None:
 
 
 def feedback(exercise_id: str, answer: Any) -> str:
-    """The line :func:`check` prints. Each wrong try of an exercise gets a sharper hint: the
-    first its general hint, the second a more specific one and what is wrong in the answer's
-    shape, the third and later the last hint with the rule IDs. An answer that cannot be read
-    says so and does not count."""
+    """The line :func:`check` prints. The first wrong try gets the exercise's general hint and
+    what is wrong in the answer; each later try a sharper diagnosis computed from the answer (the
+    third and later also the rule IDs). An answer that cannot be read says so and does not
+    count."""
     exercise = get(exercise_id)
     if answer is None:
         return NO_ANSWER
@@ -179,27 +199,85 @@ def feedback(exercise_id: str, answer: Any) -> str:
     if given == truth:
         return "right!"
     tries = _TRIES[exercise.id] = _TRIES.get(exercise.id, 0) + 1
-    words = ["not yet"]
-    if exercise.kind is Kind.NUMBER:
-        words = [f"not yet: too {'high' if given > truth else 'low'}"]
-    hint = exercise.hints[min(tries, len(exercise.hints)) - 1] if exercise.hints else ""
-    line = f"{'. '.join(words)}. Hint: {hint}" if hint else f"{words[0]}."
-    if tries >= 2:
-        line += _shape(exercise.kind, given, truth)
-    if exercise.diagnose is not None:
-        said = exercise.diagnose(given, truth, _position(exercise_id))
-        line += f" {said}" if said else ""
+    line = "not yet"
+    said = _diagnosis(exercise, given, truth)
+    sign = _sign(exercise, given, truth)
+    if exercise.kind is Kind.NUMBER and not sign:
+        line = f"not yet: too {'high' if given > truth else 'low'}"
+    if sign:
+        hint = sign
+    elif said and tries >= 2:
+        hint = said[min(tries, len(said)) - 1]
+    else:
+        hint = exercise.hints[min(tries, len(exercise.hints)) - 1] if exercise.hints else ""
+        if tries >= 2:
+            hint += _shape(exercise.kind, given, truth)
+        if said:
+            hint = f"{hint} {said[0]}"
+    line = f"{line}. Hint: {hint.strip()}" if hint else f"{line}."
     if tries >= 3 and exercise.rules:
         line += f" (rules {', '.join(exercise.rules)})"
     return line
 
 
+def _diagnosis(exercise: Exercise, given: Any, truth: Any) -> tuple[str, ...]:
+    """The exercise's diagnosis of ``given``, as texts from the vaguer to the sharper."""
+    if exercise.diagnose is None:
+        return ()
+    said = exercise.diagnose(given, truth, _position(exercise.id))
+    if said is None:
+        return ()
+    return (said,) if isinstance(said, str) else tuple(said)
+
+
+def _sign(exercise: Exercise, given: Any, truth: Any) -> str:
+    """The sign convention, when a number has the right size but the wrong sign."""
+    if exercise.kind is not Kind.NUMBER or not truth or given != -truth:
+        return ""
+    if exercise.change:
+        return (
+            f"the size is right, the sign is not. {CHANGE} So a loss of 3 HP is -3, a gain of 3"
+            " points is 3."
+        )
+    return "the size is right, but this asks how many, which is never negative: drop the minus."
+
+
+def set_mistakes(
+    given: frozenset[Any],
+    truth: frozenset[Any],
+    wrong: Callable[[Any], str],
+    missing: Callable[[Any], tuple[str, str]],
+    named: Callable[[Any], str] = str,
+) -> tuple[str, ...]:
+    """A set answer's diagnosis, vaguer to sharper: a wrong item given and why it is wrong
+    (``wrong(item)``, a sentence naming the item and the rule it breaks); else what is missing,
+    by kind and then where to look (``missing(item)``: the kind with its rule, and a pointer)."""
+    extra = sorted(given - truth, key=str)
+    if extra:
+        first = wrong(extra[0])
+        if len(extra) > 1:
+            others = ", ".join(named(item) for item in extra[1:])
+            return first, f"{first} Check {others} the same way.", f"{first} {wrong(extra[1])}"
+        return (first,)
+    absent = sorted(truth - given, key=str)
+    many = len(absent)
+    general = f"Yours are all right, but {many} {'is' if many == 1 else 'are'} missing."
+    if not given:
+        general = f"You gave none, but {many} {'is' if many == 1 else 'are'} right here."
+    kinds: dict[str, int] = {}
+    for item in absent:
+        kind = missing(item)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    told = "; ".join(kind if n == 1 else f"{kind} (×{n})" for kind, n in kinds.items())
+    return general, f"{general} Missing: {told}.", f"{general} {missing(absent[0])[1]}"
+
+
 def solution(exercise_id: str) -> str:
-    """For a teacher: the answer and why, printed and returned."""
+    """For a teacher: the answer, why in words, and the rule IDs; printed and returned."""
     exercise = get(exercise_id)
     text = (
         f"{exercise.id}: {exercise.title}\nanswer: {_plain(_truth(exercise_id))}\n"
-        f"{exercise.explanation}"
+        f"{exercise.explanation}\nrules: {', '.join(exercise.rules)}"
     )
     print(text)
     return text
@@ -234,13 +312,18 @@ def _item(exercise: Exercise, item: Any) -> Any:
     return item.replace(" ", "").upper() if isinstance(item, str) else item
 
 
+_UNITS = re.compile(r"\s*(hp|points?|pts|coins?)\s*$", re.IGNORECASE)
+"""A unit a student may write after a number (``"-4 HP"``, ``"34 points"``)."""
+
+
 def _number(answer: Any) -> int | float:
-    """A number from an int, a float or a text such as ``" 34 "``."""
+    """A number from an int, a float or a text such as ``" 34 "``, ``"-4 HP"`` or ``"−4"``."""
     if isinstance(answer, bool):
         raise _Unreadable("write the number itself")
     if isinstance(answer, str):
+        text = _UNITS.sub("", answer.strip().replace("\u2212", "-"))
         try:
-            answer = float(answer.strip().replace(",", ""))
+            answer = float(text.replace(",", "").replace(" ", ""))
         except ValueError:
             raise _Unreadable("write it with digits, such as 12") from None
     if not isinstance(answer, (int, float)):
