@@ -227,7 +227,8 @@ def _diagnosis(exercise: Exercise, given: Any, truth: Any) -> tuple[str, ...]:
     said = exercise.diagnose(given, truth, _position(exercise.id))
     if said is None:
         return ()
-    return (said,) if isinstance(said, str) else tuple(said)
+    texts = (said,) if isinstance(said, str) else tuple(said)
+    return tuple(text[:1].upper() + text[1:] for text in texts)
 
 
 def _sign(exercise: Exercise, given: Any, truth: Any) -> str:

@@ -8,7 +8,9 @@ Each exercise builds its position with ``bb.position`` and asks the engine for t
 Temples are answered by colour (``"red"``, ``"R"``, ``0``), shoots by name (``"Yf"``,
 ``"yellow fund"``), balance tiles by name (``"L05"``, any case) or id, owners of incense as
 ``0``, ``"player 1"``, ``"ghost"`` or ``"nobody"``, home spaces as ``"1,2"``, ``(1, 2)`` or
-``"row 1 col 2"``. A wrong item gets a hint naming it.
+``"row 1 col 2"``. Every hint after the first is computed from the answer: the wrong item and the
+rule it breaks, or the kind of item missing and where to look. A change of HP is signed (a loss
+negative, :data:`~bamboo_lab.exercises.CHANGE`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from bamboo_lab.games import bamboo as bb
-from bamboo_lab.games.bamboo.components import COLOURS, KINDS
+from bamboo_lab.games.bamboo.components import (
+    ACTION_LETTERS,
+    ACTIONS,
+    COLOUR_LETTERS,
+    COLOURS,
+    KINDS,
+    shoot_name,
+)
 
-from . import Exercise, Kind
+from . import CHANGE, Exercise, Kind, set_mistakes
 from .bamboo_answers import (
     cell_item,
     colour_item,
@@ -76,15 +85,37 @@ def _visit_truth(state: bb.State) -> frozenset[str]:
     return frozenset(a.temple for a in state.legal_actions() if isinstance(a, bb.VisitTemple))
 
 
-def _visit_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
+def _shoot_words(name: str) -> str:
+    """A shoot in the rulebook's words: ``Yf`` is ``the yellow fund shoot``."""
+    colour = COLOURS[COLOUR_LETTERS.index(name[0])]
+    return f"the {colour} {ACTIONS[ACTION_LETTERS.index(name[1])]} shoot"
+
+
+def _visit_wrong(state: bb.State, colour: str) -> str:
+    """Why player 0 may not visit the ``colour`` temple (BB-SUM-2)."""
     board = state.boards[0]
-    for colour in sorted(answer - truth):
-        t = COLOURS.index(colour)
-        if t == board.marker:
-            return f"The action marker stands on {colour}: last turn's temple (BB-SUM-2)."
-        if not board.temples[t]:
-            return f"The {colour} temple of player 0's board holds no shoot."
-    return None
+    t = COLOURS.index(colour)
+    if t == board.marker:
+        return (
+            f"The action marker stands on {colour}: it was visited last turn, so it is refused"
+            " now (BB-SUM-2)."
+        )
+    return f"The {colour} temple of player 0's board holds no shoot (BB-SUM-2)."
+
+
+def _visit_missing(state: bb.State, colour: str) -> tuple[str, str]:
+    """Why the ``colour`` temple may be visited."""
+    return (
+        "a temple holding a shoot, without the marker (BB-SUM-2)",
+        "Every temple of player 0's board that holds a shoot may be visited, but the one under"
+        " the marker: count the temples with shoots.",
+    )
+
+
+def _visit_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
+    return set_mistakes(
+        answer, truth, lambda c: _visit_wrong(state, c), lambda c: _visit_missing(state, c)
+    )
 
 
 _COINS_MOVES = (
@@ -100,14 +131,23 @@ _COINS_MOVES = (
 )
 
 
-def _coins_diagnose(answer: int, truth: int, state: bb.State) -> str | None:
+def _coins_diagnose(answer: int, truth: int, state: bb.State) -> Any:
     if answer == truth + 1:
-        return "Did you count the coin paid to offer a stick at the blue temple (BB-SUM-4)?"
+        return ("You left out the coin paid to offer a stick at the blue temple (BB-SUM-4).",)
     if answer == truth - 1:
-        return "The improve shoot's 'coin' gives 1 coin (BB-ACT-4)."
+        return ("You left out the improve shoot's coin: it gives 1 coin (BB-ACT-4).",)
     if answer == truth - 2:
-        return "The fund shoot gives 2 coins (BB-ACT-6)."
-    return None
+        return ("You left out the fund shoot: it gives 2 coins (BB-ACT-6).",)
+    offered = play(state, *_COINS_MOVES[:4]).boards[0].coins
+    funded = play(state, *_COINS_MOVES[:5]).boards[0].coins
+    return (
+        "Go through the turn step by step from 3 coins: the offerings, then each shoot's action"
+        " (BB-SUM-4, BB-ACT-4, BB-ACT-6).",
+        f"After the three sticks are offered player 0 holds {offered} coins (BB-SUM-4); now the"
+        " shoots' actions.",
+        f"After the offerings {offered} coins, after the fund shoot {funded}; then the improve"
+        " shoot's coin, and the cook declined changes nothing.",
+    )
 
 
 _STALK_MOVES = ("visit green", "activate Gf 2", "done", "place Gw 2")
@@ -117,15 +157,39 @@ def _stalks_truth(state: bb.State) -> frozenset[str]:
     return shoots_received(state, play(state, *_STALK_MOVES))
 
 
-def _stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
-    for name in sorted(answer - truth):
-        if name in ("Gf", "Gw"):
-            return f"{name} goes into the stalk; it does not come straight back."
-        return (
-            f"{name} is not pushed out: only the shoot at the top of stalk 2 pops out, each"
-            " time a new shoot enters at its base."
-        )
-    return None
+def _stalks_wrong(state: bb.State, name: str) -> str:
+    """Why the shoot ``name`` does not come back to player 0 (BB-SUM-5, BB-SUM-6)."""
+    stalk = [shoot_name(shoot) for shoot in state.stalks[1]]
+    if name in ("Gf", "Gw"):
+        return f"{_shoot_words(name)} goes into stalk 2; it does not come straight back (BB-SUM-5)."
+    if name not in stalk:
+        return f"{_shoot_words(name)} is not in stalk 2: only stalk 2's shoots move (BB-SUM-6)."
+    below = len(stalk) - 1 - stalk.index(name)
+    return (
+        f"{_shoot_words(name)} is {below + 1} from the top of stalk 2, and two shoots enter it:"
+        " each pushes out the shoot at the top (BB-SUM-6)."
+        if below >= 2
+        else f"{_shoot_words(name)} is not pushed out (BB-SUM-6)."
+    )
+
+
+def _stalks_missing(state: bb.State, name: str) -> tuple[str, str]:
+    """Why the shoot ``name`` comes back: pushed out of the top of stalk 2."""
+    return (
+        "a shoot pushed out of the top of stalk 2 (BB-SUM-6)",
+        "Two shoots enter stalk 2 at its base, so the two at its top pop out, one after the"
+        " other, and come to player 0's temples.",
+    )
+
+
+def _stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
+    return set_mistakes(
+        answer,
+        truth,
+        lambda name: _stalks_wrong(state, name),
+        lambda name: _stalks_missing(state, name),
+        named=_shoot_words,
+    )
 
 
 _TILES_MET = ("L09", "L05", "R02", "R05", "C13")
@@ -136,97 +200,186 @@ def _met_truth(home: tuple[int, ...]) -> frozenset[str]:
     return frozenset(name for name, found in report.items() if found["met"])
 
 
-def _met_diagnose(answer: frozenset[str], truth: frozenset[str], home: Any) -> str | None:
-    for name in sorted(answer - truth):
-        tile = bb.balance_tile(name)
-        elsewhere = [
-            KINDS[r] for r in range(3) if r != tile.kind and bb.balance_matches(tile, home, r)
-        ]
-        if elsewhere:
-            return (
-                f"{name} is a {KINDS[tile.kind]} tile: its pattern lies only in the"
-                f" {elsewhere[0]} columns, and a {KINDS[tile.kind]} tile looks at its own"
-                " columns (BB-PAT-1)."
-            )
-        return f"{name}: look for its pattern exactly as drawn, never turned (BB-PAT-2)."
-    for name in sorted(truth - answer):
-        if bb.balance_tile(name).type_total is not None:
-            return f"{name} adds the comfort of every tile of its type in its columns."
-    return None
+_COLUMNS = {"left": "columns 0 and 1", "right": "columns 3 and 4", "center": "all five columns"}
+"""The columns a balance tile of each side looks at (BB-PAT-1)."""
+
+
+def _met_wrong(home: Any, name: str) -> str:
+    """Why the balance tile ``name`` is not met by ``home``."""
+    tile = bb.balance_tile(name)
+    side = KINDS[tile.kind]
+    if tile.type_total is not None:
+        return (
+            f"{name} adds the comfort of every tile of its type in {_COLUMNS[side]}: the home's"
+            " total falls short (BB-PAT-3)."
+        )
+    elsewhere = [KINDS[r] for r in range(3) if r != tile.kind and bb.balance_matches(tile, home, r)]
+    if elsewhere:
+        return (
+            f"{name} is a {side} tile: its pattern lies only in the {elsewhere[0]} columns, and a"
+            f" {side} tile looks at {_COLUMNS[side]} (BB-PAT-1)."
+        )
+    return (
+        f"{name} is not met: its pattern, exactly as drawn and never turned or mirrored, is not"
+        f" in {_COLUMNS[side]} (BB-PAT-2)."
+    )
+
+
+def _met_missing(home: Any, name: str) -> tuple[str, str]:
+    """Why the balance tile ``name`` is met, and where its pattern lies."""
+    tile = bb.balance_tile(name)
+    side = KINDS[tile.kind]
+    if tile.type_total is not None:
+        return (
+            "a comfort-total tile (BB-PAT-3)",
+            f"A comfort-total tile adds the comfort of every tile of its type in {_COLUMNS[side]}:"
+            " add them up.",
+        )
+    return (
+        f"a {side} tile whose pattern lies in {_COLUMNS[side]} (BB-PAT-1)",
+        f"Look again at the {side} tiles: one's pattern lies in {_COLUMNS[side]}, exactly as"
+        " drawn.",
+    )
+
+
+def _met_diagnose(answer: frozenset[str], truth: frozenset[str], home: Any) -> Any:
+    return set_mistakes(
+        answer, truth, lambda n: _met_wrong(home, n), lambda n: _met_missing(home, n)
+    )
 
 
 def _score_left_truth(state: bb.State) -> bool:
     return bb.explain(play(state, "visit red", "activate Rb 1"), "score L01").legal
 
 
-def _score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> str | None:
+def _score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> Any:
+    tile = bb.balance_tile("L01")
+    side = KINDS[tile.kind]
+    home = state.boards[0].home
+    columns = [
+        str(c) for c in sorted({cell % 5 for cell, placed in enumerate(home) if placed >= 0})
+    ]
+    where = f"columns {' and '.join(columns)}" if len(columns) > 1 else f"column {columns[0]}"
     if answer and not truth:
-        return "L01 is a left tile: it looks only at the two left columns."
-    return None
+        return (
+            f"L01 is a {side} tile: which columns does it look at? (BB-PAT-1)",
+            f"A {side} tile looks only at {_COLUMNS[side]} (BB-PAT-1).",
+            f"A {side} tile looks only at {_COLUMNS[side]}; player 0's home tiles lie in"
+            f" {where} (BB-PAT-1).",
+        )
+    return (
+        f"Look for L01's pattern in {_COLUMNS[side]} of the home (BB-PAT-1).",
+        f"Player 0's home tiles lie in {where}.",
+    )
 
 
 def _autumn_truth(state: bb.State) -> tuple[int | str, ...]:
     return tuple(spirit_winner(stack) for stack in state.temples)
 
 
-def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any) -> str | None:
+def _owner_words(owner: int | str) -> str:
+    """``player 1``, ``the ghost`` or ``nobody``."""
+    if owner == bb.GHOST or owner == "ghost":
+        return "the ghost"
+    return "nobody" if owner == "nobody" else f"player {owner}"
+
+
+def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any) -> Any:
     if len(answer) != 4:
-        return "Give four owners: red, yellow, green, blue, in this order."
-    for colour, mine, right in zip(COLOURS, answer, truth, strict=True):
-        if mine != right:
-            return (
-                f"Look again at the {colour} temple: count each owner's sticks; between tied"
-                " owners the stick highest up wins."
+        return ("Give four owners: red, yellow, green, blue, in this order.",)
+    for colour, stack, mine, right in zip(COLOURS, state.temples, answer, truth, strict=True):
+        if mine == right:
+            continue
+        if not stack:
+            return (f"The {colour} temple holds no incense: nobody wins its spirit (BB-AUT-1).",)
+        counts = {owner: stack.count(owner) for owner in dict.fromkeys(stack)}
+        told = ", ".join(f"{_owner_words(o)} {n}" for o, n in counts.items())
+        most = max(counts.values())
+        tied = [o for o, n in counts.items() if n == most]
+        if len(tied) == 1:
+            last = f"{_owner_words(tied[0])} has the most sticks there, with no tie."
+        else:
+            names = " and ".join(_owner_words(o) for o in tied)
+            last = (
+                f"{names[0].upper()}{names[1:]} are tied with {most}; the highest stick of"
+                " those tied wins, the one offered last (BB-AUT-1)."
             )
+        return (
+            f"Look again at the {colour} temple: count each owner's sticks (BB-AUT-1).",
+            f"The {colour} temple's sticks: {told}.",
+            f"The {colour} temple's sticks: {told}. {last}",
+        )
     return None
 
 
 def _winter_truth(state: bb.State) -> int:
     board = state.boards[0]
     bill = bb.feeding_bill(board.home, board.food, ookami="ookami" in board.awake)
-    return int(bill["hp_lost"])
+    return -int(bill["hp_lost"])
 
 
-def _winter_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
+def _winter_diagnose(answer: Any, truth: int, state: bb.State) -> Any:
     board = state.boards[0]
     tiles = sum(1 for h in board.home if h >= 0)
-    if answer == -truth and truth:
-        return "Say how many HP are lost as a positive number."
-    if answer == tiles:
-        return "The food player 0 holds pays first; only missing units cost HP."
-    if answer == tiles - sum(board.food):
-        return "A counter is worth its units: tea 1, rice 2, ramen 3."
-    return None
+    units = sum(units * held for units, held in zip((1, 2, 3), board.food, strict=True))
+    if answer == -tiles:
+        return ("The food player 0 holds pays first; only missing units cost HP (BB-WIN-2).",)
+    if answer == -(tiles - sum(board.food)):
+        return ("A counter is worth its units: tea 1, rice 2, ramen 3 (BB-WIN-2).",)
+    if answer > 0:
+        return (f"Feeding never gains HP. {CHANGE}",)
+    return (
+        "Each home tile eats 1 food unit; each unit missing costs 1 HP (BB-WIN-2).",
+        f"The home has {tiles} tiles, so it needs {tiles} units (BB-WIN-2).",
+        f"{tiles} tiles need {tiles} units; player 0's counters give {units} (tea 1, rice 2,"
+        " ramen 3).",
+    )
 
 
-def _harmony_diagnose(answer: Any, truth: int, home: Any) -> str | None:
+def _harmony_diagnose(answer: Any, truth: int, home: Any) -> Any:
     left, right = bb.harmony(home)
     centre = bb.home_comfort(home[2::5])
     if answer > 0:
-        return "Harmony only ever costs HP: answer a negative number, or 0."
+        return (f"Harmony only ever costs HP. {CHANGE}",)
     if answer == -abs(left - right):
-        return "Each point of difference costs 2 HP, not 1."
+        return ("Each point of difference costs 2 HP, not 1 (BB-END-3).",)
     if answer in (-2 * abs(left + centre - right), -2 * abs(left - right - centre)):
-        return "The centre column does not count."
-    return None
+        return ("The centre column does not count: only the left against the right (BB-END-3).",)
+    return (
+        "Add the comfort of the two left columns, then of the two right columns (BB-END-3).",
+        f"The left columns hold {left} comfort; now the right columns.",
+        f"Left {left}, right {right}: each point of difference costs 2 HP (BB-END-3).",
+    )
 
 
 def _final_truth(state: bb.State) -> int:
     return int(state.final_breakdown(0)["total"])
 
 
-def _final_diagnose(answer: Any, truth: int, state: bb.State) -> str | None:
+def _final_diagnose(answer: Any, truth: int, state: bb.State) -> Any:
     parts = state.final_breakdown(0)
     spirits = state.boards[0].spirits
     if answer == truth - parts["balance"]:
-        return "The unscored balance tiles count too: half their HP, rounded up, if met."
+        return (
+            "The unscored balance tiles count too: half their HP, rounded up, if met (BB-END-4).",
+        )
     if answer == truth - parts["spirits"]:
-        return "Spirits give 2 HP per different kind."
+        return ("Spirits give 2 HP per different kind (BB-END-2).",)
     if answer == truth - parts["harmony"]:
-        return "Harmony costs 2 HP per point of comfort difference, left against right."
+        return (
+            "Harmony costs 2 HP per point of comfort difference, left against right (BB-END-3).",
+        )
     if answer == truth - parts["spirits"] + 2 * len(spirits):
-        return "2 HP per *different* kind: two of the same spirit count once."
-    return None
+        return ("2 HP per *different* kind: two of the same spirit count once (BB-END-2).",)
+    return (
+        "Add four things: the HP on the track, the spirits, the harmony and the balance tiles"
+        " (BB-END-2, BB-END-3, BB-END-4).",
+        f"HP on the track {parts['happiness']}, spirits {parts['spirits']:+d}; now the harmony"
+        " and the balance tiles.",
+        f"HP {parts['happiness']}, spirits {parts['spirits']:+d}, harmony"
+        f" {parts['harmony']:+d} (left {parts['left_comfort']}, right {parts['right_comfort']});"
+        " now the unscored balance tiles met, half their HP rounded up.",
+    )
 
 
 def _night_truth(state: bb.State) -> frozenset[str]:
@@ -235,11 +388,31 @@ def _night_truth(state: bb.State) -> frozenset[str]:
     )
 
 
-def _night_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> str | None:
-    for cell in sorted(answer - truth):
-        why = bb.explain(state, f"home {cell}")
-        return f"{cell}: {why.reason}." if why.reason else None
-    return None
+def _night_wrong(state: bb.State, cell: str) -> str:
+    """Why the new tile may not go to ``cell``: the engine's reason and rule."""
+    why = bb.explain(state, f"home {cell}")
+    return f"{cell}: {why.reason} ({why.rule})."
+
+
+def _night_missing(state: bb.State, cell: str) -> tuple[str, str]:
+    """Why the new tile may go to ``cell``: an empty space, starred for faith or not."""
+    row, col = (int(n) for n in cell.split(","))
+    starred = row * 5 + col in bb.night_spaces(0)  # player 0's night board
+    if starred:
+        return (
+            "a starred space for the new tile's type (BB-ADV-1)",
+            "Look at the starred spaces: one of them takes exactly the new tile's type.",
+        )
+    return (
+        "an empty space with no star (BB-ACT-4)",
+        "Any empty space with no star takes any home tile: look for one.",
+    )
+
+
+def _night_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
+    return set_mistakes(
+        answer, truth, lambda c: _night_wrong(state, c), lambda c: _night_missing(state, c)
+    )
 
 
 def _pictures() -> dict[str, Any]:
@@ -273,7 +446,7 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Look at player 0's row: the four temples of the board, with their shoots.",
             "A temple may be visited when it holds a shoot and the marker is not on it.",
-            "The marker's temple was visited last turn and is refused; an empty temple too.",
+            "The very first choice of a game is free; after it, last turn's temple is refused.",
         ),
         item=colour_item,
         diagnose=_visit_diagnose,
@@ -295,7 +468,7 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Go through the turn step by step, from 3 coins.",
             "A stick offered at another temple costs 1 coin; fund gives 2, improve's coin 1.",
-            "3 - 1 for the blue stick, + 2 for fund, + 1 for the improve's coin.",
+            "A declined action changes nothing.",
         ),
         diagnose=_coins_diagnose,
         picture=_draw("board"),
@@ -316,7 +489,7 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Look at stalk 2 in the stalk field: its base is at the bottom.",
             "A new shoot enters a stalk at its base and pushes the shoot at the top out.",
-            "Two shoots enter stalk 2, so the two at its top pop out, one after the other.",
+            "The shoots pushed out go to the player's temples of their colour.",
         ),
         item=shoot_item,
         diagnose=_stalks_diagnose,
@@ -337,7 +510,7 @@ EXERCISES: tuple[Exercise, ...] = (
             "For each tile, look only at the columns it looks at (shaded under the tile).",
             "Patterns are never turned or mirrored; a comfort total adds every tile of its"
             " type in the tile's columns.",
-            "Left: columns 0 and 1; right: 3 and 4; center: all five.",
+            "Left tiles look at columns 0 and 1; right tiles at 3 and 4; center tiles at all five.",
         ),
         item=tile_item,
         diagnose=_met_diagnose,
@@ -358,8 +531,8 @@ EXERCISES: tuple[Exercise, ...] = (
         truth=_score_left_truth,
         hints=(
             "Look at where the decoration tile lies on the home.",
-            "L01 is a left tile: which columns does it look at?",
-            "A left tile looks only at the two left columns.",
+            "A balance tile's side (left, center, right) says which columns it looks at.",
+            "A scored tile must have its pattern met when it is shown.",
         ),
         diagnose=_score_left_diagnose,
         picture=_draw("held"),
@@ -378,7 +551,7 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Count each owner's sticks in each temple.",
             "Between tied owners, the stick highest in the stack (offered last) wins.",
-            "The ghost's sticks lie at the bottom: the ghost loses every tie.",
+            "An empty temple gives its spirit to nobody.",
         ),
         item=owner_item,
         diagnose=_autumn_diagnose,
@@ -392,8 +565,8 @@ EXERCISES: tuple[Exercise, ...] = (
         id="bamboo-7",
         title="What does this Winter cost?",
         question="Player 0's home has the tiles drawn, and player 0 holds one tea, one rice and"
-        " one ramen counter. How many HP does player 0 lose when feeding the family this"
-        " Winter?",
+        " one ramen counter. How do player 0's HP change when feeding the family this Winter? "
+        + CHANGE,
         rules=("BB-WIN-2",),
         kind=Kind.NUMBER,
         position=winter_position,
@@ -401,17 +574,18 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Each home tile needs 1 food unit; count the tiles.",
             "Tea gives 1 unit, rice 2, ramen 3; each missing unit costs 1 HP.",
-            "7 tiles need 7 units; 1 + 2 + 3 units are held.",
+            "Food held must be paid first; what is left over is lost.",
         ),
         diagnose=_winter_diagnose,
         picture=_draw("board"),
-        explanation="1 HP: 7 home tiles need 7 units; tea, rice and ramen give 1 + 2 + 3 = 6,"
-        " so one unit is missing (BB-WIN-2).",
+        change=True,
+        explanation="-1 HP (a loss of 1): 7 home tiles need 7 units; tea, rice and ramen give"
+        " 1 + 2 + 3 = 6, so one unit is missing (BB-WIN-2).",
     ),
     Exercise(
         id="bamboo-8",
         title="The harmony penalty",
-        question="What does harmony cost this home at the end of the game?",
+        question="How do the HP of this home change for harmony at the end of the game? " + CHANGE,
         rules=("BB-END-3",),
         kind=Kind.NUMBER,
         position=harmony_position,
@@ -419,12 +593,13 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "Add the comfort of the two left columns, then of the two right columns.",
             "The centre column does not count; each point of difference costs 2 HP.",
-            "Left: 2 + 3 + 1; right: 1 + 2 + 1.",
+            "A home whose two sides are equal loses nothing.",
         ),
         diagnose=_harmony_diagnose,
         picture=_draw("bare"),
-        explanation="-4 HP: the left columns hold 2 + 3 + 1 = 6 comfort, the right columns"
-        " 1 + 2 + 1 = 4; 2 points of difference cost 2 HP each (BB-END-3).",
+        change=True,
+        explanation="-4 HP (a loss of 4): the left columns hold 2 + 3 + 1 = 6 comfort, the right"
+        " columns 1 + 2 + 1 = 4; 2 points of difference cost 2 HP each (BB-END-3).",
     ),
     Exercise(
         id="bamboo-9",
@@ -440,8 +615,7 @@ EXERCISES: tuple[Exercise, ...] = (
             "Add four things: the HP on the track, the spirits, the harmony and the balance tiles.",
             "Spirits: 2 HP per different kind; harmony: -2 per point of difference; a met"
             " unscored balance tile: half its HP, rounded up.",
-            "Kappa and Tengu are 2 kinds; left comfort 7, right 5; L05 (3 HP) and C13 (4 HP)"
-            " are both met.",
+            "Two spirits of the same kind count once; an unmet balance tile gives nothing.",
         ),
         diagnose=_final_diagnose,
         picture=_draw("held"),
@@ -452,9 +626,9 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         id="bamboo-10",
         title="Where may the new tile go?",
-        question="The advanced game (night side). Player 0 has just bought A09, a faith home"
-        " tile, and must place it on the home drawn. The starred spaces take only a tile of"
-        " the type written on them. Which spaces may A09 go to?",
+        question="The advanced game (night side). Player 0 has just bought a faith home"
+        " tile and must place it on the home drawn. The starred spaces take only a tile of"
+        " the type written on them. Which spaces may the new faith tile go to?",
         rules=("BB-ADV-1", "BB-ACT-4"),
         kind=Kind.SET,
         position=night_position,
@@ -462,7 +636,7 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             "A home tile goes on an empty space of the home.",
             "A starred night space takes only a tile of the type written on it.",
-            "A09 is a faith tile: the empty spaces with no star, and the starred faith space.",
+            "A space already holding a tile is never free.",
         ),
         item=cell_item,
         diagnose=_night_diagnose,
