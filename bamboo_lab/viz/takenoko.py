@@ -20,7 +20,7 @@ from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
 
 from . import palette
-from ._common import WIDTH, Sketch, canvas, finish, hex_trace, hover_trace, label
+from ._common import Sketch, canvas, finish, hex_trace, hover_trace, label
 from .layout import Layout
 from .takenoko_aid import WEATHER_EFFECTS, player_aid
 from .takenoko_boards import bamboo_section, card, players
@@ -40,6 +40,8 @@ from .takenoko_objectives import EMPEROR, objective_cards
 __all__ = [
     "CHANGED",
     "EMPEROR",
+    "GARDEN_MAX_WIDTH",
+    "GARDEN_SCALE",
     "HIGHLIGHTS",
     "MARKS_KEY",
     "PHASE_WORDS",
@@ -48,12 +50,15 @@ __all__ = [
     "card",
     "changes",
     "figure",
+    "garden_scale",
     "highlight_targets",
+    "legend_rows",
     "matches",
     "objective_cards",
     "picture_of",
     "player_aid",
     "players",
+    "title_margin",
 ]
 
 HIGHLIGHTS: tuple[str, ...] = ("plot", "channel", "gardener", "panda", "legal")
@@ -185,14 +190,14 @@ def _garden_traces(
         )
     for h in free:
         c = _LAYOUT.hex_to_pixel(h)
-        label(fig, c.x, c.y, hex_text(h), size=10, color="#888888")
+        label(fig, c.x, c.y, hex_text(h), size=12, color="#777777")
         hover_x.append(c.x)
         hover_y.append(c.y)
         hover_t.append(f"{free_name} {hex_text(h)}: {free_hover}")
     # the pond
     fig.add_trace(_hexes([tk.POND], palette.POND, palette.WATER, 2.5))
     label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
-    label(fig, 0.0, -0.62, "0,0", size=10, color="#333333")
+    label(fig, 0.0, -0.56, "0,0", size=12, color="#333333")
     hover_x.append(0.0)
     hover_y.append(0.0)
     hover_t.append("the pond 0,0: the plots next to it are irrigated")
@@ -225,11 +230,11 @@ def _garden_traces(
         code = state.tiles[h]
         c = _LAYOUT.hex_to_pixel(h)
         label(fig, c.x, c.y + 0.62, code[0], size=12, bold=True)
-        label(fig, c.x, c.y - 0.66, hex_text(h), size=10, color="#222222")
+        label(fig, c.x, c.y - 0.56, hex_text(h), size=12, color="#222222")
         hover_x.append(c.x)
         hover_y.append(c.y)
         hover_t.append(_plot_hover(state, h))
-        _bamboo_stack(fig, c.x, c.y - 0.42, state.bamboo.get(h, 0), code[0])
+        _bamboo_stack(fig, c.x, c.y - 0.38, state.bamboo.get(h, 0), code[0])
     # improvements: printed filled, chips open
     for printed in (True, False):
         for imp, (symbol, colour) in palette.IMPROVEMENTS.items():
@@ -248,7 +253,7 @@ def _garden_traces(
                     y=[p.y - 0.05 for p in pts],
                     mode="markers+text",
                     text=[imp] * len(pts),
-                    textfont={"color": "#FFFFFF" if printed else colour, "size": 11},
+                    textfont={"color": "#FFFFFF" if printed else colour, "size": 12},
                     marker={
                         "symbol": symbol,
                         "size": 21,
@@ -384,8 +389,8 @@ def _hexes(
 def _bamboo_stack(fig: Sketch, x: float, y0: float, height: int, colour: str) -> None:
     """Bamboo as stacked sections, bottom up, in the plot's colour (TK-BAM-1: at most 4)."""
     for i in range(height):
-        y = y0 + i * 0.19
-        bamboo_section(fig, x, y, y + 0.16, 0.15, colour, 1.2)
+        y = y0 + i * 0.175
+        bamboo_section(fig, x, y, y + 0.15, 0.15, colour, 1.2)
 
 
 PHASE_WORDS: dict[str, str] = {
@@ -420,18 +425,76 @@ def _header(state: tk.State, player: int | None, changed: Changes | None = None)
     return "<br>".join(lines)
 
 
-def _size(xs: list[float], ys: list[float], legend: bool) -> tuple[int, int]:
-    """The picture's size: 820 pixels wide, less for a small garden so that a hex is never
-    drawn more than about 160 pixels across."""
-    w = max(xs) - min(xs) + 0.6
-    h = max(ys) - min(ys) + 0.6
-    width = max(560, min(WIDTH, int(w * _MAX_SCALE) + 20))
-    height = int((width - 20) * h / w) + 56 + (60 if legend else 10)
-    return width, max(420, min(height, 980))
+GARDEN_SCALE = 60
+"""Pixels per unit of the layout on a garden picture (a hex is about 1.7 units, 100 px,
+across): as the garden grows the picture grows, its hexes and texts keep their size."""
+
+GARDEN_MAX_WIDTH = 980
+"""The widest garden picture in pixels (a JupyterLab output area on a 1280 px page); only a
+garden wider than that is drawn at a smaller scale."""
+
+_MIN_WIDTH = 600
+"""The narrowest garden picture (room for its title and legend)."""
+
+_TITLE_LINE_PX = 22
+"""The height of one line of a picture's title (17 px type, and its sub-lines)."""
+
+_LEGEND_ROW_PX = 24
+"""The height of one row of the legend under the garden."""
+
+_PAD = 0.1
+"""The margin around the outermost hexes (layout units)."""
 
 
-_MAX_SCALE = 92
-"""Pixels per unit of the layout at most (a hex is about 1.7 units across)."""
+def _prop(trace: Any, key: str) -> Any:
+    """A property of a trace, a graph object or (in trusted figures) a dict."""
+    return trace.get(key) if isinstance(trace, dict) else getattr(trace, key, None)
+
+
+def legend_rows(fig: Sketch, width: int) -> int:
+    """About how many rows the horizontal legend of ``fig`` takes at ``width`` pixels
+    (each entry is its symbol, about 40 px, and its name at about 7 px a letter)."""
+    entries = [
+        40 + 7 * len(str(_prop(t, "name")))
+        for t in fig.data
+        if _prop(t, "name") and _prop(t, "showlegend") is not False
+    ]
+    rows, used = (1, 0) if entries else (0, 0)
+    for entry in entries:
+        if used and used + entry > width - 20:
+            rows, used = rows + 1, 0
+        used += entry
+    return rows
+
+
+def title_margin(header: str) -> int:
+    """The top margin in pixels that holds a title of ``header``'s lines above the plot."""
+    return 24 + _TITLE_LINE_PX * (header.count("<br>") + 1)
+
+
+def garden_scale(xs: list[float]) -> float:
+    """Pixels per unit of the layout: :data:`GARDEN_SCALE`, less only for a garden wider than
+    :data:`GARDEN_MAX_WIDTH` pixels at that scale."""
+    span = max(xs) - min(xs) + 2 * _PAD
+    return min(GARDEN_SCALE, (GARDEN_MAX_WIDTH - 20) / span)
+
+
+def _fit(fig: Sketch, xs: list[float], ys: list[float], header: str) -> None:
+    """Size ``fig`` so the garden is drawn at :func:`garden_scale`: the width and height grow
+    with the garden, the title and legend get their room (nothing shrinks the hexes)."""
+    scale = garden_scale(xs)
+    span_x = max(xs) - min(xs) + 2 * _PAD
+    span_y = max(ys) - min(ys) + 2 * _PAD
+    width = max(_MIN_WIDTH, round(span_x * scale) + 20)
+    top = title_margin(header)
+    bottom = 16 + _LEGEND_ROW_PX * legend_rows(fig, width)
+    height = top + round(span_y * scale) + bottom
+    fig.update_layout(
+        width=width,
+        height=height,
+        margin={"l": 10, "r": 10, "t": top, "b": bottom},
+        title={"y": 1 - 16 / height},
+    )
 
 
 def figure(
@@ -448,7 +511,7 @@ def figure(
     :func:`changes`) and says it under the title. ``places="all"`` draws every empty place
     next to the garden alike, instead of only those where a plot may go (for exercises)."""
     fig, xs, ys = _garden(state, highlight, player, changed_from, places)
-    return finish(fig, xs, ys, 0.1)
+    return finish(fig, xs, ys, _PAD)
 
 
 def _garden(
@@ -470,24 +533,21 @@ def _garden(
     header = _header(state, player, changed)
     fig = canvas(header, 600)
     xs, ys = _garden_traces(fig, state, hexes, edges, names, changed, places)
-    width, height = _size(xs, ys, True)
-    top = 64 + 17 * (header.count("<br>") - 1)
     fig.update_layout(
-        width=width,
-        height=height,
         showlegend=True,
+        hovermode="closest",
+        title={"yref": "container", "yanchor": "top"},
         legend={
             "orientation": "h",
             "x": 0.0,
-            "y": -0.01,
+            "y": 0.0,
             "yanchor": "top",
             "font": {"size": 12},
             "itemclick": False,
             "itemdoubleclick": False,
         },
-        margin={"l": 10, "r": 10, "t": top, "b": 40},
     )
-    fig.update_layout(height=height + top - 64)
+    _fit(fig, xs, ys, header)
     return fig, xs, ys
 
 
@@ -511,7 +571,7 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
                 showlegend=k == 0,
                 legendgroup="matches",
                 hoverinfo="text",
-                hovertext=" ".join(hex_text(h) for h in placement),
+                hovertext=f"{card_id} met on the plots " + ", ".join(map(hex_text, placement)),
             )
         )
     # every matched hex outlined, in one trace
@@ -530,8 +590,10 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
         )
     desc = tk.CARDS[card_id].describe()
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
-    fig.update_layout(title={"text": f"<b>{desc}</b><br><sup>{found}</sup>"})
-    return finish(fig, xs, ys, 0.1)
+    title = f"<b>{desc}</b><br><sup>{found}</sup>"
+    fig.update_layout(title={"text": title})
+    _fit(fig, xs, ys, title)
+    return finish(fig, xs, ys, _PAD)
 
 
 def picture_of(obj: Any) -> go.Figure | None:

@@ -48,8 +48,8 @@ CHANGED = palette.BLACK
 
 
 MARKS_KEY = (
-    "boxes on changed plots: new = placed · wet = irrigated now · +1 / -1 = bamboo sections"
-    " grown / eaten · +W +E +F = improvement"
+    "boxes on changed plots: new = placed · wet = irrigated now<br>"
+    "+1 / -1 = bamboo sections grown / eaten · +W +E +F = improvement"
 )
 """The key to the boxes :func:`figure` writes on changed plots (with ``changed_from``)."""
 
@@ -310,5 +310,5 @@ def header_lines(changed: Changes) -> list[str]:
     """The lines under the title that say what changed, and the key to the boxes if any."""
     lines = [f"<sup>{line}</sup>" for line in _wrapped(changed.sentences())]
     if changed.hexes():
-        lines.append(f"<sup><i>{MARKS_KEY}</i></sup>")
+        lines += [f"<sup><i>{line}</i></sup>" for line in MARKS_KEY.split("<br>")]
     return lines

@@ -7,6 +7,7 @@ shared board modules name no game (docs/widgets.md).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -17,6 +18,7 @@ __all__ = [
     "HINT_PLAYOUTS",
     "SECRET_BOARD",
     "TARGET",
+    "click_points",
     "click_targets",
     "main_figure",
     "own_figure",
@@ -33,7 +35,22 @@ SECRET_BOARD = True
 the board shows them, the hands are a static picture, card backs in the public view."""
 
 TARGET = "click a ringed target"
-"""The name of the trace that rings the places to click."""
+"""The name of the trace of invisible points that makes the whole of each ringed place
+clickable (each carries the hover text of what a click there plays)."""
+
+RINGED = "ringed: click anywhere on it to play"
+"""The legend's name of the rings around the places to click."""
+
+RINGED_EDGE = "dotted edge: click on it to play"
+"""The legend's name of the edges to click (where a channel may go)."""
+
+CLICK_REACH = 0.66
+"""How far from a ringed place's centre its click points go (layout units: a hex's side is 1;
+the board plays the target nearest a click within 0.7 of it, ``app._CLICK_RADIUS``)."""
+
+_CLICK_MARKER_PX = 22
+"""The diameter of each invisible click point: with plotly's 20 px hover reach, a press
+anywhere on a ringed hex (corners included) lands on one of its points."""
 
 _LAYOUT = Layout()
 
@@ -57,6 +74,25 @@ def target_point(target: Hex | Edge) -> tuple[float, float]:
     return p.x, p.y
 
 
+def click_points(target: Hex | Edge) -> list[tuple[float, float]]:
+    """Points covering a ringed target, none farther than :data:`CLICK_REACH` from its centre:
+    on a hex, two rings round the centre (12 points at the reach, towards its corners and
+    sides, 6 at half of it) and the centre last; on an edge, five points along it."""
+    cx, cy = target_point(target)
+    if isinstance(target, Edge):
+        a, b = _LAYOUT.edge_segment(target)
+        dx, dy = b.x - a.x, b.y - a.y
+        length = math.hypot(dx, dy)
+        steps = [k * CLICK_REACH / 1.5 / length for k in (-1.5, -0.75, 0.75, 1.5)]
+        return [(cx + dx * t, cy + dy * t) for t in steps] + [(cx, cy)]
+    found = []
+    for count, reach in ((12, CLICK_REACH), (6, CLICK_REACH / 2)):
+        for k in range(count):
+            angle = 2 * math.pi * k / count
+            found.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+    return [*found, (cx, cy)]
+
+
 def main_figure(
     state: Any,
     targets: dict[Any, list[Any]],
@@ -71,29 +107,40 @@ def main_figure(
     from bamboo_lab.viz import takenoko
 
     from .labels import label_of
-    from .pictures import fit_width
 
     fig = takenoko.figure(state, highlight=set(targets), player=seat, changed_from=before)
     if targets:
-        pts = [target_point(t) for t in targets]
+        xs: list[float] = []
+        ys: list[float] = []
+        words: list[str] = []
+        for target, acts in targets.items():
+            said = "click: " + label_of(state.game, acts[0], state)
+            if len(acts) > 1:
+                said += f" (or {len(acts) - 1} more)"
+            for x, y in click_points(target):
+                xs.append(x)
+                ys.append(y)
+                words.append(said)
         fig.add_trace(
             go.Scatter(
-                x=[p[0] for p in pts],
-                y=[p[1] for p in pts],
+                x=xs,
+                y=ys,
                 mode="markers",
-                marker={"size": 26, "color": "rgba(213,94,0,0.22)", "line": {"width": 0}},
+                marker={"size": _CLICK_MARKER_PX, "opacity": 0},
                 hoverinfo="text",
-                hovertext=[
-                    "click: "
-                    + label_of(state.game, acts[0], state)
-                    + (f" (or {len(acts) - 1} more)" if len(acts) > 1 else "")
-                    for acts in targets.values()
-                ],
+                hovertext=words,
                 name=TARGET,
-                showlegend=True,
+                showlegend=False,
             )
         )
-    return fit_width(fig, garden=True)
+        for drawn, name in (("highlighted hexes", RINGED), ("highlighted edges", RINGED_EDGE)):
+            fig.update_traces(name=name, selector={"name": drawn})
+    # the board writes its own one-line title over the garden's (the changes are in words
+    # under it): the room the garden kept for its longer title goes
+    top = takenoko.title_margin("")
+    height = (fig.layout.height or 600) - (fig.layout.margin.t or top) + top
+    fig.update_layout(margin={"t": top}, height=height, title={"y": 1 - 16 / height})
+    return fig
 
 
 def own_figure(
