@@ -27,11 +27,14 @@ help:
 
 ## lab: set up and open JupyterLab on the start notebook (LAB_ARGS="--no-browser --ip=0.0.0.0")
 # Rooted at the repository so docs/ is in the file browser; binder/overrides.json (installed as the
-# venv's JupyterLab settings overrides) turns off the news pop-up, as binder/postBuild does.
+# venv's JupyterLab settings overrides, as binder/postBuild does) turns off the news pop-up and
+# opens Markdown files (the lesson plans) rendered. The server's default URL is the start notebook,
+# so the URL it prints (--no-browser) lands there too, not only the browser it opens.
+LAB_START := /lab/tree/notebooks/00-start-here.ipynb
 lab: $(STAMP)
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. notebooks/00-start-here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=$(LAB_START) $(ROOT_FLAG) $(LAB_ARGS)
 
 ## test: set up, then lint, unit and conformance tests, and the notebooks under nbval
 test: lint unit notebooks browser lite-browser

@@ -30,7 +30,13 @@ author = "bamboo_lab contributors"
 copyright = "bamboo_lab contributors, MIT licence"
 release = version = bamboo_lab.__version__
 
-extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "bamboo_docs"]
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "bamboo_docs",
+    "bamboo_answers",
+]
 
 root_doc = "docs/index"
 include_patterns = ["docs/**", "notebooks/*.ipynb"]

@@ -17,7 +17,8 @@ What goes in, each pinned:
   the package, Plotly and ipywidgets with no install cell. Every other entry (numpy and pandas
   among them: compiled, and on no package registry for this runtime) points at Pyodide's
   distribution online, which only the simulation and analysis notebooks use;
-- the notebooks, as committed.
+- the notebooks, as committed;
+- JupyterLab's settings overrides (``binder/overrides.json``, as ``make lab`` and Binder use).
 
 Usage::
 
@@ -281,6 +282,10 @@ def make_lock(runtime: Path, cache: Path, served: Path) -> dict[str, Any]:
     return lock
 
 
+SETTINGS_OVERRIDES = ROOT / "binder" / "overrides.json"
+"""JupyterLab's settings overrides, the same for ``make lab``, Binder and this site."""
+
+
 def kernel_static() -> Path:
     """The installed Pyodide kernel labextension's static folder (its shim wheels)."""
     found = sorted(
@@ -319,6 +324,10 @@ def build(output: Path, cache: Path) -> None:
         lock = make_lock(runtime, cache, served)
         (served / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_settings()), "utf-8")
+        # JupyterLab's settings overrides, as `make lab` and Binder install them (no news pop-up,
+        # Markdown opened rendered): JupyterLite merges an overrides.json in the lite folder into
+        # jupyter-lite.json's settingsOverrides
+        shutil.copy(SETTINGS_OVERRIDES, lite_dir / "overrides.json")
         if output.exists():
             shutil.rmtree(output)
         subprocess.run(

@@ -1,4 +1,5 @@
-"""``make pictures``: render a PNG of each main figure to ``docs/img/`` with kaleido.
+"""``make pictures``: render a PNG of each main figure to ``docs/img/`` with kaleido, and a
+print copy (vector PDF) of each player aid.
 
 Run ``python -m bamboo_lab.viz.pictures [directory]``. Kaleido drives a Chromium browser; this
 uses Debian's ``chromium`` (``apt-get install chromium``) through ``BROWSER_PATH``. The
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -23,7 +25,7 @@ from bamboo_lab.games import takenoko as tk
 
 from . import bamboo, bangkok, stats, takenoko
 
-__all__ = ["PICTURES", "main", "played", "use_chromium", "write"]
+__all__ = ["PICTURES", "PRINTS", "main", "played", "use_chromium", "write", "write_print"]
 
 
 def use_chromium() -> str | None:
@@ -106,6 +108,22 @@ PICTURES: dict[str, Callable[[], go.Figure]] = {
 }
 """The main pictures by file name (without ``.png``)."""
 
+PRINTS = ("takenoko_player_aid", "bamboo_player_aid", "bangkok_player_aid")
+"""The pictures a teacher prints: each also written as a vector PDF (``<name>.pdf``), sharp at
+any printer's resolution (the PNG has about 100 pixels per inch across an A4 page)."""
+
+_PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}")
+"""The dates Chromium stamps in a PDF (same length replaced: the file's offsets stay right)."""
+
+
+def write_print(figure: go.Figure, path: Path) -> Path:
+    """Write ``figure`` as a vector PDF page of its own size at ``path``, without the render's
+    date, so that the same drawing gives the same file."""
+    figure.write_image(path, format="pdf")
+    data = path.read_bytes()
+    path.write_bytes(_PDF_DATE.sub(lambda found: found.group(0)[:-14] + b"20000101000000", data))
+    return path
+
 
 def write(directory: Path, names: list[str] | None = None) -> list[Path]:
     """Render the pictures (all, or ``names``) and the statistics plots into ``directory``."""
@@ -116,8 +134,11 @@ def write(directory: Path, names: list[str] | None = None) -> list[Path]:
         if names and name not in names:
             continue
         path = directory / f"{name}.png"
-        build().write_image(path)
+        figure = build()
+        figure.write_image(path)
         out.append(path)
+        if name in PRINTS:
+            out.append(write_print(figure, directory / f"{name}.pdf"))
     if not names or any(n.startswith("stats") for n in names):
         frame = _frame()
         for name, fig in (
