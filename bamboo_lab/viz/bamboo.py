@@ -17,23 +17,27 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo.components import (
-    ACTION_LETTERS,
-    ACTIONS,
     COLOUR_LETTERS,
     COLOURS,
     FOOD_KINDS,
-    KINDS,
     TYPE_LETTERS,
-    TYPES,
-    shoot_name,
 )
 
 from . import palette
-from ._common import canvas, hover_trace, label, player_band, rect, rounded_rect
+from ._common import canvas, label, rect, rounded_rect
 from .bamboo_aid import player_aid
-from .bamboo_changes import CHANGED, CHANGED_TRACE, Marks, board_changes, common_prefix, earlier
+from .bamboo_changes import CHANGED, CHANGED_TRACE, Marks, common_prefix, earlier
 from .bamboo_home import home, patterns
-from .bamboo_pieces import FOOD_UNITS, food_counter, owner_words, shoot_tile
+from .bamboo_pieces import (
+    FOOD_UNITS,
+    Hovers,
+    balance_words,
+    food_counter,
+    home_tile_words,
+    owner_words,
+    shoot_tile,
+)
+from .bamboo_players import LINE, in_hand, player_rows
 
 __all__ = [
     "CHANGED",
@@ -73,69 +77,141 @@ def figure(
     targets: Collection[tuple[Any, ...]] = (),
 ) -> go.Figure:
     """The main board: temples with their incense in placement order and the spirit on top,
-    the stalk field, the balance and home markets, the food display, and each player.
+    the stalk field (and the shoots the player to move is placing), the balance and home
+    markets, the food display, and one row per player.
 
     With ``changed_from`` (an earlier state of the same game) everything that changed since is
     outlined in magenta and each player's row says how their belongings changed. ``targets``:
     the places a person may click now (``("temple", "red")``, ``("stalk", 2)``, ``("home
     tile", "A11")``, ``("balance tile", "L03")``, ``("board temple", 0, "red")``, as in
-    ``bamboo_lab.widgets.places``), ringed in orange."""
+    ``bamboo_lab.widgets.places``), ringed in orange; a click anywhere on one counts."""
     if not isinstance(state, bb.State):
         raise InvalidStateError(f"viz.bamboo.figure draws a Bamboo State, not {state!r}")
     before = earlier(state, changed_from)
-    n = state.num_players
     who = "" if state.is_over() else f" · player {state.player} to play ({state.phase})"
-    pts = " · ".join(f"P{p} {s}" for p, s in enumerate(state.scores()))
-    sub = "final scores" if state.is_over() else "scores so far"
+    pts = " · ".join(f"player {p}: {s}" for p, s in enumerate(state.scores()))
+    sub = "final scores" if state.is_over() else "points so far"
     fig = canvas(
         f"<b>Bamboo</b> · round {state.round} · {season(state)}{who}<br><sup>{sub}: {pts}</sup>",
         700,
     )
     marks = Marks()
-    hx: list[float] = []
-    hy: list[float] = []
-    ht: list[str] = []
-    top = 9.6
-    # temples: incense bottom to top in placement order, the face-up spirit above
+    hovers = Hovers()
+    _temples(fig, state, before, targets, hovers, marks)
+    _stalks(fig, state, before, targets, hovers, marks)
+    in_hand(fig, state, _STALKS_X, -0.55, hovers, 18.4 - _STALKS_X)
+    _markets(fig, state, before, targets, hovers, marks)
+    _food(fig, state, before, targets, hovers, marks)
+    bottom = player_rows(fig, state, before, _PLAYERS_TOP, targets, hovers, marks)
+    legend = [
+        "shoots: colour letter (R red, Y yellow, G green, B blue) and action;"
+        " on a player's temples b balance, i improve, c cook, f fund",
+        "★ wildcard: any one of the four actions · incense sticks: 0, 1 ... a player's,"
+        " g the brown ghost's (2 players)",
+        "home tiles: type letter (D decoration, F faith, G garden, T tools) and comfort,"
+        " $ the price in coins, + the HP it brings",
+    ]
+    if targets:
+        legend.append("<b>orange ring</b>: what you may click now (anywhere on it)")
+    if before:
+        legend.append(
+            f"<span style='color:{CHANGED}'><b>magenta outline: changed since the"
+            " previous picture</b></span>"
+        )
+    for k, line in enumerate(legend):
+        label(
+            fig,
+            0.1,
+            bottom - 0.1 - k * LINE,
+            line,
+            size=12,
+            anchor="left",
+            valign="top",
+            color="#444444",
+        )
+    bottom -= 0.25 + LINE * len(legend)
+    for trace in hovers.traces(30):
+        fig.add_trace(trace)
+    if marks.xs:
+        fig.add_trace(marks.trace())
+    top = 0.2
+    fig.update_xaxes(range=[0, 18.5])
+    fig.update_yaxes(range=[bottom, top])
+    fig.update_layout(height=int((top - bottom) * _PX_PER_UNIT) + 66)
+    return fig.figure()
+
+
+_PX_PER_UNIT = 800 / 18.5
+"""Pixels per data unit across the 820-pixel picture (the height uses the same, so that a
+square stays square and the covering hover squares fit)."""
+
+_TEMPLE_PITCH = 2.35
+"""From one temple of the main board to the next."""
+
+_STALKS_X = 9.75
+"""Where the stalk field starts (the temples end before it)."""
+
+_MARKETS_TOP = -5.75
+"""The top of the markets' section, under the temples and the stalks."""
+
+_FOOD_Y = -9.55
+"""The height of the food display's row."""
+
+_PLAYERS_TOP = -10.1
+"""The top of the first player's row."""
+
+
+def _temples(
+    fig: Any,
+    state: bb.State,
+    before: bb.State | None,
+    targets: Collection[tuple[Any, ...]],
+    hovers: Hovers,
+    marks: Marks,
+) -> None:
+    """The four temples of the main board: incense bottom to top in placement order, the
+    face-up spirit named and the face-down ones counted (BB-SET-5, BB-SUM-3)."""
     label(
         fig,
         0.1,
-        top,
-        "<b>temples</b> (incense in placement order, spirit on top)",
-        size=12,
+        0,
+        "<b>temples</b>: incense in the order offered, spirit on top",
+        size=13,
         anchor="left",
         valign="top",
     )
     for t in range(4):
-        x = 0.1 + t * 1.95
-        y0 = top - 4.6
-        if ("temple", COLOURS[t]) in targets:
-            _ring(fig, x - 0.06, y0 - 0.06, x + 1.86, top - 0.44)
-        fill = palette.lighter(palette.BAMBOO_COLOURS[t], 0.6)
+        x, x1 = 0.1 + t * _TEMPLE_PITCH, 0.1 + t * _TEMPLE_PITCH + 2.2
+        y0, y1 = -5.3, -0.55
+        colour = palette.BAMBOO_COLOURS[t]
         rounded_rect(
-            fig, x, y0, x + 1.8, top - 0.5, fill, palette.darker(palette.BAMBOO_COLOURS[t], 0.2), 2
+            fig, x, y0, x1, y1, palette.lighter(colour, 0.6), palette.darker(colour, 0.2), 2
         )
-        label(fig, x + 0.9, top - 0.75, f"<b>{COLOUR_LETTERS[t]}</b> {COLOURS[t]}", size=12)
+        if ("temple", COLOURS[t]) in targets:
+            _ring(fig, x - 0.06, y0 - 0.06, x1 + 0.06, y1 + 0.06)
+        mid = (x + x1) / 2
+        label(fig, mid, -0.85, f"<b>{COLOUR_LETTERS[t]}</b> {COLOURS[t]}", size=13)
         stack = state.spirit_stacks[t]
-        spirit = stack[0] if stack else "—"
-        label(fig, x + 0.9, top - 1.3, f"spirit:<br><b>{spirit}</b>", size=11)
-        label(fig, x + 0.9, top - 1.85, f"{len(stack)} in stack", size=10, color="#444444")
+        face_up = stack[0] if stack else "none left"
+        hidden = len(stack) - 1 if stack else 0
+        label(fig, mid, -1.45, f"spirit:<br><b>{face_up}</b>", size=12)
+        label(fig, mid, -2.1, f"{hidden} face down", size=12, color="#333333")
         sticks = state.temples[t]
         kept = common_prefix(before.temples[t], sticks) if before else len(sticks)
         if before and before.spirit_stacks[t] != stack:
-            marks.box(x + 0.1, top - 2.05, x + 1.7, top - 1.0, f"{COLOURS[t]} temple's spirit")
+            marks.box(x + 0.1, -2.35, x1 - 0.1, -1.05, f"{COLOURS[t]} temple's spirit")
         if before and kept < len(before.temples[t]):
             gone = len(before.temples[t]) - kept
-            marks.box(x + 0.05, y0 + 0.05, x + 1.75, y0 + 2.6, f"{gone} sticks left the temple")
+            marks.box(x + 0.05, y0 + 0.05, x1 - 0.05, y0 + 2.5, f"{gone} sticks left the temple")
         for k, owner in enumerate(sticks):
-            sx = x + 0.17 + (k % 5) * 0.31
-            sy = y0 + 0.2 + (k // 5) * 0.85
+            sx = x + 0.13 + (k % 6) * 0.33
+            sy = y0 + 0.15 + (k // 6) * 0.68
             rect(
                 fig,
                 sx,
                 sy,
-                sx + 0.24,
-                sy + 0.7,
+                sx + 0.3,
+                sy + 0.6,
                 palette.player_colour(owner),
                 palette.BLACK,
                 1,
@@ -143,218 +219,165 @@ def figure(
             )
             label(
                 fig,
-                sx + 0.12,
-                sy + 0.35,
+                sx + 0.15,
+                sy + 0.3,
                 "g" if owner < 0 else str(owner),
-                size=10,
+                size=12,
                 color=palette.BLACK if owner == 1 else "#FFFFFF",  # black reads on orange
                 bold=True,
             )
             if k >= kept:
-                marks.box(sx - 0.05, sy - 0.05, sx + 0.29, sy + 0.75, "a new incense stick")
-        hx.append(x + 0.9)
-        hy.append(y0 + 1.0)
-        owners = ", ".join("ghost" if o < 0 else f"P{o}" for o in sticks) or "none"
-        ht.append(
-            f"{COLOURS[t]} temple<br>incense bottom to top: {owners}<br>"
-            f"spirits: {', '.join(stack) or 'none'}"
+                marks.box(sx - 0.04, sy - 0.04, sx + 0.34, sy + 0.64, "a new incense stick")
+        owners = ", ".join(owner_words(o) for o in sticks) or "none"
+        under = f"{hidden} face down under it" if hidden else "none under it"
+        hovers.cover(
+            x,
+            y0,
+            x1,
+            y1,
+            f"{COLOURS[t]} temple · incense bottom to top: {owners}<br>spirit face up:"
+            f" {face_up} · {under} (BB-SET-5)",
         )
-    # the stalk field: each stalk's shoots base first (drawn bottom up)
-    sx0 = 8.2
-    label(fig, sx0, top, "<b>stalk field</b>", size=12, anchor="left", valign="top")
-    for i, stalk in enumerate(state.stalks):
-        x = sx0 + i * 1.2
-        if ("stalk", i + 1) in targets:
-            _ring(fig, x - 0.03, top - 4.58, x + 1.13, top - 4.1 + len(stalk) * 0.75)
-        label(fig, x + 0.55, top - 4.4, f"stalk {i + 1}", size=10, color="#444444")
-        hx.append(x + 0.55)
-        hy.append(top - 4.4)
-        ht.append(f"stalk {i + 1}: shoots go in at the base, the top one pops out (BB-SUM-6)")
-        for k, code in enumerate(stalk):
-            y = top - 4.1 + k * 0.75
-            ht.append(f"stalk {i + 1} · " + shoot_tile(fig, code, x, y, 1.1, 0.65))
-            hx.append(x + 0.55)
-            hy.append(y + 0.32)
-            if before and before.stalks[i][k] != code:
-                marks.box(x - 0.04, y - 0.04, x + 1.14, y + 0.69, "a shoot moved in the stalk")
-    label(fig, sx0, top - 4.75, "base at the bottom", size=10, anchor="left", color="#444444")
-    # markets
-    mx0 = 13.3
-    label(fig, mx0, top, "<b>balance market</b>", size=12, anchor="left", valign="top")
-    for k, row in enumerate(state.balance_market):
-        y = top - 0.95 - k * 0.62
-        label(fig, mx0, y + 0.25, KINDS[k][0].upper(), size=11, anchor="left", bold=True)
-        for j, tid in enumerate(row):
-            tile = bb.BALANCE_TILES[tid]
-            x = mx0 + 0.35 + j * 1.6
-            rounded_rect(fig, x, y, x + 1.5, y + 0.52, "#F3F3F3", "#666666", 1)
-            if ("balance tile", tile.name) in targets:
-                _ring(fig, x - 0.05, y - 0.05, x + 1.55, y + 0.57)
-            label(fig, x + 0.75, y + 0.26, f"<b>{tile.name}</b> {tile.hp} HP", size=11)
-            hx.append(x + 0.75)
-            hy.append(y + 0.26)
-            ht.append(f"{tile.name}: {tile.describe()}, {tile.hp} HP")
-            if before and tid not in before.balance_market[k]:
-                marks.box(x - 0.04, y - 0.04, x + 1.54, y + 0.56, f"{tile.name} turned face up")
-    label(fig, mx0, top - 2.7, "<b>home market</b>", size=12, anchor="left", valign="top")
-    for k, row in enumerate(state.home_market):
-        y = top - 3.95 - k * 0.75
-        label(fig, mx0, y + 0.32, "AB"[k], size=11, anchor="left", bold=True)
-        for j, hid in enumerate(row):
-            htile = bb.HOME_TILES[hid]
-            x = mx0 + 0.35 + j * 1.2
-            rounded_rect(
-                fig,
-                x,
-                y,
-                x + 1.1,
-                y + 0.66,
-                palette.lighter(palette.HOME_TYPES[htile.type], 0.3),
-                "#555555",
-                1,
-            )
-            label(
-                fig,
-                x + 0.55,
-                y + 0.44,
-                f"<b>{TYPE_LETTERS[htile.type]}{htile.comfort}</b>",
-                size=12,
-            )
-            label(fig, x + 0.55, y + 0.15, f"${htile.cost} +{htile.hp}", size=10)
-            bought = hid == state.buying  # BB-ACT-4: bought, waiting for its space
-            if bought or ("home tile", htile.name) in targets:
-                _ring(fig, x - 0.06, y - 0.06, x + 1.16, y + 0.72)
-            hx.append(x + 0.55)
-            hy.append(y + 0.33)
-            ht.append(
-                f"{htile.name}: {TYPES[htile.type]}, comfort {htile.comfort}, costs"
-                f" {htile.cost} coins, +{htile.hp} HP"
-                + (" · bought: place it on an empty space of the home" if bought else "")
-            )
-            if before and hid not in before.home_market[k]:
-                marks.box(x - 0.04, y - 0.04, x + 1.14, y + 0.7, f"{htile.name} turned face up")
-    # food display and gifts
-    fy = top - 5.5
-    label(fig, 0.1, fy, "<b>food display</b>", size=12, anchor="left")
-    for k, f in enumerate(state.food_display):
-        food_counter(fig, f, 2.25 + k * 0.6, fy)
-        if ("food", FOOD_KINDS[f]) in targets:  # a counter to take (Cook, Tengu)
-            _ring(fig, 1.97 + k * 0.6, fy - 0.28, 2.53 + k * 0.6, fy + 0.28)
-        hx.append(2.25 + k * 0.6)
-        hy.append(fy)
-        ht.append(f"{FOOD_KINDS[f]} counter on the food display ({FOOD_UNITS[f]})")
-    if before and before.food_display != state.food_display:
-        marks.box(1.9, fy - 0.35, 5.1, fy + 0.35, "the food display changed")
-    gifts = ", ".join(state.gift_display) or "—"
-    label(fig, 6.2, fy, f"<b>gifts</b>: {gifts}", size=12, anchor="left")
+
+
+def _stalks(
+    fig: Any,
+    state: bb.State,
+    before: bb.State | None,
+    targets: Collection[tuple[Any, ...]],
+    hovers: Hovers,
+    marks: Marks,
+) -> None:
+    """The stalk field: each stalk's shoots, the base at the bottom (BB-SUM-6)."""
     label(
         fig,
-        11.0,
-        fy,
-        "food: T1 tea, R2 rice, M3 ramen (units)",
-        size=10,
+        _STALKS_X,
+        0,
+        "<b>stalk field</b>: a shoot goes in at the bottom",
+        size=13,
+        anchor="left",
+        valign="top",
+    )
+    base = -4.85
+    for i, stalk in enumerate(state.stalks):
+        x = _STALKS_X + i * 2.15
+        top = base + max(3, len(stalk)) * 0.72
+        if ("stalk", i + 1) in targets:
+            _ring(fig, x - 0.06, base - 0.06, x + 2.06, top - 0.04)
+        label(fig, x + 1.0, base - 0.25, f"stalk {i + 1}", size=12, color="#333333")
+        hovers.cover(
+            x,
+            base,
+            x + 2.0,
+            top - 0.1,
+            f"stalk {i + 1}: a shoot put in at the bottom pushes the top one out (BB-SUM-6)",
+        )
+        for k, code in enumerate(stalk):
+            y = base + k * 0.72
+            where = ("bottom", "middle", "top")[k] if len(stalk) == 3 else f"place {k + 1}"
+            hovers.add(
+                x + 1.0,
+                y + 0.31,
+                f"stalk {i + 1} · {where}: " + shoot_tile(fig, code, x, y, 2.0, 0.62),
+            )
+            if before and before.stalks[i][k] != code:
+                marks.box(x - 0.04, y - 0.04, x + 2.04, y + 0.66, "a shoot moved in the stalk")
+
+
+def _markets(
+    fig: Any,
+    state: bb.State,
+    before: bb.State | None,
+    targets: Collection[tuple[Any, ...]],
+    hovers: Hovers,
+    marks: Marks,
+) -> None:
+    """The balance market (three rows: left, centre, right tiles) and the home market (two
+    rows), each tile with what a student needs to choose it."""
+    top = _MARKETS_TOP
+    label(fig, 0.1, top, "<b>balance market</b>", size=13, anchor="left", valign="top")
+    for k, row in enumerate(state.balance_market):
+        y = top - 1.05 - k * 0.75
+        label(fig, 0.1, y + 0.3, ("left", "centre", "right")[k], size=12, anchor="left")
+        for j, tid in enumerate(row):
+            tile = bb.BALANCE_TILES[tid]
+            x = 1.25 + j * 2.75
+            rounded_rect(fig, x, y, x + 2.6, y + 0.62, "#F3F3F3", "#666666", 1)
+            if ("balance tile", tile.name) in targets:
+                _ring(fig, x - 0.05, y - 0.05, x + 2.65, y + 0.67)
+            label(fig, x + 1.3, y + 0.31, f"<b>{tile.name}</b> · {tile.hp} HP", size=13)
+            hovers.cover(
+                x,
+                y,
+                x + 2.6,
+                y + 0.62,
+                f"{tile.name}: balance tile, {tile.hp} HP for {balance_words(tile)}",
+            )
+            if before and tid not in before.balance_market[k]:
+                marks.box(x - 0.04, y - 0.04, x + 2.64, y + 0.66, f"{tile.name} turned face up")
+    label(fig, _STALKS_X, top, "<b>home market</b>", size=13, anchor="left", valign="top")
+    for k, row in enumerate(state.home_market):
+        y = top - 1.85 - k * 1.35
+        label(fig, _STALKS_X, y + 0.62, "AB"[k], size=13, anchor="left", bold=True)
+        for j, hid in enumerate(row):
+            htile = bb.HOME_TILES[hid]
+            x = _STALKS_X + 0.5 + j * 2.05
+            fill = palette.lighter(palette.HOME_TYPES[htile.type], 0.3)
+            rounded_rect(fig, x, y, x + 1.95, y + 1.25, fill, "#555555", 1)
+            label(fig, x + 0.12, y + 1.0, htile.name, size=12, anchor="left", color="#333333")
+            label(
+                fig,
+                x + 0.98,
+                y + 0.63,
+                f"<b>{TYPE_LETTERS[htile.type]} {htile.comfort}</b>",
+                size=15,
+            )
+            label(fig, x + 0.98, y + 0.24, f"${htile.cost} · +{htile.hp} HP", size=12)
+            bought = hid == state.buying  # BB-ACT-4: bought, waiting for its space
+            if bought or ("home tile", htile.name) in targets:
+                _ring(fig, x - 0.06, y - 0.06, x + 2.01, y + 1.31)
+            hovers.cover(
+                x,
+                y,
+                x + 1.95,
+                y + 1.25,
+                f"{htile.name}: {home_tile_words(htile)}"
+                + (" · bought: place it on an empty space of the home" if bought else ""),
+            )
+            if before and hid not in before.home_market[k]:
+                marks.box(x - 0.04, y - 0.04, x + 1.99, y + 1.29, f"{htile.name} turned face up")
+
+
+def _food(
+    fig: Any,
+    state: bb.State,
+    before: bb.State | None,
+    targets: Collection[tuple[Any, ...]],
+    hovers: Hovers,
+    marks: Marks,
+) -> None:
+    """The food display (its counters taken by Cook and Tengu) and the gifts of this Spring."""
+    y = _FOOD_Y
+    label(fig, 0.1, y, "<b>food display</b>", size=13, anchor="left")
+    for k, f in enumerate(state.food_display):
+        x = 2.55 + k * 0.66
+        food_counter(fig, f, x, y)
+        if ("food", FOOD_KINDS[f]) in targets:  # a counter to take (Cook, Tengu)
+            _ring(fig, x - 0.3, y - 0.3, x + 0.3, y + 0.3)
+        hovers.add(x, y, f"{FOOD_KINDS[f]} counter on the food display ({FOOD_UNITS[f]})")
+    if before and before.food_display != state.food_display:
+        marks.box(2.2, y - 0.35, 6.1, y + 0.35, "the food display changed")
+    gifts = ", ".join(state.gift_display) or "none"
+    label(fig, 6.4, y, f"<b>gifts</b>: {gifts}", size=13, anchor="left")
+    label(
+        fig,
+        _STALKS_X,
+        y,
+        "food: T1 tea, R2 rice, M3 ramen (food units)",
+        size=12,
         anchor="left",
         color="#444444",
     )
-    # players
-    changes = [board_changes(before, state, p) if before else [] for p in range(n)]
-    row_h = 1.3 if any(changes) else 0.95
-    for p in range(n):
-        b = state.boards[p]
-        y = fy - 0.75 - p * row_h
-        player_band(fig, p, 0.05, 18.4, y - row_h + 0.1, y, 0.18)
-        plays = " ◀" if not state.is_over() and state.player == p else ""
-        mid = y - 0.95 / 2 + 0.05
-        label(fig, 0.3, mid, f"<b>Player {p}{plays}</b>", size=13, anchor="left")
-        food = ", ".join(f"{k} {FOOD_KINDS[f]}" for f, k in enumerate(b.food) if k) or "none"
-        info = (
-            f"HP {b.hp} · coins {b.coins} · incense {b.reserve} (+{b.track} on track)"
-            f" · food {food}<br>home {sum(1 for h in b.home if h >= 0)}/15 · balance tiles"
-            f" {len(b.balance)} · spirits awake: {', '.join(b.awake) or '—'}"
-            f" · asleep: {', '.join(b.asleep) or '—'}"
-        )
-        label(fig, 2.3, mid, info, size=11, anchor="left")
-        if changes[p]:
-            label(
-                fig,
-                0.3,
-                y - row_h + 0.32,
-                "<b>changed:</b> " + " · ".join(changes[p]),
-                size=11,
-                anchor="left",
-                color=CHANGED,
-            )
-            marks.box(0.07, y - row_h + 0.12, 18.38, y - 0.02, f"player {p}'s belongings")
-        for t in range(4):  # the board's four temples, each in its colour
-            tx = 12.95 + t * 1.36
-            if ("board temple", p, COLOURS[t]) in targets:
-                _ring(fig, tx - 0.04, mid - 0.42, tx + 1.32, mid + 0.42)
-            hx.append(tx + 0.64)
-            hy.append(mid)
-            names = ", ".join(shoot_name(c) for c in b.temples[t]) or "no shoot"
-            ht.append(f"Player {p}'s {COLOURS[t]} temple: {names}")
-            rect(
-                fig,
-                tx - 0.05,
-                mid - 0.36,
-                tx + 1.33,
-                mid + 0.36,
-                palette.lighter(palette.BAMBOO_COLOURS[t], 0.7),
-                palette.BAMBOO_COLOURS[t],
-                1,
-            )
-            for k, code in enumerate(b.temples[t]):
-                x = 12.95 + t * 1.36 + k * 0.33
-                fig.add_shape(
-                    type="rect",
-                    x0=x,
-                    x1=x + 0.3,
-                    y0=mid - 0.3,
-                    y1=mid + 0.3,
-                    fillcolor=palette.BAMBOO_COLOURS[code // 5],
-                    line={"color": palette.BLACK, "width": 1},
-                )
-                action = ACTIONS[code % 5]
-                label(
-                    fig,
-                    x + 0.15,
-                    mid,
-                    "★" if action == "wildcard" else ACTION_LETTERS[code % 5],
-                    size=11,
-                    color="#FFFFFF" if code // 5 in (0, 3) else palette.BLACK,
-                    bold=True,
-                )
-        if b.marker >= 0:
-            label(fig, 12.95 + b.marker * 1.36 + 0.6, mid + 0.42, "▼ marker", size=9)
-        hx.append(1.0)
-        hy.append(mid)
-        ht.append(
-            "shoots in temples: "
-            + "  ".join(
-                f"{COLOURS[t]}: {' '.join(shoot_name(c) for c in b.temples[t]) or '—'}"
-                for t in range(4)
-            )
-        )
-    bottom = fy - 0.75 - n * row_h
-    legend = (
-        "shoots: colour letter and action · on the players' temples b balance, i improve,"
-        " c cook, f fund · ★ wildcard: any one of the four actions<br>incense: 0, 1 ... a"
-        " player's stick · g the brown ghost's (2 players) · ▼ marker: the temple visited last"
-    )
-    if targets:
-        legend += " · <b>orange ring</b>: what you may click now"
-    if before:
-        legend += "<br><span style='color:#E6007E'><b>magenta outline: changed since the"
-        legend += " previous picture</b></span>"
-    label(fig, 0.1, bottom - 0.1, legend, size=10, anchor="left", valign="top", color="#444444")
-    bottom -= 0.8 if before else 0.6
-    fig.add_trace(hover_trace(hx, hy, ht, 30))
-    if marks.xs:
-        fig.add_trace(marks.trace())
-    fig.update_xaxes(range=[0, 18.5])
-    fig.update_yaxes(range=[bottom - 0.1, top + 0.2])
-    fig.update_layout(height=int((top - bottom + 0.3) * 46) + 70)
-    return fig.figure()
 
 
 def autumn(state: bb.State, answers: bool = True) -> go.Figure:
@@ -383,18 +406,18 @@ def autumn(state: bb.State, answers: bool = True) -> go.Figure:
                 sx + 0.3,
                 sy + 0.18,
                 "g" if owner < 0 else str(owner),
-                size=10,
+                size=12,
                 color=palette.BLACK if owner == 1 else "#FFFFFF",
                 bold=True,
             )
-        label(fig, x + 0.2, 0.3, "bottom", size=9, anchor="left", color="#444444")
+        label(fig, x + 0.2, 0.3, "bottom", size=12, anchor="left", color="#444444")
         if not answers:
             continue
         counts = {o: stack.count(o) for o in ranking}
         lines = [f"{owner_words(o)}: {counts[o]}" for o in ranking] or ["no incense"]
-        label(fig, x + 1.75, 4.8, "<br>".join(lines), size=11, anchor="left", valign="top")
+        label(fig, x + 1.75, 4.8, "<br>".join(lines), size=12, anchor="left", valign="top")
         if not ranking:
-            label(fig, x + 1.75, 1.2, "nobody wins:<br>the spirit stays", size=11, anchor="left")
+            label(fig, x + 1.75, 1.2, "nobody wins:<br>the spirit stays", size=12, anchor="left")
             continue
         best = ranking[0]
         tie = len(ranking) > 1 and counts[ranking[1]] == counts[best]
@@ -424,22 +447,22 @@ def autumn(state: bb.State, answers: bool = True) -> go.Figure:
     fig.update_layout(
         title={**fig.layout["title"], "text": f"<b>Bamboo</b> · round {state.round} · {title}"}
     )
-    label(
-        fig,
-        0.1,
-        -0.15,
+    legend = [
         "Most incense wins the spirit; between tied owners the stick highest in the stack"
-        " (offered last) wins (BB-AUT-1).<br>The ghost's sticks lie at the bottom, so it loses"
-        " every tie; a spirit it wins leaves the game (BB-AUT-2). Sticks: 0, 1 ... a player's,"
-        " g the ghost's." + (" Magenta: the winner's top stick." if answers else ""),
-        size=10,
-        anchor="left",
-        valign="top",
-        color="#444444",
-    )
+        " (offered last) wins (BB-AUT-1).",
+        "The ghost's sticks lie at the bottom, so it loses every tie; a spirit it wins leaves"
+        " the game (BB-AUT-2).",
+        "Sticks 0, 1 ... are the players', g the ghost's."
+        + (" Magenta: the winner's top stick." if answers else ""),
+    ]
+    for k, line in enumerate(legend):
+        label(
+            fig, 0.1, -0.15 - k * LINE, line, size=12, anchor="left", valign="top", color="#444444"
+        )
+    bottom = -0.3 - LINE * len(legend)
     fig.update_xaxes(range=[0, 18.5])
-    fig.update_yaxes(range=[-1.1, 6.3])
-    fig.update_layout(height=int(7.4 * 43) + 66)
+    fig.update_yaxes(range=[bottom, 6.3])
+    fig.update_layout(height=int((6.3 - bottom) * 800 / 18.5) + 66)
     return fig.figure()
 
 

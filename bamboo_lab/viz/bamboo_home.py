@@ -19,15 +19,24 @@ from bamboo_lab.games.bamboo.components import FOOD_KINDS, TYPE_LETTERS, TYPES
 from bamboo_lab.games.bamboo.rules import night_of
 
 from . import palette
-from ._common import Sketch, canvas, hover_trace, label, rect, rounded_rect
+from ._common import Sketch, canvas, label, rect, rounded_rect
 from .bamboo_changes import CHANGED, Marks, board_changes
-from .bamboo_pieces import FOOD_UNITS, food_counter, pattern_tile
+from .bamboo_pieces import FOOD_UNITS, Hovers, food_counter, pattern_tile
+from .bamboo_players import LINE, wrap
 
 __all__ = ["home", "patterns"]
 
 
 _TILE_ROW = 3.95
 """The height of a row of balance tiles beside a home (a tile and its met line)."""
+
+SPACE_WIDTH = 1.75
+"""The width of a home space (data units; the picture is 18.5 wide)."""
+SPACE_HEIGHT = 1.35
+"""The height of a home space."""
+
+_PX_PER_UNIT = 800 / 18.5
+"""Pixels per data unit across the 820-pixel picture, down it too (squares stay square)."""
 
 
 def _seat(state: bb.State, player: int | None) -> int:
@@ -119,7 +128,7 @@ def home(
     buying = _buying(state_or_home, player)  # BB-ACT-4: the tile bought waits for a space
     waiting = f"<br><sup>{buying}</sup>" if buying else ""
     fig = canvas(f"<b>Bamboo</b> · {who}{side}{sums if answers else ''}{waiting}", 460)
-    cw, ch = 1.9, 1.35
+    cw, ch = SPACE_WIDTH, SPACE_HEIGHT
     x0, ytop = 0.3, 4.6
     for c, name in ((0, "left"), (2, "centre"), (3, "right")):
         span = 2 if c != 2 else 1
@@ -130,9 +139,7 @@ def home(
         if not answers:
             total = {"left": "", "right": "", "centre": ""}
         label(fig, x + span * cw / 2, ytop + 0.3, f"<b>{name}</b>{total[name]}", size=12)
-    hx: list[float] = []
-    hy: list[float] = []
-    ht: list[str] = []
+    hovers = Hovers()
     for i, hid in enumerate(spaces):
         r, c = divmod(i, 5)
         x = x0 + c * cw + 0.06
@@ -158,26 +165,28 @@ def home(
                 size=13,
                 color="#222222",
             )
-            label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=10, color="#555555")
+            label(fig, x + cw / 2 - 0.06, y + 0.22, f"{r},{c}", size=12, color="#555555")
             if ("home", r, c) in targets:
                 rect(fig, x, y, x + cw - 0.12, y + ch - 0.12, _CLEAR, palette.HIGHLIGHT, 3)
-            hx.append(x + cw / 2)
-            hy.append(y + ch / 2)
-            ht.append(
+            hovers.cover(
+                x,
+                y,
+                x + cw - 0.12,
+                y + ch - 0.12,
                 f"{r},{c}: empty night space, takes only a {TYPES[kind]} tile (BB-ADV-1);"
-                " −1 HP at the end if still empty (BB-ADV-2)"
+                f" −1 HP at the end if still empty (BB-ADV-2) · row {r}, column {c}",
             )
             continue
         if hid < 0:
             rounded_rect(
                 fig, x, y, x + cw - 0.12, y + ch - 0.12, "#FFFFFF", "#BBBBBB", 1, dash="dot"
             )
-            label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=10, color="#999999")
+            label(fig, x + cw / 2 - 0.06, y + ch / 2 - 0.06, f"{r},{c}", size=12, color="#888888")
             if ("home", r, c) in targets:  # BB-ACT-4: where the tile bought may go
                 rect(fig, x, y, x + cw - 0.12, y + ch - 0.12, _CLEAR, palette.HIGHLIGHT, 3)
-            hx.append(x + cw / 2)
-            hy.append(y + ch / 2)
-            ht.append(f"{r},{c}: empty space (row {r}, column {c})")
+            hovers.cover(
+                x, y, x + cw - 0.12, y + ch - 0.12, f"{r},{c}: empty space (row {r}, column {c})"
+            )
             continue
         htile = bb.HOME_TILES[hid]
         rounded_rect(
@@ -199,11 +208,16 @@ def home(
             f"<b>{TYPE_LETTERS[htile.type]} {htile.comfort}</b>",
             size=17,
         )
-        label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[htile.type], size=10, color="#222222")
-        hx.append(x + cw / 2)
-        hy.append(y + ch / 2)
+        label(fig, x + cw / 2 - 0.06, y + 0.22, TYPES[htile.type], size=12, color="#222222")
         special = f"<br>night space: {TYPES[night[i]]} only" if i in night else ""
-        ht.append(f"{r},{c}: {htile.name}, {TYPES[htile.type]}, comfort {htile.comfort}{special}")
+        hovers.cover(
+            x,
+            y,
+            x + cw - 0.12,
+            y + ch - 0.12,
+            f"{r},{c}: a {TYPES[htile.type]} tile of comfort {htile.comfort} (row {r}, column"
+            f" {c}){special}",
+        )
     # balance tiles and their matches
     px = x0 + 5 * cw + 0.4
     label(fig, px, ytop + 0.3, "<b>balance tiles</b>", size=13, anchor="left")
@@ -213,15 +227,15 @@ def home(
         colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
         found = bb.balance_matches(tile, spaces) if answers else ()
         state_text = "scored" if tile.id in scored else ("met" if found else "not met")
-        tx, ty = px + (k % 3) * 2.75, ytop - 0.05 - (k // 3) * _TILE_ROW
+        tx, ty = px + (k % 3) * 3.0, ytop - 0.05 - (k // 3) * _TILE_ROW
         number = f"<span style='color:{colour}'><b>{k + 1}</b></span> "
-        pattern_tile(fig, tile, tx, ty, 2.6, prefix=number)
+        pattern_tile(fig, tile, tx, ty, 2.9, prefix=number)
         if answers:
-            label(fig, tx + 1.3, ty - 3.6, f"{tile.name} · <b>{state_text}</b>", size=12)
+            label(fig, tx + 1.45, ty - 3.6, f"{tile.name} · <b>{state_text}</b>", size=12)
         if old_spaces is not None and (
             tile.id not in old_held | old_scored or (tile.id in scored) != (tile.id in old_scored)
         ):
-            marks.box(tx - 0.05, ty - 3.85, tx + 2.65, ty + 0.05, f"{tile.name}: {state_text}")
+            marks.box(tx - 0.05, ty - 3.85, tx + 2.95, ty + 0.05, f"{tile.name}: {state_text}")
         inset = 0.16 + 0.08 * (k % 4)
         xs: list[float | None] = []
         ys: list[float | None] = []
@@ -246,50 +260,41 @@ def home(
             )
     if night:  # the night side's special spaces: one starred trace (BB-ADV-1, BB-ADV-2)
         _night_spaces(fig, spaces, night, x0, ytop, cw, ch)
-    legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
-    outlined = " · outline n: where tile n is met" if answers and balance else ""
-    label(
-        fig,
-        x0,
-        0.35,
-        f"{legend} · number = comfort{outlined}",
-        size=11,
-        anchor="left",
-        color="#444444",
-    )
-    if night:
-        label(
-            fig,
-            x0,
-            0.0,
-            "★ night space: takes only a tile of its type; −1 HP at the end if left empty",
-            size=11,
-            anchor="left",
-            color="#444444",
-        )
-    if old_spaces is not None:
-        said = "<b>magenta outline: changed since the previous picture</b>"
-        if isinstance(changed_from, bb.State) and isinstance(state_or_home, bb.State):
-            moved = board_changes(changed_from, state_or_home, _seat(state_or_home, player))
-            said = "<b>changed:</b> " + " · ".join(moved) + "<br>" + said if moved else said
-        rows = -(-len(balance) // 3)
-        low = min(0.35, ytop - 0.45 - rows * _TILE_ROW)
-        label(fig, 18.4, low, said, size=11, anchor="right", color=CHANGED)
-    lowest = 0.1
+    rows = -(-len(balance) // 3)
+    y = min(0.1, ytop - 0.3 - rows * _TILE_ROW)
     if isinstance(state_or_home, bb.State):  # the food held, paid in Winter (BB-WIN-2)
         holder = _seat(state_or_home, player)
         food = state_or_home.boards[holder].food
-        lowest = _held_food(fig, food, holder, -0.5 if night else -0.2, targets, (hx, hy, ht))
-    fig.add_trace(hover_trace(hx, hy, ht, 40))
+        y = _held_food(fig, food, holder, y - 0.15, targets, hovers) - 0.15
+    lines = [
+        " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
+        + " · number = comfort"
+        + (" · outline n: where balance tile n is met" if answers and balance else "")
+    ]
+    if night:
+        lines.append("★ night space: takes only a tile of its type; −1 HP at the end if left empty")
+    if old_spaces is not None:
+        if isinstance(changed_from, bb.State) and isinstance(state_or_home, bb.State):
+            moved = board_changes(changed_from, state_or_home, _seat(state_or_home, player))
+            if moved:
+                for line in wrap(["changed: " + moved[0], *moved[1:]], 105):
+                    bold = line.replace("changed:", "<b>changed:</b>", 1)
+                    lines.append(f"<span style='color:{CHANGED}'>{bold}</span>")
+        lines.append(
+            f"<span style='color:{CHANGED}'><b>magenta outline: changed since the previous"
+            " picture</b></span>"
+        )
+    for line in lines:
+        label(fig, x0, y, line, size=12, anchor="left", valign="top", color="#444444")
+        y -= LINE
+    for trace in hovers.traces(40):
+        fig.add_trace(trace)
     if marks.xs:
         fig.add_trace(marks.trace())
-    rows = -(-len(balance) // 3)
-    bottom = min(-0.25 if night else 0.1, ytop - 0.25 - rows * _TILE_ROW, lowest)
-    if old_spaces is not None:
-        bottom = min(bottom, ytop - 0.85 - rows * _TILE_ROW)
+    bottom = y - 0.1
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[bottom, ytop + 0.6])
-    fig.update_layout(height=int((ytop + 0.6 - bottom) * 55) + 66)
+    fig.update_layout(height=int((ytop + 0.6 - bottom) * _PX_PER_UNIT) + 66)
     return fig.figure()
 
 
@@ -299,12 +304,12 @@ def _held_food(
     seat: int,
     y: float,
     targets: Collection[tuple[Any, ...]],
-    hover: tuple[list[float], list[float], list[str]],
+    hovers: Hovers,
 ) -> float:
     """The food counters ``seat`` holds (``food``: how many of each kind), in a row under the
     home at height ``y``, each named in a hover text; those to pay now (``("held food", seat,
     kind)`` in ``targets``) ringed. The lowest height drawn."""
-    label(fig, 0.3, y, "<b>food held</b>", size=12, anchor="left")
+    label(fig, 0.3, y, "<b>food held</b>", size=13, anchor="left")
     x = 2.1
     if not any(food):
         label(fig, x - 0.25, y, "none", size=12, anchor="left", color="#555555")
@@ -313,10 +318,8 @@ def _held_food(
             food_counter(fig, kind, x, y)
             if ("held food", seat, FOOD_KINDS[kind]) in targets:  # BB-WIN-2: pay it
                 rect(fig, x - 0.3, y - 0.3, x + 0.3, y + 0.3, _CLEAR, palette.HIGHLIGHT, 3)
-            hover[0].append(x)
-            hover[1].append(y)
-            hover[2].append(f"Player {seat}'s {FOOD_KINDS[kind]} counter ({FOOD_UNITS[kind]})")
-            x += 0.6
+            hovers.add(x, y, f"Player {seat}'s {FOOD_KINDS[kind]} counter ({FOOD_UNITS[kind]})")
+            x += 0.66
     return y - 0.4
 
 
@@ -380,18 +383,24 @@ def patterns(tiles: Iterable[int | str], title: str = "balance tiles") -> go.Fig
         pattern_tile(fig, tile, 0.1 + c * 3.68, -r * 3.6)
     bottom = -rows * 3.6 + 0.1
     legend = " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))
-    label(
-        fig,
-        0.1,
-        bottom - 0.05,
-        f"{legend} · any: a tile of any type · shaded columns: where on the home the pattern"
-        " must lie (never turned or mirrored)",
-        size=10,
-        anchor="left",
-        valign="top",
-        color="#444444",
-    )
+    for k, line in enumerate(
+        (
+            f"{legend} · any: a tile of any type",
+            "shaded columns: where on the home the pattern must lie (never turned or mirrored)",
+        )
+    ):
+        label(
+            fig,
+            0.1,
+            bottom - 0.05 - k * LINE,
+            line,
+            size=12,
+            anchor="left",
+            valign="top",
+            color="#444444",
+        )
+    bottom -= 0.25 + 2 * LINE
     fig.update_xaxes(range=[0, 18.5])
-    fig.update_yaxes(range=[bottom - 0.6, 0.1])
-    fig.update_layout(height=int((rows * 3.6 + 0.7) * 43) + 66)
+    fig.update_yaxes(range=[bottom, 0.1])
+    fig.update_layout(height=int((0.1 - bottom) * _PX_PER_UNIT) + 66)
     return fig.figure()

@@ -8,7 +8,6 @@ from typing import Any
 
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo.components import (
-    ACTION_LETTERS,
     ACTIONS,
     COLOUR_LETTERS,
     COLOURS,
@@ -20,9 +19,20 @@ from bamboo_lab.games.bamboo.components import (
 )
 
 from . import palette
-from ._common import Sketch, label, rect, rounded_rect
+from ._common import Sketch, hover_trace, label, rect, rounded_rect, scatter
 
-__all__ = ["FOOD", "FOOD_UNITS", "food_counter", "owner_words", "pattern_tile", "shoot_tile"]
+__all__ = [
+    "FOOD",
+    "FOOD_UNITS",
+    "Hovers",
+    "balance_words",
+    "food_counter",
+    "home_tile_words",
+    "owner_words",
+    "pattern_tile",
+    "shoot_tile",
+    "shoot_words",
+]
 
 
 FOOD = {"tea": ("#7FC4A8", "T1"), "rice": ("#FFFFFF", "R2"), "ramen": ("#E69F00", "M3")}
@@ -44,14 +54,19 @@ def shoot_tile(fig: Sketch, code: int, x: float, y: float, w: float, h: float) -
         fig,
         x + w / 2,
         y + h / 2,
-        f"<b>{COLOUR_LETTERS[colour]}</b><br>{word}",
-        size=10,
+        f"<b>{COLOUR_LETTERS[colour]}</b> {word}",
+        size=12,
         color=text_colour,
     )
-    return (
-        f"{COLOURS[colour]} shoot, action {ACTIONS[action]} ({COLOUR_LETTERS[colour]}"
-        f"{ACTION_LETTERS[action]})"
-    )
+    return shoot_words(code)
+
+
+def shoot_words(code: int) -> str:
+    """A shoot in the rulebook's words: its colour and its action."""
+    colour, action = divmod(code, 5)
+    if ACTIONS[action] == "wildcard":
+        return f"{COLOURS[colour]} wildcard shoot (any one of the four actions)"
+    return f"{COLOURS[colour]} {ACTIONS[action]} shoot"
 
 
 def food_counter(fig: Sketch, kind: int, x: float, y: float) -> None:
@@ -66,7 +81,7 @@ def food_counter(fig: Sketch, kind: int, x: float, y: float) -> None:
         fillcolor=colour,
         line={"color": palette.BLACK, "width": 1},
     )
-    label(fig, x, y, text, size=10)
+    label(fig, x, y, text, size=12)
 
 
 def pattern_tile(
@@ -82,7 +97,7 @@ def pattern_tile(
         x + width / 2,
         y - 0.27,
         f"{prefix}<b>{tile.name}</b> · {KINDS[tile.kind]} · <b>{tile.hp} HP</b>",
-        size=12 if width >= 3 else 11,
+        size=12,
     )
     if tile.type_total is not None:
         kind, need = tile.type_total
@@ -90,7 +105,7 @@ def pattern_tile(
         words = f"all {TYPES[kind]} tiles:<br>comfort {need} or more"
     else:
         cells = list(tile.cells)
-        words = f"comfort {tile.min_comfort} or more in all" if tile.min_comfort else ""
+        words = f"comfort {tile.min_comfort} or more<br>in all" if tile.min_comfort else ""
     rows = 1 + max(dr for dr, _, _ in cells)
     cols = 1 + max(dc for _, dc, _ in cells)
     gx = x + (width - cols * cell) / 2
@@ -100,18 +115,115 @@ def pattern_tile(
         fill = "#FFFFFF" if kind is None else palette.lighter(palette.HOME_TYPES[kind], 0.25)
         rect(fig, cx + 0.03, cy + 0.03, cx + cell - 0.03, cy + cell - 0.03, fill, "#333333", 1.2)
         text = "any" if kind is None else f"<b>{TYPE_LETTERS[kind]}</b>"
-        label(fig, cx + cell / 2, cy + cell / 2, text, size=9 if kind is None else 13)
+        label(fig, cx + cell / 2, cy + cell / 2, text, size=12 if kind is None else 13)
     if words:
-        label(fig, x + width / 2, y - 2.55, words, size=10, color="#222222")
+        label(fig, x + width / 2, y - 2.5, words, size=12, color="#222222")
     # the five columns of the home, those the tile looks at shaded
     looked = {0: (0, 1), 1: (0, 1, 2, 3, 4), 2: (3, 4)}[tile.kind]
     for c in range(5):
         sx = x + width - 1.6 + c * 0.3
         fill = "#7A7A7A" if c in looked else "#FFFFFF"
         rect(fig, sx, y - 3.22, sx + 0.26, y - 3.0, fill, "#7A7A7A", 1)
-    label(fig, x + 0.12, y - 3.11, "looks at", size=9, anchor="left", color="#444444")
+    label(fig, x + 0.12, y - 3.11, "looks at", size=12, anchor="left", color="#444444")
 
 
 def owner_words(owner: int) -> str:
     """A stick's owner in words."""
     return "the ghost" if owner == bb.GHOST else f"player {owner}"
+
+
+def home_tile_words(tile: Any) -> str:
+    """A home tile in words: its type, comfort, price and the HP it brings (BB-ACT-4)."""
+    return (
+        f"{TYPES[tile.type]} tile, comfort {tile.comfort}; costs {tile.cost} coins,"
+        f" +{tile.hp} HP when bought"
+    )
+
+
+def balance_words(tile: Any) -> str:
+    """A balance tile's pattern in words (its drawing shows the shape): which home tiles, where
+    (BB-PAT-1, BB-PAT-3)."""
+    where = ("in the left two columns", "anywhere in the home", "in the right two columns")
+    if tile.type_total is not None:
+        kind, total = tile.type_total
+        return f"{TYPES[kind]} tiles adding up to comfort {total} or more, {where[tile.kind]}"
+    kinds = [TYPES[kind] if kind is not None else "any type" for _, _, kind in tile.cells]
+    count = len(kinds)
+    extra = f", comfort {tile.min_comfort} or more together" if tile.min_comfort else ""
+    return (
+        f"{count} home tile{'s' if count > 1 else ''} in the shape drawn ({', '.join(kinds)})"
+        f"{extra}, {where[tile.kind]}"
+    )
+
+
+_SAME_TO_THE_EYE = "\u200b"
+"""A zero-width space: added to the hover text of each extra point covering a place, so that
+every point keeps its own text (the board reads one point per text,
+``bamboo_lab.widgets.places.hover_points``) while the text reads the same."""
+
+
+class Hovers:
+    """The hover texts of a picture: one point per thing (its centre), and for each place a
+    person clicks, invisible squares covering the whole of its shape, so that a click anywhere
+    on a temple, a stalk, a tile or a home space counts (the board reads the place back from
+    the text under the click)."""
+
+    COVER_STEP = 0.42
+    """Data units between the covering squares (about 18 px on an 820-pixel picture)."""
+    COVER_PX = 24
+    """The covering squares' side in pixels: a little more than the step, so they overlap."""
+
+    def __init__(self) -> None:
+        """No hover text yet."""
+        self.xs: list[float] = []
+        self.ys: list[float] = []
+        self.texts: list[str] = []
+        self.cover_xs: list[float] = []
+        self.cover_ys: list[float] = []
+        self.cover_texts: list[str] = []
+
+    def add(self, x: float, y: float, text: str) -> None:
+        """A hover text at the point ``x, y``."""
+        self.xs.append(x)
+        self.ys.append(y)
+        self.texts.append(text)
+
+    def cover(self, x0: float, y0: float, x1: float, y1: float, text: str) -> None:
+        """``text`` at the rectangle's centre and on squares covering all of it."""
+        self.add((x0 + x1) / 2, (y0 + y1) / 2, text)
+        inset = 0.2
+        columns = _steps(x0 + inset, x1 - inset, self.COVER_STEP)
+        rows = _steps(y0 + inset, y1 - inset, self.COVER_STEP)
+        for x in columns:
+            for y in rows:
+                self.cover_xs.append(x)
+                self.cover_ys.append(y)
+                self.cover_texts.append(text + _SAME_TO_THE_EYE * (len(self.cover_texts) + 1))
+
+    def traces(self, size: float = 30) -> list[Any]:
+        """The centres' trace (invisible markers of diameter ``size``), then the covering
+        squares' trace."""
+        traces = [hover_trace(self.xs, self.ys, self.texts, size)]
+        if self.cover_xs:
+            traces.append(
+                scatter(
+                    x=self.cover_xs,
+                    y=self.cover_ys,
+                    mode="markers",
+                    marker={"size": self.COVER_PX, "opacity": 0, "symbol": "square"},
+                    hoverinfo="text",
+                    hovertext=self.cover_texts,
+                    showlegend=False,
+                    name="",
+                )
+            )
+        return traces
+
+
+def _steps(start: float, stop: float, step: float) -> list[float]:
+    """Points from ``start`` to ``stop`` at most ``step`` apart (the middle alone when the span
+    is shorter than a step)."""
+    if stop - start < step:
+        return [(start + stop) / 2]
+    count = int((stop - start) // step) + 1
+    return [start + (stop - start) * k / count for k in range(count + 1)]
