@@ -161,15 +161,21 @@ def _stalks_wrong(state: bb.State, name: str) -> str:
     """Why the shoot ``name`` does not come back to player 0 (BB-SUM-5, BB-SUM-6)."""
     stalk = [shoot_name(shoot) for shoot in state.stalks[1]]
     if name in ("Gf", "Gw"):
-        return f"{_shoot_words(name)} goes into stalk 2; it does not come straight back (BB-SUM-5)."
+        return (
+            f"{name} goes into the stalk: {_shoot_words(name)} enters stalk 2 and does not come"
+            " straight back (BB-SUM-5)."
+        )
     if name not in stalk:
-        return f"{_shoot_words(name)} is not in stalk 2: only stalk 2's shoots move (BB-SUM-6)."
-    below = len(stalk) - 1 - stalk.index(name)
+        return (
+            f"{name} is not pushed out: {_shoot_words(name)} is not in stalk 2, and only stalk"
+            " 2's shoots move (BB-SUM-6)."
+        )
+    place = ("at the top", "second from the top", "third from the top")[
+        min(len(stalk) - 1 - stalk.index(name), 2)
+    ]
     return (
-        f"{_shoot_words(name)} is {below + 1} from the top of stalk 2, and two shoots enter it:"
-        " each pushes out the shoot at the top (BB-SUM-6)."
-        if below >= 2
-        else f"{_shoot_words(name)} is not pushed out (BB-SUM-6)."
+        f"{name} is not pushed out: {_shoot_words(name)} is {place} of stalk 2, and each of the"
+        " two shoots entering at the base pushes out only the shoot then at the top (BB-SUM-6)."
     )
 
 
@@ -188,7 +194,6 @@ def _stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.St
         truth,
         lambda name: _stalks_wrong(state, name),
         lambda name: _stalks_missing(state, name),
-        named=_shoot_words,
     )
 
 
