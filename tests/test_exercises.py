@@ -11,7 +11,7 @@ import pytest
 
 from bamboo_lab import exercises
 from bamboo_lab.core.errors import InvalidActionError
-from bamboo_lab.exercises import NO_ANSWER, Exercise, Kind, feedback
+from bamboo_lab.exercises import CHANGE, NO_ANSWER, Exercise, Kind, feedback, set_mistakes
 
 HINTS = ("count the baskets", "the baskets on the left count twice", "left baskets: see X-1")
 
@@ -47,6 +47,24 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Exercise]]:
             item=lambda name: {"G": "G", "GREEN": "G", "P": "P", "PINK": "P"}[str(name).upper()],
             diagnose=lambda given, truth, position: f"{given} is not the colour here",
         ),
+        "toy-6": _exercise(
+            "toy-6",
+            Kind.SET,
+            frozenset({"C03", "C07"}),
+            diagnose=lambda given, truth, position: set_mistakes(
+                given,
+                truth,
+                lambda item: f"{item} breaks rule X-1.",
+                lambda item: ("a card of kind X-2 (X-2)", f"look beside {item[:2]}."),
+            ),
+        ),
+        "toy-7": _exercise("toy-7", Kind.NUMBER, -4, change=True),
+        "toy-8": _exercise(
+            "toy-8",
+            Kind.NUMBER,
+            34,
+            diagnose=lambda given, truth, position: ("vague", "sharper", "sharpest"),
+        ),
     }
     monkeypatch.setattr(exercises, "_registry", lambda: made)
     for cache in (exercises._position, exercises._truth):
@@ -73,7 +91,7 @@ def test_a_wrong_number_says_high_or_low_without_the_answer(fake: dict[str, Exer
     assert "34" not in feedback("toy-1", 40)
 
 
-def test_hints_sharpen_with_each_wrong_try_and_name_the_rule_at_the_third(
+def test_without_a_diagnosis_the_general_hints_sharpen_and_name_the_rule_at_the_third(
     fake: dict[str, Exercise],
 ) -> None:
     said = [feedback("toy-2", {"C03", "C09"}) for _ in range(4)]
@@ -123,11 +141,51 @@ def test_a_choice_takes_a_name_or_an_id_and_diagnoses(fake: dict[str, Exercise])
     assert "not a name this question knows" in feedback("toy-5", "purple")
 
 
-def test_solution_gives_the_answer_for_a_teacher(
+def test_after_the_first_try_the_hint_is_the_diagnosis_sharper_each_time(
+    fake: dict[str, Exercise],
+) -> None:
+    """Try 1: the general hint and the vaguest diagnosis; tries 2 and 3: only the computed
+    diagnosis, sharper, never a canned hint; the fourth stays at the sharpest."""
+    said = [feedback("toy-8", 30) for _ in range(4)]
+    assert said[0] == f"not yet: too low. Hint: {HINTS[0]} Vague"
+    assert said[1] == "not yet: too low. Hint: Sharper"
+    assert said[2] == "not yet: too low. Hint: Sharpest (rules X-1)" == said[3]
+
+
+def test_set_mistakes_names_a_wrong_item_first_then_the_kind_missing_then_where(
+    fake: dict[str, Exercise],
+) -> None:
+    wrong = [feedback("toy-6", {"C03", "C09"}) for _ in range(3)]
+    assert all("C09 breaks rule X-1." in line for line in wrong), wrong
+    exercises.reset("toy-6")
+    missing = [feedback("toy-6", {"C03"}) for _ in range(3)]
+    assert missing[0].endswith("Yours are all right, but 1 is missing.")
+    assert "Missing: a card of kind X-2 (X-2)." in missing[1] and HINTS[1] not in missing[1]
+    assert "Look beside C0." in missing[2] and HINTS[2] not in missing[2]
+    exercises.reset("toy-6")
+    assert "You gave none, but 2 are right here." in feedback("toy-6", set())
+
+
+def test_a_change_of_the_opposite_sign_is_told_the_convention(fake: dict[str, Exercise]) -> None:
+    """One convention: a change is signed, a loss negative; 4 for a loss of 4 is not silently
+    wrong."""
+    line = feedback("toy-7", 4)
+    assert CHANGE in line and "sign" in line and "too high" not in line
+    assert feedback("toy-7", "-4 HP") == "right!" and feedback("toy-7", "\u22124") == "right!"
+    assert feedback("toy-7", -3).startswith("not yet: too high")
+
+
+def test_a_count_given_negative_is_told_it_is_never_negative(fake: dict[str, Exercise]) -> None:
+    line = feedback("toy-1", -34)
+    assert "never negative" in line and "too low" not in line
+    assert feedback("toy-1", "34 points") == "right!"
+
+
+def test_solution_gives_the_answer_its_reason_and_its_rules_for_a_teacher(
     fake: dict[str, Exercise], capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = exercises.solution("toy-2")
-    assert "answer: {C03, C07}" in text and "because" in text
+    assert "answer: {C03, C07}" in text and "because" in text and "rules: X-1" in text
     assert capsys.readouterr().out.strip() == text
     assert "answer: [2, 3, 0, 1]" in exercises.solution("toy-3")
 

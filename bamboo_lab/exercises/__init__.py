@@ -227,8 +227,12 @@ def _diagnosis(exercise: Exercise, given: Any, truth: Any) -> tuple[str, ...]:
     said = exercise.diagnose(given, truth, _position(exercise.id))
     if said is None:
         return ()
-    texts = (said,) if isinstance(said, str) else tuple(said)
-    return tuple(text[:1].upper() + text[1:] for text in texts)
+    return tuple(map(_capital, (said,) if isinstance(said, str) else said))
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter in upper case (a sentence of a hint)."""
+    return text[:1].upper() + text[1:]
 
 
 def _sign(exercise: Exercise, given: Any, truth: Any) -> str:
@@ -255,10 +259,11 @@ def set_mistakes(
     by kind and then where to look (``missing(item)``: the kind with its rule, and a pointer)."""
     extra = sorted(given - truth, key=str)
     if extra:
-        first = wrong(extra[0])
+        first = _capital(wrong(extra[0]))
         if len(extra) > 1:
             others = ", ".join(named(item) for item in extra[1:])
-            return first, f"{first} Check {others} the same way.", f"{first} {wrong(extra[1])}"
+            second = _capital(wrong(extra[1]))
+            return first, f"{first} Check {others} the same way.", f"{first} {second}"
         return (first,)
     absent = sorted(truth - given, key=str)
     many = len(absent)
@@ -270,7 +275,8 @@ def set_mistakes(
         kind = missing(item)[0]
         kinds[kind] = kinds.get(kind, 0) + 1
     told = "; ".join(kind if n == 1 else f"{kind} (×{n})" for kind, n in kinds.items())
-    return general, f"{general} Missing: {told}.", f"{general} {missing(absent[0])[1]}"
+    pointer = missing(absent[0])[1]
+    return general, f"{general} Missing: {told}.", f"{general} {_capital(pointer)}"
 
 
 def solution(exercise_id: str) -> str:
