@@ -394,8 +394,17 @@ def _polygon(
     }
 
 
-def hover_trace(x: list[float], y: list[float], text: list[str], size: float) -> Any:
-    """Invisible markers of diameter ``size`` that carry the hover text of each point."""
+def hover_trace(
+    x: list[float],
+    y: list[float],
+    text: list[str],
+    size: float,
+    keys: Sequence[str] | None = None,
+) -> Any:
+    """Invisible markers of diameter ``size`` that carry the hover text of each point;
+    ``keys``: each point's place for the play board's clicks, kept out of the hover text
+    (``customdata``, read by ``bamboo_lab.widgets.places.hover_points``)."""
+    extra = {} if keys is None else {"customdata": list(keys)}
     return scatter(
         x=x,
         y=y,
@@ -405,6 +414,7 @@ def hover_trace(x: list[float], y: list[float], text: list[str], size: float) ->
         hovertext=text,
         showlegend=False,
         name="",
+        **extra,
     )
 
 

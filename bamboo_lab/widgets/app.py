@@ -34,7 +34,7 @@ from .pictures import (
     own_picture,
     secret_figure,
 )
-from .places import board_piece, hover_points, place_of, place_words
+from .places import board_piece, hover_points, place_of
 from .replay_controller import ReplayController
 
 __all__ = [
@@ -110,8 +110,26 @@ class PlayApp:
             placeholder="every move, newest first",
             layout=w.Layout(width="100%", height="150px"),
         )
-        self.notation = w.Text(placeholder="or type an action, e.g. " + self._example())
+        self.notation = w.Text(placeholder=self._example())
         self.notation.layout = w.Layout(width="340px")
+        self.moves = w.Select(options=[], rows=6, layout=w.Layout(width="100%"))
+        """Every move played on the pictures now, in words, grouped by place: found and
+        played without knowing where to click."""
+        self.moves_button = _button(
+            "play the chosen move", "play the move chosen in the list", self._play_chosen
+        )
+        self.moves_box = w.VBox(
+            [
+                w.HTML(
+                    "<div style='background:#FFF6D5;padding:2px 6px'><b>Every move you can"
+                    " make now</b> (each is also a click on the picture): choose one, then"
+                    " press “play the chosen move”</div>"
+                ),
+                self.moves,
+                self.moves_button,
+            ]
+        )
+        self._move_actions: list[Any] = []
         self.try_button = _button("play typed action", "play the typed notation", self._typed)
         self.bot_button = _button(
             "bot's turn", "the bot to move plays its whole turn", self.bot_turn, "primary"
@@ -192,6 +210,7 @@ class PlayApp:
                 w.HTML("<b>Your move</b>"),
                 self.message,
                 self.actions,
+                self.moves_box,
                 typed,
                 w.HBox(
                     [self.hint_button, self.show_chances], layout=w.Layout(align_items="center")
@@ -199,7 +218,7 @@ class PlayApp:
                 self.hint,
                 self.chances,
                 controls,
-                w.HTML("<b>Log</b>, newest first (rulebook words, notation in brackets)"),
+                w.HTML("<b>Log</b>, every move in the rulebook's words, newest first"),
                 self.log,
             ]
         )
@@ -210,8 +229,22 @@ class PlayApp:
         return cell_result(self.widget, self.figure, f"A {self.game.capitalize()} board")
 
     def _example(self) -> str:
-        legal = self.controller.legal_actions()
-        return str(legal[0]) if legal else "end"
+        """The typed box's placeholder: a legal move of the decision pending, in notation
+        (the one place notation is shown), or that there is nothing to type now."""
+        c = self.controller
+        legal = c.legal_actions()
+        if not legal or not c.is_person_to_play():
+            return "(nothing to type: it is not your decision)"
+        return f"or type a move in notation, e.g. {legal[len(legal) // 2]}"
+
+    def _play_chosen(self) -> None:
+        """Play the move chosen in the list of moves."""
+        index = self.moves.value
+        if index is None or not 0 <= index < len(self._move_actions):
+            self.controller.message = "Choose a move in the list first."
+            self.redraw()
+            return
+        self.play(self._move_actions[index])
 
     # ------------------------------------------------------------------ handlers
 
@@ -274,13 +307,13 @@ class PlayApp:
         reveal = bool(self.reveal.value)
         shown: Any = c.board_state(reveal)
         if not c.is_person_to_play() or c.viewer(reveal) != shown.current_player:
-            return False
+            return self._missed()
         targets = click_targets(shown, tuple(shown.legal_actions()))
         if not targets:
-            return False
+            return self._missed()
         best = min(targets, key=lambda t: _dist(target_point(t), (x, y)))
         if _dist(target_point(best), (x, y)) > _CLICK_RADIUS:
-            return False
+            return self._missed()
         options = targets[best]
         if len(options) == 1:
             self.play(options[0])
@@ -308,22 +341,22 @@ class PlayApp:
             if _dist(xy, (x, y)) < 0.3 and place_of(self.game, text) is not None
         ]
         if not near:
-            return False
+            return self._missed()
         text = min(near, key=lambda item: _dist(item[1], (x, y)))[0]
         place = place_of(self.game, text)
         if place is None:
-            return False
+            return self._missed()
         before = self.controller.state
-        found = self.controller.click(place, bool(self.reveal.value))
-        # a move played on the own board redraws that board first, where the person looks
+        self.controller.click(place, bool(self.reveal.value))
+        # a move played on the own board redraws that board first, where the person looks;
+        # several moves there (or a port cell to confirm): the controller offers them
         self.redraw(own_first=own and self.controller.state is not before)
-        if len(found) > 1:
-            shown = self.controller.board_state(bool(self.reveal.value))
-            self._draw_actions(
-                {f"at {place_words(place)}": [(label_of(self.game, a, shown), a) for a in found]}
-            )
-            self.message.value = f"<i>{len(found)} ways to play there: pick one</i>"
         return True
+
+    def _missed(self) -> bool:
+        """A click on nothing playable: the board says what may be clicked now (False)."""
+        self.message.value = _message_html(self.controller.miss())
+        return False
 
     def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
         if points.xs:
@@ -366,19 +399,20 @@ class PlayApp:
         self.scores.value = html.escape(text.scores)
         self.notes.value = "<br>".join(html.escape(n) for n in text.notes)
         self.last_turn.value = (
-            "<b>Last turn</b><ol style='margin:0'>"
+            f"<b>{html.escape(text.turn_heading)}</b><ol style='margin:0'>"
             + "".join(f"<li>{html.escape(line)}</li>" for line in text.last_turn)
             + "</ol>"
             if text.last_turn
             else ""
         )
         self.final.value = _table_html(c, text)
-        if c.message:
-            self.message.value = f"<span style='color:#b00020'>{html.escape(c.message)}</span>"
-        else:
-            self.message.value = ""
+        self.message.value = _message_html(c.message)
         self._draw_actions(c.grouped_actions(reveal), text.clicks)
+        self._draw_moves(reveal)
+        self.notation.placeholder = self._example()
         self.bot_button.disabled = self.step_button.disabled = not c.is_bot_to_play()
+        # a disabled button looks disabled: grey, not the bot button's blue
+        self.bot_button.button_style = "" if self.bot_button.disabled else "primary"
         self.undo_button.disabled = not c.steps
         self.seed.value = str(c.seed)
         self.log.value = "\n".join(text.log[-200:][::-1])
@@ -444,6 +478,21 @@ class PlayApp:
             with self.secret:
                 display(fig)
 
+    def _draw_moves(self, reveal: bool) -> None:
+        """The list of every move played on the pictures, ``place: move`` (hidden when
+        there is none: a bot's turn, or a game whose moves are all buttons)."""
+        groups = self.controller.move_list(reveal)
+        entries = [
+            (f"{where}: {words}", a) for where, items in groups.items() for words, a in items
+        ]
+        options = [(text, i) for i, (text, _a) in enumerate(entries)]
+        if options != list(getattr(self, "_moves_drawn", [])):
+            self._moves_drawn = options
+            self.moves.options = options
+            self.moves.value = None
+        self._move_actions = [a for _text, a in entries]
+        self.moves_box.layout.display = "" if entries else "none"
+
     def _player_of(self, action: Any) -> Callable[[], None]:
         """The handler of one action's button."""
         return lambda: self.play(action)
@@ -462,7 +511,7 @@ class PlayApp:
         rows: list[w.Widget] = [w.HTML(f"<i>{html.escape(clicks)}</i>")] if clicks else []
         for group, items in groups.items():
             buttons = [
-                _button(label, str(action), self._player_of(action), "info")
+                _button(label, f"{group}: {label}", self._player_of(action), "info")
                 for label, action in items
             ]
             box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
@@ -479,13 +528,18 @@ class PlayApp:
         self.actions.children = rows
 
 
+def _message_html(message: str) -> str:
+    """The board's last refusal or notice, in red (empty when there is none)."""
+    return f"<span style='color:#b00020'>{html.escape(message)}</span>" if message else ""
+
+
 def _hint_html(found: Hint, c: PlayController) -> str:
-    """The hint as a small table: each move in words, its notation and its chance to win."""
+    """The hint as a small table: each move in words and its chance to win."""
     rows = "".join(
         f"<tr><td style='{_CELL}'>{rank}</td><td style='{_CELL}'>{html.escape(words)}"
-        f" <code>{html.escape(notation)}</code></td><td style='{_CELL};text-align:right'>"
+        f"</td><td style='{_CELL};text-align:right'>"
         f"<b>{win:.0%}</b> ({low:.0%}-{high:.0%})</td></tr>"
-        for rank, (words, notation, win, low, high) in enumerate(found.rows, start=1)
+        for rank, (words, _notation, win, low, high) in enumerate(found.rows, start=1)
     )
     return (
         f"<b>Hint for {html.escape(c.seat_name(found.seat))}</b>: the best moves by"

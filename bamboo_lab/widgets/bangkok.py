@@ -14,14 +14,20 @@ __all__ = [
     "BAR_PLAYOUTS",
     "CARD_BOUND",
     "CLICK_WORDS",
+    "CONFIRM_KINDS",
     "HINT_PLAYOUTS",
     "OWN_MARKET_WIDTH",
     "PLACE_PATTERNS",
+    "button",
     "click_refusal",
+    "group",
+    "label",
     "main_figure",
     "own_figure",
+    "place_name",
     "places_of",
     "probe",
+    "reason",
     "ring",
     "score_note",
 ]
@@ -47,11 +53,106 @@ PLACE_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 CLICK_WORDS: dict[str, str] = {
     "hand": "a card of your hand (it glows), then",
-    "slot": "a slot beside the port (L1-B3) to place it",
-    "port": "a port cell of the line to collect it",
+    "slot": "a ringed place beside the port to place it",
+    "port": "a ringed port card in line with the placed card (you then confirm what it collects)",
     "market": "a ringed cell of your market to lay it",
 }
 """What a person clicks for each kind of place, in words (the board's hint line)."""
+
+CONFIRM_KINDS = ("port",)
+"""The places whose click never plays at once: a port cell shows the cells each collect there
+would take (ringed) and offers them in words, to pick (a collect takes only what is chosen)."""
+
+_SIDES = {"L": "left of row", "R": "right of row", "T": "above column", "B": "below column"}
+_GOODS = {"P": "passion fruit", "Z": "Thai zucchini", "B": "blue peas", "F": "fish"}
+
+
+def _face(face: str) -> str:
+    """A card's face (``"*PZ"``) in words: ``chilli card (passion fruit, Thai zucchini)``."""
+    goods = ", ".join(_GOODS.get(good, good) for good in face.lstrip("*"))
+    return f"chilli card ({goods})" if face.startswith("*") else f"{goods} card"
+
+
+def _cells(cells: tuple[int, ...]) -> str:
+    """``port cell 4`` or ``port cells 1 and 3``."""
+    if len(cells) == 1:
+        return f"port cell {cells[0]}"
+    return "port cells " + ", ".join(str(c) for c in cells[:-1]) + f" and {cells[-1]}"
+
+
+def label(action: Any, state: Any = None) -> str:
+    """A move in the rulebook's words as the board says it: a card by its goods (never its
+    engine number), a slot by its side (``place the fish card left of row 2``)."""
+    kind = type(action).__name__
+    if kind == "PlaceAtPort":
+        return f"place the {_face(action.face)} {_SIDES[action.slot[0]]} {action.slot[1]}"
+    if kind == "Collect":
+        return f"collect {_cells(action.cells)}"
+    if kind == "LayInMarket":
+        return f"lay the {_face(action.face)} in market cell {action.cell}"
+    if kind == "Renew":
+        what, number = action.line[:3], action.line[3:]
+        return f"renew {'row' if what == 'row' else 'column'} {number} of the port"
+    return "pass" if kind == "Pass" else type(action).__name__
+
+
+def button(action: Any, state: Any = None) -> str:
+    """The words on a button: as :func:`label`, without what its group says."""
+    kind = type(action).__name__
+    if kind == "PlaceAtPort":
+        return f"{_SIDES[action.slot[0]]} {action.slot[1]}"
+    if kind == "LayInMarket":
+        return f"market cell {action.cell}"
+    if kind == "Renew":
+        return label(action, state).removesuffix(" of the port")
+    return label(action, state)
+
+
+def group(action: Any) -> str:
+    """The button group of ``action``: its kind in rulebook words (a card by its goods)."""
+    kind = type(action).__name__
+    if kind == "PlaceAtPort":
+        return f"place the {_face(action.face)} at the port"
+    if kind == "LayInMarket":
+        return f"lay the {_face(action.face)} in your market"
+    return {"Collect": "collect port cards", "Renew": "renew a port line"}.get(kind, "pass")
+
+
+_SLOT = re.compile(r"\b([LRTB])([123])\b")
+_LINE = re.compile(r"\b(row|col)([123])\b")
+_LIST = re.compile(r"\[([\d, ]+)\]")
+
+
+def _listed(found: re.Match[str]) -> str:
+    """``[4, 5, 6]`` -> ``4, 5 and 6``."""
+    items = [item.strip() for item in found[1].split(",") if item.strip()]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def reason(sentence: str) -> str:
+    """A refusal's sentence from the engine in the board's words: a slot by its side
+    (``L2`` -> ``left of row 2``), a line by name (``row3`` -> ``row 3``), a card by what
+    it is (``card #12`` -> ``that card``), a list as words."""
+    sentence = _SLOT.sub(lambda m: f"{_SIDES[m[1]]} {m[2]}", sentence)
+    sentence = _LINE.sub(lambda m: f"{'row' if m[1] == 'row' else 'column'} {m[2]}", sentence)
+    sentence = re.sub(r"card #\d+", "that card", sentence)
+    return _LIST.sub(_listed, sentence)
+
+
+def place_name(place: tuple[Any, ...], shown: Any) -> str:
+    """A place in words: a hand card by its place in the hand and its goods (``your hand
+    card 2 (fish card)``), a port cell, a slot by its side, a market cell."""
+    kind, *where = place
+    if kind == "hand":
+        card = where[0]
+        hand = shown.hands[shown.current_player] if shown.current_player >= 0 else ()
+        number = f" {hand.index(card) + 1}" if card in hand else ""
+        return f"hand card{number} ({_face(shown.deck.cards[card].label)})"
+    if kind == "slot":
+        return f"the place {_SIDES[where[0][0]]} {where[0][1]}"
+    if kind == "market":
+        return f"market cell {where[0]}"
+    return f"port cell {where[0]}"
 
 
 def places_of(action: Any, seat: int) -> tuple[tuple[Any, ...], ...]:

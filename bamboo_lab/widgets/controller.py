@@ -25,13 +25,22 @@ from .labels import (
     button_label,
     decision_words,
     group_of,
+    label_of,
     log_line,
     score_cell,
     season_events,
     short_text,
     state_notes,
 )
-from .places import CLICK_WORDS, board_piece, is_clickable, places_of, refusal
+from .places import (
+    CLICK_WORDS,
+    board_piece,
+    is_clickable,
+    place_words,
+    places_of,
+    reason_words,
+    refusal,
+)
 
 __all__ = ["BoardText", "PlayController", "Step"]
 
@@ -88,6 +97,12 @@ class BoardText:
     """Every move in rulebook words, oldest first."""
     last_turn: tuple[str, ...]
     """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
+    moves: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Every move played on the pictures now, in words, grouped by the place it is clicked
+    (``(place, (move, ...))``, :meth:`PlayController.move_list`): found without clicking."""
+    turn_heading: str = "Last turn"
+    """The heading of :attr:`last_turn`: ``This turn so far`` while its seat is still to
+    play, else ``Last turn``."""
 
 
 _MAX_BOT_TURN = 400
@@ -140,6 +155,10 @@ class PlayController:
         self.selected: int | None = None
         """The hand card picked (clicked or its button), whose places are offered: a game
         whose widgets layer has ``CARD_BOUND`` actions (a hand of cards placed one by one)."""
+        self.offer: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+        """A place clicked whose moves wait for the person to pick one (``(place, actions)``):
+        several moves there, or a kind the game's ``CONFIRM_KINDS`` never plays at once (a
+        Bangkok port cell: the cells a collect takes are shown before it is played)."""
         self._resolve_chance()
 
     @property
@@ -239,7 +258,19 @@ class PlayController:
             last_turn=tuple(
                 line for step in self.last_turn() for line in (step.line, *step.events)
             ),
+            moves=tuple(
+                (where, tuple(label for label, _action in items))
+                for where, items in self._moves(shown, reveal).items()
+            ),
+            turn_heading=self.turn_heading(),
         )
+
+    def turn_heading(self) -> str:
+        """``This turn so far`` while the seat of :meth:`last_turn` is still to play (its
+        turn goes on), ``Last turn`` once another seat is to play or the game is over."""
+        seats = {step.player for step in self.last_turn() if step.player >= 0}
+        going_on = not self.state.is_over() and self.state.current_player in seats
+        return "This turn so far" if going_on else "Last turn"
 
     def last_turn(self) -> list[Step]:
         """The steps of the last turn played: the trailing moves of one seat (dice rolled
@@ -285,6 +316,12 @@ class PlayController:
         mover = shown.current_player
         if seat != mover and board_piece(self.game, "SECRET_BOARD", False):
             return groups  # the hand and the drawn plots are secret: reveal them first
+        offered = self._offered()
+        if offered:  # the place clicked: its moves first, to pick one
+            place, actions = offered
+            groups[f"at {self.place_name(place, shown)}: pick one"] = [
+                (label_of(self.game, a, shown), a) for a in actions
+            ]
         for a in shown.legal_actions():
             if is_clickable(self.game, a, mover):
                 continue
@@ -292,6 +329,43 @@ class PlayController:
                 (button_label(self.game, a, shown), a)
             )
         return groups
+
+    def _offered(self) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
+        """:attr:`offer` while its moves are still legal (None once played or stale)."""
+        if self.offer is None:
+            return None
+        legal = set(self.legal_actions())
+        place, actions = self.offer
+        kept = tuple(a for a in actions if a in legal)
+        return (place, kept) if kept else None
+
+    def place_name(self, place: tuple[Any, ...], shown: Any = None) -> str:
+        """A place in words as the board says it: the game's ``place_name`` (Bangkok names a
+        hand card by its goods), else :func:`~bamboo_lab.widgets.places.place_words`."""
+        named = board_piece(self.game, "place_name", None)
+        if named is not None:
+            shown = self.board_state(True) if shown is None else shown
+            return str(named(place, shown))
+        return place_words(place)
+
+    def move_list(self, reveal: bool = True) -> dict[str, list[tuple[str, Any]]]:
+        """Every move played on the pictures now, in words, grouped by the place it is
+        clicked (a Bangkok hand card, a Bamboo stalk), so a newcomer finds each move without
+        guessing a click; the moves that are buttons are not repeated. Each entry is
+        ``(words, action)``: :meth:`play` plays it as the click would."""
+        return self._moves(self.board_state(reveal), reveal)
+
+    def _moves(self, shown: Any, reveal: bool) -> dict[str, list[tuple[str, Any]]]:
+        """:meth:`move_list` of the board's view ``shown``."""
+        found: dict[str, list[tuple[str, Any]]] = {}
+        if not self._may_click(shown, reveal):
+            return found
+        for a in shown.legal_actions():
+            places = places_of(self.game, a, shown.current_player)
+            if places:  # grouped by where the move starts: its first place
+                where = self.place_name(places[0], shown)
+                found.setdefault(where, []).append((label_of(self.game, a, shown), a))
+        return found
 
     def clickable(self, reveal: bool = True) -> dict[tuple[Any, ...], list[Any]]:
         """The places of the pictures a click plays now, each with the legal actions played
@@ -330,6 +404,11 @@ class PlayController:
         (Bangkok: those of the picked hand card, else none of the hand, slots and market
         cells), every clickable place for a game without one."""
         places = self.clickable(reveal)
+        offered = self._offered()
+        if offered:  # a place clicked: the places its moves would use (the cells collected)
+            seat = self.state.current_player
+            used = (p for a in offered[1] for p in places_of(self.game, a, seat))
+            return tuple(dict.fromkeys(p for p in used if p[0] != "hand"))
         ring = board_piece(self.game, "ring", None)  # default: every clickable place
         return tuple(places) if ring is None else tuple(ring(places, self.selected))
 
@@ -348,10 +427,14 @@ class PlayController:
             return True
         if not any(a.card == card for a in bound):
             hand = shown.hands[shown.current_player]
-            why = "it is not in your hand" if card not in hand else "no legal place takes it now"
-            self.message = f"card #{short_text(card)} cannot be played: {why}"
+            if card not in hand:
+                self.message = "That card is not in your hand."
+            else:
+                name = self.place_name(("hand", card), shown)
+                self.message = f"Your {name} cannot be played now: no legal place takes it."
             return False
         self.selected = card
+        self.offer = None
         self.message = ""
         return True
 
@@ -363,7 +446,7 @@ class PlayController:
         ``explain``."""
         shown: Any = self.board_state(reveal)
         if not self._may_click(shown, reveal):
-            self.message = "nothing to click now: it is not your decision"
+            self.message = "Nothing to click now: it is not your decision."
             return []
         if place[0] == "hand":
             self.choose_card(-1 if place[1] == self.selected else place[1])
@@ -371,12 +454,34 @@ class PlayController:
         found = self.clickable(reveal).get(tuple(place), [])
         if len(found) > 1 and self.selected is not None:
             found = [a for a in found if a.card == self.selected] or found
-        if len(found) == 1:
+        confirm = place[0] in board_piece(self.game, "CONFIRM_KINDS", ())
+        if len(found) == 1 and not confirm:
             self.play(found[0])
             return found
         if not found:
-            self.message = refusal(self.module, shown, place, self.selected)
+            self.offer = None
+            self.message = refusal(self.module, shown, place, self.selected, self.place_name)
+            return found
+        self.offer = (tuple(place), tuple(found))
+        name = self.place_name(tuple(place), shown)
+        moves = "its move is" if len(found) == 1 else "its moves are"
+        self.message = (
+            f"{name[:1].upper()}{name[1:]}: {moves} under “Your move” (what it would take is"
+            " ringed on the picture): press one to play it."
+        )
         return found
+
+    def miss(self) -> str:
+        """What a click on nothing playable says: what may be clicked now (set as
+        :attr:`message`, and returned)."""
+        clicks = self.clicks_text()
+        if not self.is_person_to_play():
+            self.message = "Nothing to click now: it is not your decision."
+        elif clicks:
+            self.message = "Nothing to play there. " + clicks
+        else:
+            self.message = "Nothing to play on the picture now: use the buttons below."
+        return self.message
 
     def play(self, action: Any) -> bool:
         """A person's move: an action or its notation. Refused: False and :attr:`message`
@@ -387,7 +492,7 @@ class PlayController:
             return False
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
-            self.message = f"{short_text(action)} was not played: {who}."
+            self.message = f"{self._words(action)} was not played: {who}."
             return False
         mine = self._view(self.state, self.state.current_player)  # the mover's own knowledge
         try:
@@ -399,17 +504,37 @@ class PlayController:
             self.message = str(forged_action(action, self.game.title()))
             return False
         if not verdict.legal:
-            self.message = str(verdict)
+            # typed notation may be quoted back; a button or a click is refused in words
+            self.message = (
+                str(verdict) if isinstance(action, str) else self._refused(action, verdict)
+            )
             return False
         if isinstance(action, str):
             action = self.module.parse_action(action.strip(), self.state)
         own = self._legal_twin(action)
         if own is None:
-            self.message = f"{short_text(action)} is not a legal action now"
+            self.message = f"{self._words(action)} is not a legal action now"
             return False
         self._apply(own)
         self.message = ""
         return True
+
+    def _words(self, action: Any) -> str:
+        """An action in words (typed text as it was typed, cut when long)."""
+        if isinstance(action, str):
+            return short_text(action)
+        try:
+            shown = self._view(self.state, self.viewer(True))
+            return short_text(label_of(self.game, action, shown))
+        except Exception:  # an action the words cannot name: its own text, cut
+            return short_text(action)
+
+    def _refused(self, action: Any, verdict: Any) -> str:
+        """A refused move in the rulebook's words: ``You cannot <move> now: <reason> (rule)``."""
+        rule = f" ({verdict.rule})" if verdict.rule else ""
+        return (
+            f"You cannot {self._words(action)} now: {reason_words(self.game, verdict.reason)}{rule}"
+        )
 
     def _legal_twin(self, action: Any) -> Any:
         """The engine's own legal action equal to ``action`` (never the caller's object)."""
@@ -475,6 +600,7 @@ class PlayController:
                 break
         self.message = ""
         self.selected = None
+        self.offer = None
         return True
 
     def record(self) -> GameRecord:
@@ -535,6 +661,7 @@ class PlayController:
         after = before.apply(action)
         self.states.append(after)
         self.selected = None
+        self.offer = None
         line = self._line(seat, action, before)
         self.steps.append(Step(seat, action, line, self._events(before, after)))
         self._resolve_chance()

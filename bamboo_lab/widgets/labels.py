@@ -2,9 +2,11 @@
 
 The words come from each game's words layer (``bamboo_lab.games.<game>.words``: ``label``,
 ``group``, ``DECISIONS``, ``SCORE_ROWS``, optionally ``button``, ``events`` and ``notes``; see
-docs/adding-a-game.md), looked up by the game's name. The notation (``str(action)``) is kept
-beside them so a student learns it too. Nothing here decides legality: the labels only name
-actions the engine listed.
+docs/adding-a-game.md), looked up by the game's name. A game's widgets layer may give the board
+its own words (``label``, ``button``, ``group``: Bangkok names a card by its goods, never by its
+engine number). The notation (``str(action)``) is never shown on a board: it stays in the typed
+box and the buttons' code. Nothing here decides legality: the labels only name actions the
+engine listed.
 """
 
 from __future__ import annotations
@@ -28,29 +30,36 @@ __all__ = [
 ]
 
 
+def _words(game: str, piece: str) -> Any:
+    """The board's words ``piece`` of ``game``: its widgets layer's, else its words layer's
+    (None when neither has it)."""
+    found = layer_piece(game, "widgets", piece, None)
+    return found if found is not None else layer_piece(game, "words", piece, None)
+
+
 def group_of(game: str, action: Any) -> str:
     """The button group of ``action``: its kind in rulebook words."""
-    return str(layer_piece(game, "words", "group")(action))
+    return str(_words(game, "group")(action))
 
 
 def label_of(game: str, action: Any, state: Any = None) -> str:
     """The button label of ``action`` in rulebook words (``state`` names the drawn plots)."""
-    return str(layer_piece(game, "words", "label")(action, state))
+    return str(_words(game, "label")(action, state))
 
 
 def button_label(game: str, action: Any, state: Any = None) -> str:
     """The words on a button: as :func:`label_of`, without what its group already says (the
     game's ``button``; its ``label`` when it has none)."""
-    words = layer_piece(game, "words", "button", None) or layer_piece(game, "words", "label")
+    words = _words(game, "button") or _words(game, "label")
     return str(words(action, state))
 
 
 def log_line(game: str, player: int, action: Any, state: Any, who: str) -> str:
-    """One log line: who did what, in rulebook words, with the notation in brackets."""
+    """One log line: who did what, in rulebook words (no engine notation)."""
     words = label_of(game, action, state)
     if player < 0:
-        return f"{words}  [{action}]"
-    return f"{who}: {words}  [{action}]"
+        return words
+    return f"{who}: {words}"
 
 
 def decision_words(game: str, state: Any) -> str:

@@ -15,6 +15,7 @@ a game without them is played by buttons only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bamboo_lab.games import ByGame, layer_piece
@@ -27,6 +28,7 @@ __all__ = [
     "place_of",
     "place_words",
     "places_of",
+    "reason_words",
     "refusal",
 ]
 
@@ -71,13 +73,21 @@ def place_words(place: tuple[Any, ...]) -> str:
 
 
 def hover_points(fig: Any) -> dict[str, tuple[float, float]]:
-    """Each hover text of a Plotly figure and where it is."""
+    """Each place a Plotly figure names and where it is: a point's ``customdata`` when its
+    trace has one (the place's key, kept out of the hover a student reads: ``hand card #54``),
+    else its hover text."""
     found: dict[str, tuple[float, float]] = {}
     for trace in fig.data:
         texts = getattr(trace, "hovertext", None)
         if trace.hoverinfo != "text" or texts is None or isinstance(texts, str):
             continue
-        for x, y, text in zip(trace.x, trace.y, texts, strict=False):
+        keys = getattr(trace, "customdata", None)
+        names = (
+            texts
+            if keys is None
+            else [str(k) if k else t for k, t in zip(keys, texts, strict=False)]
+        )
+        for x, y, text in zip(trace.x, trace.y, names, strict=False):
             if x is not None and y is not None:  # the gaps of a line trace
                 found.setdefault(str(text), (x, y))
     return found
@@ -100,11 +110,18 @@ CLICK_WORDS: ByGame = ByGame("widgets", "CLICK_WORDS", {})
 ``CLICK_WORDS[game][kind]``."""
 
 
-def refusal(module: Any, shown: Any, place: tuple[Any, ...], selected: int | None) -> str:
-    """Why a click on ``place`` plays nothing now: the game's ``click_refusal`` if it says,
-    else the rule from the game's ``explain`` of the notation its ``probe`` gives."""
-    kind, *where = place
+def refusal(
+    module: Any,
+    shown: Any,
+    place: tuple[Any, ...],
+    selected: int | None,
+    name: Callable[[tuple[Any, ...], Any], str] | None = None,
+) -> str:
+    """Why a click on ``place`` plays nothing now, in the rulebook's words: the game's
+    ``click_refusal`` if it says, else ``You cannot <move> now: <reason> (<rule>)`` from the
+    game's ``explain`` of the move its ``probe`` gives (never the engine's notation)."""
     game = shown.game
+    where = place_words(place) if name is None else name(place, shown)
     refused = board_piece(game, "click_refusal", None)
     said = None if refused is None else refused(shown, place, selected)
     if said is not None:
@@ -112,8 +129,33 @@ def refusal(module: Any, shown: Any, place: tuple[Any, ...], selected: int | Non
     probe = board_piece(game, "probe", None)
     notation = None if probe is None else probe(shown, place, selected)
     if notation is None:
-        return f"nothing is played by a click on the {kind} now"
+        return f"Nothing is played by a click on {where} now."
     try:
-        return str(module.explain(shown, notation))
-    except Exception as exc:  # a malformed probe: the parser's words
-        return f"a click on the {kind} {where} plays nothing now: {exc}"[:160]
+        verdict = module.explain(shown, notation)
+    except Exception:  # a malformed probe: nothing to explain
+        return f"Nothing is played by a click on {where} now."
+    rule = f" ({verdict.rule})" if verdict.rule else ""
+    because = reason_words(game, verdict.reason)
+    move = _probed_words(module, game, notation, shown)
+    what = f"You cannot {move} now" if move else f"A click on {where} plays nothing now"
+    return f"{what}: {because}{rule}"
+
+
+def reason_words(game: str, sentence: str) -> str:
+    """A refusal's sentence in the board's words: the game's ``reason`` (Bangkok names its
+    slots by side), the sentence itself for a game without one."""
+    words = board_piece(game, "reason", None)
+    return sentence if words is None else str(words(sentence))
+
+
+def _probed_words(module: Any, game: str, notation: Any, shown: Any) -> str | None:
+    """The move a probe names, in words (None when the game's notation cannot be read
+    without a legal position: its rulebook's ``parse``)."""
+    from .labels import label_of
+
+    rulebook: Any = getattr(module, "RULEBOOK", None)
+    try:
+        action = rulebook.parse(notation) if isinstance(notation, str) else notation
+        return label_of(game, action, shown) if action is not None else None
+    except Exception:  # the words cannot name it: the place is named instead
+        return None

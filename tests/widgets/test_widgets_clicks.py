@@ -17,8 +17,9 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as ipw
 
 from bamboo_lab import viz, widgets
+from bamboo_lab.widgets.labels import label_of
 from bamboo_lab.widgets.pictures import board_pictures
-from bamboo_lab.widgets.places import hover_points, place_of, places_of
+from bamboo_lab.widgets.places import board_piece, hover_points, place_of, places_of
 
 RULE = re.compile(r"\((B[BK]-[A-Z]+-\d+)\)")
 
@@ -80,7 +81,13 @@ def test_each_legal_action_is_a_button_or_a_place_the_picture_names(game: str) -
             if len(acts) == 1 and place[0] != "hand" and decisions % 7 == 0:
                 other = copy.copy(c)
                 other.states, other.steps = list(c.states), list(c.steps)
-                assert other.click(place) == acts and other.steps[-1].action == acts[0]
+                assert other.click(place) == acts
+                if place[0] in board_piece(
+                    game, "CONFIRM_KINDS", ()
+                ):  # offered first: played when its button is pressed
+                    assert len(other.steps) == len(c.steps) and other.offer == (place, tuple(acts))
+                    assert other.play(acts[0])
+                assert other.steps[-1].action == acts[0]
         c.selected = None
         assert c.play(chooser.choice(legal)), c.message
         decisions += 1
@@ -98,14 +105,17 @@ def test_BK_ACT_1_a_click_on_a_port_cell_collects_exactly_that_card() -> None:
     single = [
         a for a in legal if len(a.cells) == 1 and sum(a.cells[0] in b.cells for b in legal) == 1
     ]
-    if single:
-        (played,) = c.click(("port", single[0].cells[0]))
-        assert played == single[0] and c.steps[-1].action == single[0]
-    else:  # every cell is in several sets: they are offered, nothing is played yet
-        cell = legal[0].cells[0]
-        before = c.state
-        offered = c.click(("port", cell))
-        assert offered == [a for a in legal if cell in a.cells] and c.state is before
+    cell = single[0].cells[0] if single else legal[0].cells[0]
+    before = c.state
+    offered = c.click(("port", cell))
+    # never collected at once: the collects there are offered, what they take ringed
+    assert offered == [a for a in legal if cell in a.cells] and c.state is before
+    assert set(c.targets()) == {("port", other) for a in offered for other in a.cells}
+    (group, moves), *_ = c.grouped_actions().items()
+    assert group == f"at port cell {cell}: pick one" and [a for _, a in moves] == offered
+    assert all("take:" not in words for words, _ in moves), "offered in words"
+    assert c.play(moves[0][1]) and c.steps[-1].action == offered[0]
+    assert c.offer is None
 
 
 def test_BK_ACT_1_a_hand_card_then_a_slot_places_it() -> None:
@@ -120,7 +130,7 @@ def test_BK_ACT_1_a_hand_card_then_a_slot_places_it() -> None:
     c.click(("hand", hand[0]))
     (played,) = c.click(("slot", min(slots)))
     assert (played.card, played.slot) == (hand[0], min(slots)) and c.selected is None
-    assert c.click(("hand", 999)) == [] and "cannot be played" in c.message
+    assert c.click(("hand", 999)) == [] and "not in your hand" in c.message
 
 
 def test_BK_MKT_3_a_click_on_a_market_cell_lays_the_picked_card_there() -> None:
@@ -236,14 +246,14 @@ def test_a_click_in_the_app_on_a_shared_place_offers_its_actions_as_buttons() ->
     xy = next(v for k, v in points.items() if k.startswith(f"port cell {cell} "))
     steps = len(c.steps)
     assert app.click(*xy)
-    if len(there) == 1:
-        assert len(c.steps) == steps + 1
-    else:
-        assert "ways to play" in app.message.value
-        boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
-        assert [b.tooltip for b in boxes[0].children] == [str(a) for a in there]
-        boxes[0].children[0].click()
-        assert c.steps[-1].action == there[0]
+    assert len(c.steps) == steps, "a port cell is confirmed first (BK-ACT-3: what it takes)"
+    assert "under “Your move”" in app.message.value
+    boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
+    words = [b.description for b in boxes[0].children]
+    assert words == [label_of("bangkok", a) for a in there]
+    assert not any(str(a) in b.tooltip for a in there for b in boxes[0].children)
+    boxes[0].children[0].click()
+    assert c.steps[-1].action == there[0]
 
 
 def test_a_click_on_a_stalk_in_the_app_offers_its_shoots_named_by_the_stalk() -> None:
