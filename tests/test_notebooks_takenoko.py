@@ -171,7 +171,8 @@ def test_edge_cases_answer_every_question_of_the_course() -> None:
         "ties",
     ):
         assert topic in text, topic
-    code = "\n".join(source(c) for c in code_cells(nb))
+    # the code, or the words beside a table the lessons module computes for each reading
+    code = "\n".join(source(c) for c in nb["cells"])
     for option in (
         "fertilizer_on_first_growth",
         "fertilizer_on_rain",
@@ -187,9 +188,21 @@ def test_edge_cases_answer_every_question_of_the_course() -> None:
 def test_edge_cases_answers_are_the_engines() -> None:
     """11: the positions answer as the text says (mirror, last round, ties)."""
     ns = run("11-takenoko-scoring-edge-cases")
-    assert ns["over"].outcome().winners == (0, 1)  # the last case: a shared victory
     assert tk.plot_objective_placements(ns["garden_b"], "P13")
-    assert ns["turns"] == [1, 2]  # the last loop ran finish_round
+    nb = load("11-takenoko-scoring-edge-cases")
+    shown = "\n".join(
+        "".join(o.get("data", {}).get("text/plain", ""))
+        for c in code_cells(nb)
+        for o in c["outputs"]
+    )
+    # TK-END-3: every other player plays one more turn; finish_round stops at the round's end
+    assert (
+        "others_one_turn_each  player 1             player 1, then player 2, then player 0" in shown
+    )
+    assert "finish_round          player 1             player 1, then player 2\n" in shown
+    # TK-END-5: the panda points break the tie, then a shared victory
+    assert "panda points decide  player 1     28            10  yes" in shown
+    assert "shared victory       player 0     28             6  yes" in shown
 
 
 def test_exercises_show_each_position_and_check_it_by_id_only() -> None:

@@ -314,7 +314,7 @@ def _garden_traces(
         hover_x.append(m[0])
         hover_y.append(m[1])
         p, q = e.hexes()
-        hover_t.append(f"channel spot {hex_text(p)}/{hex_text(q)}")
+        hover_t.append(f"a channel may go on the edge between {hex_text(p)} and {hex_text(q)}")
     if ex:
         fig.add_trace(
             go.Scatter(

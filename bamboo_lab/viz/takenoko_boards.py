@@ -26,7 +26,17 @@ from ._common import (
 )
 from .layout import Layout
 
-__all__ = ["bamboo_section", "card", "players"]
+__all__ = [
+    "CARD_GAP",
+    "CARD_H",
+    "CARD_W",
+    "HAND_X",
+    "ROW_H",
+    "bamboo_section",
+    "card",
+    "card_words",
+    "players",
+]
 
 _DECK_FILL = {"plot": "#DCEFFA", "gardener": "#FBEACC", "panda": "#E8E8E8"}
 _DECK_NAMES = {"P": "plot", "G": "gardener", "A": "panda"}
@@ -51,27 +61,59 @@ def bamboo_section(
     )
 
 
-CARD_W, CARD_H = 1.5, 1.65
-"""A hand card's width and height on the players' boards (data units)."""
+CARD_W, CARD_H = 2.0, 2.2
+"""A hand card's width and height on the players' boards (data units, 40 px each)."""
+
+CARD_GAP = 0.06
+"""The room between two hand cards."""
+
+HAND_X = 3.75
+"""Where the hand starts on a player's row (after the name, points and objectives done)."""
+
+ROW_H = 2.9
+"""The height of one player's row."""
+
+_IMPROVEMENT_WORDS = {"any": "any chip", "none": "no chip", **IMPROVEMENT_NAMES}
+"""A gardener objective's improvement condition in a word or two (TK-CMP-5)."""
+
+
+def card_words(card_id: str) -> tuple[str, ...]:
+    """The words printed at the foot of a hand card, bottom line first: what it asks in a
+    word or two (its hover says it all)."""
+    c = tk.CARDS[card_id]
+    if c.deck == "plot":
+        return ("irrigated",)
+    if c.deck == "gardener":
+        height = f"height {c.height}" + (f" ×{c.shoots}" if c.shoots > 1 else "")
+        return (_IMPROVEMENT_WORDS[c.improvement], height)
+    return ("pay back",)
 
 
 def _card_face(
     fig: Sketch, x: float, y: float, card_id: str, met: bool, w: float = CARD_W, h: float = CARD_H
 ) -> None:
     """A hand card: its face drawn as the printed card shows it (the plot shape in colour, the
-    bamboo to grow with its improvement, the sections to pay) with its id and points; or its
-    back (``P?``). Met cards get a vermillion rim."""
+    bamboo to grow, the sections to pay) with its id, points and a word or two at its foot; or
+    its back (``P?``). Met cards get a vermillion rim. Everything stays inside the card."""
     if card_id.endswith("?"):
         deck = _DECK_NAMES[card_id[0]]
         rounded_rect(fig, x, y, x + w, y + h, "#BDBDBD", "#666666", 1.5)
         label(fig, x + w / 2, y + h * 0.6, "?", size=20, color="#FFFFFF", bold=True)
-        label(fig, x + w / 2, y + h * 0.2, deck, size=10, color="#333333")
+        label(fig, x + w / 2, y + 0.3, deck, size=12, color="#222222")
         return
     c = tk.CARDS[card_id]
     edge = palette.HIGHLIGHT if met else "#555555"
     rounded_rect(fig, x, y, x + w, y + h, _DECK_FILL[c.deck], edge, 3.5 if met else 1.2)
-    label(fig, x + w / 2, y + h - 0.16, f"<b>{card_id}</b> {c.points} pts", size=10)
-    mid_x, mid_y = x + w / 2, y + h * 0.5
+    label(fig, x + w / 2, y + h - 0.26, f"<b>{card_id}</b> {c.points} pts", size=12)
+    words = card_words(card_id)
+    if met:  # said at the foot, inside the card: it may be completed now (TK-CMP-1)
+        words = ("<b>met now</b>", *words)
+    for line, text in enumerate(words):
+        colour = palette.HIGHLIGHT if text.startswith("<b>") else "#222222"
+        label(fig, x + w / 2, y + 0.27 + line * 0.36, text, size=12, color=colour)
+    # the picture between the title and the words
+    low, high = y + 0.12 + 0.36 * len(words) + 0.1, y + h - 0.5
+    mid_x, mid_y = x + w / 2, (low + high) / 2
     if c.deck == "plot":  # the shape in its colours (TK-CMP-3)
         cells = [hx for hx, _ in c.pattern]
         small = Layout(size=0.17)
@@ -82,27 +124,20 @@ def _card_face(
         for colour in sorted({col for _, col in c.pattern}):
             px, py = shifted.polygons([hx for hx, col in c.pattern if col == colour], 0.95)
             fig.add_trace(hex_trace(px, py, palette.TAKENOKO_PLOTS[colour], palette.WATER, 1.5))
-        words = "irrigated plots"
-    elif c.deck == "gardener":  # the bamboo to grow and its improvement (TK-CMP-4, TK-CMP-5)
+    elif c.deck == "gardener":  # the bamboo to grow (TK-CMP-4)
+        step = min(0.15, (high - low) / c.height)
         for k in range(c.shoots):
-            sx = mid_x - 0.3 + (k - (c.shoots - 1) / 2) * 0.24
+            sx = mid_x + (k - (c.shoots - 1) / 2) * 0.3
             for i in range(c.height):
-                y0 = mid_y - 0.32 + i * 0.15
-                bamboo_section(fig, sx, y0, y0 + 0.12, 0.08, c.colour, 0.8)
-        mark = {"any": "any", "none": "no chip"}.get(c.improvement, c.improvement)
-        label(fig, mid_x + 0.33, mid_y, f"<b>{mark}</b>", size=11, color="#333333")
-        words = f"height {c.height}" + (f" ×{c.shoots}" if c.shoots > 1 else "")
+                y0 = low + i * step
+                bamboo_section(fig, sx, y0, y0 + step * 0.8, 0.1, c.colour, 0.8)
     else:  # the sections to pay back (TK-CMP-6)
         colours = [
             col for col, n in zip(("G", "Y", "P"), c.sections, strict=True) for _ in range(n)
         ]
         for k, colour in enumerate(colours):
-            sx = mid_x + (k - (len(colours) - 1) / 2) * 0.26
-            bamboo_section(fig, sx, mid_y - 0.28, mid_y + 0.2, 0.09, colour, 1)
-        words = "eaten, paid back"
-    label(fig, x + w / 2, y + 0.14, words, size=9, color="#333333")
-    if met:
-        label(fig, x + w / 2, y - 0.12, "met now", size=10, color=palette.HIGHLIGHT, bold=True)
+            sx = mid_x + (k - (len(colours) - 1) / 2) * 0.3
+            bamboo_section(fig, sx, low, high, 0.1, colour, 1)
 
 
 def players(state: tk.State, player: int | None = None) -> go.Figure:
@@ -113,7 +148,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     if player is not None and player not in range(state.num_players):
         raise InvalidStateError(f"player must be a seat 0..{state.num_players - 1}, not {player!r}")
     n = state.num_players
-    row_h = 2.3
+    row_h = ROW_H
     title = "<b>Takenoko players</b>"
     if player is not None:
         title += f" · as player {player} sees them"
@@ -121,7 +156,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
         title += " · what everyone at the table sees"
     elif state.viewer is not None:
         title += f" · as player {state.viewer} sees them"
-    fig = canvas(title, 70 + int(n * row_h * 52))
+    fig = canvas(title, 66 + int(n * row_h * 40))
     breakdown = state.breakdown()
     hover_x: list[float] = []
     hover_y: list[float] = []
@@ -129,66 +164,54 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
     stored: dict[str, list[tuple[float, float, int]]] = {imp: [] for imp in palette.IMPROVEMENTS}
     for p in range(n):
         y = (n - 1 - p) * row_h
-        player_band(fig, p, 0, 20.3, y, y + row_h - 0.15, 0.18)
+        top = y + row_h - 0.15
+        player_band(fig, p, 0, 20.3, y, top, 0.18)
         turn = " ◀ plays" if not state.is_over() and state.player == p else ""
         emperor = " + Emperor" if state.emperor == p else ""
-        label(fig, 0.35, y + 1.75, f"Player {p}{turn}", size=14, anchor="left", bold=True)
-        label(fig, 0.35, y + 1.2, f"{breakdown[p]['total']} points{emperor}", 13, anchor="left")
-        label(
-            fig,
-            0.35,
-            y + 0.7,
-            f"objectives done: {breakdown[p]['objectives']}",
-            11,
-            anchor="left",
-            color="#333333",
-        )
-        # hand
+        label(fig, 0.35, y + 2.15, f"Player {p}{turn}", size=14, anchor="left", bold=True)
+        label(fig, 0.35, y + 1.5, f"{breakdown[p]['total']} points{emperor}", 13, anchor="left")
+        done = f"objectives done: {breakdown[p]['objectives']}"
+        label(fig, 0.35, y + 0.9, done, 12, anchor="left", color="#222222")
+        # hand: the cards under their heading
         hand = state.visible_hand(p)
         if player is not None and p != player:
             hand = tuple(c[0] + "?" for c in hand)
-        label(fig, 3.4, y + 2.05, "hand", size=11, anchor="left", color="#333333")
+        heading = top - 0.22
+        label(fig, HAND_X, heading, "hand", size=12, anchor="left", color="#222222")
         for i, cid in enumerate(hand):
-            x = 3.4 + i * (CARD_W + 0.1)
+            x = HAND_X + i * (CARD_W + CARD_GAP)
             met = not cid.endswith("?") and tk.objective_met(state, p, cid)
-            _card_face(fig, x, y + 0.3, cid, met)
+            _card_face(fig, x, heading - 0.22 - CARD_H, cid, met)
             hover_x.append(x + CARD_W / 2)
-            hover_y.append(y + 0.95)
+            hover_y.append(heading - 0.22 - CARD_H / 2)
             hover_t.append(tk.CARDS[cid].describe() if not cid.endswith("?") else "a hidden card")
         # eaten sections: one stack per colour with the count
-        label(fig, 11.5, y + 1.95, "eaten", size=11, anchor="left", color="#333333")
+        label(fig, 14.1, heading, "eaten", size=12, anchor="left", color="#222222")
         for i, colour in enumerate(("G", "Y", "P")):
             count = state.eaten[p][i]
-            x = 11.7 + i * 0.7
-            for k in range(min(count, 6)):
-                bamboo_section(fig, x, y + 0.45 + k * 0.2, y + 0.62 + k * 0.2, 0.14, colour, 1)
-            label(fig, x, y + 0.22, f"{colour}{count}", size=11, bold=True)
+            x = 14.3 + i * 0.55
+            for k in range(min(count, 8)):  # the count says the rest
+                bamboo_section(fig, x, y + 0.6 + k * 0.18, y + 0.75 + k * 0.18, 0.12, colour, 1)
+            label(fig, x, y + 0.3, f"{colour}{count}", size=12, bold=True)
         # stored channels and chips
-        label(fig, 13.85, y + 1.95, "stored", size=11, anchor="left", color="#333333")
+        label(fig, 15.85, heading, "stored", size=12, anchor="left", color="#222222")
         chips = state.stored_improvements[p]
-        label(
-            fig,
-            13.85,
-            y + 1.35,
-            f"channels {state.stored_channels[p]}",
-            12,
-            anchor="left",
-        )
+        channels = f"channels {state.stored_channels[p]}"
+        label(fig, 15.85, y + 1.55, channels, 12, anchor="left")
         for i, imp in enumerate(palette.IMPROVEMENTS):
-            stored[imp].append((14.0 + i * 0.62, y + 0.75, chips[i]))
-            label(fig, 14.0 + i * 0.62, y + 0.3, str(chips[i]), size=11)
-        # completed objectives
-        label(fig, 16.0, y + 1.95, "completed", size=11, anchor="left", color="#333333")
+            stored[imp].append((16.1 + i * 0.6, y + 0.85, chips[i]))
+            label(fig, 16.1 + i * 0.6, y + 0.3, str(chips[i]), size=12)
+        # completed objectives: their ids, three to a row (the hover says each)
+        label(fig, 17.75, heading, "completed", size=12, anchor="left", color="#222222")
         for i, cid in enumerate(state.completed[p]):
-            x = 16.0 + (i % 6) * 0.72
-            yy = y + 1.05 - (i // 6) * 0.75
+            x = 17.75 + (i % 3) * 0.84
+            yy = heading - 0.75 - (i // 3) * 0.54
             c = tk.CARDS[cid]
-            rounded_rect(fig, x, yy, x + 0.66, yy + 0.62, _DECK_FILL[c.deck], "#555555", 1)
-            label(fig, x + 0.33, yy + 0.42, cid, size=10, bold=True)
-            label(fig, x + 0.33, yy + 0.16, f"{c.points}", size=10)
-            hover_x.append(x + 0.33)
-            hover_y.append(yy + 0.31)
-            hover_t.append(c.describe())
+            rounded_rect(fig, x, yy, x + 0.78, yy + 0.46, _DECK_FILL[c.deck], "#555555", 1)
+            label(fig, x + 0.39, yy + 0.23, cid, size=12, bold=True)
+            hover_x.append(x + 0.39)
+            hover_y.append(yy + 0.23)
+            hover_t.append(f"{cid}, {c.points} points: {c.describe()}")
     # stored chips: one trace per improvement for every player
     for imp, (symbol, colour) in palette.IMPROVEMENTS.items():
         at = stored[imp]
@@ -198,10 +221,10 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
                 y=[a[1] for a in at],
                 mode="markers+text",
                 text=[imp] * len(at),
-                textfont={"color": colour, "size": 10},
+                textfont={"color": colour, "size": 12},
                 marker={
                     "symbol": symbol,
-                    "size": 19,
+                    "size": 21,
                     "color": "#FFFFFF",
                     "line": {"color": colour, "width": 2.5},
                 },

@@ -110,7 +110,7 @@ class Changes:
         if self.weather is not None:
             said.append(f"the weather is {self.weather}: {WEATHER_EFFECTS[self.weather]}")
         said += [f"plot {hex_text(h)} placed" for h in self.plots]
-        said += [f"channel {_edge_text(e)} laid" for e in self.channels]
+        said += [f"a channel laid between {_edge_text(e)}" for e in self.channels]
         said += [
             f"{IMPROVEMENT_NAMES[imp]} on {hex_text(h)}" for h, imp in self.improvements.items()
         ]
@@ -145,7 +145,7 @@ class Changes:
 
 def _edge_text(e: Edge) -> str:
     a, b = e.hexes()
-    return f"{hex_text(a)}/{hex_text(b)}"
+    return f"{hex_text(a)} and {hex_text(b)}"
 
 
 def _sections_text(counts: list[int]) -> str:

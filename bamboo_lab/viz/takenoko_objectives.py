@@ -48,14 +48,14 @@ def objective_cards(rows: Mapping[str, Sequence[str]], title: str = "") -> go.Fi
             x = i * (width + gap)
             if cid == EMPEROR:
                 rounded_rect(fig, x, y, x + width, y + height, "#F6E7A8", palette.BLACK, 2)
-                label(fig, x + width / 2, y + height * 0.68, "Emperor", size=11, bold=True)
+                label(fig, x + width / 2, y + height * 0.68, "Emperor", size=12, bold=True)
                 label(fig, x + width / 2, y + height * 0.28, f"{EMPEROR_POINTS} pts", size=12)
                 text = f"the Emperor: {EMPEROR_POINTS} points (TK-END-1)"
             else:
                 c = tk.CARDS[cid]
                 rounded_rect(fig, x, y, x + width, y + height, _CARD_FILL[c.deck], "#555555", 1.2)
                 label(fig, x + width / 2, y + height * 0.74, cid, size=13, bold=True)
-                label(fig, x + width / 2, y + height * 0.48, c.deck, size=10, color="#333333")
+                label(fig, x + width / 2, y + height * 0.48, c.deck, size=12, color="#222222")
                 label(fig, x + width / 2, y + height * 0.2, f"{c.points} pts", size=12)
                 text = c.describe()
             hover_x.append(x + width / 2)

@@ -1,0 +1,180 @@
+"""The longer plays and tables of the Takenoko lessons (notebooks 10 and 11), built here so that a
+notebook cell stays one call and a picture or a table.
+
+Every answer is the engine's own: moves are played through ``tk.parse_action`` (an illegal one is
+refused with its rule), and the tables read the state's fields and teaching helpers
+(``objective_met``, ``explain``); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bamboo_lab.core.table import Table
+from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.refusals import RULEBOOK
+from bamboo_lab.games.takenoko.words import label
+
+__all__ = [
+    "cards_met",
+    "final_round_readings",
+    "final_turns",
+    "panda_trips",
+    "play",
+    "rule_checks",
+    "supply_rules",
+    "tie_breaks",
+]
+
+
+def play(state: tk.State, *texts: str) -> tk.State:
+    """Apply the actions written ``texts`` (the game's notation) one after the other; each is
+    checked by ``tk.parse_action``, which refuses an illegal move with its rule."""
+    for text in texts:
+        state = state.apply(tk.parse_action(text, state))
+    return state
+
+
+def final_turns(claimed: tk.State) -> tuple[tk.State, Table]:
+    """Play the game on from ``claimed`` (the Emperor just taken) to its end, each decision the
+    first legal action, and say who played a turn after the claim and why: the claimer finishes
+    their turn (TK-END-2), then every other player plays exactly one more (TK-END-3).
+
+    Returns the finished game and a table with one row per turn played after the claim.
+    """
+    if claimed.emperor is None:
+        raise ValueError("final_turns starts from a position where the Emperor has been taken")
+    state = claimed
+    rows: list[dict[str, object]] = []
+    while not state.is_over():
+        starts_turn = state.phase in ("roll", "actions")
+        if starts_turn and (not rows or rows[-1]["player"] != f"player {state.player}"):
+            finishing = not rows and state.player == claimed.emperor
+            rows.append(
+                {
+                    "player": f"player {state.player}",
+                    "why they play": (
+                        "finishes the turn in which they took the Emperor (TK-END-2)"
+                        if finishing
+                        else "one more turn, then the game ends for them (TK-END-3)"
+                    ),
+                }
+            )
+        state = state.apply(state.legal_actions()[0])
+    return state, Table(rows, index=range(1, len(rows) + 1), index_name="turn after the claim")
+
+
+def final_round_readings(claim: str, **position: Any) -> Table:
+    """Each reading of the final round (``tk.Options(final_round=...)``): the position built
+    by ``tk.position(**position)``, ``claim`` played there (it takes the Emperor), then the
+    game played on to its end; who took the Emperor and who played after the claim, in
+    order (TK-END-2, TK-END-3)."""
+    rows = []
+    for final_round in ("others_one_turn_each", "finish_round"):
+        start = tk.position(**position, options=tk.Options(final_round=final_round))
+        over, turns = final_turns(play(start, claim))
+        order = ", then ".join(str(player) for player in turns.column("player"))
+        rows.append(
+            {
+                "final round": final_round,
+                "the Emperor goes to": f"player {over.emperor}",
+                "turns played after the claim": order,
+            }
+        )
+    return Table(rows).set_index("final round")
+
+
+def tie_breaks(emperor_cards: list[str], others: dict[str, list[str]]) -> Table:
+    """Finished two-player games: player 0 completed ``emperor_cards`` and took the Emperor,
+    player 1 completed each list of ``others``; each player's total, panda points and whether
+    they win (the highest total, then the most panda points, then a shared win: TK-END-5)."""
+    rows = []
+    for name, cards in others.items():
+        over = tk.position(
+            completed={0: emperor_cards, 1: cards}, emperor=0, final_turns_left=0, phase="over"
+        )
+        outcome = over.outcome()
+        assert outcome is not None  # built over: its outcome is final
+        for player, total in enumerate(outcome.scores):
+            rows.append(
+                {
+                    "game": name,
+                    "player": f"player {player}",
+                    "total": total,
+                    "panda points": outcome.breakdown[player]["panda"],
+                    "wins": "yes" if player in outcome.winners else "no",
+                }
+            )
+    return Table(rows)
+
+
+def cards_met(state: tk.State, player: int, cards: Iterable[str]) -> Table:
+    """Each objective card of ``cards``: what it asks for, in full, and whether ``player``'s
+    garden meets it now (``tk.objective_met``)."""
+    rows = []
+    for card in cards:
+        if card not in tk.CARDS:
+            raise ValueError(f"unknown objective card {card!r:.20}")
+        rows.append(
+            {
+                "card": card,
+                "asks for": tk.CARDS[card].describe().split(": ", 1)[-1],
+                "met now": "yes" if tk.objective_met(state, player, card) else "no",
+            }
+        )
+    return Table(rows).set_index("card")
+
+
+def panda_trips(state: tk.State, targets: Iterable[str]) -> Table:
+    """Player 0's panda sent to each place of ``targets`` (``"2,0"``) from ``state``: the bamboo
+    there before and the sections it ate (an enclosure or no bamboo: none, TK-PAN-3, TK-IMP-3)."""
+    rows = []
+    for target in targets:
+        after = play(state, "action panda", f"panda {target}")
+        rows.append(
+            {
+                "the panda goes to": target,
+                "bamboo there before": state.bamboo.get(after.panda, 0),
+                "sections eaten": sum(after.eaten[0]) - sum(state.eaten[0]),
+            }
+        )
+    return Table(rows).set_index("the panda goes to")
+
+
+def rule_checks(state: tk.State, moves: Iterable[str]) -> Table:
+    """Each move of ``moves`` (written in the game's notation) asked of ``tk.explain``, in the
+    rulebook's words: may it be played, and if not the rule it breaks."""
+    rows = []
+    for move in moves:
+        answer = tk.explain(state, move)
+        rows.append(
+            {
+                "move": label(RULEBOOK.parse(move), state),
+                "may it be played?": "yes" if answer.legal else "no",
+                "why not": "" if answer.legal else f"{answer.reason} ({answer.rule})",
+            }
+        )
+    return Table(rows).set_index("move")
+
+
+def supply_rules(place: str = "1,0") -> Table:
+    """The rain on a pink plot when the box holds no pink section left, under each reading of
+    the bamboo supply (``tk.Options(bamboo_supply=...)``): may it grow there?"""
+    rows = []
+    for rule in ("unlimited", "limited"):
+        options = tk.Options(bamboo_supply=rule)
+        pink_out = tk.position(
+            plots=[(1, 0, "P", 1)], eaten={1: (0, 0, 23)}, phase="roll", options=options
+        )
+        rained = play(pink_out, "roll rain")
+        rows.append(
+            {
+                "bamboo supply": rule,
+                "pink sections left in the box": pink_out.bamboo_reserve[2],
+                f"the rain may grow {place}": (
+                    "yes" if tk.explain(rained, f"grow {place}").legal else "no"
+                ),
+            }
+        )
+    return Table(rows).set_index("bamboo supply")
