@@ -73,7 +73,10 @@ def _goods_of(item: Any) -> str:
     """A good from its printed name, its engine name or its letter (``"B"``, ``"blue peas"``)."""
     if not isinstance(item, str):
         raise ValueError("a good is a name or a letter")
-    text = item.strip()
+    text = " ".join(item.split())
+    for good in bk.GOODS:  # the printed name in any case: "thai zucchini", "Blue Peas"
+        if text.lower() in (good.replace("_", " "), good):
+            return good
     for word in (text, text.lower(), text.upper()):
         try:
             return bk.good(word)
