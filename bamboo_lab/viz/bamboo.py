@@ -110,6 +110,7 @@ def figure(
         " g the brown ghost's (2 players)",
         "home tiles: type letter (D decoration, F faith, G garden, T tools) and comfort,"
         " $ the price in coins, + the HP it brings",
+        "food counters: T1 tea, R2 rice, M3 ramen (the number: its food units)",
     ]
     if targets:
         legend.append("<b>orange ring</b>: what you may click now (anywhere on it)")
@@ -369,15 +370,6 @@ def _food(
         marks.box(2.2, y - 0.35, 6.1, y + 0.35, "the food display changed")
     gifts = ", ".join(state.gift_display) or "none"
     label(fig, 6.4, y, f"<b>gifts</b>: {gifts}", size=13, anchor="left")
-    label(
-        fig,
-        _STALKS_X,
-        y,
-        "food: T1 tea, R2 rice, M3 ramen (food units)",
-        size=12,
-        anchor="left",
-        color="#444444",
-    )
 
 
 def autumn(state: bb.State, answers: bool = True) -> go.Figure:

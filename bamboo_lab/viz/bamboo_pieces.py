@@ -157,9 +157,9 @@ def balance_words(tile: Any) -> str:
 
 
 _SAME_TO_THE_EYE = "\u200b"
-"""A zero-width space: added to the hover text of each extra point covering a place, so that
-every point keeps its own text (the board reads one point per text,
-``bamboo_lab.widgets.places.hover_points``) while the text reads the same."""
+"""A zero-width space: added to the hover text of each extra point covering a place (and of a
+second counter of the same food), so that every point keeps its own text (the board reads one
+point per text, ``bamboo_lab.widgets.places.hover_points``) while the text reads the same."""
 
 
 class Hovers:
@@ -181,9 +181,14 @@ class Hovers:
         self.cover_xs: list[float] = []
         self.cover_ys: list[float] = []
         self.cover_texts: list[str] = []
+        self.seen: set[str] = set()
+        """Every text given a point so far."""
 
     def add(self, x: float, y: float, text: str) -> None:
-        """A hover text at the point ``x, y``."""
+        """A hover text at the point ``x, y`` (two food counters of a kind: each its own)."""
+        while text in self.seen:
+            text += _SAME_TO_THE_EYE
+        self.seen.add(text)
         self.xs.append(x)
         self.ys.append(y)
         self.texts.append(text)
@@ -196,9 +201,13 @@ class Hovers:
         rows = _steps(y0 + inset, y1 - inset, self.COVER_STEP)
         for x in columns:
             for y in rows:
+                marked = text + _SAME_TO_THE_EYE
+                while marked in self.seen:
+                    marked += _SAME_TO_THE_EYE
+                self.seen.add(marked)
                 self.cover_xs.append(x)
                 self.cover_ys.append(y)
-                self.cover_texts.append(text + _SAME_TO_THE_EYE * (len(self.cover_texts) + 1))
+                self.cover_texts.append(marked)
 
     def traces(self, size: float = 30) -> list[Any]:
         """The centres' trace (invisible markers of diameter ``size``), then the covering
