@@ -10,6 +10,7 @@ at the positions the notebooks build.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from notebook_tools import NOTEBOOKS, code_cells, load, rule_ids, rule_links, run, source, tags
 
@@ -203,32 +204,54 @@ def test_exercises_follow_the_rule_they_practise() -> None:
         assert code.count("answer = None") == 2
 
 
+def _said(cell: dict[str, Any]) -> str:
+    """What a cell shows as text: its streams and its results' plain text."""
+    return "".join(
+        "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+        for o in cell["outputs"]
+    )
+
+
 def test_BB_SUM_5_edge_cases_refusal_is_explained_with_its_rule() -> None:
-    """21: the deliberate mistake shows the engine's one line naming BB-SUM-5."""
-    cells = code_cells(load("21-bamboo-scoring-edge-cases"))
-    said = ["".join(o.get("text", "")) for c in cells for o in c["outputs"]]
-    assert any("'activate Rb 1' is illegal" in s and "(BB-SUM-5)" in s for s in said)
+    """21: the deliberate mistake shows the engine's sentence naming BB-SUM-5, in words."""
+    said = [_said(c) for c in code_cells(load("21-bamboo-scoring-edge-cases"))]
+    assert any("activate the red balance shoot in stalk 1" in s and "(BB-SUM-5)" in s for s in said)
 
 
 def test_edge_cases_show_both_readings_of_every_disputed_option() -> None:
-    """21: every option switching a disputed reading is run with both its values (the
-    feeding reading through the lesson's Winter position, which passes it to bb.Options)."""
+    """21: every option switching a disputed reading is shown with both its values, side by
+    side in one table (the feeding reading through the lesson's Winter position)."""
     code = _code(["21-bamboo-scoring-edge-cases"])
     assert 'lesson.winter_example("choose")' in code and 'lesson.winter_example("auto")' in code
     readings = {
-        "first_turn_free": ('"game"', '"round"'),
-        "voluntary_pass": ("False", "True"),
-        "draft_order": ('"clockwise"', '"snake"'),
-        "wildcards": ('"unmarked"', '"board"'),
+        "first_turn_readings": ("game", "round"),
+        "voluntary_pass_readings": ("False", "True"),
+        "draft_order_readings": ("clockwise", "snake"),
+        "wildcard_readings": ("unmarked", "board"),
     }
-    for option, (default, other) in readings.items():
-        assert f"bb.Options({option}=" in code, option
-        assert default in code and other in code, option
+    cells = code_cells(load("21-bamboo-scoring-edge-cases"))
+    for table, values in readings.items():
+        cell = next(c for c in cells if f"edge.{table}()" in source(c))
+        assert all(value in _said(cell) for value in values), table
+
+
+def test_edge_cases_cells_are_one_call_and_a_table_or_a_picture() -> None:
+    """21 (teaching review, defect 13): no helper functions, loops, prints or tuples of food in
+    its cells; each code cell shows a table (bamboo_lab.Table) or a picture."""
+    for cell in code_cells(load("21-bamboo-scoring-edge-cases")):
+        text = source(cell)
+        assert not re.search(r"^\s*(for|while|def|class) ", text, flags=re.M), text[:60]
+        assert "print(" not in text and "bb.Options(" not in text and "bb.position(" not in text
+        assert "home_from_text(" not in text and "stalks=" not in text, text[:60]
+        if text.startswith("from "):
+            continue
+        kinds = {k for o in cell["outputs"] for k in o.get("data", {})}
+        assert PLOTLY in kinds or "text/html" in kinds, text[:60]
 
 
 def test_edge_cases_answer_the_questions_of_issue_13() -> None:
     """21: one section per question players get wrong, each answered with its rule, the homes
-    drawn and the bills and scores in tables."""
+    drawn and the answers in tables."""
     nb = load("21-bamboo-scoring-edge-cases")
     text = "\n".join(source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     headings = re.findall(r"^## \d+\. (.+)$", text, flags=re.MULTILINE)
@@ -240,8 +263,8 @@ def test_edge_cases_answer_the_questions_of_issue_13() -> None:
         assert rule in rule_links(RULES_GAME, text), rule
     code = _code(["21-bamboo-scoring-edge-cases"])
     assert "print(state" not in code and "final_breakdown(0).items()" not in code
-    assert code.count("Table(") >= 4
-    assert len(_pictures("21-bamboo-scoring-edge-cases")) >= 8
+    assert code.count("edge.") >= 20
+    assert len(_pictures("21-bamboo-scoring-edge-cases")) >= 12
 
 
 def test_exercise_notebook_draws_every_position() -> None:
