@@ -20,7 +20,13 @@ from .position import (
     analyse,
     outlook,
 )
-from .review import DEFAULT_THRESHOLD, REVIEW_COLUMNS, REVIEW_PLAYOUTS, review
+from .review import (
+    DEFAULT_THRESHOLD,
+    REVIEW_COLUMNS,
+    REVIEW_PLAYOUTS,
+    review,
+)
+from .tables import MOVES_COLUMNS, STUDENT_COLUMNS, moves_table, review_table
 
 __all__ = [
     "ANALYSE_COLUMNS",
@@ -28,10 +34,14 @@ __all__ = [
     "DEFAULT_OUTLOOK",
     "DEFAULT_PLAYOUTS",
     "DEFAULT_THRESHOLD",
+    "MOVES_COLUMNS",
     "OUTLOOK_COLUMNS",
     "REVIEW_COLUMNS",
     "REVIEW_PLAYOUTS",
+    "STUDENT_COLUMNS",
     "analyse",
+    "moves_table",
     "outlook",
     "review",
+    "review_table",
 ]

@@ -41,6 +41,8 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "OTHER_GAME_PLAYOUTS",
     "OUTLOOK_COLUMNS",
+    "PAIRED_WORLDS",
+    "SEARCH_PER_MOVE",
     "Answer",
     "Arm",
     "analyse",
@@ -48,6 +50,7 @@ __all__ = [
     "halving",
     "halving_rounds",
     "is_separated",
+    "margin_spread",
     "mean_and_interval",
     "move_namer",
     "outlook",
@@ -70,6 +73,13 @@ Bamboo and 10 ms in Bangkok; docs/analysis.md has the measurements)."""
 
 OTHER_GAME_PLAYOUTS = 100
 """``analyse``'s default budget for a game not in :data:`DEFAULT_PLAYOUTS` (a registered one)."""
+
+PAIRED_WORLDS = 10
+"""The fewest common worlds on which two moves' playouts are compared pair by pair."""
+
+SEARCH_PER_MOVE = 16
+"""With a time budget only, the search for the leading moves (sequential halving) spends at
+most this many playouts per legal move before the rest of the time tells them apart."""
 
 
 @dataclass(frozen=True)
@@ -152,9 +162,25 @@ class Arm:
         """The 95% Wilson interval of its win rate (0 to 1 before any playout)."""
         return wilson_interval(self.wins, self.visits) if self.visits else (0.0, 1.0)
 
-    def margin_interval(self) -> tuple[float, float, float]:
-        """Its mean margin with the 95% t interval (NaN bounds below two playouts)."""
-        return mean_and_interval(self.margins) if self.visits else (math.nan,) * 3
+    def margin_interval(self, spread: float = 0.0) -> tuple[float, float, float]:
+        """Its mean margin with the 95% t interval (NaN bounds below two playouts), the
+        standard deviation taken as at least ``spread`` (see :func:`margin_spread`)."""
+        mean = sum(self.margins) / self.visits if self.visits else math.nan
+        if self.visits < 2:
+            return mean, math.nan, math.nan
+        variance = sum((margin - mean) ** 2 for margin in self.margins) / (self.visits - 1)
+        half = (
+            t_quantile(self.visits - 1) * max(math.sqrt(variance), spread) / math.sqrt(self.visits)
+        )
+        return mean, mean - half, mean + half
+
+
+def margin_spread(arms: Sequence[Arm]) -> float:
+    """The largest standard deviation of the margin among the moves with two playouts or
+    more: the spread a move whose few playouts all ended alike is taken to have (two playouts
+    that agree by luck are not a certainty; when every move always ends alike, it is 0)."""
+    spreads = [statistics.stdev(arm.margins) for arm in arms if arm.visits >= 2]
+    return max(spreads, default=0.0)
 
 
 def shown_key(arm: Arm) -> tuple[float, float, int, int]:
@@ -166,20 +192,24 @@ def shown_key(arm: Arm) -> tuple[float, float, int, int]:
 
 def is_separated(better: Arm, worse: Arm) -> bool:
     """True when ``better`` is clearly better than ``worse``: its 95% interval of the chance
-    to win lies wholly above the other's, or both won the same share of their playouts and its
-    95% interval of the margin lies wholly above the other's (two moves that both always win,
-    or both always lose, told apart by the points)."""
+    to win lies wholly above the other's, or, on the worlds both were played out on (the
+    same deals and luck, at least :data:`PAIRED_WORLDS` of them), the 95% t interval of the
+    differences lies above zero: of the wins, or, when both won on exactly the same worlds, of
+    the margins (two moves that both always win, told apart by the points)."""
     if not better.visits or not worse.visits:
         return False
     better_low, _ = better.win_interval()
     _, worse_high = worse.win_interval()
     if better_low > worse_high:
         return True
-    if better.wins * worse.visits != worse.wins * better.visits:
+    common = min(better.visits, worse.visits)
+    if common < PAIRED_WORLDS:
         return False
-    _, margin_low, _ = better.margin_interval()
-    _, _, margin_high = worse.margin_interval()
-    return margin_low > margin_high  # False when either is NaN (fewer than two playouts)
+    wins = [float(a) - float(b) for a, b in zip(better.won, worse.won, strict=False)]
+    if any(wins):
+        return mean_and_interval(wins)[1] > 0
+    margins = [a - b for a, b in zip(better.margins, worse.margins, strict=False)]
+    return mean_and_interval(margins)[1] > 0
 
 
 def settle(
@@ -250,11 +280,13 @@ def halving(
         target = alive[0].visits + max(1, share)
         for arm in alive:
             arm.round = number
-            while arm.visits < target:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    return spent
-                run(arm)
-                spent += 1
+        while any(arm.visits < target for arm in alive):
+            for arm in alive:  # one playout each in turn: a deadline leaves them level
+                if arm.visits < target:
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        return spent
+                    run(arm)
+                    spent += 1
         if number < rounds - 1:
             alive.sort(key=lambda arm: (arm.key(), -arm.order), reverse=True)
             better = alive[: math.ceil(len(alive) / 2)]
@@ -335,11 +367,12 @@ def ranked_moves(
     view = state.view(me)
     ranked, spent = decide(view, me, budget, seed, bots, seconds=limit)
     name = move_namer(state.game, view)
+    spread = margin_spread(ranked)
     rows = []
     for rank, arm in enumerate(ranked, start=1):
         visits = arm.visits
         low, high = wilson_interval(arm.wins, visits)
-        margin, margin_low, margin_high = arm.margin_interval()
+        margin, margin_low, margin_high = arm.margin_interval(spread)
         rows.append(
             (
                 str(arm.action),
@@ -380,12 +413,14 @@ def decide(
 ) -> tuple[list[Arm], int]:
     """The legal actions of ``view`` as arms in the order shown (:func:`shown_key`, best
     first) and the playouts spent: half of ``budget`` (or of ``seconds``) by sequential
-    halving, to find the leading moves; the rest by :func:`settle`, to tell the leader from
-    its rivals (stopping early once it is clearly the best)."""
+    halving, to find the leading moves (with only ``seconds``, at most
+    :data:`SEARCH_PER_MOVE` playouts a move, so a clear answer comes early); the rest by
+    :func:`settle`, to tell the leader from its rivals (stopping once it is clearly the
+    best)."""
     start = time.perf_counter()
     arms = [Arm(action, order) for order, action in enumerate(view.legal_actions())]
     run = playout_runner(view, seat, seed, bots)
-    first = None if budget is None else max(1, budget // 2)
+    first = SEARCH_PER_MOVE * len(arms) if budget is None else max(1, budget // 2)
     spent = halving(arms, first, run, None if seconds is None else seconds / 2)
     deadline = None if seconds is None else start + seconds
     rest = None if budget is None else max(0, budget - spent)

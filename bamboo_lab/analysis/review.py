@@ -15,7 +15,7 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import replay
 
 from .playouts import DEFAULT_BOT, MAX_PLAYOUTS, BotSpec, checked_seed, playout_bots
-from .position import Arm, mean_and_interval, playout_runner, search
+from .position import Arm, mean_and_interval, move_namer, playout_runner, search
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -40,9 +40,13 @@ REVIEW_COLUMNS = (
     "loss_low",
     "loss_high",
     "visits",
+    "move_words",
+    "best_words",
 )
-"""The columns of ``review``'s table, in order (the API's eight, then the loss's 95% interval
-and the playouts each compared move got)."""
+"""The columns of ``review``'s table, in order (the API's eight, then the loss's 95% interval,
+the playouts behind each of ``win_before`` and ``win_after``, and the move played and the best
+move in the rulebook's words)."""
+
 
 REVIEW_PLAYOUTS: dict[str, int] = {"takenoko": 12, "bamboo": 4, "bangkok": 100}
 """``review``'s default playouts per decision: a whole two-player heuristic game of Takenoko or
@@ -68,22 +72,23 @@ def review(
 ) -> pd.DataFrame:
     """One row per decision of ``record`` (only ``seat``'s when given): what the move cost.
 
-    Each decision is looked at from the mover's view at that moment with about ``n`` playouts
-    (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
-    sequential halving, as ``analyse`` does (at least one per legal move); then that
-    move and the move played get a quarter each (at least two), on the same fresh re-dealt
-    worlds (so the comparison is paired, and the search's luck does not inflate the best
-    move). ``win_before`` is the mover's win probability with
-    the best move, ``win_after`` with the move played; ``loss`` is their difference, with the
-    95% t interval of the paired differences in ``loss_low`` and ``loss_high``; ``visits`` is
-    the playouts each of the two moves got. When the move played does as well as the search's
-    best, it is the best (``loss`` 0). ``flagged`` marks a loss of at least ``threshold``
-    whose interval lies above 0 (a clear loss, not noise). A decision with one legal action
-    gets no search. ``ply`` numbers the record's actions from 1
-    (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
-    Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
-    ``best_actions``). ``progress``, when given, is called with (decisions reviewed, decisions
-    to review) after each one (the command line's progress).
+        Each decision is looked at from the mover's view at that moment with about ``n`` playouts
+        (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
+        sequential halving, as ``analyse`` does (at least one per legal move); then that
+        move and the move played get a quarter each (at least two), on the same fresh re-dealt
+        worlds (so the comparison is paired, and the search's luck does not inflate the best
+        move). ``win_before`` is the mover's win probability with
+        the best move, ``win_after`` with the move played; ``loss`` is their difference, with the
+        95% t interval of the paired differences in ``loss_low`` and ``loss_high``; ``visits`` is
+        the playouts behind each of the two chances (each move's); ``move_words`` and ``best_words``
+    name the two moves in the rulebook's words. When the move played does as well as the search's
+        best, it is the best (``loss`` 0). ``flagged`` marks a loss of at least ``threshold``
+        whose interval lies above 0 (a clear loss, not noise). A decision with one legal action
+        gets no search. ``ply`` numbers the record's actions from 1
+        (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
+        Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
+        ``best_actions``). ``progress``, when given, is called with (decisions reviewed, decisions
+        to review) after each one (the command line's progress).
     """
     require("pandas", feature="bamboo_lab.analysis")
     import pandas as pd
@@ -121,6 +126,7 @@ def review(
             continue
         view = before.view(mover)
         played = find_legal(view, text)
+        name = move_namer(record.game, view)
         best, chosen = _compare(view, mover, played, budget, derive_seed(seed, index), bots)
         differences = [
             float(won_best) - float(won_played)
@@ -142,6 +148,8 @@ def review(
                 loss_low,
                 loss_high,
                 chosen.visits,
+                name(played),
+                name(best.action),
             )
         )
         played_actions.append(played)

@@ -16,6 +16,8 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import ByGame
 
+from .labels import label_of
+
 __all__ = [
     "BAR_PLAYOUTS",
     "HINT_PLAYOUTS",
@@ -216,10 +218,9 @@ def hint(
     budget = HINT_PLAYOUTS[controller.game] if playouts is None and seconds is None else playouts
     found = ranked_moves(shown, seat, playouts=budget, seconds=seconds, seed=seed)
     rows = tuple(
-        (words, str(action), win, low, high)
-        for action, words, win, low, high in zip(
+        (label_of(controller.game, action, shown), str(action), win, low, high)
+        for action, win, low, high in zip(
             found.attrs["actions"][:top],
-            found.column("words")[:top],
             found.column("win")[:top],
             found.column("win_low")[:top],
             found.column("win_high")[:top],
