@@ -28,6 +28,7 @@ from .bangkok_cards import (
     MARKET_ORIGIN,
     Changes,
     Goods,
+    card_words,
     changed_cells,
     draw_card,
     halo,
@@ -49,6 +50,7 @@ __all__ = [
     "Changes",
     "card",
     "card_row",
+    "card_words",
     "chilli_words",
     "figure",
     "market",
@@ -158,6 +160,7 @@ def market(
     hover_x: list[float] = []
     hover_y: list[float] = []
     hover_t: list[str] = []
+    hover_k: list[str] = []
     for i, c in enumerate(cells):
         r, col = divmod(i, 3)
         x = x0 + col * (cw + gap)
@@ -172,14 +175,15 @@ def market(
             x + cw - 0.08,
             y + 0.1,
             str(i + 1),
-            size=10,
+            size=12,
             color="#777777",
             anchor="right",
             valign="bottom",
         )
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
-        hover_t.append(f"cell {i + 1}: " + (c.spec if c is not None else "empty"))
+        hover_t.append(f"market cell {i + 1}: " + (card_words(c) if c is not None else "empty"))
+        hover_k.append(f"cell {i + 1}")
     if targets and isinstance(state_or_market, bk.State) and selected is not None:
         laid = state_or_market.deck.cards[selected]
         for cell in targets:
@@ -188,7 +192,7 @@ def market(
             x, y = x0 + col * (cw + gap), y0 - r * (ch + gap) - ch
             rounded_rect(fig, x - 0.08, y - 0.08, x + cw + 0.08, y + ch + 0.08, _CLEAR, _RING, 3)
             label(fig, x + cw / 2, y + ch / 2, f"<b>lay here</b><br>{gain:+d} points", 13, _RING)
-            hover_t[cell - 1] += f" · lay #{selected} here: the market scores {gain:+d} points"
+            hover_t[cell - 1] += f" · lay the picked card here: the market scores {gain:+d} points"
     lines = []
     for k, chilli in enumerate(score.chillies):
         colour, dash = palette.OUTLINES[k % len(palette.OUTLINES)]
@@ -263,7 +267,7 @@ def market(
         px,
         6.2 - len(rows) * 0.55 - 0.2,
         "<br>".join(key),
-        size=11,
+        size=12,
         anchor="left",
         valign="top",
         color="#444444",
@@ -281,17 +285,18 @@ def market(
             )
             if cid == selected:
                 label(
-                    fig, x + 0.6, -0.5, "picked", 11, palette.HIGHLIGHT, bold=True, valign="bottom"
+                    fig, x + 0.6, -0.5, "picked", 12, palette.HIGHLIGHT, bold=True, valign="bottom"
                 )
             hover_x.append(x + 0.6)
             hover_y.append(-1.35)
-            hover_t.append(f"hand card #{cid}: {held_card.spec}" + _scores_words(held_card))
+            hover_t.append(f"hand card {j + 1}: {card_words(held_card)}" + _scores_words(held_card))
+            hover_k.append(f"hand card #{cid}")
             if held_card.is_chilli:
-                label(fig, x + 0.6, -2.25, chilli_words(held_card), 10, "#444444", valign="top")
+                label(fig, x + 0.6, -2.25, chilli_words(held_card), 12, "#444444", valign="top")
         bottom = -2.95 if any(state_or_market.deck.cards[c].is_chilli for c in held) else -2.3
         fig.update_layout(height=790 if bottom < -2.3 else 760)
     goods.traces(fig, legend=False)
-    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 60))
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 60, keys=hover_k))
     fig.update_xaxes(range=[0, 14.2])
     fig.update_yaxes(range=[bottom, 7.3])
     return fig.figure()
@@ -326,14 +331,10 @@ def chilli_words(c: bk.Card) -> str:
 
 
 def _scores_words(c: bk.Card) -> str:
-    """A hand card's hover tail: what a chilli card scores, in the rulebook's words."""
+    """A hand card's hover tail: where a chilli card looks when it scores (BK-SCORE-2)."""
     if not c.is_chilli:
         return ""
-    names = " and ".join(GOOD_NAMES[g] for g in c.indicated)
-    return (
-        f"<br>chilli type {c.chilli_type}: {CHILLI_TYPES[c.chilli_type]} ({names}),"
-        " over itself and the cards sharing a side with it (BK-SCORE-2)"
-    )
+    return "<br>it scores over itself and the cards sharing a side with it (BK-SCORE-2)"
 
 
 def card(c: bk.Card | str) -> go.Figure:
@@ -347,11 +348,16 @@ def card(c: bk.Card | str) -> go.Figure:
     goods = Goods()
     draw_card(fig, goods, c, 0.3, 0.3, 1.6, 2.1, 30)
     if c.is_chilli:
-        label(fig, 1.1, 0.1, CHILLI_TYPES[c.chilli_type], size=10, valign="top")
+        label(fig, 1.1, 0.1, CHILLI_TYPES[c.chilli_type], size=12, valign="top")
     goods.traces(fig, legend=False)
     fig.update_xaxes(range=[0, 2.2])
     fig.update_yaxes(range=[-0.4, 2.6])
     return fig.figure()
+
+
+PLAY_CARD = (1.5, 1.75, 0.2, 0.22)
+"""A port card's width and height and the gaps between the port's columns and rows on the
+table picture (data units: a unit is about 43 px across and 48 px down on the board)."""
 
 
 def figure(
@@ -361,61 +367,52 @@ def figure(
     slots: Sequence[str] = (),
     port: Sequence[int] = (),
 ) -> go.Figure:
-    """The whole table: the port with its edge slots, the piles, each hand and each market.
+    """The whole table: the port with its edge places and the piles on top, then one row per
+    player (objective, hand, market), every text at least 12 px on the board.
 
     ``changed_from``: an earlier State; the port cells, hand cards and market cells that
     changed since then glow yellow (see :class:`Changes`). For the play board: ``selected``,
     a hand card picked (it glows), ``slots`` (``"L2"``) and ``port`` cells (1-9) to click,
-    ringed. The port cells, the slots and the hand cards carry hover texts naming them.
+    ringed. The port cells, the places beside it and the hand cards carry hover texts in
+    words; the place each names for a click is kept in the hover's ``customdata``.
     """
     if not isinstance(state, bk.State):
         raise InvalidStateError(f"viz.bangkok.figure draws a Bangkok State, not {state!r}")
     changes = Changes(changed_from, state)
     cards = state.deck.cards
     n = state.num_players
-    top = 8.3
-    row_h = min(2.75, top / n)
+    cw, ch, gx, gy = PLAY_CARD
+    width, height = 3 * cw + 2 * gx, 3 * ch + 2 * gy
+    row_h = 2.45
+    port_h = 2.2 + height  # the port, the places above and below it, and its title
+    top = port_h + n * row_h
     who = "game over" if state.is_over() else f"player {state.player} to {state.phase}"
     scores = state.scores()
-    pts = " · ".join(f"P{p} {s} pts" for p, s in enumerate(scores))
-    # the key of the marks (C1-C4, →PZ) and of the yellow glow, under the scores
-    pts += " · C1-C4: chilli type, →PZ: the goods it scores"
-    if changes:
-        pts += " · <b>yellow</b>: changed since the picture before"
-    fig = canvas(f"<b>Bangkok</b> · turn {state.turn + 1} · {who}<br><sup>{pts}</sup>", 600)
+    pts = " · ".join(f"Player {p}: {s} points" for p, s in enumerate(scores))
+    fig = canvas(f"<b>Bangkok</b> · turn {state.turn + 1} · {who} · {pts}", 600)
     goods = Goods()
-    cw, ch, gx, gy = 1.0, 1.25, 0.18, 0.2
-    width, height = 3 * cw + 2 * gx, 3 * ch + 2 * gy
-    px0 = 1.75
-    py0 = top - 1.85
+    px0 = 2.1
+    py0 = top - 1.3  # the port's top edge
     if n > 1:  # in solo the piles stand where this title would
-        label(fig, px0 + width / 2, top - 0.1, "<b>the port</b>", size=14, valign="top")
-        label(
-            fig,
-            px0 + width / 2,
-            top - 0.55,
-            "cells 1-9 as in take:1+3",
-            size=10,
-            color="#555555",
-            valign="top",
-        )
+        label(fig, px0 + width / 2, top - 0.05, "<b>the port</b>", size=15, valign="top")
     hover_x: list[float] = []
     hover_y: list[float] = []
     hover_t: list[str] = []
-    # port cells 1-9 in reading order, the numbers of the notation (take:1+3, renew:row2)
+    hover_k: list[str] = []
+    # port cells 1-9 in reading order, each numbered as the rules count them
     for i, cid in enumerate(state.port):
         r, c = divmod(i, 3)
         x = px0 + c * (cw + gx)
         y = py0 - r * (ch + gy) - ch
         if i in changes.port:
             halo(fig, x, y, cw, ch)
-        draw_card(fig, goods, cards[cid] if cid >= 0 else None, x, y, cw, ch, 19)
+        draw_card(fig, goods, cards[cid] if cid >= 0 else None, x, y, cw, ch, 21)
         label(
             fig,
             x + cw - 0.06,
-            y + 0.05,
+            y + 0.04,
             str(i + 1),
-            size=10,
+            size=12,
             color="#555555",
             anchor="right",
             valign="bottom",
@@ -424,39 +421,37 @@ def figure(
             rounded_rect(fig, x - 0.07, y - 0.07, x + cw + 0.07, y + ch + 0.07, _CLEAR, _RING, 3)
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
-        what = f"card #{cid} {cards[cid].spec}" if cid >= 0 else "empty"
-        ringed = " · in line with the placed card: click to collect" if i + 1 in port else ""
-        hover_t.append(f"port cell {i + 1} (take:{i + 1}): {what}{ringed}")
-    # slot names around the port; the placed card sits by its slot
-    for k in range(3):
-        yk = py0 - k * (ch + gy) - ch / 2
-        xk = px0 + k * (cw + gx) + cw / 2
-        label(fig, px0 - 0.25, yk, f"L{k + 1}", size=10, color="#666666")
-        label(fig, px0 + width + 0.25, yk, f"R{k + 1}", size=10, color="#666666")
-        label(fig, xk, py0 + 0.15, f"T{k + 1}", size=10, color="#666666")
-        label(fig, xk, py0 - height - 0.15, f"B{k + 1}", size=10, color="#666666")
+        what = card_words(cards[cid]) if cid >= 0 else "empty"
+        ringed = " · in line with the placed card: click to collect it" if i + 1 in port else ""
+        hover_t.append(f"port cell {i + 1}: {what}{ringed}")
+        hover_k.append(f"port cell {i + 1}")
 
     def slot_box(slot: str) -> tuple[float, float]:
         """The lower-left corner of a card-sized box beside the port at ``slot``."""
         side, k = slot[0], int(slot[1]) - 1
         if side in "LR":
-            return (px0 - cw - 0.5 if side == "L" else px0 + width + 0.5), py0 - k * (ch + gy) - ch
-        return px0 + k * (cw + gx), (py0 + 0.35 if side == "T" else py0 - height - 0.35 - ch)
+            return (px0 - cw - 0.35 if side == "L" else px0 + width + 0.35), py0 - k * (
+                ch + gy
+            ) - ch
+        return px0 + k * (cw + gx), (py0 + 0.3 if side == "T" else py0 - height - 0.3 - ch)
 
     for slot in bk.SLOTS if not state.is_over() else ():
         x, y = slot_box(slot)
         h = ch if slot[0] in "LR" else 0.6  # above and below: clear of the port's title
-        y = y if slot[0] != "T" else py0 + 0.3
-        y = y if slot[0] != "B" else py0 - height - 0.3 - h
+        y = y if slot[0] != "T" else py0 + 0.15
+        y = y if slot[0] != "B" else py0 - height - 0.15 - h
         if slot in slots:
             rounded_rect(fig, x, y, x + cw, y + h, _CLEAR, _RING, 2.5, dash="dash")
         hover_x.append(x + cw / 2)
         hover_y.append(y + h / 2)
         what = "the picked card may go here" if slot in slots else "place a hand card here"
-        hover_t.append(f"slot {slot} ({_SIDES[slot[0]]} {slot[1]}): {what}")
+        hover_t.append(f"{_SIDES[slot[0]]} {slot[1]}: {what}")
+        hover_k.append(f"slot {slot}")
     if state.placed >= 0 and state.slot:
         side = state.slot[0]
         x, y = slot_box(state.slot)
+        if side == "T":
+            y = py0 + 0.15
         if changes.placed:
             halo(fig, x, y, cw, ch)
         draw_card(
@@ -467,20 +462,22 @@ def figure(
             y,
             cw,
             ch,
-            19,
+            21,
             edge=palette.HIGHLIGHT,
             edge_width=3.5,
         )
+        below = side == "B" or side == "T"
         label(
             fig,
-            x + cw / 2,
-            y + (ch + 0.12 if side == "B" else -0.12),
+            x + cw / 2 if not below else x + cw + 0.1,
+            y + (ch + 0.14 if side in "LR" else ch / 2),
             "placed",
-            size=10,
+            size=12,
             color=palette.HIGHLIGHT,
             bold=True,
+            anchor="center" if not below else "left",
         )
-    # the piles: bottom left, or in solo over columns 1 and 3 (BK-SOLO-1)
+    # the piles: right of the port, or in solo over columns 1 and 3 (BK-SOLO-1)
     piles = (
         ("boat pile", state.boat_pile, "#D9D2C3"),
         ("chilli pile", state.chilli_pile, "#F2B8A0"),
@@ -490,88 +487,84 @@ def figure(
             x, y = slot_box(bk.SOLO_PILE_SLOTS[j])
             x, y, w, h = x - 0.1, y, cw + 0.2, ch
         else:
-            x, y, w, h = 0.05, 1.15 - j * 0.95, 1.4, 0.8
+            x, y, w, h = 11.0 + j * 2.4, top - 2.6, 2.1, 1.1
         rounded_rect(fig, x, y, x + w, y + h, fill, "#555555", 1.2)
-        label(fig, x + w / 2, y + h / 2, f"{name}<br><b>{len(pile)}</b>", size=11)
+        label(fig, x + w / 2, y + h / 2, f"{name}<br><b>{len(pile)}</b>", size=13)
+    # the key of the marks, beside the port
+    key = [
+        "C1-C4: a chilli card's scoring type",
+        "→PZ: the goods a chilli card scores",
+        "1-9: the port cells, in reading order",
+    ]
+    if changes:
+        key.append(f"<span style='color:{CHANGED_TEXT}'><b>yellow</b></span>: changed since before")
+    label(fig, 11.0, top - 3.0, "<br>".join(key), size=12, anchor="left", valign="top")
     if n == 1 and not state.is_over():  # the turn token on its track space (BK-SOLO-1, -3)
         x, y = slot_box(bk.SOLO_TRACK[min(state.turn, len(bk.SOLO_TRACK) - 1)])
         fig.add_shape(
             type="circle",
-            x0=x + cw / 2 - 0.32,
-            x1=x + cw / 2 + 0.32,
-            y0=y + ch / 2 - 0.32,
-            y1=y + ch / 2 + 0.32,
+            x0=x + cw / 2 - 0.4,
+            x1=x + cw / 2 + 0.4,
+            y0=y + ch / 2 - 0.4,
+            y1=y + ch / 2 + 0.4,
             fillcolor=palette.HIGHLIGHT,
             line={"color": palette.BLACK, "width": 1.2},
         )
-        label(fig, x + cw / 2, y + ch / 2, f"turn<br>{state.turn + 1}", size=10, color="#FFFFFF")
-    # players: objective, hand and market
-    hx0 = 7.3
+        label(fig, x + cw / 2, y + ch / 2, f"turn<br>{state.turn + 1}", size=12, color="#FFFFFF")
+    # players: one row each under the port: objective, hand and market
     for p in range(n):
-        y = top - p * row_h
-        player_band(fig, p, hx0 - 0.2, 18.4, y - row_h + 0.12, y, hx0 - 0.05)
+        y = (n - p) * row_h
+        player_band(fig, p, 0.1, 18.4, y - row_h + 0.1, y, 0.25)
         plays = " ◀ plays" if not state.is_over() and state.player == p else ""
-        label(fig, hx0, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
+        label(fig, 0.4, y - 0.3, f"Player {p}{plays}", size=14, anchor="left", bold=True)
         obj = state.objective(p)
-        label(fig, hx0, y - 0.75, "objective:", size=11, anchor="left", color="#333333")
+        label(fig, 0.4, y - 0.85, "pontoon good:", size=12, anchor="left", color="#333333")
         label(
-            fig, hx0, y - 1.1, f"<b>{GOOD_NAMES[obj] if obj else 'hidden'}</b>", 12, anchor="left"
+            fig, 0.4, y - 1.3, f"<b>{GOOD_NAMES[obj] if obj else 'hidden'}</b>", 13, anchor="left"
         )
-        label(fig, hx0, y - 1.55, f"score: {scores[p]}", size=12, anchor="left")
+        label(fig, 0.4, y - 1.85, f"score: {scores[p]}", size=13, anchor="left")
         hand = state.hands[p]
-        hand_x = hx0 + 2.9  # right of "Player 0 ◀ plays"
-        label(fig, hand_x, y - 0.25, f"hand ({len(hand)})", size=11, anchor="left", color="#333333")
-        for i, cid in enumerate(hand[:6]):
+        hand_x = 3.6
+        label(fig, hand_x, y - 0.25, f"hand ({len(hand)})", size=12, anchor="left", color="#333333")
+        for i, cid in enumerate(hand[:8]):
+            hx = hand_x + i * 1.0
             if cid in changes.hands[p]:
-                halo(fig, hand_x + i * 0.72, y - 1.75, 0.64, 1.3)
+                halo(fig, hx, y - 2.2, 0.88, 1.7)
             edge = (_RING, 3.5) if cid == selected else ("#555555", 1.2)
             draw_card(
                 fig,
                 goods,
                 cards[cid],
-                hand_x + i * 0.72,
-                y - 1.75,
-                0.64,
-                1.3,
-                14,
+                hx,
+                y - 2.2,
+                0.88,
+                1.7,
+                16,
                 detail=False,
                 edge=edge[0],
                 edge_width=edge[1],
             )
-            hover_x.append(hand_x + i * 0.72 + 0.32)
-            hover_y.append(y - 1.1)
-            hover_t.append(f"hand card #{cid}: {cards[cid].spec}" + _scores_words(cards[cid]))
-        if len(hand) > 6:
-            label(fig, hand_x + 6 * 0.72, y - 1.1, f"+{len(hand) - 6}", size=12, anchor="left")
-        label(
-            fig,
-            14.95,
-            y - 0.25,
-            f"market · {scores[p]} pts",
-            size=11,
-            anchor="left",
-            color="#333333",
-        )
-        cell_h = min(0.58, (row_h - 0.75) / 3 - 0.04)
+            hover_x.append(hx + 0.44)
+            hover_y.append(y - 1.35)
+            hover_t.append(f"hand card {i + 1} of player {p}: {card_words(cards[cid])}")
+            hover_k.append(f"hand card #{cid}")
+        if len(hand) > 8:
+            label(fig, hand_x + 8.0, y - 1.35, f"+{len(hand) - 8}", size=13, anchor="left")
+        mx = 12.9
+        label(fig, mx, y - 0.25, f"market · {scores[p]} points", 12, anchor="left", color="#333333")
+        cell_h = (row_h - 0.75) / 3 - 0.04
         for i, cid in enumerate(state.markets[p]):
             r, c = divmod(i, 3)
+            cx, cy = mx + c * 1.85, y - 0.5 - (r + 1) * (cell_h + 0.04)
             if i in changes.markets[p]:
-                halo(fig, 14.95 + c * 1.15, y - 0.45 - (r + 1) * (cell_h + 0.04), 1.1, cell_h)
+                halo(fig, cx, cy, 1.75, cell_h)
             draw_card(
-                fig,
-                goods,
-                cards[cid] if cid >= 0 else None,
-                14.95 + c * 1.15,
-                y - 0.45 - (r + 1) * (cell_h + 0.04),
-                1.1,
-                cell_h,
-                11,
-                detail=False,
+                fig, goods, cards[cid] if cid >= 0 else None, cx, cy, 1.75, cell_h, 12, detail=False
             )
     goods.traces(fig, legend=True)
-    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40))
+    fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 40, keys=hover_k))
     fig.update_layout(
-        height=int((top + 0.3) * 48) + 64 + 40,
+        height=int((top + 0.3) * 48) + 56 + 40,
         showlegend=True,
         legend={
             "orientation": "h",
@@ -580,8 +573,9 @@ def figure(
             "yanchor": "top",
             "itemclick": False,
             "itemdoubleclick": False,
+            "font": {"size": 13},
         },
-        margin={"l": 10, "r": 10, "t": 64, "b": 36},
+        margin={"l": 10, "r": 10, "t": 56, "b": 36},
     )
     fig.update_xaxes(range=[0, 18.5])
     fig.update_yaxes(range=[0.0, top + 0.2])

@@ -9,7 +9,7 @@ from typing import Any
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
-from bamboo_lab.games.bangkok.components import GOOD_LETTERS
+from bamboo_lab.games.bangkok.components import CHILLI_TYPES, GOOD_LETTERS
 
 from . import palette
 from ._common import Sketch, label, rounded_rect, scatter
@@ -19,10 +19,12 @@ __all__ = [
     "CHANGED_TEXT",
     "GOOD_NAMES",
     "KEY",
+    "LETTERED_BASKET",
     "MARKET_CARD",
     "MARKET_ORIGIN",
     "Changes",
     "Goods",
+    "card_words",
     "changed_cells",
     "draw_card",
     "halo",
@@ -56,6 +58,11 @@ GOOD_NAMES = {
 """The goods as the rulebook prints them."""
 
 
+LETTERED_BASKET = 20
+"""The smallest basket (pixels across) that carries its good's letter: the letter is 12 px,
+the least a class reads; a smaller basket is drawn by its colour only (the legend names it)."""
+
+
 class Goods:
     """Collects the basket circles of every card so they go into one trace per good."""
 
@@ -70,10 +77,29 @@ class Goods:
     def traces(self, fig: Sketch, legend: bool) -> None:
         """Add one trace per good to ``fig`` (in the legend when ``legend``)."""
         for good in bk.GOODS:
-            pts = self.points[good]
-            if not pts and not legend:
+            every = self.points[good]
+            if not every and not legend:
                 continue
             letter = GOOD_LETTERS[bk.GOODS.index(good)]
+            # a basket too small for a readable letter (12 px) is drawn by its colour only
+            pts = [p for p in every if p[2] >= LETTERED_BASKET]
+            small = [p for p in every if p[2] < LETTERED_BASKET]
+            if small:
+                fig.add_trace(
+                    scatter(
+                        x=[p[0] for p in small],
+                        y=[p[1] for p in small],
+                        mode="markers",
+                        marker={
+                            "size": [p[2] for p in small],
+                            "color": palette.GOODS[good],
+                            "line": {"color": palette.BLACK, "width": 1},
+                        },
+                        name=f"{letter} {GOOD_NAMES[good]}",
+                        hoverinfo="skip",
+                        showlegend=False,
+                    )
+                )
             fig.add_trace(
                 scatter(
                     x=[p[0] for p in pts],
@@ -81,7 +107,7 @@ class Goods:
                     mode="markers+text",
                     text=[letter] * len(pts),
                     textfont={
-                        "size": [max(8, int(p[2] * 0.55)) for p in pts] or 10,
+                        "size": [max(12, int(p[2] * 0.55)) for p in pts] or 12,
                         "color": palette.BLACK,
                     },
                     marker={
@@ -125,19 +151,19 @@ def draw_card(
         for i, good in enumerate(c.goods):
             goods.add(good, mid + (i - (n - 1) / 2) * step, y + h * 0.42, dot)
     else:
-        top = y + h * (0.6 if detail and tagged else 0.7 if tagged else 0.78)
+        top = y + h * (0.64 if detail and tagged else 0.7 if tagged else 0.78)
         bottom = y + h * (reserve + (0.16 if n > 2 else 0.2))
         for i, good in enumerate(c.goods):
             gy = (top + bottom) / 2 if n == 1 else top - i * (top - bottom) / (n - 1)
             goods.add(good, x + w / 2, gy, dot)
-    small = max(8, int(dot * 0.5))
+    small = max(12, int(dot * 0.5))
     if c.is_chilli:
         label(
             fig,
             x + 0.05,
             y + h - 0.04,
             f"C{c.chilli_type}",
-            size=small + 1,
+            size=small,
             color=palette.OKABE_ITO["vermillion"],
             anchor="left",
             valign="top",
@@ -159,6 +185,21 @@ def draw_card(
             anchor="left",
             valign="top",
         )
+
+
+def card_words(c: bk.Card) -> str:
+    """A card in the rulebook's words, for a hover: its baskets, and what a chilli card
+    scores or which starting set a starting card is from (never its spec or number)."""
+    goods = ", ".join(GOOD_NAMES[g] for g in c.goods)
+    if c.is_chilli:
+        names = " and ".join(GOOD_NAMES[g] for g in c.indicated)
+        return (
+            f"chilli card type {c.chilli_type} ({names}): {CHILLI_TYPES[c.chilli_type]};"
+            f" its baskets: {goods}"
+        )
+    if c.kind == "initial":
+        return f"{goods} (starting card of set {c.initial_set})"
+    return goods
 
 
 def market_cards(state_or_market: Any, seat: int | None = None) -> tuple[bk.Card | None, ...]:
@@ -194,7 +235,7 @@ def halo(fig: Sketch, x: float, y: float, w: float, h: float) -> None:
     )
 
 
-def tag(fig: Sketch, x: float, y: float, text: str, size: int = 11) -> None:
+def tag(fig: Sketch, x: float, y: float, text: str, size: int = 12) -> None:
     """A small yellow tag (``new``, ``slid`` ...) hanging from (x, y)."""
     fig.add_annotation(
         x=x,

@@ -12,7 +12,7 @@ from bamboo_lab.games import bangkok as bk
 
 from . import palette
 from ._common import canvas, hover_trace, label, rounded_rect
-from .bangkok_cards import KEY, Changes, Goods, draw_card, halo, tag
+from .bangkok_cards import KEY, Changes, Goods, card_words, draw_card, halo, tag
 
 __all__ = ["card_row", "port"]
 
@@ -56,20 +56,20 @@ def port(
             halo(fig, x, y, cw, ch)
         draw_card(fig, goods, cards[cid] if cid >= 0 else None, x, y, cw, ch, 24)
         if i in changes.port:
-            tag(fig, x + cw / 2, y - 0.1, _PORT_TAGS[changes.port[i]], 10)
+            tag(fig, x + cw / 2, y - 0.1, _PORT_TAGS[changes.port[i]], 12)
         if i in changes.emptied:
-            label(fig, x + cw / 2, y + ch / 2, "taken", size=11, color="#777777")
-        label(fig, x + cw - 0.06, y + 0.05, str(i + 1), 11, "#555555", "right", "bottom")
+            label(fig, x + cw / 2, y + ch / 2, "taken", size=12, color="#777777")
+        label(fig, x + cw - 0.06, y + 0.05, str(i + 1), 12, "#555555", "right", "bottom")
         hover_x.append(x + cw / 2)
         hover_y.append(y + ch / 2)
-        hover_t.append(f"port cell {i + 1}: " + (cards[cid].spec if cid >= 0 else "empty"))
+        hover_t.append(f"port cell {i + 1}: " + (card_words(cards[cid]) if cid >= 0 else "empty"))
     for k in range(3):
         yk = top - k * (ch + vgap) - ch / 2
         xk = px0 + k * (cw + gap) + cw / 2
-        label(fig, px0 - 0.2, yk, f"L{k + 1}", 11, "#666666", "right")
-        label(fig, px0 + width + 0.2, yk, f"R{k + 1}", 11, "#666666", "left")
-        label(fig, xk, top + 0.12, f"T{k + 1}", 11, "#666666", valign="bottom")
-        label(fig, xk, top - height - 0.12, f"B{k + 1}", 11, "#666666", valign="top")
+        label(fig, px0 - 0.2, yk, f"L{k + 1}", 12, "#666666", "right")
+        label(fig, px0 + width + 0.2, yk, f"R{k + 1}", 12, "#666666", "left")
+        label(fig, xk, top + 0.12, f"T{k + 1}", 12, "#666666", valign="bottom")
+        label(fig, xk, top - height - 0.12, f"B{k + 1}", 12, "#666666", valign="top")
     if state.placed >= 0 and state.slot:
         side, k = state.slot[0], int(state.slot[1]) - 1
         if side in "LR":
@@ -94,10 +94,10 @@ def port(
         )
         if side == "T":  # the word above the card, clear of the slot names
             label(
-                fig, x + cw / 2, y + ch + 0.12, "placed", 11, palette.HIGHLIGHT, "center", "bottom"
+                fig, x + cw / 2, y + ch + 0.12, "placed", 12, palette.HIGHLIGHT, "center", "bottom"
             )
         else:
-            label(fig, x + cw / 2, y - 0.12, "placed", 11, palette.HIGHLIGHT, "center", "top")
+            label(fig, x + cw / 2, y - 0.12, "placed", 12, palette.HIGHLIGHT, "center", "top")
     # the hand of the seat shown, in rows of three
     hx = 9.4
     label(
@@ -118,7 +118,7 @@ def port(
             halo(fig, x, y, hw, hh)
         draw_card(fig, goods, cards[cid], x, y, hw, hh, 21)
         if gained:
-            tag(fig, x + hw / 2, y - 0.06, f"from {gained}" if gained != "new" else "new", 10)
+            tag(fig, x + hw / 2, y - 0.06, f"from {gained}" if gained != "new" else "new", 12)
     # the piles, with how many cards each gave
     for j, (name, pile) in enumerate(
         (("boat pile", state.boat_pile), ("chilli pile", state.chilli_pile))
@@ -128,7 +128,7 @@ def port(
         rounded_rect(fig, x, y, x + 1.8, y + 0.9, fill, "#555555", 1.2)
         drawn = changes.piles[j]
         note = f" (−{drawn})" if drawn > 0 else f" (+{-drawn})" if drawn < 0 else ""
-        label(fig, x + 0.9, y + 0.45, f"{name}<br><b>{len(pile)}</b>{note}", 11)
+        label(fig, x + 0.9, y + 0.45, f"{name}<br><b>{len(pile)}</b>{note}", 12)
     key = ["cells 1-9 in reading order; L, R, T, B: the slots beside each row and column", *KEY]
     if changes:
         key.append(
@@ -138,7 +138,7 @@ def port(
     below = state.placed >= 0 and (state.slot or "").startswith("B")
     above = state.placed >= 0 and (state.slot or "").startswith("T")
     key_y = -0.55 if below else -0.05  # under a card waiting below the port
-    label(fig, 0.1, key_y, "<br>".join(key), 10, "#444444", "left", "top")
+    label(fig, 0.1, key_y, "<br>".join(key), 12, "#444444", "left", "top")
     goods.traces(fig, legend=True)
     fig.add_trace(hover_trace(hover_x, hover_y, hover_t, 50))
     fig.update_layout(
@@ -185,7 +185,7 @@ def card_row(
     marks = {"chilli" if c.is_chilli else c.kind for c in drawn if c is not None}
     key = [k for k, mark in zip(KEY, ("chilli", "chilli", "initial"), strict=True) if mark in marks]
     if key:
-        label(fig, 0.3, -0.3 - lines * 0.3, " · ".join(key), 10, "#444444", "left", "top")
+        label(fig, 0.3, -0.3 - lines * 0.3, " · ".join(key), 12, "#444444", "left", "top")
     goods.traces(fig, legend=False)
     fig.update_layout(margin={"l": 10, "r": 10, "t": 50, "b": 10})
     fig.update_xaxes(range=[0, 0.6 + n * (cw + gap) - gap])

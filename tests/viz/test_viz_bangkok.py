@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("plotly")
@@ -10,6 +12,7 @@ from viz_parts import boxes, labels, texts
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bangkok as bk
+from bamboo_lab.games.bangkok.components import GOOD_LETTERS
 from bamboo_lab.viz import bangkok as vb
 from bamboo_lab.viz.pictures import played
 
@@ -86,9 +89,10 @@ def test_market_from_a_state_uses_the_seat_objective() -> None:
 def test_port_figure_shows_every_port_card_hand_and_market() -> None:
     s = played(bk, 4, 5, 50)
     fig = vb.figure(s)
-    goods_traces = [t for t in fig.data if t.showlegend]
+    goods = {f"{GOOD_LETTERS[i]} {vb.GOOD_NAMES[g]}" for i, g in enumerate(bk.GOODS)}
+    goods_traces = [t for t in fig.data if t.name in goods]  # lettered or colour only
     baskets = sum(len(t.x) for t in goods_traces)
-    cards = [c for c in s.port if c >= 0] + [c for h in s.hands for c in h[:6]]
+    cards = [c for c in s.port if c >= 0] + [c for h in s.hands for c in h[:8]]
     cards += [c for m in s.markets for c in m if c >= 0]
     if s.placed >= 0:
         cards.append(s.placed)
@@ -121,7 +125,7 @@ def test_BK_SCORE_2_rulebook_market_in_a_built_position() -> None:
     assert "20 points" in fig.layout.title.text
     assert "objective (blue peas): 6 basket(s)" in annotations(fig)
     table = vb.figure(s)
-    assert "market · 20 pts" in annotations(table)
+    assert "market · 20 points" in annotations(table)
 
 
 def test_BK_SOLO_1_solo_piles_stand_over_columns_1_and_3_with_the_turn_token() -> None:
@@ -161,13 +165,16 @@ def test_BK_SCORE_9_market_without_score_hides_every_point_but_keeps_outlines() 
         vb.market(RULEBOOK_MARKET, show_score="no")
 
 
-def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
-    """Each port cell carries the number ``take:<n>`` uses for it: collecting ``take:<n>``
-    puts into the hand exactly the card drawn in the cell labelled n (reading order 1-9)."""
+def test_port_cells_are_numbered_as_the_rules_count_them() -> None:
+    """Each port cell carries the number the rules (and ``take:<n>``) use for it: collecting
+    cell n puts into the hand exactly the card drawn in the cell labelled n (reading order
+    1-9), and its hover names the card in words."""
     s = played(bk, 3, 5, 41)
     assert s.phase == "act" and bk.port_placements(s)
     fig = vb.figure(s)
-    numbers = {t.text: t for t in labels(fig) if t.text.isdigit() and t.size == 10}
+    numbers = {
+        t.text: t for t in labels(fig) if t.text.isdigit() and t.size == 12 and t.y > s.num_players * 2.45
+    }
     assert sorted(numbers, key=int) == [str(n) for n in range(1, 10)]
     # the numbers run in reading order: top row left to right, then the next rows
     order = sorted(numbers.values(), key=lambda a: (-round(a.y, 6), a.x))
@@ -188,7 +195,9 @@ def test_port_cells_are_numbered_as_the_take_notation_numbers_them() -> None:
             # the hover point nearest the label n names the card drawn in that cell
             a = numbers[str(n)]
             k = min(range(9), key=lambda i: (hover.x[i] - a.x) ** 2 + (hover.y[i] - a.y) ** 2)
-            assert hover.hovertext[k].startswith(f"port cell {n} (take:{n}): card #{card} ")
+            words = vb.card_words(s.deck.cards[card])
+            assert hover.hovertext[k] == f"port cell {n}: {words}"
+            assert hover.customdata[k] == f"port cell {n}", "the place a click plays"
             seen.add(n)
     assert len(seen) >= 6
 
@@ -207,8 +216,12 @@ def test_BK_MKT_3_the_market_rings_where_the_picked_card_goes_with_the_score_it_
     laid = [state.deck.cards[card], *[None] * 8]
     gain = bk.score_market(laid, state.objective(seat)).total
     hovers = _hovers(fig)
-    assert f"cell 1: empty · lay #{card} here: the market scores {gain:+d} points" in hovers
-    assert any(h.startswith(f"hand card #{card}: ") for h in hovers)
+    assert (
+        f"market cell 1: empty · lay the picked card here: the market scores {gain:+d} points"
+        in (hovers)
+    )
+    assert f"hand card 1: {vb.card_words(state.deck.cards[card])}" in hovers
+    assert not any("#" in h for h in hovers), "no engine card number in a hover"
     assert "picked" in annotations(fig) and f"{gain:+d} points" in annotations(fig)
     assert "lay here" not in annotations(vb.market(state, seat=seat, hand=True))
 
@@ -224,8 +237,11 @@ def test_the_table_names_its_slots_hand_cards_and_ringed_port_cells_for_clicks()
     card = state.hands[0][0]
     fig = vb.figure(state, selected=card, slots=["L2"], port=[4])
     hovers = _hovers(fig)
-    assert "slot L2 (left of row 2): the picked card may go here" in hovers
-    assert "slot T1 (above column 1): place a hand card here" in hovers
-    assert any(h.startswith(f"hand card #{card}: ") for h in hovers)
-    assert any(h.startswith("port cell 4 ") and h.endswith("click to collect") for h in hovers)
+    assert "left of row 2: the picked card may go here" in hovers
+    assert "above column 1: place a hand card here" in hovers
+    assert f"hand card 1 of player 0: {vb.card_words(state.deck.cards[card])}" in hovers
+    assert any(h.startswith("port cell 4: ") and h.endswith("click to collect it") for h in hovers)
+    assert not any(re.search(r"#|take:|\b[LRTB][123]\b", h) for h in hovers), "words only"
+    keys = [k for t in fig.data if t.customdata is not None for k in t.customdata]
+    assert {"slot L2", "slot T1", f"hand card #{card}", "port cell 4"} <= set(keys)
     assert not any("may go" in h or "click to" in h for h in _hovers(vb.figure(state)))

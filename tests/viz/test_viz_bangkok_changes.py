@@ -185,9 +185,9 @@ def test_table_figure_highlights_port_hand_and_market_changes() -> None:
     changes = vb.Changes(placed, after)
     assert len(halos(vb.figure(after, changed_from=placed))) == len(changes.port) + 2
     assert not halos(vb.figure(after))
-    title = vb.figure(after, changed_from=placed).layout.title.text
-    assert "<b>yellow</b>: changed" in title and "→PZ: the goods it scores" in title
-    assert "yellow" not in vb.figure(after).layout.title.text
+    key = " | ".join(texts(vb.figure(after, changed_from=placed)))
+    assert "<b>yellow</b></span>: changed" in key and "→PZ: the goods a chilli card scores" in key
+    assert "yellow" not in " | ".join(texts(vb.figure(after)))
 
 
 def test_card_row_draws_each_card_and_highlights_the_chosen_places() -> None:

@@ -36,6 +36,18 @@ def _until(c: widgets.PlayController, phase: str, kind: str, seed: int) -> None:
     raise AssertionError(f"no {phase} decision came")
 
 
+def _hovers(fig: Any) -> dict[str, str]:
+    """Each place a picture names (its click key) and the hover text a person reads there."""
+    found: dict[str, str] = {}
+    for trace in fig.data:
+        if trace.hoverinfo != "text" or trace.hovertext is None:
+            continue
+        keys = trace.customdata if trace.customdata is not None else trace.hovertext
+        for key, text in zip(keys, trace.hovertext, strict=True):
+            found.setdefault(str(key), str(text))
+    return found
+
+
 def _named(c: widgets.PlayController) -> set[tuple[Any, ...]]:
     """The places the board's two pictures name in their hover texts."""
     found = set()
@@ -142,8 +154,8 @@ def test_BK_MKT_3_a_click_on_a_market_cell_lays_the_picked_card_there() -> None:
     cells = {a.cell for a in lays if a.card == card}
     own = board_pictures(c, True)[1]
     assert own is not None
-    rung = [t for t in hover_points(own) if f"lay #{card} here" in t]
-    assert sorted(int(t.split()[1].rstrip(":")) for t in rung) == sorted(cells)
+    rung = [key for key, text in _hovers(own).items() if "lay the picked card here" in text]
+    assert sorted(int(key.split()[1]) for key in rung) == sorted(cells)
     wrong = next(cell for cell in range(1, 10) if cell not in {a.cell for a in lays})
     assert re.fullmatch(r"BK-MKT-\d", _refused(c, ("market", wrong)))
     cell = min(cells)
@@ -174,8 +186,9 @@ def test_a_chilli_card_in_hand_shows_its_type_and_what_it_scores() -> None:
     card = c.state.deck.cards[chilli]
     own = board_pictures(c, True)[1]
     assert own is not None
-    (hover,) = [t for t in hover_points(own) if t.startswith(f"hand card #{chilli}:")]
-    assert f"chilli type {card.chilli_type}" in hover and "BK-SCORE-2" in hover
+    hover = _hovers(own)[f"hand card #{chilli}"]
+    assert f"chilli card type {card.chilli_type}" in hover and "BK-SCORE-2" in hover
+    assert "#" not in hover and card.spec not in hover, "in words, not the engine's notation"
     words = viz.bangkok.chilli_words(card)
     assert f"C{card.chilli_type}" in words and "beside it" in words
     assert words in str(own.to_plotly_json()), "drawn under the card"
@@ -243,7 +256,7 @@ def test_a_click_in_the_app_on_a_shared_place_offers_its_actions_as_buttons() ->
     cell = legal[0].cells[0]
     there = [a for a in legal if cell in a.cells]
     points = hover_points(app._main)
-    xy = next(v for k, v in points.items() if k.startswith(f"port cell {cell} "))
+    xy = next(v for k, v in points.items() if k == f"port cell {cell}")
     steps = len(c.steps)
     assert app.click(*xy)
     assert len(c.steps) == steps, "a port cell is confirmed first (BK-ACT-3: what it takes)"

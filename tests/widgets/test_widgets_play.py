@@ -72,7 +72,7 @@ def test_buttons_bot_move_and_undo_in_the_app(game: str) -> None:
         assert app.click_own(*hand) and c.log == [] and c.selected is not None
         slot = c.targets()[0][1]
         points = hover_points(app._main)
-        assert app.click(*next(xy for t, xy in points.items() if t.startswith(f"slot {slot} ")))
+        assert app.click(*next(xy for t, xy in points.items() if t == f"slot {slot}"))
     else:
         boxes = [row for row in app.actions.children if isinstance(row, ipw.HBox)]
         boxes[0].children[0].click()
