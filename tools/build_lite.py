@@ -313,6 +313,14 @@ def lite_settings() -> dict[str, Any]:
     }
 
 
+def write_settings(lite_dir: Path) -> None:
+    """Write the site's settings into ``lite_dir``: ``jupyter-lite.json``, and JupyterLab's
+    settings overrides as ``make lab`` and Binder install them (no news pop-up, Markdown opened
+    rendered), which ``jupyter lite build`` merges into jupyter-lite.json's settingsOverrides."""
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_settings()), "utf-8")
+    shutil.copy(SETTINGS_OVERRIDES, lite_dir / "overrides.json")
+
+
 def build(output: Path, cache: Path) -> None:
     """Build the site into ``output``."""
     check_versions(PYODIDE_VERSION, kernel_pyodide_version())
@@ -323,11 +331,7 @@ def build(output: Path, cache: Path) -> None:
         shutil.copytree(runtime, served)
         lock = make_lock(runtime, cache, served)
         (served / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_settings()), "utf-8")
-        # JupyterLab's settings overrides, as `make lab` and Binder install them (no news pop-up,
-        # Markdown opened rendered): JupyterLite merges an overrides.json in the lite folder into
-        # jupyter-lite.json's settingsOverrides
-        shutil.copy(SETTINGS_OVERRIDES, lite_dir / "overrides.json")
+        write_settings(lite_dir)
         if output.exists():
             shutil.rmtree(output)
         subprocess.run(
