@@ -61,8 +61,9 @@ class Hint:
     margins: tuple[float, ...] = ()
     """Each row's mean final margin: its score minus the best other player's, in points."""
     best: bool = False
-    """True when the first move is clearly the best: its 95% interval lies above every other
-    move's (or, at the same chance to win, its interval of the margin does)."""
+    """True when the first move is clearly the best (``analysis.position.is_separated`` from
+    every other move: its 95% interval above theirs, or on the same dealt games its wins, or at
+    equal wins its points, ahead beyond the playouts' luck)."""
     about_as_good: int = 1
     """How many moves, the first included, cannot be told apart from the first."""
     moves: int = 0
@@ -74,8 +75,9 @@ class Hint:
             return "No move to advise."
         if self.best:
             return (
-                f"Best move: {self.rows[0][0]}. Its 95% interval lies above every other"
-                f" move's, so it is clearly the best of the {self.moves} moves."
+                f"Best move: {self.rows[0][0]}. Played out on the same dealt games as each of"
+                f" the other {self.moves - 1} moves, it did better than every one of them by more"
+                " than the playouts' luck explains (95% sure)."
             )
         if self.moves == 1:
             return f"Only one move is possible: {self.rows[0][0]}."

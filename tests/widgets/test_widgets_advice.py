@@ -4,6 +4,10 @@ off the click path until asked for."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 pytest.importorskip("plotly")
@@ -12,11 +16,19 @@ pytest.importorskip("pandas")
 
 from bamboo_lab import widgets
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.protocol import find_legal
 from bamboo_lab.widgets import app as app_module
 from bamboo_lab.widgets.advice import chances, hint
 from bamboo_lab.widgets.labels import label_of
 
 GAMES = ("takenoko", "bamboo", "bangkok")
+_SPEC = importlib.util.spec_from_file_location(
+    "analysis_decided", Path(__file__).parents[1] / "analysis" / "analysis_decided.py"
+)
+assert _SPEC is not None and _SPEC.loader is not None
+_decided = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_decided)
+"""The decided positions of tests/analysis (each best move proven by every continuation)."""
 SMALL = {"takenoko": 12, "bamboo": 6, "bangkok": 16}
 """Playouts small enough for a test, deterministic (no time cap)."""
 
@@ -29,19 +41,61 @@ def _at_person(game: str) -> widgets.PlayController:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_hint_names_three_legal_moves_in_words_with_their_chance(game: str) -> None:
+def test_the_hint_names_three_legal_moves_in_words_ranked_by_the_chance_shown(game: str) -> None:
     c = _at_person(game)
     found = hint(c, playouts=SMALL[game], seconds=None)
     legal = {str(a): a for a in c.legal_actions()}
     assert 1 <= len(found.rows) <= 3 and found.seat == c.state.current_player
-    assert len(found.rows) == min(3, len(legal))
+    assert len(found.rows) == min(3, len(legal)) and found.moves == len(legal)
     for words, notation, win, low, high in found.rows:
         assert notation in legal and words == label_of(game, legal[notation], c.board_state())
         assert 0 <= low <= win <= high <= 1
-    wins = [row[2] for row in found.rows]
+    shown = list(zip([row[2] for row in found.rows], found.margins, strict=True))
+    assert shown == sorted(shown, reverse=True), "ranked by the chance shown, then the points"
     assert found.rows == hint(c, playouts=SMALL[game], seconds=None).rows, "same seed, same hint"
-    assert found.playouts >= SMALL[game] - len(legal) and wins  # every move played out
-    assert str(found.rows[0][1]) in found.text() and found.text().startswith("1. ")
+    assert found.playouts >= SMALL[game] - len(legal) and all(found.visits)
+    text = found.text()
+    assert not any(notation in text for notation in legal), "no engine notation for a student"
+    for line, visits in zip(text.splitlines()[1:], found.visits, strict=True):
+        assert f"{visits} playouts" in line or f"its {visits} playout" in line
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mid_game_hint_with_few_playouts_calls_nothing_best(game: str) -> None:
+    found = hint(_at_person(game), playouts=SMALL[game], seconds=None)
+    assert not found.best and found.about_as_good >= 2
+    assert found.text().startswith("No move is clearly best: ")
+    assert "about as good" in found.text() and "Best move" not in found.text()
+    assert found.table().column("compared with the first")[0] == "first shown"
+
+
+class _Seat:
+    """A board at a built position: the hint asks it only what a controller answers."""
+
+    def __init__(self, state: Any) -> None:
+        self.game = state.game
+        self.state = state
+
+    def is_person_to_play(self) -> bool:
+        return True
+
+    def board_state(self, reveal: bool = True) -> Any:
+        return self.state.view(self.state.current_player)
+
+
+DECIDED = [entry for entry in _decided.positions() if entry["game"] in GAMES]
+
+
+@pytest.mark.parametrize("entry", DECIDED, ids=lambda entry: f"{entry['game']}-{entry['seed']}")
+def test_the_hint_calls_the_proven_move_best_in_words(entry: dict[str, Any]) -> None:
+    board = _Seat(entry["position"])
+    found = hint(board, playouts=300, seconds=None)
+    words = label_of(entry["game"], find_legal(board.state, entry["best"]), board.board_state())
+    assert found.rows[0][:2] == (words, entry["best"]) and found.best
+    assert found.text().startswith(f"Best move: {words}. ")
+    assert found.table().column("compared with the first")[0] == "clearly the best"
+    assert entry["best"] not in found.text() and entry["best"] not in found.html("Player 0")
+    assert f"{found.playouts} playouts" in found.html("Player 0")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -84,6 +138,7 @@ def test_the_app_computes_the_bar_only_when_asked_and_the_hint_on_its_button(
     app.hint_button.click()
     assert calls[-1] == "hint" and "Hint for Player 0 (you)" in app.hint.value
     assert app.hint.value.count("<tr>") == 3
+    assert not any(str(action) in app.hint.value for action in c.legal_actions())
     app.play(c.legal_actions()[0])
     assert app.hint.value == "", "a hint of an earlier position is not left on screen"
     assert calls.count("bar") == 2
