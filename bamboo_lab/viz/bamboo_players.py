@@ -184,6 +184,8 @@ def in_hand(
         return
     who = f"Player {state.player}"
     rows: list[tuple[str, tuple[int, ...]]] = []
+    if state.phase == "draft" and state.shoot_pool:  # the set-up draft (BB-PL-5)
+        rows.append((f"set-up: the shoots to draft, {who} picks one", state.shoot_pool))
     if state.pending:
         temple = f"from the {COLOURS[state.visited]} temple" if state.visited >= 0 else ""
         rows.append((f"{who}'s shoots to place {temple}: click a stalk", state.pending))
@@ -194,13 +196,14 @@ def in_hand(
         rows.append(
             (f"pushed out of a stalk: {who} puts it on a temple of their board", (state.receiving,))
         )
+    per_row = max(1, int((width + 0.15) // 2.15))
     y = top
     for words, shoots in rows:
         label(fig, x0, y, words, size=12, anchor="left", valign="top", bold=True)
         for k, code in enumerate(shoots):
-            x = x0 + k * 2.15
-            if x + 2.0 > x0 + width:
-                break
-            text = shoot_tile(fig, code, x, y - 1.05, 2.0, 0.62)
-            hovers.add(x + 1.0, y - 0.74, f"in {who}'s hand: {text}")
-        y -= 1.25
+            x = x0 + (k % per_row) * 2.15
+            tile_y = y - 1.05 - (k // per_row) * 0.72
+            text = shoot_tile(fig, code, x, tile_y, 2.0, 0.62)
+            where = "to draft" if words.startswith("set-up") else f"in {who}'s hand"
+            hovers.add(x + 1.0, tile_y + 0.31, f"{where}: {text}")
+        y -= 1.25 + 0.72 * ((len(shoots) - 1) // per_row)

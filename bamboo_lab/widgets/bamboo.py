@@ -20,6 +20,7 @@ __all__ = [
     "main_figure",
     "own_figure",
     "places_of",
+    "play_to_improve",
     "probe",
 ]
 
@@ -135,3 +136,17 @@ def own_figure(
     from .pictures import fit_width
 
     return fit_width(bamboo.home(state, player=seat, targets=places))
+
+
+def play_to_improve(board: Any) -> Any:
+    """Play ``board`` on (the person's first legal move each time, the bots their own turns) to
+    the person's first chance to buy a home tile (BB-ACT-4), and return it: a shop to try
+    clicking the home market, then a space of the home."""
+    c = board.controller
+    while not c.state.is_over() and not (c.state.phase == "improve" and c.is_person_to_play()):
+        if c.is_bot_to_play():
+            c.bot_turn()
+        else:
+            c.play(c.legal_actions()[0])
+    board.redraw()
+    return board
