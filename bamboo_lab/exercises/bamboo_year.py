@@ -91,8 +91,9 @@ def home_market(state: bb.State, player: int | None = None) -> Table:
 def buy_home_tile(
     state: bb.State, kind: str, cost: int, row: int | None = None, column: int | None = None
 ) -> bb.State:
-    """Buy the face-up home tile of type ``kind`` ("faith", ...) costing ``cost`` coins, then,
-    when ``row`` and ``column`` are given, put it on that space of the home (BB-ACT-4)."""
+    """Buy the face-up home tile of type ``kind`` ("faith", ...) costing ``cost`` coins (the
+    first in the markets' order when two are alike), then, when ``row`` and ``column`` are
+    given, put it on that space of the home (BB-ACT-4). The engine refuses an illegal buy."""
     if kind not in TYPES:
         raise InvalidStateError(f"a home tile's type is one of {', '.join(TYPES)}, not {kind!r}")
     face_up = [bb.HOME_TILES[t] for market in state.home_market for t in market]
