@@ -112,9 +112,9 @@ def test_20_is_short_goal_first_and_one_call_per_cell() -> None:
 
 
 def test_students_read_home_tiles_by_what_they_are_not_by_id() -> None:
-    """20 and 24: no home tile's box ID (A09, B16) in the text or the code a student reads;
-    a home tile is "the 1-coin faith tile" (bamboo_year.buy_home_tile)."""
-    for name in WALKTHROUGH:
+    """20, 24 and 21: no home tile's box ID (A09, B16) in the text, the code or the outputs a
+    student reads; a home tile is "the 1-coin faith tile" (bamboo_year.buy_home_tile)."""
+    for name in [*WALKTHROUGH, "21-bamboo-scoring-edge-cases"]:
         for cell in load(name)["cells"]:
             assert not re.search(r"\b[AB]\d\d\b", source(cell)), source(cell)[:60]
             for output in cell.get("outputs", []):
