@@ -410,8 +410,9 @@ def _best_diagnose(given: str, truth: str, cells: Any) -> Any:
         return (f"Cell {answer} holds no chilli card: the chilli cards are in cells {chillies}.",)
     counted = ", ".join(f"{n} {_good_name(g)}" for g, n in mine.counts) or "none of its goods"
     said = (
-        f"The chilli card in cell {answer} (type {mine.card.chilli_type}) counts {counted} over"
-        f" cells {', '.join(map(str, mine.counted))}: {mine.points} points. Another scores more."
+        f"The chilli card in cell {answer} counts {counted}: {mine.points} points (type"
+        f" {mine.card.chilli_type}, over cells {', '.join(map(str, mine.counted))}). Another"
+        " scores more."
     )
     return (
         said,
