@@ -118,25 +118,12 @@ def group(action: Any) -> str:
     return {"Collect": "collect port cards", "Renew": "renew a port line"}.get(kind, "pass")
 
 
-_SLOT = re.compile(r"\b([LRTB])([123])\b")
-_LINE = re.compile(r"\b(row|col)([123])\b")
-_LIST = re.compile(r"\[([\d, ]+)\]")
-
-
-def _listed(found: re.Match[str]) -> str:
-    """``[4, 5, 6]`` -> ``4, 5 and 6``."""
-    items = [item.strip() for item in found[1].split(",") if item.strip()]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
-
-
 def reason(sentence: str) -> str:
-    """A refusal's sentence from the engine in the board's words: a slot by its side
-    (``L2`` -> ``left of row 2``), a line by name (``row3`` -> ``row 3``), a card by what
-    it is (``card #12`` -> ``that card``), a list as words."""
-    sentence = _SLOT.sub(lambda m: f"{_SIDES[m[1]]} {m[2]}", sentence)
-    sentence = _LINE.sub(lambda m: f"{'row' if m[1] == 'row' else 'column'} {m[2]}", sentence)
-    sentence = re.sub(r"card #\d+", "that card", sentence)
-    return _LIST.sub(_listed, sentence)
+    """A refusal's sentence from the engine in the board's words (a slot by its side, a card
+    by what it is: :func:`bamboo_lab.exercises.bangkok_lessons.reason_words`)."""
+    from bamboo_lab.exercises.bangkok_lessons import reason_words
+
+    return reason_words(sentence)
 
 
 def place_name(place: tuple[Any, ...], shown: Any) -> str:

@@ -1,0 +1,198 @@
+"""Bangkok moves written in the rulebook's words, for the lessons (notebooks 30 and 31).
+
+A lesson cell says what a player does as a student would say it, never in engine notation::
+
+    placed = lessons.play(state, "place the Thai zucchini and blue peas card left of row 1")
+    lessons.judge(laying, ["lay the fish card in market cell 4", ...])   # a Table
+
+The words are read into the engine's own actions (:func:`move`); legality stays the engine's
+(``explain``), and every answer comes back in words (:func:`verdict`, :func:`reason_words`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.core.table import Table
+from bamboo_lab.games import bangkok as bk
+
+__all__ = [
+    "card_words",
+    "describe",
+    "judge",
+    "move",
+    "moves",
+    "play",
+    "play_out",
+    "reason_words",
+    "refusals",
+    "verdict",
+]
+
+_GOODS = {
+    "passion_fruit": "passion fruit",
+    "thai_zucchini": "Thai zucchini",
+    "blue_peas": "blue peas",
+    "fish": "fish",
+}
+_SIDES = {"L": "left of row", "R": "right of row", "T": "above column", "B": "below column"}
+_SIDE_LETTERS = {words: letter for letter, words in _SIDES.items()}
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def card_words(card: bk.Card) -> str:
+    """A card as a student names it: ``Thai zucchini and blue peas card``, ``chilli card
+    with fish`` (its baskets; the engine's number is never said)."""
+    goods = _listed([_GOODS[good] for good in card.goods])
+    return f"chilli card with {goods}" if card.is_chilli else f"{goods} card"
+
+
+def describe(action: Any, state: bk.State) -> str:
+    """An action of ``state`` in words, as :func:`move` reads them back."""
+    kind = type(action).__name__
+    if kind in ("PlaceAtPort", "LayInMarket"):
+        card = card_words(state.deck.cards[action.card])
+        if kind == "PlaceAtPort":
+            return f"place the {card} {_SIDES[action.slot[0]]} {action.slot[1]}"
+        return f"lay the {card} in market cell {action.cell}"
+    if kind == "Collect":
+        cells = [str(cell) for cell in action.cells]
+        return f"collect port cell{'s' if len(cells) > 1 else ''} {_listed(cells)}"
+    if kind == "Renew":
+        return f"renew {'row' if action.line.startswith('row') else 'column'} {action.line[3:]}"
+    return "pass"
+
+
+_PLACE = re.compile(r"place the (.+) (left of row|right of row|above column|below column) (\d)")
+_LAY = re.compile(r"lay the (.+) in market cell (\d)")
+_COLLECT = re.compile(r"collect port cells? ([\d ,and]+)")
+_RENEW = re.compile(r"renew (row|column) (\d)")
+
+
+def _hand_card(state: bk.State, words: str, said: str) -> int:
+    """The card of the mover's hand named ``words`` (the first, when two are alike)."""
+    hand = state.hands[state.player] if state.player >= 0 else ()
+    for card in hand:
+        if card_words(state.deck.cards[card]).lower() == words.lower():
+            return card
+    held = _listed([f"the {card_words(state.deck.cards[c])}" for c in hand]) if hand else "none"
+    raise InvalidActionError(
+        f"{said!r}: no {words!r} in player {state.player}'s hand (it holds {held})"
+    )
+
+
+def move(state: bk.State, words: str) -> Any:
+    """The action ``words`` describe in ``state`` (legal or not: :func:`verdict` judges it),
+    e.g. ``place the fish card above column 3``, ``collect port cells 1 and 3``, ``lay the
+    chilli card with fish in market cell 7``, ``renew row 2``, ``pass``. Words that name no
+    move raise InvalidActionError with the forms understood."""
+    said = " ".join(str(words).split())
+    text = said.rstrip(".")
+    if found := _PLACE.fullmatch(text):
+        card = _hand_card(state, found[1], said)
+        slot = f"{_SIDE_LETTERS[found[2]]}{found[3]}"
+        return bk.PlaceAtPort(card=card, face=state.deck.cards[card].label, slot=slot)
+    if found := _LAY.fullmatch(text):
+        card = _hand_card(state, found[1], said)
+        face = state.deck.cards[card].label
+        return bk.LayInMarket(card=card, face=face, cell=int(found[2]))
+    if found := _COLLECT.fullmatch(text):
+        cells = sorted({int(cell) for cell in re.findall(r"\d", found[1])})
+        return bk.Collect(cells=tuple(cells))
+    if found := _RENEW.fullmatch(text):
+        return bk.Renew(line=f"{'row' if found[1] == 'row' else 'col'}{found[2]}")
+    if text == "pass":
+        return bk.Pass()
+    raise InvalidActionError(
+        f"{said!r} names no Bangkok move: say 'place the <card> left of row 1', 'collect port"
+        " cells 1 and 3', 'lay the <card> in market cell 4', 'renew row 2' or 'pass'"
+    )
+
+
+def play(state: bk.State, *moves: str) -> bk.State:
+    """The position after the moves ``moves`` (words, in order), each checked by the rules
+    (an illegal one raises the engine's IllegalActionError naming its rule)."""
+    for words in moves:
+        state = state.apply(move(state, words))
+    return state
+
+
+def play_out(state: bk.State) -> bk.State:
+    """The end of the game from ``state``, each player taking their first legal move (a
+    position shown at its final score)."""
+    while not state.is_over():
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def reason_words(sentence: str) -> str:
+    """A refusal's sentence from the engine in words: a slot by its side (``the line at L2``
+    -> ``the line left of row 2``, ``L2 holds`` -> ``the place left of row 2 holds``), a line
+    by name (``row3`` -> ``row 3``), a card by what it is (``card #12`` -> ``that card``), a
+    list as words (``[4, 5, 6]`` -> ``4, 5 and 6``)."""
+    side = r"([LRTB])([123])\b"
+    sentence = re.sub(
+        rf"\bat {side} and {side}",
+        lambda m: f"{_SIDES[m[1]]} {m[2]} and {_SIDES[m[3]]} {m[4]}",
+        sentence,
+    )
+    sentence = re.sub(rf"\bat {side}", lambda m: f"{_SIDES[m[1]]} {m[2]}", sentence)
+    sentence = re.sub(
+        r"\b([LRTB])([123])\b", lambda m: f"the place {_SIDES[m[1]]} {m[2]}", sentence
+    )
+    sentence = re.sub(
+        r"\b(row|col)([123])\b",
+        lambda m: f"{'row' if m[1] == 'row' else 'column'} {m[2]}",
+        sentence,
+    )
+    sentence = re.sub(r"card #\d+", "that card", sentence)
+    return re.sub(
+        r"\[([\d, ]+)\]", lambda m: _listed([i.strip() for i in m[1].split(",")]), sentence
+    )
+
+
+def verdict(state: bk.State, words: str) -> str:
+    """Whether the move ``words`` is allowed in ``state``, in words: ``allowed`` or
+    ``refused: <reason> (<rule>)`` (the engine's ``explain``)."""
+    why = bk.explain(state, move(state, words))
+    if why.legal:
+        return f"{words}: allowed"
+    return f"{words}: refused, {reason_words(why.reason)} ({why.rule})"
+
+
+def judge(state: bk.State, moves: list[str]) -> Table:
+    """A table of moves tried in ``state``: allowed or not, the rule that decides (the rule
+    a refused move breaks; ``allowed`` for a legal one) and why, in words."""
+    rows = []
+    for words in moves:
+        why = bk.explain(state, move(state, words))
+        rows.append(
+            {
+                "move": words,
+                "allowed?": "yes" if why.legal else "no",
+                "rule": why.rule or "allowed",
+                "why": "every rule is kept" if why.legal else reason_words(why.reason),
+            }
+        )
+    return Table(rows).set_index("move")
+
+
+def refusals(tried: list[tuple[bk.State, str]]) -> Table:
+    """A table of refused moves, each ``(position, words)``: the rule that refuses it and
+    why, in words (one row per move, indexed by the rule)."""
+    rows = []
+    for state, words in tried:
+        why = bk.explain(state, move(state, words))
+        rows.append({"rule": why.rule or "allowed", "move": words, "why": reason_words(why.reason)})
+    return Table(rows).set_index("rule")
+
+
+def moves(state: bk.State) -> Table:
+    """Every legal move of ``state`` in words, one per row."""
+    return Table([{"legal move": describe(a, state)} for a in state.legal_actions()])
