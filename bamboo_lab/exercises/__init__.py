@@ -212,8 +212,10 @@ def feedback(exercise_id: str, answer: Any) -> str:
         hint = exercise.hints[min(tries, len(exercise.hints)) - 1] if exercise.hints else ""
         if tries >= 2:
             hint += _shape(exercise.kind, given, truth)
-        if said:
+        if said and _capital(hint).rstrip(".") not in said[0]:  # not the same words twice
             hint = f"{hint} {said[0]}"
+        elif said:
+            hint = said[0]
     line = f"{line}. Hint: {hint.strip()}" if hint else f"{line}."
     if tries >= 3 and exercise.rules:
         line += f" (rules {', '.join(exercise.rules)})"

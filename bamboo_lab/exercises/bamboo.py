@@ -104,11 +104,14 @@ def _visit_wrong(state: bb.State, colour: str) -> str:
 
 
 def _visit_missing(state: bb.State, colour: str) -> tuple[str, str]:
-    """Why the ``colour`` temple may be visited."""
+    """Why the ``colour`` temple may be visited, and how many may."""
+    board = state.boards[0]
+    holding = sum(1 for temple in board.temples if temple)
+    marked = 1 if board.temples[board.marker] else 0
     return (
         "a temple holding a shoot, without the marker (BB-SUM-2)",
-        "Every temple of player 0's board that holds a shoot may be visited, but the one under"
-        " the marker: count the temples with shoots.",
+        f"{holding} temples of player 0's board hold a shoot and {marked} of them is under the"
+        f" marker, so {holding - marked} may be visited.",
     )
 
 
@@ -181,10 +184,11 @@ def _stalks_wrong(state: bb.State, name: str) -> str:
 
 def _stalks_missing(state: bb.State, name: str) -> tuple[str, str]:
     """Why the shoot ``name`` comes back: pushed out of the top of stalk 2."""
+    stalk = [_shoot_words(shoot_name(shoot)).removeprefix("the ") for shoot in state.stalks[1]]
     return (
         "a shoot pushed out of the top of stalk 2 (BB-SUM-6)",
-        "Two shoots enter stalk 2 at its base, so the two at its top pop out, one after the"
-        " other, and come to player 0's temples.",
+        f"Stalk 2 holds, from base to top, {', '.join(stalk)}. Two shoots enter at its base, so"
+        " the two at its top pop out, one after the other, and come to player 0's temples.",
     )
 
 
@@ -302,7 +306,7 @@ def _autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any
         most = max(counts.values())
         tied = [o for o, n in counts.items() if n == most]
         if len(tied) == 1:
-            last = f"{_owner_words(tied[0])} has the most sticks there, with no tie."
+            last = f"{_owner_words(tied[0]).capitalize()} has the most sticks there, with no tie."
         else:
             names = " and ".join(_owner_words(o) for o in tied)
             last = (
