@@ -5,6 +5,7 @@ built, never written in a file a student can open; the player aids print sharp (
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -204,3 +205,30 @@ def test_a_print_copy_is_rendered_from_the_aid(tmp_path: Path) -> None:
     width, height = _pdf_page_points(path.read_bytes())
     size = (figure.layout.width, figure.layout.height)
     assert (round(width / 0.75), round(height / 0.75)) == size  # 96 pixels to 72 points
+
+
+def test_the_answers_page_is_built_with_the_engines_answers(tmp_path: Path) -> None:
+    """Sphinx with MyST and the site's directive turns ``{exercise-answers} bangkok`` into the
+    answers (the site's conf.py loads the extension; `make docs` builds the real page)."""
+    pytest.importorskip("myst_parser")
+    source = tmp_path / "source"
+    (source / "teaching").mkdir(parents=True)
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\n"
+        "extensions = ['myst_parser', 'bamboo_answers']\n",
+        encoding="utf-8",
+    )
+    (source / "index.md").write_text("# Answers\n\n```{exercise-answers} bangkok\n```\n", "utf-8")
+    build = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(source), str(tmp_path / "html")],
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stderr[-2000:]
+    page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))  # the words a reader sees
+    for exercise in exercises.all_exercises("bangkok"):
+        assert f"{exercise.id}: {exercise.title}" in text
+        assert bamboo_answers.solution_parts(exercise.id)["answer"] in text, exercise.id
+    conf = (ROOT / "docs" / "conf.py").read_text("utf-8")
+    assert '"bamboo_answers"' in conf
