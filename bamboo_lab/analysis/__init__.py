@@ -26,7 +26,7 @@ from .review import (
     REVIEW_PLAYOUTS,
     review,
 )
-from .tables import MOVES_COLUMNS, STUDENT_COLUMNS, moves_table, review_table
+from .tables import MOVES_COLUMNS, STUDENT_COLUMNS, moves_table, moves_verdict, review_table
 
 __all__ = [
     "ANALYSE_COLUMNS",
@@ -41,6 +41,7 @@ __all__ = [
     "STUDENT_COLUMNS",
     "analyse",
     "moves_table",
+    "moves_verdict",
     "outlook",
     "review",
     "review_table",

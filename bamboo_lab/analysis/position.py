@@ -43,6 +43,7 @@ __all__ = [
     "OUTLOOK_COLUMNS",
     "PAIRED_WORLDS",
     "SEARCH_PER_MOVE",
+    "SIGNIFICANCE",
     "Answer",
     "Arm",
     "analyse",
@@ -64,6 +65,7 @@ __all__ = [
     "seat_chances",
     "settle",
     "shown_key",
+    "sign_test",
 ]
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
@@ -76,6 +78,10 @@ OTHER_GAME_PLAYOUTS = 100
 
 PAIRED_WORLDS = 10
 """The fewest common worlds on which two moves' playouts are compared pair by pair."""
+
+SIGNIFICANCE = 0.01
+"""How rarely luck may make a move look clearly better in a paired comparison, shared among
+the moves it is compared with (a Bonferroni correction)."""
 
 SEARCH_PER_MOVE = 16
 """With a time budget only, the search for the leading moves (sequential halving) spends at
@@ -190,26 +196,40 @@ def shown_key(arm: Arm) -> tuple[float, float, int, int]:
     return (win, margin, arm.visits, -arm.order)
 
 
-def is_separated(better: Arm, worse: Arm) -> bool:
-    """True when ``better`` is clearly better than ``worse``: its 95% interval of the chance
-    to win lies wholly above the other's, or, on the worlds both were played out on (the
-    same deals and luck, at least :data:`PAIRED_WORLDS` of them), the 95% t interval of the
-    differences lies above zero: of the wins, or, when both won on exactly the same worlds, of
-    the margins (two moves that both always win, told apart by the points)."""
+def is_separated(better: Arm, worse: Arm, others: int = 1) -> bool:
+    """True when ``better`` is clearly better than ``worse``, one of ``others`` moves it is
+    compared with: its 95% interval of the chance to win lies wholly above the other's, or, on
+    the worlds both were played out on (the same deals and luck, at least
+    :data:`PAIRED_WORLDS` of them), it came out ahead in so many more worlds than behind that
+    luck explains it less than once in a hundred comparisons of ``others`` moves (an exact
+    sign test at 1% / ``others``): ahead in wins, or, when both won on exactly the same worlds,
+    in margin (two moves that both always win, told apart by the points)."""
     if not better.visits or not worse.visits:
         return False
     better_low, _ = better.win_interval()
     _, worse_high = worse.win_interval()
     if better_low > worse_high:
         return True
-    common = min(better.visits, worse.visits)
-    if common < PAIRED_WORLDS:
+    if min(better.visits, worse.visits) < PAIRED_WORLDS:
         return False
-    wins = [float(a) - float(b) for a, b in zip(better.won, worse.won, strict=False)]
-    if any(wins):
-        return mean_and_interval(wins)[1] > 0
-    margins = [a - b for a, b in zip(better.margins, worse.margins, strict=False)]
-    return mean_and_interval(margins)[1] > 0
+    pairs = list(zip(better.won, worse.won, strict=False))
+    if any(won != lost for won, lost in pairs):
+        ahead = sum(won and not lost for won, lost in pairs)
+        behind = sum(lost and not won for won, lost in pairs)
+    else:
+        margins = list(zip(better.margins, worse.margins, strict=False))
+        ahead = sum(mine > theirs for mine, theirs in margins)
+        behind = sum(mine < theirs for mine, theirs in margins)
+    return sign_test(ahead, behind) < SIGNIFICANCE / max(1, others)
+
+
+def sign_test(ahead: int, behind: int) -> float:
+    """The chance of coming out ahead at least ``ahead`` times in ``ahead + behind`` fair coin
+    tosses (the one-sided exact sign test; 1.0 when nothing differs)."""
+    tosses = ahead + behind
+    if not tosses:
+        return 1.0
+    return sum(math.comb(tosses, count) for count in range(ahead, tosses + 1)) / 2**tosses
 
 
 def settle(
@@ -233,7 +253,10 @@ def settle(
         if deadline is not None and time.perf_counter() >= deadline:
             break
         leader = max(tried, key=shown_key)
-        rivals = [arm for arm in tried if arm is not leader and not is_separated(leader, arm)]
+        others = len(tried) - 1
+        rivals = [
+            arm for arm in tried if arm is not leader and not is_separated(leader, arm, others)
+        ]
         if not rivals:
             break
         run(min([leader, *rivals], key=lambda arm: (arm.visits, arm.order)))
@@ -388,7 +411,8 @@ def ranked_moves(
             )
         )
     leader = ranked[0]
-    level = 1 + sum(not is_separated(leader, arm) for arm in ranked[1:])
+    others = len(ranked) - 1
+    level = 1 + sum(not is_separated(leader, arm, others) for arm in ranked[1:])
     attrs = {
         "actions": [arm.action for arm in ranked],
         "seat": me,

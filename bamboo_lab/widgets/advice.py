@@ -62,8 +62,8 @@ class Hint:
     """Each row's mean final margin: its score minus the best other player's, in points."""
     best: bool = False
     """True when the first move is clearly the best (``analysis.position.is_separated`` from
-    every other move: its 95% interval above theirs, or on the same dealt games its wins, or at
-    equal wins its points, ahead beyond the playouts' luck)."""
+    every other move: its 95% interval above theirs, or on the same dealt games ahead in wins,
+    or at equal wins in points, more often than luck explains)."""
     about_as_good: int = 1
     """How many moves, the first included, cannot be told apart from the first."""
     moves: int = 0

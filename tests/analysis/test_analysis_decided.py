@@ -16,10 +16,12 @@ from analysis_decided import decided_move, positions
 
 from bamboo_lab.analysis.position import (
     PAIRED_WORLDS,
+    SIGNIFICANCE,
     Arm,
     is_separated,
     ranked_moves,
     settle,
+    sign_test,
 )
 from bamboo_lab.core.protocol import find_legal
 from bamboo_lab.games import layer_piece, replay
@@ -98,6 +100,19 @@ def test_on_the_same_worlds_one_point_more_every_time_is_clear() -> None:
     assert is_separated(ahead, behind), "paired: +1 in every world"
     short = _arm([True] * (PAIRED_WORLDS - 1), [points + 1 for points in spread[:-1]])
     assert not is_separated(short, behind), "fewer common worlds than PAIRED_WORLDS"
+
+
+def test_a_paired_lead_must_beat_luck_shared_among_the_moves_compared() -> None:
+    assert sign_test(10, 0) == pytest.approx(1 / 1024) and sign_test(0, 0) == 1.0
+    won = [True] * 6 + [False] * 4 + [True] * 6
+    lost = [False] * 6 + [False] * 4 + [True] * 5 + [False]
+    leader, rival = _arm(won, [0.0] * 16), _arm(lost, [0.0] * 16, 1)
+    assert sign_test(6, 1) > SIGNIFICANCE, "ahead in 6 worlds, behind in 1: could be luck"
+    assert not is_separated(leader, rival, others=1)
+    clear = _arm([True] * 12, [1.0] * 12)
+    loser = _arm([False] * 12, [0.0] * 12, 1)
+    assert sign_test(12, 0) < SIGNIFICANCE / 39
+    assert is_separated(clear, loser, others=39)
 
 
 def test_settle_plays_the_least_played_rival_until_the_leader_is_clear() -> None:

@@ -39,7 +39,8 @@ def test_analyse_has_the_api_columns_one_row_per_legal_action_sorted_by_rank() -
     assert list(frame["rank"]) == list(range(1, len(frame) + 1))
     assert [str(a) for a in frame.attrs["actions"]] == list(frame["move"])
     assert frame.attrs["seat"] == state.current_player
-    assert frame["visits"].sum() == frame.attrs["playouts"] >= 30 - len(frame)
+    assert frame["visits"].sum() == frame.attrs["playouts"]
+    assert 30 // 2 <= frame.attrs["playouts"] <= 30, "half finds the leaders, the rest settles"
     assert ((frame["win_low"] <= frame["win"]) & (frame["win"] <= frame["win_high"])).all()
     visited = frame[frame["visits"] >= 2]
     assert (visited["margin_low"] <= visited["margin"]).all()
