@@ -60,15 +60,17 @@ def test_rules_have_a_core_path_first_then_going_further() -> None:
 
 def test_rules_walkthrough_cites_every_rule_in_order() -> None:
     """30-bangkok-rules links every rule ID of the rules page, first citations (after the
-    introduction) in rulebook order, and shows every action kind working."""
+    introduction) in rulebook order, and shows every action kind working, each written in
+    the rulebook's words (never the engine's notation)."""
     nb = load("30-bangkok-rules")
     text = "\n".join(source(c) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
     cited = list(dict.fromkeys(rule_links(RULES_GAME, text)))
     assert set(cited) == set(rule_ids(RULES_GAME))
     assert cited == [i for i in rule_ids(RULES_GAME) if i in cited]
     code = "\n".join(source(c) for c in code_cells(nb))
-    for action in ("place:", "take:", "lay:", "renew:", "bk.Pass()"):
+    for action in ('"place the ', '"collect port cell', '"lay the ', '"renew row', '"pass"'):
         assert action in code
+    assert not re.search(r"parse_action|\"(place|take|lay|renew):", code), "no notation"
 
 
 def test_every_effect_is_drawn_with_what_changed() -> None:
@@ -76,7 +78,7 @@ def test_every_effect_is_drawn_with_what_changed() -> None:
     a placement, a collection with its shift and refill, a laid card, a renewal, the end."""
     code = [source(c) for c in code_cells(load("30-bangkok-rules"))]
     drawn = [c for c in code if "changed_from=" in c]
-    for action in ("place:", "take:", "lay:", "renew:"):
+    for action in ('"place the ', '"collect port cell', '"lay the ', '"renew row'):
         assert any(action in c for c in drawn), action
     assert any("viz.bangkok.figure(final, changed_from=" in c for c in drawn)
 
@@ -134,14 +136,27 @@ def test_BK_ACT_4_the_deliberate_error_is_one_line_naming_its_rule() -> None:
     assert lines[0].startswith("IllegalActionError: ") and "(BK-ACT-4)" in lines[0]
 
 
-def test_a_mistake_in_the_rules_shows_the_explain_line() -> None:
+def test_a_mistake_in_the_rules_shows_the_rule_in_words() -> None:
     said = [
         "".join(o.get("text", ""))
         for c in code_cells(load("30-bangkok-rules"))
-        if "bk.explain" in source(c)
+        if "lessons.verdict" in source(c)
         for o in c["outputs"]
     ]
-    assert any("is illegal" in s and "(BK-ACT-1)" in s for s in said)
+    assert any(": refused, " in s and "(BK-ACT-1)" in s for s in said)
+    assert not any(re.search(r"#\d|\b[LRTB][123]\b|take:", s) for s in said), "in words"
+
+
+def test_a_legal_move_in_a_table_has_its_rule_named_not_nan() -> None:
+    """30: the table of moves tried names 'allowed' where a legal move has no rule to break."""
+    tables = [
+        "".join(o.get("data", {}).get("text/plain", ""))
+        for c in code_cells(load("30-bangkok-rules"))
+        if "lessons.judge" in source(c)
+        for o in c["outputs"]
+    ]
+    assert tables and all("NaN" not in t and "nan" not in t for t in tables)
+    assert any("allowed" in t for t in tables)
 
 
 def exercise_cells(name: str) -> list[tuple[str, str]]:
