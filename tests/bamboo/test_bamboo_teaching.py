@@ -56,7 +56,7 @@ RIGHT_FORMS: dict[str, list[Any]] = {
         ("player 0", -1, "P1", "none"),
         ["0", "g", 1, "no one"],
     ],
-    "bamboo-7": [1, "1", 1.0],
+    "bamboo-7": [-1, "-1", -1.0],
     "bamboo-8": [-4, "-4", -4.0],
     "bamboo-9": [28, "28"],
     "bamboo-10": [{"0,4", "1,2"}, [(0, 4), "(1, 2)"], [4, 7], ["row 0 col 4", " 1 , 2 "]],
@@ -70,8 +70,8 @@ WRONG: dict[str, Any] = {
     "bamboo-4": {"L09", "R05"},
     "bamboo-5": True,
     "bamboo-6": [0, 1, 1, "nobody"],
-    "bamboo-7": 7,
-    "bamboo-8": 4,
+    "bamboo-7": -7,
+    "bamboo-8": -6,
     "bamboo-9": 24,
     "bamboo-10": {"0,0", "1,2"},
 }
@@ -84,13 +84,11 @@ DIAGNOSED: list[tuple[str, Any, str]] = [
     ("bamboo-3", {"Bf", "Yf"}, "Bf is not pushed out"),
     ("bamboo-3", {"Gf", "Yf"}, "Gf goes into the stalk"),
     ("bamboo-4", {"L09", "R02", "C13", "R05"}, "R05"),
-    ("bamboo-4", {"L09", "R02"}, "C13 adds the comfort"),
+    ("bamboo-4", {"L09", "R02"}, "1 is missing"),
     ("bamboo-5", True, "L01 is a left tile"),
     ("bamboo-6", [0, 1, 1, "nobody"], "the yellow temple"),
     ("bamboo-6", [0, "ghost", 1], "Give four owners"),
-    ("bamboo-7", 7, "food player 0 holds pays first"),
-    ("bamboo-7", -1, "positive number"),
-    ("bamboo-8", 4, "negative number"),
+    ("bamboo-7", -7, "food player 0 holds pays first"),
     ("bamboo-8", -2, "costs 2 HP, not 1"),
     ("bamboo-9", 24, "balance tiles count too"),
     ("bamboo-10", {"0,0", "1,2"}, "0,0: this night space accepts only a decoration tile"),
@@ -174,8 +172,9 @@ def test_the_answer_is_right_in_every_accepted_form(exercise_id: str) -> None:
 def test_hints_sharpen_with_each_wrong_try(exercise_id: str) -> None:
     exercise = exercises.get(exercise_id)
     lines = [said(exercise_id, WRONG[exercise_id]) for _ in range(3)]
-    for k, line in enumerate(lines):
-        assert line.startswith("not yet") and exercise.hints[k] in line
+    assert all(line.startswith("not yet") for line in lines)
+    assert exercise.hints[0].rstrip(".") in lines[0]  # the general hint first, then hints computed
+    assert all(exercise.hints[k] not in lines[k] for k in (1, 2)), lines
     assert len(set(lines)) == 3
     assert all(rule in lines[2] for rule in exercise.rules)
 
