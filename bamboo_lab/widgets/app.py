@@ -118,6 +118,7 @@ class PlayApp:
         self.moves_button = _button(
             "play the chosen move", "play the move chosen in the list", self._play_chosen
         )
+        self.moves_button.layout = w.Layout(width="auto", align_self="flex-start")
         self.moves_box = w.VBox(
             [
                 w.HTML(
