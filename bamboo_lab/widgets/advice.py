@@ -1,4 +1,5 @@
-"""The board's advice: a hint (the best moves here, with their chance to win) and the
+"""The board's advice: a hint (the leading moves here in words, ranked by the chance to win
+shown, a move called best only when it is clearly better than every other) and the
 win-probability bar (each seat's chance to win from here), both by playouts from what the board
 shows only (``bamboo_lab.analysis``: ``analyse`` and ``outlook`` of the board's view).
 
@@ -38,7 +39,8 @@ HINT_PLAYOUTS: ByGame = ByGame("widgets", "HINT_PLAYOUTS", OTHER_HINT_PLAYOUTS)
 """The playouts of a hint without a time cap (``seconds=None``: the same hint on every run),
 per game, its widgets layer's ``HINT_PLAYOUTS``."""
 HINT_SECONDS = 2.0
-"""The board's hint plays for at most this many seconds (less once a move is clearly best)."""
+"""The board's hint plays for about this many seconds (less once a move is clearly best; a
+little more on a loaded machine, as every move is played out once whatever the time)."""
 BAR_PLAYOUTS: ByGame = ByGame("widgets", "BAR_PLAYOUTS", OTHER_BAR_PLAYOUTS)
 """The win-probability bar's playouts per game, its widgets layer's ``BAR_PLAYOUTS`` (about
 half a second to a second here)."""
