@@ -324,29 +324,29 @@ def _markets(
             htile = bb.HOME_TILES[hid]
             x = _STALKS_X + 0.5 + j * 2.05
             fill = palette.lighter(palette.HOME_TYPES[htile.type], 0.3)
-            rounded_rect(fig, x, y, x + 1.95, y + 1.25, fill, "#555555", 1)
+            rounded_rect(fig, x, y, x + 1.9, y + 1.25, fill, "#555555", 1)
             label(fig, x + 0.12, y + 1.0, htile.name, size=12, anchor="left", color="#333333")
             label(
                 fig,
-                x + 0.98,
+                x + 0.95,
                 y + 0.63,
                 f"<b>{TYPE_LETTERS[htile.type]} {htile.comfort}</b>",
                 size=15,
             )
-            label(fig, x + 0.98, y + 0.24, f"${htile.cost} · +{htile.hp} HP", size=12)
+            label(fig, x + 0.95, y + 0.24, f"${htile.cost} · +{htile.hp} HP", size=12)
             bought = hid == state.buying  # BB-ACT-4: bought, waiting for its space
             if bought or ("home tile", htile.name) in targets:
-                _ring(fig, x - 0.06, y - 0.06, x + 2.01, y + 1.31)
+                _ring(fig, x - 0.03, y - 0.03, x + 1.93, y + 1.28)
             hovers.cover(
                 x,
                 y,
-                x + 1.95,
+                x + 1.9,
                 y + 1.25,
                 f"{htile.name}: {home_tile_words(htile)}"
                 + (" · bought: place it on an empty space of the home" if bought else ""),
             )
             if before and hid not in before.home_market[k]:
-                marks.box(x - 0.04, y - 0.04, x + 1.99, y + 1.29, f"{htile.name} turned face up")
+                marks.box(x - 0.04, y - 0.04, x + 1.94, y + 1.29, f"{htile.name} turned face up")
 
 
 def _food(

@@ -200,7 +200,7 @@ def test_a_click_anywhere_on_a_temple_a_stalk_or_a_tile_lands_on_it() -> None:
     for k, row in enumerate(state.home_market):
         for j, hid in enumerate(row):
             x, y = 9.75 + 0.5 + j * 2.05, -5.75 - 1.85 - k * 1.35
-            shapes.append((("home tile", bb.HOME_TILES[hid].name), (x, x + 1.95, y, y + 1.25)))
+            shapes.append((("home tile", bb.HOME_TILES[hid].name), (x, x + 1.9, y, y + 1.25)))
     for k, row in enumerate(state.balance_market):
         for j, tid in enumerate(row):
             x, y = 1.25 + j * 2.75, -5.75 - 1.05 - k * 0.75
