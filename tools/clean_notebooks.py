@@ -1,7 +1,8 @@
 """Strip what executing a notebook leaves behind and no reader needs: saved widget state,
 execution timestamps, and this machine's paths in tracebacks (``make clean-notebooks``).
 
-Outputs and pictures stay: the notebooks are committed executed.
+Outputs and pictures stay: the notebooks are committed executed. Each is written as JupyterLab
+saves it (``format_notebooks.notebook_text``), so that opening and saving it changes nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from format_notebooks import notebook_text  # noqa: E402
+
 _PATH = re.compile(r"(/[\w.-]+)+/(?=(bamboo_lab|notebooks|tests)/)")
 _SITE = re.compile(r"(/[\w.-]+)+/site-packages/")
 
@@ -42,7 +47,7 @@ def main(paths: list[str]) -> None:
     files = [Path(p) for p in paths] or sorted((ROOT / "notebooks").glob("*.ipynb"))
     for path in files:
         nb = json.loads(path.read_text(encoding="utf-8"))
-        text = json.dumps(clean(nb), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+        text = notebook_text(clean(nb))
         if text != path.read_text(encoding="utf-8"):
             path.write_text(text, encoding="utf-8")
             print(f"cleaned {path}")

@@ -1,13 +1,20 @@
-"""Format the notebooks' code cells with ruff, leaving every output exactly as it was saved
-(``ruff format`` on a notebook rewrites its outputs' numbers too).
+"""Format the notebooks' code cells with ruff, leaving every output's value as it was saved
+(``ruff format`` on a notebook rewrites its outputs' numbers too), and write each notebook
+exactly as JupyterLab saves it, so that opening and saving a committed notebook changes no byte.
 
     python tools/format_notebooks.py            # format notebooks/*.ipynb (or the ones named)
-    python tools/format_notebooks.py --check    # exit 1, naming the cells, if any is unformatted
+    python tools/format_notebooks.py --check    # exit 1, naming them, if any is unformatted
+
+JupyterLab saves what the browser holds: the notebook goes through JavaScript, whose numbers
+have no integer type (``1.0`` comes back as ``1``, ``-0.0`` as ``0``, an integer past 2**53
+rounded), then the server writes it with nbformat: ``json.dumps(indent=1, sort_keys=True,
+ensure_ascii=False)`` and a final newline. :func:`notebook_text` does both.
 """
 
 from __future__ import annotations
 
 import argparse
+import decimal
 import json
 import subprocess
 import sys
@@ -16,6 +23,48 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+
+JAVASCRIPT_EXACT = 2**53
+"""Integers below this are exact in JavaScript's numbers (IEEE doubles)."""
+JAVASCRIPT_EXPONENT = 1e21
+"""From this magnitude on, JavaScript writes a number with an exponent (a float to Python)."""
+
+
+def javascript_number(number: float) -> float:
+    """``number`` as it comes back from JavaScript's ``JSON.stringify``: rounded to a double,
+    and a whole number below 1e21 written as an int (``1.0`` to ``1``, ``-0.0`` to ``0``) with
+    the double's shortest digits (``2**64`` to ``18446744073709552000``)."""
+    as_double = float(number)
+    if as_double.is_integer() and abs(as_double) < JAVASCRIPT_EXPONENT:
+        return int(decimal.Decimal(repr(as_double)))
+    return as_double
+
+
+def as_in_the_browser(value: Any) -> Any:
+    """``value`` (a notebook, or any part of one) with every number as JavaScript gives it back."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and abs(value) < JAVASCRIPT_EXACT:
+        return value
+    if isinstance(value, (int, float)):
+        return javascript_number(value)
+    if isinstance(value, dict):
+        return {key: as_in_the_browser(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [as_in_the_browser(item) for item in value]
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def notebook_text(notebook: dict[str, Any]) -> str:
+    """The file JupyterLab 4 saves for ``notebook``: its numbers through JavaScript, then what
+    the server's ``nbformat.write`` makes of it (text split into lines, transient keys dropped,
+    one-space indent, sorted keys, text as is) and a final newline. A NaN or an infinity, which
+    JupyterLab cannot read, is an error."""
+    import nbformat
+
+    browser = nbformat.from_dict(as_in_the_browser(notebook))
+    text = nbformat.writes(browser, version=nbformat.NO_CONVERT, allow_nan=False)
+    return text if text.endswith("\n") else text + "\n"
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -52,19 +101,24 @@ def main() -> None:
         if cell["cell_type"] == "code"
     ]
     new_sources = formatted([_source(cell) for _, _, cell in cells])
-    changed = {}
+    changed: dict[Path, list[int]] = {path: [] for path in files}
     for (path, index, cell), new in zip(cells, new_sources, strict=True):
         if new != _source(cell):
-            changed.setdefault(path, []).append(index)
+            changed[path].append(index)
             cell["source"] = new.splitlines(keepends=True)
+    unformatted = 0
     for path, indices in changed.items():
+        text = notebook_text(notebooks[path])
+        if not indices and text == path.read_text(encoding="utf-8"):
+            continue
+        unformatted += 1
+        what = f"cells {indices}" if indices else "the file is not as JupyterLab saves it"
         if args.check:
-            print(f"{path.name}: cells {indices} are not formatted")
+            print(f"{path.name}: {what} (run python tools/format_notebooks.py)")
         else:
-            text = json.dumps(notebooks[path], indent=1, ensure_ascii=False, sort_keys=True)
-            path.write_text(text + "\n", encoding="utf-8")
-            print(f"formatted {path.name}: cells {indices}")
-    sys.exit(1 if args.check and changed else 0)
+            path.write_text(text, encoding="utf-8")
+            print(f"formatted {path.name}: {what}")
+    sys.exit(1 if args.check and unformatted else 0)
 
 
 if __name__ == "__main__":
