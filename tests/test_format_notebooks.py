@@ -145,6 +145,11 @@ def test_a_committed_notebook_round_trips_byte_identical_through_jupyterlab(path
     """Opening and saving a committed notebook in JupyterLab changes no byte (before, every
     whole float of a picture, ``1.0``, came back as ``1``: ~220 lines of the start notebook)."""
     text = path.read_text(encoding="utf-8")
-    assert _as_jupyterlab_saves(text) == text, (
-        f"{path.name} is not as JupyterLab saves it: run python tools/format_notebooks.py"
-    )
+    saved = _as_jupyterlab_saves(text)
+    if saved != text:  # name the first line that changes (a diff of the file is too long)
+        pairs = zip(text.splitlines(), saved.splitlines(), strict=False)
+        line = next((k for k, (ours, theirs) in enumerate(pairs, 1) if ours != theirs), None)
+        pytest.fail(
+            f"{path.name}: JupyterLab rewrites it from line {line}: "
+            "run python tools/format_notebooks.py"
+        )
