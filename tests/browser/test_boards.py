@@ -29,7 +29,7 @@ LATENCY: dict[str, dict[str, float]] = {}
 
 # Click ``btn`` (or wait for the page's next click when btn is null), then wait until the log
 # text changes (``mode`` "log"), the figure ``gd`` is redrawn (``mode`` "plot"), or the cell
-# ``root`` offers the several moves a click could mean ("ways to play"); the board update time
+# ``root`` offers the moves a click could mean (headed "pick one"); the board update time
 # is the last plotly_afterplot of the figure before then.
 _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
@@ -47,7 +47,7 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
   }
   const deadline = t0 + 120000;
   // textContent, not innerText: polling must not force the page's layout while it redraws
-  const ways = () => root && root.textContent.includes('ways to play there');
+  const ways = () => root && root.textContent.includes('pick one');
   const refusal = () => {  // the board's red line: the click was refused, with its rule
     const line = root && root.querySelector("span[style*='b00020']");
     return line ? line.textContent : '';
@@ -337,31 +337,32 @@ def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
 
 def _bangkok_clicks(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
     """The person's turns by clicks (:data:`PICTURE_CLICKS` of them): a hand card (on the
-    market picture under the table), a ringed slot beside the port, a ringed port cell (or,
-    when the cell is in several sets, the first set offered), and a card to lay: a hand card,
-    then a ringed market cell."""
+    market picture under the table), a ringed slot beside the port, a ringed port cell (its
+    collects offered in words, the first pressed), and a card to lay: a hand card, then a
+    ringed market cell."""
     own = cell.locator(".js-plotly-plot").nth(1)
     status = cell.locator(".widget-html").first
     for _ in range(PICTURE_CLICKS):
         if not _to_person(lab, cell, figure, log, "place a hand card beside the port"):
             break
-        target = _at(lab, own, "hand card #")
+        target = _at(lab, own, "hand card ")
         picked = _click_picture(lab, own, log, target, mode="plot", watched=figure)
         assert picked["plotted"], "picking a hand card redraws the table (the slots ringed)"
         _sample("bangkok hand-card click", picked)
         placed = _click_picture(lab, figure, log, _at(lab, figure, "the picked card may go here"))
-        _played(lab, cell, placed, "bangkok slot click", " at ")
+        _played(lab, cell, placed, "bangkok slot click", "place the ")
+        # a port cell collects nothing yet: what each collect there takes is ringed and the
+        # collects are offered first, in words (BK-ACT-3); the first offered is pressed
         taken = _click_picture(lab, figure, log, _at(lab, figure, "click to collect"), root=cell)
-        if taken["ways"]:  # the cell is in several sets: they are offered as buttons (not timed)
-            taken = _click(lab, cell.locator("button.mod-info").first, figure, log)
-            assert "collect cell" in taken["last_line"], taken
-        else:
-            _played(lab, cell, taken, "bangkok port-cell click", "collect cell")
+        assert taken["ways"] and not taken["changed_log"], taken
+        _sample("bangkok port-cell click (its collects offered)", taken)
+        taken = _click(lab, cell.locator("button.mod-info").first, figure, log)
+        assert "collect port cell" in taken["last_line"], taken
         if "lay a collected card" in status.inner_text():
-            target = _at(lab, own, "hand card #")
+            target = _at(lab, own, "hand card ")
             _click_picture(lab, own, log, target, mode="plot", watched=own)
             laid = _click_picture(lab, own, log, _at(lab, own, " here: the market scores"))
-            _played(lab, cell, laid, "bangkok market-cell click", " in cell ")
+            _played(lab, cell, laid, "bangkok market-cell click", " in market cell ")
     assert SAMPLES.get("bangkok slot click"), "no turn of the person was played by clicks"
 
 
@@ -488,3 +489,37 @@ def _report() -> None:
     }
     (ARTIFACTS / "board-latency.json").write_text(json.dumps(report, indent=1))
     print("click-to-board-update (ms):", json.dumps(LATENCY))
+
+
+def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
+    """A whole two-player Bangkok game against the heuristic bot, by clicks alone: each of the
+    person's moves chosen in the list of every move (in words) and played by its button, a
+    renewal by its button, the bot's turns by "bot's turn", until the status says who won."""
+    lab.open(f"notebooks/{BOARDS['bangkok']}", run_all=False)
+    lab.run_all(settle_s=0)
+    assert not [e for e in lab.errors() if not e.expected]
+    cell, figure, log = _board(lab)
+    status = cell.locator(".widget-html").first
+    bot = cell.locator("button", has_text="bot's turn").first
+    chosen = cell.locator("button", has_text="play the chosen move").first
+    moves = cell.locator("select").first
+    played = 0
+    for _ in range(400):
+        if "The game is over" in status.inner_text():
+            break
+        if not bot.is_disabled():
+            assert _click(lab, bot, figure, log, settle=0)["changed_log"]
+            continue
+        entries = moves.locator("option").all_inner_texts() if moves.is_visible() else []
+        if entries:
+            assert not any("#" in entry or "take:" in entry for entry in entries), entries
+            moves.select_option(index=played % len(entries))
+            result = _click(lab, chosen, figure, log, settle=0)
+        else:  # only buttons now (a renewal): the first
+            result = _click(lab, cell.locator("button.mod-info").first, figure, log, settle=0)
+        assert result["changed_log"], result
+        assert "[" not in result["last_line"] and "#" not in result["last_line"], result
+        played += 1
+    shot = _shot(lab, cell, "board-bangkok-whole-game")
+    assert "The game is over" in status.inner_text(), f"not over (screenshot {shot})"
+    assert played > 10
