@@ -91,12 +91,14 @@ def test_the_start_page_links_the_lesson_plans_the_aids_and_the_answers() -> Non
 @pytest.mark.parametrize("game", ["takenoko", "bangkok"])
 def test_the_lesson_plans_hold_no_answer_and_link_the_answers_page(game: str) -> None:
     """A lesson plan is one click from the students' file browser: it links the answers page
-    and the print copy, and states no exercise's answer."""
+    and the print copy, lists each exercise with its title and rules, and states no answer."""
     plan = (ROOT / "docs" / "teaching" / f"{game}.md").read_text("utf-8")
     assert "](answers.md)" in plan and f"](../img/{game}_player_aid.pdf)" in plan
     assert "Answer:" not in plan and "**Answer:**" not in plan
     for exercise in exercises.all_exercises(game):
         assert exercise.explanation not in plan, exercise.id
+        rules = ", ".join(bamboo_answers.rule_link(rule) for rule in exercise.rules)
+        assert f"| `{exercise.id}` | {exercise.title} | {rules} |" in plan, exercise.id
 
 
 def test_the_answers_page_source_holds_no_answer_and_asks_for_each_game() -> None:
