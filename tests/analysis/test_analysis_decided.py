@@ -105,7 +105,7 @@ def test_on_the_same_worlds_one_point_more_every_time_is_clear() -> None:
 def test_a_paired_lead_must_beat_luck_shared_among_the_moves_compared() -> None:
     assert sign_test(10, 0) == pytest.approx(1 / 1024) and sign_test(0, 0) == 1.0
     won = [True] * 6 + [False] * 4 + [True] * 6
-    lost = [False] * 6 + [False] * 4 + [True] * 5 + [False]
+    lost = [False] * 6 + [True] + [False] * 3 + [True] * 6  # behind in world 6 only
     leader, rival = _arm(won, [0.0] * 16), _arm(lost, [0.0] * 16, 1)
     assert sign_test(6, 1) > SIGNIFICANCE, "ahead in 6 worlds, behind in 1: could be luck"
     assert not is_separated(leader, rival, others=1)
