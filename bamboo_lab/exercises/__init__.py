@@ -40,6 +40,7 @@ __all__ = [
     "check",
     "feedback",
     "get",
+    "listed",
     "reset",
     "set_mistakes",
     "show",
@@ -279,6 +280,11 @@ def set_mistakes(
     told = "; ".join(kind if n == 1 else f"{kind} (×{n})" for kind, n in kinds.items())
     pointer = missing(absent[0])[1]
     return general, f"{general} Missing: {told}.", f"{general} {_capital(pointer)}"
+
+
+def listed(names: list[str]) -> str:
+    """Names as a hint says them: ``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def solution(exercise_id: str) -> str:
