@@ -18,6 +18,7 @@ from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.core.rng import derive_seed
+from bamboo_lab.core.table import Table
 from bamboo_lab.games import layer_piece, load, record_of
 
 from .labels import (
@@ -354,6 +355,24 @@ class PlayController:
         guessing a click; the moves that are buttons are not repeated. Each entry is
         ``(words, action)``: :meth:`play` plays it as the click would."""
         return self._moves(self.board_state(reveal), reveal)
+
+    def moves_table(self, reveal: bool = True, first: int | None = None) -> Table:
+        """Every move the person may make now, in words, one row each: where it is played
+        (the place clicked on the picture, or the button's group) and the move (``first``:
+        only that many rows, then one saying how many more)."""
+        rows = [
+            {"where": where, "move": words}
+            for where, items in self.move_list(reveal).items()
+            for words, _action in items
+        ]
+        rows += [
+            {"where": f"button: {group}", "move": words}
+            for group, items in self.grouped_actions(reveal).items()
+            for words, _action in items
+        ]
+        if first is not None and len(rows) > first:
+            rows = [*rows[:first], {"where": "…", "move": f"and {len(rows) - first} more moves"}]
+        return Table(rows, columns=["where", "move"])
 
     def _moves(self, shown: Any, reveal: bool) -> dict[str, list[tuple[str, Any]]]:
         """:meth:`move_list` of the board's view ``shown``."""
