@@ -19,9 +19,11 @@ __all__ = [
     "click_refusal",
     "main_figure",
     "own_figure",
+    "place_name",
     "places_of",
     "play_to_improve",
     "probe",
+    "reason",
 ]
 
 HINT_PLAYOUTS = 16
@@ -150,3 +152,44 @@ def play_to_improve(board: Any) -> Any:
             c.play(c.legal_actions()[0])
     board.redraw()
     return board
+
+
+def _home_tile_words(name: str) -> str:
+    """A home tile's name with what it is (``A09 (garden, comfort 3, 2 coins)``), or the name
+    alone when it names no home tile."""
+    from bamboo_lab.games import bamboo as bb
+    from bamboo_lab.games.bamboo.components import TYPES
+
+    tile = next((t for t in bb.HOME_TILES if t.name == name), None)
+    if tile is None:
+        return name
+    coins = "coin" if tile.cost == 1 else "coins"
+    return f"{name} ({TYPES[tile.type]}, comfort {tile.comfort}, {tile.cost} {coins})"
+
+
+def place_name(place: tuple[Any, ...], shown: Any) -> str:
+    """A place in words, as a student reads it: a home-market tile with its type, comfort and
+    price, a balance tile with its HP, a home space by its row and column."""
+    from bamboo_lab.games import bamboo as bb
+
+    from .places import place_words
+
+    kind, *where = place
+    if kind == "home tile":
+        return f"the home tile {_home_tile_words(where[0])}"
+    if kind == "balance tile":
+        tile = bb.balance_tile(where[0])
+        return f"the balance tile {tile.name} ({tile.hp} HP)"
+    if kind == "home":
+        return f"the home space on row {where[0]}, column {where[1]}"
+    return place_words(place)
+
+
+_HOME_TILE_NAME = re.compile(r"\b[AB]\d\d\b")
+"""A home tile's name in a sentence of the engine (``A09``)."""
+
+
+def reason(sentence: str) -> str:
+    """A refusal's sentence from the engine in the board's words: a home tile named with what
+    it is (``A09 (garden, comfort 3, 2 coins) costs 5`` rather than ``A09 costs 5``)."""
+    return _HOME_TILE_NAME.sub(lambda found: _home_tile_words(found[0]), sentence)

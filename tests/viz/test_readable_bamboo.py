@@ -309,3 +309,14 @@ def test_the_play_board_pictures_are_readable_too() -> None:
         main = wbb.main_figure(state, {}, 0, before, None, places)
         own = wbb.own_figure(state, 0, None, places)
         assert not small_texts(main) and not small_texts(own)
+
+
+def test_BB_ACT_4_the_board_names_a_home_tile_by_what_it_is() -> None:
+    """REVIEW.md defect 10: where the board names a home-market tile (the list of moves, a
+    refused click), it says what the tile is, not only its ID."""
+    tile = bb.HOME_TILES[bb.new_game(2, 7).home_market[0][0]]
+    words = wbb.place_name(("home tile", tile.name), None)
+    assert tile.name in words and f"comfort {tile.comfort}" in words
+    said = wbb.reason(f"a home tile is paid in coins: {tile.name} costs {tile.cost}")
+    assert f"{tile.name} (" in said and f"{tile.cost} coin" in said
+    assert wbb.reason("the stalk is full") == "the stalk is full"
