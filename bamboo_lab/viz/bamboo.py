@@ -22,6 +22,7 @@ from bamboo_lab.games.bamboo.components import (
     FOOD_KINDS,
     TYPE_LETTERS,
 )
+from bamboo_lab.games.bamboo.words import DECISIONS
 
 from . import palette
 from ._common import canvas, label, rect, rounded_rect
@@ -88,11 +89,13 @@ def figure(
     if not isinstance(state, bb.State):
         raise InvalidStateError(f"viz.bamboo.figure draws a Bamboo State, not {state!r}")
     before = earlier(state, changed_from)
-    who = "" if state.is_over() else f" · player {state.player} to play ({state.phase})"
+    who = "" if state.is_over() else f" · player {state.player} to play"
     pts = " · ".join(f"player {p}: {s}" for p, s in enumerate(state.scores()))
     sub = "final scores" if state.is_over() else "points so far"
+    decision = "" if state.is_over() else _decision(state)
     fig = canvas(
-        f"<b>Bamboo</b> · round {state.round} · {season(state)}{who}<br><sup>{sub}: {pts}</sup>",
+        f"<b>Bamboo</b> · round {state.round} · {season(state)}{who}<br><sup>{decision}{sub}:"
+        f" {pts}</sup>",
         700,
     )
     marks = Marks()
@@ -140,6 +143,14 @@ def figure(
     fig.update_yaxes(range=[bottom, top])
     fig.update_layout(height=int((top - bottom) * _PX_PER_UNIT) + 66)
     return fig.figure()
+
+
+def _decision(state: bb.State) -> str:
+    """The pending decision in rulebook words, without the season the title already names
+    (``visit a temple of your board · ``)."""
+    words = DECISIONS.get(state.phase, state.phase)
+    words = words.removeprefix(f"{season(state)}: ").removeprefix("Summer: ")
+    return f"{words} · "
 
 
 _PX_PER_UNIT = 800 / 18.5
