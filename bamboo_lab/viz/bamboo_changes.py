@@ -85,7 +85,9 @@ def board_changes(before: bb.State, state: bb.State, player: int) -> list[str]:
             out.append(f"{kind} {old.food[f]} → {new.food[f]}")
     for t in range(4):
         if old.temples[t] != new.temples[t]:
-            out.append(f"{COLOURS[t]} shoots {len(old.temples[t])} → {len(new.temples[t])}")
+            out.append(
+                f"shoots on the {COLOURS[t]} temple {len(old.temples[t])} → {len(new.temples[t])}"
+            )
     tiles = state.options.balance_table
     for word, field in (("balance tile", "balance"), ("scored", "scored")):
         added = [tiles[t].name for t in getattr(new, field) if t not in getattr(old, field)]
