@@ -14,9 +14,11 @@
 6. The course in the browser (``make lite``), offline and cold: seconds to a ready kernel,
    megabytes downloaded before the first lesson runs, seconds for its Run All
    (``benchmarks/lite.py``).
+7. The boards' hint at its 2 s: seconds and playouts at a first decision and on the positions
+   with a proven best move (``benchmarks/hint.py``).
 
 Usage: ``python benchmarks/run.py [--seconds S]
-[--only selfplay,heuristic,search,playouts,speedup,replay,lite] [game ...]``.
+[--only selfplay,heuristic,search,playouts,speedup,replay,lite,hint] [game ...]``.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from hint import table as hint_table
 from lite import table as lite_table
 from replay import table as replay_table
 from selfplay import run
@@ -36,7 +39,7 @@ from bamboo_lab.games import GAMES, load
 from bamboo_lab.sim.bench import bot_decisions, bot_games, simulate_speedup
 
 COUNTS = {"takenoko": (2, 4), "bamboo": (2, 4), "bangkok": (1, 2, 4)}
-SECTIONS = ("selfplay", "heuristic", "search", "playouts", "speedup", "replay", "lite")
+SECTIONS = ("selfplay", "heuristic", "search", "playouts", "speedup", "replay", "lite", "hint")
 
 
 def selfplay_table(games: list[str], seconds: float) -> None:
@@ -130,6 +133,8 @@ def main() -> None:
         replay_table()
     if "lite" in sections:
         lite_table()
+    if "hint" in sections:
+        hint_table()
 
 
 if __name__ == "__main__":
