@@ -60,6 +60,12 @@ def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.B
     return b
 
 
+def _enable(button: w.Button, enabled: bool, style: str = "") -> None:
+    """Enable ``button`` in its colour ``style``, or disable it, greyed (no colour)."""
+    button.disabled = not enabled
+    button.button_style = style if enabled else ""
+
+
 _CELL = "padding:2px 10px"
 
 
@@ -411,10 +417,11 @@ class PlayApp:
         self._draw_actions(c.grouped_actions(reveal), text.clicks)
         self._draw_moves(reveal)
         self.notation.placeholder = self._example()
-        self.bot_button.disabled = self.step_button.disabled = not c.is_bot_to_play()
-        # a disabled button looks disabled: grey, not the bot button's blue
-        self.bot_button.button_style = "" if self.bot_button.disabled else "primary"
-        self.undo_button.disabled = not c.steps
+        # a disabled button looks disabled: grey, without its colour (the bot's blue, undo's
+        # orange), so nobody takes it for one to press
+        _enable(self.bot_button, c.is_bot_to_play(), "primary")
+        _enable(self.step_button, c.is_bot_to_play())
+        _enable(self.undo_button, bool(c.steps), "warning")
         self.seed.value = str(c.seed)
         self.log.value = "\n".join(text.log[-200:][::-1])
         self.hint_button.disabled = not c.is_person_to_play()

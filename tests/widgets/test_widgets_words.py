@@ -1,0 +1,91 @@
+"""What a student reads on a board: no engine notation outside the typed box, "This turn so
+far" for a turn still going on, a missed click that says what to click, a disabled button that
+looks disabled, and a typed box whose example fits the decision."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+pytest.importorskip("plotly")
+pytest.importorskip("ipywidgets")
+
+from bamboo_lab import widgets
+
+NOTATION = re.compile(r"#\d|\b(take|place|lay|renew):|@[LRTB]?\d|\[")
+"""Bangkok's notation: a card number, an action's verb and colon, a slot or cell after '@',
+the log's old bracketed notation."""
+
+
+def test_BK_ACT_1_no_bangkok_notation_in_any_board_text_over_a_whole_game() -> None:
+    c = widgets.PlayController("bangkok", 2, bots=None, seed=4)
+    chooser = random.Random(4)
+    while not c.state.is_over():
+        text = c.board(True)
+        words = [text.status, text.scores, text.clicks, *text.notes, *text.log, *text.last_turn]
+        words += [label for _group, items in text.buttons for label, _notation in items]
+        words += [group for group, _items in text.buttons]
+        words += [f"{where}: {m}" for where, moves in text.moves for m in moves]
+        for said in words:
+            assert not NOTATION.search(said), said
+        # a click the rules refuse is refused in words too
+        for cell in (1, 5, 9):
+            if ("port", cell) not in c.clickable():
+                c.click(("port", cell))
+                assert not NOTATION.search(c.message), c.message
+                assert "(BK-" in c.message or c.message.startswith("Nothing"), c.message
+        assert c.play(chooser.choice(c.legal_actions())), c.message
+
+
+def test_the_turn_going_on_is_this_turn_so_far_and_then_the_last_turn() -> None:
+    c = widgets.PlayController("bangkok", 2, bots="heuristic", seed=7)
+    place = next(a for a in c.legal_actions() if type(a).__name__ == "PlaceAtPort")
+    assert c.play(place)
+    assert c.board().turn_heading == "This turn so far", "the person is still to collect"
+    while c.is_person_to_play():
+        assert c.play(c.legal_actions()[0])
+    assert c.board().turn_heading == "Last turn"
+    assert c.bot_turn() and c.board().turn_heading == "Last turn", "the bot's whole turn"
+
+
+@pytest.mark.parametrize("game", ["bangkok", "bamboo", "takenoko"])
+def test_a_disabled_button_is_grey_and_the_typed_example_fits_the_decision(game: str) -> None:
+    app = widgets.play(game, players=2, bots="heuristic", seed=7)
+    c = app.controller
+    while c.is_bot_to_play():
+        assert app.bot_button.button_style == "primary" and not app.bot_button.disabled
+        app.bot_button.click()
+    assert app.bot_button.disabled and app.bot_button.button_style == "", "greyed"
+    assert app.undo_button.disabled == (not c.steps)
+    for _ in range(6):
+        if not c.is_person_to_play():
+            break
+        example = app.notation.placeholder.rsplit("e.g. ", 1)[-1]
+        assert example in {str(a) for a in c.legal_actions()}, "a move of this decision"
+        app.play(c.legal_actions()[0])
+
+
+def test_a_click_on_nothing_says_what_can_be_clicked() -> None:
+    app = widgets.play("bangkok", players=2, bots="heuristic", seed=7)
+    assert not app.click(-50.0, -50.0)
+    assert "Nothing to play there" in app.message.value
+    assert "click a card of your hand" in app.message.value
+    takenoko = widgets.play("takenoko", players=2, bots="heuristic", seed=7)
+    assert not takenoko.click(40.0, 40.0)
+    assert takenoko.message.value, "a missed click on the garden says something"
+
+
+def test_the_list_of_moves_plays_what_it_says() -> None:
+    app = widgets.play("bangkok", players=2, bots="heuristic", seed=7)
+    c = app.controller
+    entries = [text for text, _index in app.moves.options]
+    assert entries and len(entries) == sum(len(m) for m in c.move_list().values())
+    assert c.moves_table(first=3).rows()[-1]["where"] == "…"
+    app.moves_button.click()
+    assert "Choose a move" in app.message.value, "nothing chosen: it says so"
+    app.moves.value = 3
+    app.moves_button.click()
+    where, words = entries[3].split(": ", 1)
+    assert c.log[-1] == f"Player 0 (you): {words}" and where.startswith("hand card")
