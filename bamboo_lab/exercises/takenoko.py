@@ -4,7 +4,7 @@ position from the box with ``tk.position`` and asks the engine for the answer.
 Places are answered as ``"1,0"``, ``(1, 0)`` or a ``Hex``; cards as ``"P02"`` in any case;
 seats as ``1``, ``"1"`` or ``"player 1"``. Every hint after the first is computed from the answer:
 a wrong item is named with the rule it breaks, a missing one by the rule that makes it right and
-where to look.
+where to look (the diagnoses are in :mod:`bamboo_lab.exercises.takenoko_diagnoses`).
 """
 
 from __future__ import annotations
