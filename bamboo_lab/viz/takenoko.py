@@ -196,7 +196,7 @@ def _garden_traces(
         hover_t.append(f"{free_name} {hex_text(h)}: {free_hover}")
     # the pond
     fig.add_trace(_hexes([tk.POND], palette.POND, palette.WATER, 2.5))
-    label(fig, 0.0, 0.12, "pond", size=13, color=palette.BLACK, bold=True)
+    label(fig, -0.14, 0.12, "pond", size=13, color=palette.BLACK, bold=True)  # gardener: right
     label(fig, 0.0, -0.56, "0,0", size=12, color="#333333")
     hover_x.append(0.0)
     hover_y.append(0.0)
@@ -436,8 +436,8 @@ garden wider than that is drawn at a smaller scale."""
 _MIN_WIDTH = 600
 """The narrowest garden picture (room for its title and legend)."""
 
-_TITLE_LINE_PX = 22
-"""The height of one line of a picture's title (17 px type, and its sub-lines)."""
+_TITLE_LINE_PX = 24
+"""The height of one line of a picture's title (18 px type, and its sub-lines)."""
 
 _LEGEND_ROW_PX = 24
 """The height of one row of the legend under the garden."""
@@ -469,7 +469,7 @@ def legend_rows(fig: Sketch, width: int) -> int:
 
 def title_margin(header: str) -> int:
     """The top margin in pixels that holds a title of ``header``'s lines above the plot."""
-    return 24 + _TITLE_LINE_PX * (header.count("<br>") + 1)
+    return 20 + _TITLE_LINE_PX * (header.count("<br>") + 1)
 
 
 def garden_scale(xs: list[float]) -> float:
@@ -536,7 +536,8 @@ def _garden(
     fig.update_layout(
         showlegend=True,
         hovermode="closest",
-        title={"yref": "container", "yanchor": "top"},
+        # 18 px type: the lines under the title (<sup>, 70 %) stay above 12 px
+        title={"yref": "container", "yanchor": "top", "font": {"size": 18}},
         legend={
             "orientation": "h",
             "x": 0.0,
