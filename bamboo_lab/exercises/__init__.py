@@ -42,6 +42,7 @@ __all__ = [
     "get",
     "listed",
     "reset",
+    "set_diagnosis",
     "set_mistakes",
     "show",
     "solution",
@@ -285,6 +286,26 @@ def set_mistakes(
 def listed(names: list[str]) -> str:
     """Names as a hint says them: ``a``, ``a and b``, ``a, b and c``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def set_diagnosis(
+    wrong: Callable[[Any, Any], str],
+    missing: Callable[[Any, Any], tuple[str, str]],
+    named: Callable[[Any], str] = str,
+) -> Callable[[Any, Any, Any], tuple[str, ...]]:
+    """A set exercise's ``diagnose``: :func:`set_mistakes` with ``wrong(position, item)`` and
+    ``missing(position, item)`` asked at the exercise's position."""
+
+    def diagnose(given: Any, truth: Any, position: Any) -> tuple[str, ...]:
+        return set_mistakes(
+            given,
+            truth,
+            lambda item: wrong(position, item),
+            lambda item: missing(position, item),
+            named,
+        )
+
+    return diagnose
 
 
 def solution(exercise_id: str) -> str:

@@ -18,7 +18,7 @@ from bamboo_lab.games.bamboo.components import (
     shoot_name,
 )
 
-from . import CHANGE, set_mistakes
+from . import CHANGE, set_diagnosis
 from .bamboo_lessons import play
 
 __all__ = [
@@ -66,11 +66,8 @@ def _visit_missing(state: bb.State, colour: str) -> tuple[str, str]:
     )
 
 
-def visit_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
-    """The diagnosis of a set of temples player 0 may visit (BB-SUM-2)."""
-    return set_mistakes(
-        answer, truth, lambda c: _visit_wrong(state, c), lambda c: _visit_missing(state, c)
-    )
+visit_diagnose = set_diagnosis(_visit_wrong, _visit_missing)
+"""The diagnosis of a set of temples player 0 may visit (BB-SUM-2)."""
 
 
 COINS_MOVES = (
@@ -139,14 +136,8 @@ def _stalks_missing(state: bb.State, name: str) -> tuple[str, str]:
     )
 
 
-def stalks_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
-    """The diagnosis of a set of shoots pushed out of stalk 2 (BB-SUM-5, BB-SUM-6)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda name: _stalks_wrong(state, name),
-        lambda name: _stalks_missing(state, name),
-    )
+stalks_diagnose = set_diagnosis(_stalks_wrong, _stalks_missing)
+"""The diagnosis of a set of shoots pushed out of stalk 2 (BB-SUM-5, BB-SUM-6)."""
 
 
 _COLUMNS = {"left": "columns 0 and 1", "right": "columns 3 and 4", "center": "all five columns"}
@@ -191,11 +182,8 @@ def _met_missing(home: Any, name: str) -> tuple[str, str]:
     )
 
 
-def met_diagnose(answer: frozenset[str], truth: frozenset[str], home: Any) -> Any:
-    """The diagnosis of a set of balance tiles met by the home (BB-PAT-1 to BB-PAT-3)."""
-    return set_mistakes(
-        answer, truth, lambda n: _met_wrong(home, n), lambda n: _met_missing(home, n)
-    )
+met_diagnose = set_diagnosis(_met_wrong, _met_missing)
+"""The diagnosis of a set of balance tiles met by the home (BB-PAT-1 to BB-PAT-3)."""
 
 
 def score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> Any:
@@ -340,8 +328,5 @@ def _night_missing(state: bb.State, cell: str) -> tuple[str, str]:
     )
 
 
-def night_diagnose(answer: frozenset[str], truth: frozenset[str], state: bb.State) -> Any:
-    """The diagnosis of a set of spaces for the new home tile (BB-ADV-1, BB-ACT-4)."""
-    return set_mistakes(
-        answer, truth, lambda c: _night_wrong(state, c), lambda c: _night_missing(state, c)
-    )
+night_diagnose = set_diagnosis(_night_wrong, _night_missing)
+"""The diagnosis of a set of spaces for the new home tile (BB-ADV-1, BB-ACT-4)."""

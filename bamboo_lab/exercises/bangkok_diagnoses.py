@@ -12,7 +12,7 @@ from typing import Any
 
 from bamboo_lab.games import bangkok as bk
 
-from . import listed, set_mistakes
+from . import listed, set_diagnosis
 
 __all__ = [
     "best_diagnose",
@@ -39,6 +39,11 @@ def _good_name(good: str) -> str:
 def _number_of(cell: str) -> int:
     """The number of a ``"cell 5"`` answer."""
     return int(cell.split()[-1])
+
+
+def _cell_named(cell: int) -> str:
+    """A cell as a hint names it: ``cell 5``."""
+    return f"cell {cell}"
 
 
 def _reason(why: Any) -> str:
@@ -98,14 +103,8 @@ def _place_missing(state: bk.State, slot: str) -> tuple[str, str]:
     )
 
 
-def place_diagnose(answer: frozenset[str], truth: frozenset[str], state: bk.State) -> Any:
-    """The diagnosis of a set of slots for the fish card (BK-ACT-1)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda slot: _place_wrong(state, slot),
-        lambda slot: _place_missing(state, slot),
-    )
+place_diagnose = set_diagnosis(_place_wrong, _place_missing)
+"""The diagnosis of a set of slots for the fish card (BK-ACT-1)."""
 
 
 def _collect_wrong(state: bk.State, cell: int) -> str:
@@ -136,15 +135,8 @@ def _collect_missing(state: bk.State, cell: int) -> tuple[str, str]:
     )
 
 
-def collect_diagnose(answer: frozenset[int], truth: frozenset[int], state: bk.State) -> Any:
-    """The diagnosis of a set of port cells to collect (BK-ACT-3, BK-ACT-4)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda cell: _collect_wrong(state, cell),
-        lambda cell: _collect_missing(state, cell),
-        named=lambda cell: f"cell {cell}",
-    )
+collect_diagnose = set_diagnosis(_collect_wrong, _collect_missing, _cell_named)
+"""The diagnosis of a set of port cells to collect (BK-ACT-3, BK-ACT-4)."""
 
 
 def shift_diagnose(given: str, truth: str, state: bk.State) -> Any:
@@ -190,15 +182,8 @@ def _lay_missing(state: bk.State, cell: int) -> tuple[str, str]:
     )
 
 
-def lay_diagnose(answer: frozenset[int], truth: frozenset[int], state: bk.State) -> Any:
-    """The diagnosis of a set of market cells for the chilli card (BK-MKT-3, BK-MKT-5)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda cell: _lay_wrong(state, cell),
-        lambda cell: _lay_missing(state, cell),
-        named=lambda cell: f"cell {cell}",
-    )
+lay_diagnose = set_diagnosis(_lay_wrong, _lay_missing, _cell_named)
+"""The diagnosis of a set of market cells for the chilli card (BK-MKT-3, BK-MKT-5)."""
 
 
 def _baskets(cells: Any, good: str, among: Sequence[int] = range(1, 10)) -> int:

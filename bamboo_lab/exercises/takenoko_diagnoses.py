@@ -11,7 +11,7 @@ from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import COLOUR_NAMES, COLOURS, IMPROVEMENT_NAMES
 
-from . import listed, set_mistakes
+from . import listed, set_diagnosis
 
 __all__ = [
     "cards_diagnose",
@@ -74,14 +74,8 @@ def _plot_missing(state: tk.State, place: str) -> tuple[str, str]:
     )
 
 
-def plot_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
-    """The diagnosis of a set of places for a plot (TK-PLOT-2)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda place: _plot_wrong(state, place),
-        lambda place: _plot_missing(state, place),
-    )
+plot_diagnose = set_diagnosis(_plot_wrong, _plot_missing)
+"""The diagnosis of a set of places for a plot (TK-PLOT-2)."""
 
 
 def _watered_by(state: tk.State, place: Hex) -> str:
@@ -108,6 +102,11 @@ def _grow_wrong(state: tk.State, place: str, what: str) -> str:
     return f"{place} is {state.bamboo[h]} high already: a bamboo is never more than 4 (TK-BAM-1)."
 
 
+def _rain_wrong(state: tk.State, place: str) -> str:
+    """Why ``place`` does not grow in the rain (TK-IRR-5, TK-BAM-1)."""
+    return _grow_wrong(state, place, "the rain")
+
+
 def _rain_missing(state: tk.State, place: str) -> tuple[str, str]:
     """The irrigation that makes ``place`` grow in the rain, and where to look."""
     h = _hex(place)
@@ -120,14 +119,8 @@ def _rain_missing(state: tk.State, place: str) -> tuple[str, str]:
     return kind, "Go round the pond: every plot beside it is irrigated; it grows if below 4."
 
 
-def rain_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
-    """The diagnosis of a set of plots the rain may grow (TK-W-2, TK-IRR-5, TK-BAM-1)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda place: _grow_wrong(state, place, "the rain"),
-        lambda place: _rain_missing(state, place),
-    )
+rain_diagnose = set_diagnosis(_rain_wrong, _rain_missing)
+"""The diagnosis of a set of plots the rain may grow (TK-W-2, TK-IRR-5, TK-BAM-1)."""
 
 
 _GARDENER_STOP = Hex(1, -1)
@@ -163,14 +156,8 @@ def _gardener_missing(state: tk.State, place: str) -> tuple[str, str]:
     )
 
 
-def gardener_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
-    """The diagnosis of a set of plots the gardener grows from 1,-1 (TK-GAR-2)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda place: _gardener_wrong(state, place),
-        lambda place: _gardener_missing(state, place),
-    )
+gardener_diagnose = set_diagnosis(_gardener_wrong, _gardener_missing)
+"""The diagnosis of a set of plots the gardener grows from 1,-1 (TK-GAR-2)."""
 
 
 def _line_from(start: Hex, place: Hex) -> tuple[Hex, int] | None:
@@ -224,14 +211,8 @@ def _panda_missing(state: tk.State, place: str) -> tuple[str, str]:
     )
 
 
-def panda_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
-    """The diagnosis of a set of places the panda may go to (TK-PAN-1, TK-GAR-1)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda place: _panda_wrong(state, place),
-        lambda place: _panda_missing(state, place),
-    )
+panda_diagnose = set_diagnosis(_panda_wrong, _panda_missing)
+"""The diagnosis of a set of places the panda may go to (TK-PAN-1, TK-GAR-1)."""
 
 
 def _sections_words(sections: tuple[int, ...]) -> str:
@@ -291,14 +272,8 @@ def _card_missing(state: tk.State, name: str) -> tuple[str, str]:
     return kind, "Look for each plot card's shape in the garden, turned any way, all irrigated."
 
 
-def cards_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
-    """The diagnosis of a set of cards player 0 could complete (TK-CMP-3, -4, -6)."""
-    return set_mistakes(
-        answer,
-        truth,
-        lambda name: _card_wrong(state, name),
-        lambda name: _card_missing(state, name),
-    )
+cards_diagnose = set_diagnosis(_card_wrong, _card_missing)
+"""The diagnosis of a set of cards player 0 could complete (TK-CMP-3, -4, -6)."""
 
 
 def score_diagnose(answer: Any, truth: Any, state: Any) -> tuple[str, ...]:
