@@ -108,6 +108,7 @@ def pattern_tile(
         words = f"comfort {tile.min_comfort} or more<br>in all" if tile.min_comfort else ""
     rows = 1 + max(dr for dr, _, _ in cells)
     cols = 1 + max(dc for _, dc, _ in cells)
+    cell = min(cell, (width - 0.2) / cols)  # a row of five stays inside the tile
     gx = x + (width - cols * cell) / 2
     gy = y - 0.55 - (3 - rows) * cell / 2
     for dr, dc, kind in cells:

@@ -320,3 +320,14 @@ def test_BB_ACT_4_the_board_names_a_home_tile_by_what_it_is() -> None:
     said = wbb.reason(f"a home tile is paid in coins: {tile.name} costs {tile.cost}")
     assert f"{tile.name} (" in said and f"{tile.cost} coin" in said
     assert wbb.reason("the stalk is full") == "the stalk is full"
+
+
+def test_BB_PAT_1_a_pattern_of_five_stays_inside_its_tile_beside_the_home() -> None:
+    """A balance tile of five cells in a row, drawn beside a home (the narrower tile): every
+    cell inside the tile's outline."""
+    fig = vbb.home(bb.home_from_text("(0,0):G/2"), tiles=["C05"])
+    cells = [t for t in labels(fig) if t.text in ("any", "<b>G</b>") and t.x > 9]
+    assert len(cells) == 5
+    left = min(c.x for c in cells)
+    right = max(c.x for c in cells)
+    assert right - left < 2.9 - 0.5, "the five cells fit the 2.9-wide tile"
