@@ -2,8 +2,8 @@
 that a student's cell holds only the answer (standard library only; pictures need ``[lab]``).
 
 A game's exercises live in ``bamboo_lab.exercises.<game>`` as a tuple ``EXERCISES``; the id's
-prefix names the module (``"takenoko-3"`` is in :mod:`bamboo_lab.exercises.takenoko`). In a
-notebook::
+prefix names the module (``"takenoko-3"`` is in :mod:`bamboo_lab.exercises.takenoko`), and their
+answer diagnoses in ``bamboo_lab.exercises.<game>_diagnoses``. In a notebook::
 
     exercises.show("takenoko-1")            # the position, drawn
     answer = None                           # the student's answer
