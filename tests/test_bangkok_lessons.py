@@ -55,3 +55,20 @@ def test_BK_RENEW_1_reasons_name_slots_and_lines_in_words() -> None:
         words == "a card left of row 2 and cell 1 is not in the line above column 3 (cells 4 and 5)"
     )
     assert lessons.reason_words("each card of row1 and col2") == "each card of row 1 and column 2"
+
+
+def test_BK_ACT_4_the_collect_reading_K1_lists_each_allowed_collect_in_words() -> None:
+    table = lessons.collects_by_reading(
+        "collect",
+        ["maximum", "any"],
+        "place the passion fruit and Thai zucchini card left of row 1",
+        port=[["PZ", "P", "F"], ["BB", "C2:B/B", "B"], ["FF", "BF", "B"]],
+        hands=[["PZ", "B", "F"], ["PP", "Z", "ZF"]],
+    )
+    lines = [" ".join(line.split()) for line in str(table).splitlines()[1:]]
+    assert lines == [
+        "collect='maximum' collect port cells 1 and 2",
+        "collect='any' collect port cell 1",
+        "collect='any' collect port cells 1 and 2",
+        "collect='any' collect port cell 2",
+    ]

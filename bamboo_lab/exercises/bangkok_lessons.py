@@ -20,6 +20,7 @@ from bamboo_lab.games import bangkok as bk
 
 __all__ = [
     "card_words",
+    "collects_by_reading",
     "describe",
     "judge",
     "move",
@@ -191,6 +192,21 @@ def refusals(tried: list[tuple[bk.State, str]]) -> Table:
         why = bk.explain(state, move(state, words))
         rows.append({"rule": why.rule or "allowed", "move": words, "why": reason_words(why.reason)})
     return Table(rows).set_index("rule")
+
+
+def collects_by_reading(option: str, readings: list[Any], placement: str, **position: Any) -> Table:
+    """The collects allowed after ``placement`` (words) in the position ``position`` (the
+    arguments of ``bk.position``) under each reading of the rule variant ``option`` (an
+    ``Options`` field): one row per collect, in words."""
+    rows = []
+    for reading in readings:
+        variant = bk.position(**position, options=bk.Options(**{option: reading}))
+        placed = play(variant, placement)
+        rows += [
+            {"reading": f"{option}={reading!r}", "you may": describe(a, placed)}
+            for a in placed.legal_actions()
+        ]
+    return Table(rows).set_index("reading")
 
 
 def moves(state: bk.State) -> Table:
