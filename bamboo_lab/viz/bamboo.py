@@ -287,7 +287,7 @@ def _stalks(
         for k, code in enumerate(stalk):
             y = base + k * 0.72
             where = ("bottom", "middle", "top")[k] if len(stalk) == 3 else f"place {k + 1}"
-            hovers.add(
+            hovers.spot(
                 x + 1.0,
                 y + 0.31,
                 f"stalk {i + 1} · {where}: " + shoot_tile(fig, code, x, y, 2.0, 0.62),

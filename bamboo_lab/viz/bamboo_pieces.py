@@ -173,6 +173,8 @@ class Hovers:
     """Data units between the covering squares (about 18 px on an 820-pixel picture)."""
     COVER_PX = 24
     """The covering squares' side in pixels: a little more than the step, so they overlap."""
+    SPOT_PX = 10
+    """A spot's diameter in pixels."""
 
     def __init__(self) -> None:
         """No hover text yet."""
@@ -182,38 +184,53 @@ class Hovers:
         self.cover_xs: list[float] = []
         self.cover_ys: list[float] = []
         self.cover_texts: list[str] = []
+        self.spot_xs: list[float] = []
+        self.spot_ys: list[float] = []
+        self.spot_texts: list[str] = []
         self.seen: set[str] = set()
         """Every text given a point so far."""
 
-    def add(self, x: float, y: float, text: str) -> None:
-        """A hover text at the point ``x, y`` (two food counters of a kind: each its own)."""
+    def _own(self, text: str) -> str:
+        """``text``, made different from every text given so far (invisibly)."""
         while text in self.seen:
             text += _SAME_TO_THE_EYE
         self.seen.add(text)
+        return text
+
+    def add(self, x: float, y: float, text: str) -> None:
+        """A hover text at the point ``x, y`` (two food counters of a kind: each its own)."""
         self.xs.append(x)
         self.ys.append(y)
-        self.texts.append(text)
+        self.texts.append(self._own(text))
+
+    def spot(self, x: float, y: float, text: str) -> None:
+        """A hover text on a small spot at ``x, y``, found before the covering squares around
+        it (a shoot in a stalk, the centre of a covered place)."""
+        self.spot_xs.append(x)
+        self.spot_ys.append(y)
+        self.spot_texts.append(self._own(text))
 
     def cover(self, x0: float, y0: float, x1: float, y1: float, text: str) -> None:
         """``text`` at the rectangle's centre and on squares covering all of it."""
-        self.add((x0 + x1) / 2, (y0 + y1) / 2, text)
+        self.spot((x0 + x1) / 2, (y0 + y1) / 2, text)
         inset = 0.2
         columns = _steps(x0 + inset, x1 - inset, self.COVER_STEP)
         rows = _steps(y0 + inset, y1 - inset, self.COVER_STEP)
         for x in columns:
             for y in rows:
-                marked = text + _SAME_TO_THE_EYE
-                while marked in self.seen:
-                    marked += _SAME_TO_THE_EYE
-                self.seen.add(marked)
                 self.cover_xs.append(x)
                 self.cover_ys.append(y)
-                self.cover_texts.append(marked)
+                self.cover_texts.append(self._own(text + _SAME_TO_THE_EYE))
 
     def traces(self, size: float = 30) -> list[Any]:
-        """The centres' trace (invisible markers of diameter ``size``), then the covering
-        squares' trace."""
-        traces = [hover_trace(self.xs, self.ys, self.texts, size)]
+        """The spots' trace, the points' trace (invisible markers of diameter ``size``), then
+        the covering squares' trace. Plotly shows the hover of the point nearest the mouse,
+        a small marker winning over a larger one it lies in: so a spot's own text shows on
+        it, and the covering squares' text around it."""
+        traces = [
+            hover_trace(self.spot_xs, self.spot_ys, self.spot_texts, self.SPOT_PX),
+            hover_trace(self.xs, self.ys, self.texts, size),
+        ]
         if self.cover_xs:
             traces.append(
                 scatter(
