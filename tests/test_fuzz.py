@@ -259,24 +259,21 @@ def test_every_accepted_state_saves_and_loads_back_after_legal_actions(
             raise AssertionError(f"{type(exc).__name__}: {exc!s:.300}\n{line}") from exc
 
 
-@pytest.mark.xfail(strict=True, reason="open: a position loaded without its start claims new_game")
 def test_a_takenoko_position_loaded_without_its_start_plays_on_into_states_that_load() -> None:
-    """Found by the property above (issue 44), left open: ``from_dict`` of a Takenoko position
-    saved without history or start accepts it, but its successors carry a history and no start,
-    so they claim to descend from ``new_game`` and are refused (TK-TURN-1). Until the loader
-    marks such a position as its own start, ``start_here`` must be called first (its docs say
-    so, and the property test does); Bamboo and Bangkok have no such check."""
+    """Found by the property above (issue 44): ``from_dict`` of a Takenoko position saved
+    without history or start accepts it, and its successors begin their history at it (their
+    ``start``, as ``start_here`` makes it), so they load again (TK-TURN-1); a new game's
+    position keeps its successors' history beginning at ``new_game``."""
     module = load("takenoko")
     data = {**sample_state("takenoko", 2, 9, 40).to_dict(), "history": []}
     data.pop("start", None)
     check_reachable(module.State.from_dict(data), random.Random(1), 5)
 
 
-@pytest.mark.xfail(strict=True, reason="open: a Bangkok view keeps the pontoons hidden at scoring")
 def test_a_bangkok_view_plays_on_into_states_that_load() -> None:
-    """Found by the property above (issue 44), left open: a seat's view of a Bangkok game,
-    played on to the scoring, still hides the other seats' pontoons, which the loader refuses
-    (BK-SET-2, K15). Search bots play determinizations, which are not affected."""
+    """Found by the property above (issue 44): a seat's view of a Bangkok game, played on to
+    the scoring, still hides the other seats' pontoons (it never saw them), and loads: at the
+    scoring the loader accepts what a view made before it hides (BK-SET-2, K15)."""
     state = sample_state("bangkok", 2, 9, 40)
     view = load("bangkok").State.from_dict(state.view(0).to_dict())
     check_reachable(view, random.Random(1), 300)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 from bangkok_helpers import finished, moved_to_boat_pile, played_to_phase
 
@@ -146,3 +149,44 @@ def test_setup_is_a_pure_function_of_seed_and_options() -> None:
     """Setup shuffles come only from the seed (docs/design.md, section 3)."""
     assert bk.new_game(3, seed=42) == bk.new_game(3, seed=42)
     assert bk.new_game(3, seed=42) != bk.new_game(3, seed=43)
+
+
+def _played_out(state: bk.State, seed: int) -> bk.State:
+    """``state`` played on with random legal actions to the scoring."""
+    rng = random.Random(seed)
+    while not state.is_over():
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_BK_SET_2_K15_a_view_played_on_to_the_scoring_keeps_unseen_pontoons_hidden(
+    players: int,
+) -> None:
+    """BK-SET-2, K15 (issue 44): a view made before the scoring and played on to it cannot
+    turn over the tiles whose goods its viewer never saw: they stay hidden, and the finished
+    view saves and loads back; a world dealt from it gives every hidden tile an unseen good."""
+    state = bk.new_game(players, 3)
+    for viewer in (*range(players), None):
+        final = _played_out(state.view(viewer), seed=2)
+        shown = set() if viewer is None else {viewer}
+        assert {tile for tile, good in enumerate(final.pontoons) if good >= 0} == shown
+        assert bk.State.from_dict(json.loads(json.dumps(final.to_dict()))) == final
+        world = final.determinize(viewer, 1)
+        assert sorted(world.pontoons) == sorted(state.pontoons)
+        assert bk.State.from_dict(world.to_dict()) == world
+
+
+def test_BK_SET_2_K15_pontoons_hidden_at_the_scoring_as_no_view_hides_them_are_refused() -> None:
+    """BK-SET-2, K15: at the scoring a view hides the box's tiles (made then) or every tile but
+    its viewer's (made before): a finished game hiding one player's tile alone is refused,
+    with a clear error, and the dict is unchanged."""
+    data = finished(2, seed=2).to_dict()
+    data["pontoons"][1] = None
+    before = json.dumps(data, sort_keys=True)
+    with pytest.raises(InvalidStateError, match="no view hides them"):
+        bk.State.from_dict(data)
+    assert json.dumps(data, sort_keys=True) == before
+    data["pontoons"][2:] = [None, None]
+    assert bk.State.from_dict(data).pontoons[0] >= 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 from takenoko_helpers import (
@@ -19,6 +21,7 @@ from takenoko_helpers import (
 from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
+from bamboo_lab.games import record_of, replay, start_here
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko import legal
 from bamboo_lab.games.takenoko.actions import PlaceImprovement, PlacePlot
@@ -243,3 +246,80 @@ def test_TK_TURN_1_a_history_with_an_extra_end_is_refused() -> None:
     with pytest.raises(InvalidStateError, match="TK-TURN-1"):
         tk.State.from_dict(data)
     assert tk.State.from_dict(state.to_dict()) == state
+
+
+def _saved_without_start(state: tk.State) -> dict[str, Any]:
+    """``state`` saved as a position of its own: no history, no start."""
+    data = {**state.to_dict(), "history": []}
+    data.pop("start", None)
+    return data
+
+
+def _played_on(state: tk.State, plies: int, seed: int) -> tk.State:
+    """``state`` after ``plies`` random decisions (the weather rolled at random)."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        if state.current_player == CHANCE:
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state = state.apply(rng.choices(actions, weights)[0])
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_TK_TURN_1_a_position_loaded_without_its_start_begins_the_history_played_on_from_it() -> (
+    None
+):
+    """TK-TURN-1 (issue 44): a position saved without history or start is not a new game's, so
+    the history played on from it begins at it, as after ``start_here``: every later state
+    loads again (its ends count the turns since the position) and its record replays."""
+    data = _saved_without_start(played(60))
+    position = tk.State.from_dict(data)
+    assert position.start is None and position.turn > 0
+    later = _played_on(position, 30, seed=3)
+    assert later.start == position.to_dict()
+    assert tk.State.from_dict(json.loads(json.dumps(later.to_dict()))) == later
+    assert _played_on(start_here(position), 30, seed=3) == later
+    assert replay(record_of("takenoko", later, 0))[-1] == later
+
+
+def test_TK_TURN_1_a_history_played_from_a_loaded_position_without_its_start_is_refused() -> None:
+    """TK-TURN-1: the later state of a loaded position, its start cut off, claims a history from
+    ``new_game`` whose ends do not count its turns: refused, the dict unchanged."""
+    later = _played_on(tk.State.from_dict(_saved_without_start(played(60))), 30, seed=3)
+    data = later.to_dict()
+    del data["start"]
+    before = json.dumps(data, sort_keys=True)
+    with pytest.raises(InvalidStateError, match="TK-TURN-1"):
+        tk.State.from_dict(data)
+    assert json.dumps(data, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_TK_SET_4_TK_TURN_1_a_new_game_saved_and_loaded_plays_on_from_new_game(
+    players: int,
+) -> None:
+    """TK-SET-4, TK-TURN-1: a new game's position (its own view too) saved and loaded is
+    dealt as ``new_game`` deals it, so the history played on from it still begins at
+    ``new_game``: the same states as playing on from the new game itself."""
+    fresh = tk.new_game(players, 11)
+    for state in (fresh, fresh.view(0), fresh.view(None)):
+        loaded = tk.State.from_dict(json.loads(json.dumps(state.to_dict())))
+        assert _played_on(loaded, 12, seed=5) == _played_on(state, 12, seed=5)
+        assert _played_on(loaded, 12, seed=5).start is None
+    record = record_of("takenoko", _played_on(fresh, 12, seed=5), 11)
+    assert record.start is None
+
+
+def test_TK_TURN_1_a_position_within_the_first_turn_is_not_a_new_game() -> None:
+    """TK-TURN-1: a position saved in the middle of the first turn (the plot action chosen) is
+    not what ``new_game`` deals: the history played on from it begins at it."""
+    first = act(tk.new_game(2, 4), "action plot")
+    position = tk.State.from_dict(_saved_without_start(first))
+    later = _played_on(position, 20, seed=2)
+    assert later.start == position.to_dict()
+    assert tk.State.from_dict(later.to_dict()) == later
+    assert replay(record_of("takenoko", later, 0))[-1] == later

@@ -125,7 +125,8 @@ def from_dict(cls: type[S], data: Any) -> S:
     if hidden and hidden not in _view_patterns(state):
         raise InvalidStateError(
             f"pontoons {sorted(hidden)} are hidden, as no view hides them: a view hides the"
-            " others' pontoons until scoring, then the box's (BK-SET-2, K15)"
+            " others' pontoons until scoring, then the box's, or still the others' when it was"
+            " made before the scoring and played on (BK-SET-2, K15)"
         )
     if state.phase != "over" and not state.legal_actions():
         raise InvalidStateError(f"no legal action in phase {state.phase!r}: inconsistent state")
@@ -133,10 +134,17 @@ def from_dict(cls: type[S], data: Any) -> S:
 
 
 def _view_patterns(state: Any) -> list[set[int]]:
-    """The pontoons each view (a seat's, or the public one) hides in ``state``'s phase."""
+    """The pontoons each view (a seat's, or the public one) hides in ``state``'s phase; at the
+    scoring also those a view made before it hides: played on, a view cannot turn over the
+    tiles whose goods its viewer never saw (BK-SET-2, K15)."""
     seats: list[int | None] = [None, *range(state.num_players)]
     tiles = range(len(state.pontoons))
-    return [{tile for tile in tiles if not state.pontoon_seen(tile, seat)} for seat in seats]
+    moments = (False, True) if state.phase == "over" else (False,)
+    return [
+        {tile for tile in tiles if not state.pontoon_seen(tile, seat, scored)}
+        for scored in moments
+        for seat in seats
+    ]
 
 
 def start_view(cls: type[S], start: Mapping[str, Any], player: int | None) -> dict[str, Any]:

@@ -283,10 +283,13 @@ class State(RichDisplay):
             **changes,
         )
 
-    def pontoon_seen(self, tile: int, player: int | None) -> bool:
+    def pontoon_seen(self, tile: int, player: int | None, scored: bool | None = None) -> bool:
         """True when ``player`` (None: a spectator) knows the good of pontoon ``tile``
-        (BK-SET-2, K15)."""
-        return tile == player or (self.phase == "over" and tile < self.num_players)
+        (BK-SET-2, K15); ``scored``: as at the scoring (True) or before it (False), None: as
+        in this state's phase."""
+        if scored is None:
+            scored = self.phase == "over"
+        return tile == player or (scored and tile < self.num_players)
 
     def determinize(self, player: int | None, seed: int) -> Self:
         """A state ``player`` (None: a spectator) cannot tell apart: hidden pontoons and pile
@@ -296,9 +299,14 @@ class State(RichDisplay):
         checked_int(seed, "Bangkok determinize: seed", 0, vrng.MASK64)
         who = "public" if player is None else player
         stream = vrng.derive_seed(seed, "bangkok", "determinize", who)
-        hidden = [tile for tile in range(len(self.pontoons)) if not self.pontoon_seen(tile, player)]
+        hidden = [
+            tile
+            for tile, good in enumerate(self.pontoons)
+            if good < 0 or not self.pontoon_seen(tile, player)
+        ]
         # BK-SET-2: the hidden tiles hold the goods no one has shown, dealt afresh; from the
-        # sorted unseen goods, so a view (its hidden tiles -1) deals what the real state deals.
+        # sorted unseen goods, so a view (its hidden tiles -1) deals what the real state deals;
+        # a view played on to the scoring still hides what its viewer never saw (K15)
         shown = {self.pontoons[tile] for tile in range(len(self.pontoons)) if tile not in hidden}
         goods, stream = vrng.shuffled(sorted(set(range(len(PONTOONS))) - shown), stream)
         pontoons = list(self.pontoons)

@@ -10,26 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
 from .components import (
-    BAMBOO_SUPPLY,
     CARDS,
     CHANNEL_SUPPLY,
     COLOUR_INDEX,
-    COLOURS,
-    DECK_KINDS,
-    DECK_PREFIXES,
-    IMPROVEMENT_CHIPS,
     IMPROVEMENT_INDEX,
     IMPROVEMENT_NAMES,
-    IMPROVEMENTS,
     PLOT_TILES,
 )
-from .geometry import POND, POND_RING, edge_between, parse_hex
+from .deal import deal
+from .geometry import POND, edge_between, parse_hex
 from .options import Options
 from .picture import parse_garden
 from .state import PLAYER_COUNTS, State
@@ -49,59 +43,7 @@ def new_game(
         raise InvalidStateError(
             f"Options.first_player {opts.first_player} is not a seat of {num_players} players"
         )
-    plot_deck, _ = vrng.shuffled(PLOT_TILES, vrng.derive_seed(seed, "plots"))  # TK-SET-2
-    decks = []
-    for kind, prefix in zip(DECK_KINDS, DECK_PREFIXES, strict=True):
-        ids = [card for card in CARDS if card[0] == prefix]
-        deck, _ = vrng.shuffled(ids, vrng.derive_seed(seed, "objectives", kind))  # TK-SET-4
-        decks.append(deck)
-    # one card of each kind per player, hidden
-    hands = [tuple(deck.pop(0) for deck in decks) for _ in range(num_players)]
-    rng = vrng.derive_seed(seed, "play")
-    if opts.start_player == "random":
-        start, rng = vrng.randbelow(rng, num_players)
-    else:
-        start = opts.first_player
-    fields = {
-        "num_players": num_players,
-        "options": opts,
-        "start_player": start,
-        "turn": 0,
-        "player": start,
-        "phase": "roll" if opts.first_round_weather else "actions",
-        "weather": None,
-        "allowed": 2,
-        "used": (),
-        "tiles": {},
-        "colours": {},
-        "improvements": {},
-        "bamboo": {},
-        "irrigated": frozenset(),
-        "channels": frozenset(),
-        "channel_spots": frozenset(),
-        "plot_spots": POND_RING,
-        "gardener": POND,
-        "panda": POND,
-        "plot_deck": tuple(plot_deck),
-        "drawn": (),
-        "kept": None,
-        "decks": tuple(tuple(deck) for deck in decks),
-        "hands": tuple(hands),
-        "completed": ((),) * num_players,
-        "eaten": ((0, 0, 0),) * num_players,
-        "stored_channels": (0,) * num_players,
-        "stored_improvements": ((0, 0, 0),) * num_players,
-        "channel_reserve": CHANNEL_SUPPLY,
-        "improvement_reserve": tuple(IMPROVEMENT_CHIPS[letter] for letter in IMPROVEMENTS),
-        "bamboo_reserve": tuple(BAMBOO_SUPPLY[colour] for colour in COLOURS),
-        "emperor": None,
-        "final_turns_left": None,
-        "rng": rng,
-        "history": (),
-        "viewer": None,
-        "start": None,
-    }
-    return State(fields)
+    return State(deal(num_players, seed, opts))
 
 
 def _bad(message: str) -> InvalidStateError:

@@ -39,6 +39,7 @@ from .carry import (
     new_caches,
 )
 from .components import COLOUR_INDEX, COLOURS, DECK_PREFIXES, IMPROVEMENT_INDEX, IMPROVEMENTS
+from .deal import dealt_by_new_game
 from .geometry import figure_moves
 from .info import GAME_INFO
 from .legal import actions_legal, rain_actions
@@ -258,6 +259,8 @@ class State(RichDisplay):
         work: Work = before.copy()  # type: ignore[assignment]  # self.fields(), inlined
         kind = type(action)
         HANDLERS[kind](self, work, action)
+        if not before["history"] and before["start"] is None:  # its own start (issue 44)
+            work["start"] = None if dealt_by_new_game(before) else self.to_dict()
         work["history"] = extended(before["history"], action)
         new = _new(State)
         _set_fields(new, work)
