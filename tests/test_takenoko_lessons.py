@@ -1,0 +1,119 @@
+"""The Takenoko lessons' tables (bamboo_lab.exercises.takenoko_lessons and
+bamboo_lab.widgets.takenoko_lessons): the engine's answers, in words, no list in a cell."""
+
+from __future__ import annotations
+
+import pytest
+
+from bamboo_lab.core.table import Table
+from bamboo_lab.exercises import takenoko_lessons as lessons
+from bamboo_lab.games import takenoko as tk
+
+DONE = ["A01", "A02", "A03", "A06", "A07", "G01", "G02"]
+LAST = {
+    "num_players": 3,
+    "plots": [(1, 0, "G", 1), (1, -1, "G", 1), (0, -1, "G", 1)],
+    "completed": {1: DONE},
+    "hands": {1: ["P02"]},
+    "player": 1,
+}
+
+
+def _cells(table: Table) -> list[object]:
+    return [value for row in table.rows() for value in row.values()]
+
+
+def test_TK_END_2_TK_END_3_the_claimer_finishes_then_every_other_player_plays_once() -> None:
+    claimed = lessons.play(tk.position(**LAST), "claim P02")
+    over, turns = lessons.final_turns(claimed)
+    assert over.is_over() and over.emperor == 1
+    assert turns.column("player") == ["player 1", "player 2", "player 0"]
+    assert "TK-END-2" in turns.column("why they play")[0]
+    assert all("TK-END-3" in why for why in turns.column("why they play")[1:])
+
+
+def test_final_turns_needs_the_emperor_taken() -> None:
+    with pytest.raises(ValueError, match="Emperor"):
+        lessons.final_turns(tk.position(**LAST))
+
+
+def test_TK_END_3_the_finish_round_reading_stops_at_the_rounds_end() -> None:
+    table = lessons.final_round_readings("claim P02", **LAST)
+    assert table.column("turns played after the claim") == [
+        "player 1, then player 2, then player 0",
+        "player 1, then player 2",
+    ]
+
+
+def test_TK_END_5_panda_points_break_a_tie_then_the_victory_is_shared() -> None:
+    nine = ["P01", "P02", "P03", "P05", "G01", "G02", "G03", "A01", "A02"]
+    table = lessons.tie_breaks(
+        nine,
+        {
+            "decided": ["P08", "G05", "G09", "A06", "A13"],
+            "shared": ["P04", "P08", "G05", "G14", "A13"],
+        },
+    )
+    assert table.column("total") == [28, 28, 28, 28]
+    assert table.column("wins") == ["no", "yes", "yes", "yes"]
+
+
+def test_TK_CMP_4_cards_met_in_full_words() -> None:
+    tall = tk.position(
+        plots=[
+            (1, 0, "GF", 4),
+            (1, -1, "G", 4),
+            (0, -1, "GE", 3),
+            (-1, 1, "P", 3),
+            (0, 1, "PE", 3),
+        ],
+        hands={0: ["P01", "G01", "G04", "A01"]},
+    )
+    table = lessons.cards_met(tall, 0, ["G01", "G02"])
+    assert table.column("met now") == ["yes", "no"]
+    assert table.column("asks for")[0] == tk.CARDS["G01"].describe().split(": ", 1)[1]
+    with pytest.raises(ValueError):
+        lessons.cards_met(tall, 0, ["X99"])
+
+
+def test_TK_PAN_3_TK_IMP_3_panda_trips() -> None:
+    fence = tk.position(
+        plots=[(1, 0, "G", 2, "E"), (1, -1, "Y", 1), (2, -1, "Y", 0), (2, 0, "G", 0)]
+    )
+    table = lessons.panda_trips(fence, ["2,0", "1,0", "1,-1"])
+    assert table.column("sections eaten") == [0, 0, 1]
+    assert table.column("bamboo there before") == [0, 2, 1]
+
+
+def test_TK_IMP_1_TK_IMP_2_rule_checks_speak_words_not_notation() -> None:
+    chips = tk.position(
+        plots=[(1, 0, "GE", 0), (1, -1, "Y", 0), (2, -1, "P", 0), (0, -1, "Y", 2)],
+        stored_improvements={0: (1, 0, 1)},
+    )
+    table = lessons.rule_checks(chips, ["improve watershed 1,0", "improve watershed 2,-1"])
+    assert not any(str(move).startswith("improve ") for move in table.index)
+    assert table.column("may it be played?") == ["no", "yes"]
+    assert "(TK-IMP-1)" in table.column("why not")[0]
+
+
+def test_TK_BAM_2_supply_readings() -> None:
+    table = lessons.supply_rules("1,0")
+    assert table.column("the rain may grow 1,0") == ["yes", "no"]
+    assert not [cell for cell in _cells(table) if isinstance(cell, list | tuple | float)]
+
+
+def test_the_board_lessons_tables() -> None:
+    pytest.importorskip("ipywidgets")
+    from bamboo_lab.widgets import PlayController
+    from bamboo_lab.widgets import takenoko_lessons as board
+
+    c = PlayController("takenoko", players=2, bots="heuristic", seed=7)
+    buttons = board.buttons_table(c)
+    assert buttons.index == tuple(c.grouped_actions())
+    garden = board.garden_with([(1, -1, "G"), (1, 0, "G"), (0, 1, "G"), (-1, 1, "Y")])
+    met = board.objectives_met_table(garden)
+    assert dict(zip(met.index, met.column("placements"), strict=True)) == {
+        card: len(places) for card, places in garden.sandbox.plot_objectives().items() if places
+    }
+    with pytest.raises(ValueError):
+        board.garden_with([(3, 3, "G")])  # touches neither the pond nor two plots
