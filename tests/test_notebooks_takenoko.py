@@ -222,9 +222,10 @@ def test_exercises_show_each_position_and_check_it_by_id_only() -> None:
             assert all(rule.lower() in before for rule in exercise.rules), exercise.id
 
 
-def test_the_teachers_guide_has_a_timed_plan_the_player_aid_and_every_solution() -> None:
+def test_the_teachers_guide_has_a_timed_plan_the_player_aid_and_every_exercise() -> None:
     """docs/teaching/takenoko.md: a lesson plan whose sections are the notebook's Core
-    sections, the player aid picture, and each exercise's answer as the engine computes it."""
+    sections, the player aid picture, and each exercise named (its answer is not in the plan,
+    one click from the students' file browser: ``exercises.solution`` gives it)."""
     guide = (NOTEBOOKS.parent / "docs" / "teaching" / "takenoko.md").read_text(encoding="utf-8")
     assert "](../img/takenoko_player_aid.png)" in guide
     assert (NOTEBOOKS.parent / "docs" / "img" / "takenoko_player_aid.png").exists()
@@ -240,14 +241,8 @@ def test_the_teachers_guide_has_a_timed_plan_the_player_aid_and_every_solution()
             assert f"| {heading} | cells {first}-{last} |" in guide, heading
     assert "| 0-5 |" in guide and "| 43-45 |" in guide
     for exercise in exercises.all_exercises("takenoko"):
-        right = exercise.truth(exercise.position())
-        assert f"### {exercise.id}: {exercise.title}" in guide
-        items = sorted(right, key=str) if isinstance(right, frozenset | tuple) else [right]
-        section = guide.split(f"### {exercise.id}:")[1].split("###")[0]
-        answer = next(line for line in section.splitlines() if line.startswith("- **Answer:**"))
-        for item in items:
-            assert str(item) in answer, (exercise.id, item)
-        assert exercise.explanation in section
+        assert f"| `{exercise.id}` | {exercise.title} |" in guide, exercise.id
+        assert exercise.explanation not in guide, exercise.id  # no answer in the plan
 
 
 def test_the_cards_written_in_exercise_5_are_the_engines() -> None:
