@@ -117,3 +117,10 @@ def test_the_board_lessons_tables() -> None:
     }
     with pytest.raises(ValueError):
         board.garden_with([(3, 3, "G")])  # touches neither the pond nor two plots
+
+
+def test_TK_TURN_1_the_first_moves_in_words() -> None:
+    """The first turn offers the plot, irrigation and objective actions, said in words."""
+    said = lessons.moves_in_words(tk.new_game(num_players=2, seed=7))
+    assert said.startswith("player 0 may choose an action: plots: draw 3, keep 1")
+    assert "action plot" not in said and "gardener" not in said

@@ -14,12 +14,13 @@ from typing import Any
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.refusals import RULEBOOK
-from bamboo_lab.games.takenoko.words import label
+from bamboo_lab.games.takenoko.words import group, label
 
 __all__ = [
     "cards_met",
     "final_round_readings",
     "final_turns",
+    "moves_in_words",
     "panda_trips",
     "play",
     "rule_checks",
@@ -34,6 +35,16 @@ def play(state: tk.State, *texts: str) -> tk.State:
     for text in texts:
         state = state.apply(tk.parse_action(text, state))
     return state
+
+
+def moves_in_words(state: tk.State) -> str:
+    """What the player to move may do now, in the rulebook's words: each legal action's
+    label, grouped by kind (``player 0 may: choose an action: plots: draw 3, keep 1 · ...``)."""
+    kinds: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        kinds.setdefault(group(action), []).append(label(action, state))
+    said = "; ".join(f"{kind}: {' · '.join(words)}" for kind, words in kinds.items())
+    return f"player {state.player} may {said}"
 
 
 def final_turns(claimed: tk.State) -> tuple[tk.State, Table]:
