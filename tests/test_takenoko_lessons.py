@@ -124,3 +124,14 @@ def test_TK_TURN_1_the_first_moves_in_words() -> None:
     said = lessons.moves_in_words(tk.new_game(num_players=2, seed=7))
     assert said.startswith("player 0 may choose an action: plots: draw 3, keep 1")
     assert "action plot" not in said and "gardener" not in said
+
+
+def test_TK_IRR_3_TK_IRR_4_channel_checks_list_the_engines_spots_then_the_refused() -> None:
+    corner = tk.position(
+        plots=[(1, 0, "G", 1), (1, -1, "Y", 1), (2, -1, "G", 0), (2, 0, "P", 0), (0, -1, "P", 1)],
+        stored_channels={0: 2},
+    )
+    table = lessons.channel_checks(corner, ["channel 0,0/1,0", "channel 1,0/2,0"])
+    legal = len(tk.legal_channel_edges(corner))
+    assert table.column("may it be played?") == ["yes"] * legal + ["no", "no"]
+    assert [why[-10:] for why in table.column("why not")[legal:]] == ["(TK-IRR-3)", "(TK-IRR-4)"]

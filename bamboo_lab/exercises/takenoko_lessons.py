@@ -18,6 +18,7 @@ from bamboo_lab.games.takenoko.words import group, label
 
 __all__ = [
     "cards_met",
+    "channel_checks",
     "final_round_readings",
     "final_turns",
     "moves_in_words",
@@ -167,6 +168,13 @@ def rule_checks(state: tk.State, moves: Iterable[str]) -> Table:
             }
         )
     return Table(rows).set_index("move")
+
+
+def channel_checks(state: tk.State, tried: Iterable[str] = ()) -> Table:
+    """Every edge where a channel may go now (``tk.legal_channel_edges``), then the channels of
+    ``tried`` (notation), each with the rule that refuses it (TK-IRR-3, TK-IRR-4)."""
+    legal = [str(tk.PlaceChannel(edge)) for edge in tk.legal_channel_edges(state)]
+    return rule_checks(state, [*legal, *(move for move in tried if move not in legal)])
 
 
 def supply_rules(place: str = "1,0") -> Table:
