@@ -4,6 +4,7 @@ pattern, and a stick's owner in words. Split from :mod:`bamboo_lab.viz.bamboo`.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bamboo_lab.games import bamboo as bb
@@ -163,16 +164,19 @@ second counter of the same food), so that every point keeps its own text (the bo
 point per text, ``bamboo_lab.widgets.places.hover_points``) while the text reads the same."""
 
 
+PX_PER_UNIT = 800 / 18.5
+"""Pixels per data unit of every Bamboo picture (820 px wide, 10-px margins, x from 0 to 18.5;
+the height uses the same scale): what sizes a covering square in pixels."""
+
+
 class Hovers:
     """The hover texts of a picture: one point per thing (its centre), and for each place a
-    person clicks, invisible squares covering the whole of its shape, so that a click anywhere
-    on a temple, a stalk, a tile or a home space counts (the board reads the place back from
-    the text under the click)."""
+    person clicks, a few invisible squares sized in pixels to cover the whole of its shape, so
+    that a click anywhere on a temple, a stalk, a tile or a home space counts (the board reads
+    the place back from the text under the click)."""
 
-    COVER_STEP = 0.42
-    """Data units between the covering squares (about 18 px on an 820-pixel picture)."""
-    COVER_PX = 24
-    """The covering squares' side in pixels: a little more than the step, so they overlap."""
+    INSET = 0.03
+    """Data units the covering squares keep inside a place's edge (its neighbour's stay apart)."""
     SPOT_PX = 10
     """A spot's diameter in pixels."""
 
@@ -181,9 +185,8 @@ class Hovers:
         self.xs: list[float] = []
         self.ys: list[float] = []
         self.texts: list[str] = []
-        self.cover_xs: list[float] = []
-        self.cover_ys: list[float] = []
-        self.cover_texts: list[str] = []
+        self.covers: dict[int, tuple[list[float], list[float], list[str]]] = {}
+        """The covering squares by their side in pixels: their centres and texts."""
         self.spot_xs: list[float] = []
         self.spot_ys: list[float] = []
         self.spot_texts: list[str] = []
@@ -211,35 +214,38 @@ class Hovers:
         self.spot_texts.append(self._own(text))
 
     def cover(self, x0: float, y0: float, x1: float, y1: float, text: str) -> None:
-        """``text`` at the rectangle's centre and on squares covering all of it."""
+        """``text`` at the rectangle's centre and on the fewest squares covering all of it:
+        each as tall (or wide) as its short side, in a row along its long side, overlapping
+        evenly (one square for a square-ish tile, a column of a few for a tall temple)."""
         self.spot((x0 + x1) / 2, (y0 + y1) / 2, text)
-        inset = 0.2
-        columns = _steps(x0 + inset, x1 - inset, self.COVER_STEP)
-        rows = _steps(y0 + inset, y1 - inset, self.COVER_STEP)
-        for x in columns:
-            for y in rows:
-                self.cover_xs.append(x)
-                self.cover_ys.append(y)
-                self.cover_texts.append(self._own(text + _SAME_TO_THE_EYE))
+        x0, y0, x1, y1 = x0 + self.INSET, y0 + self.INSET, x1 - self.INSET, y1 - self.INSET
+        side = min(x1 - x0, y1 - y0)
+        pixels = math.ceil(side * PX_PER_UNIT)
+        xs, ys, texts = self.covers.setdefault(pixels, ([], [], []))
+        for x in _centres(x0, x1, side):
+            for y in _centres(y0, y1, side):
+                xs.append(x)
+                ys.append(y)
+                texts.append(self._own(text + _SAME_TO_THE_EYE))
 
     def traces(self, size: float = 30) -> list[Any]:
         """The spots' trace, the points' trace (invisible markers of diameter ``size``), then
-        the covering squares' trace. Plotly shows the hover of the point nearest the mouse,
-        a small marker winning over a larger one it lies in: so a spot's own text shows on
-        it, and the covering squares' text around it."""
+        the covering squares' traces (one per square size). Plotly shows the hover of the
+        point nearest the mouse, a small marker winning over a larger one it lies in: so a
+        spot's own text shows on it, and the covering squares' text around it."""
         traces = [
             hover_trace(self.spot_xs, self.spot_ys, self.spot_texts, self.SPOT_PX),
             hover_trace(self.xs, self.ys, self.texts, size),
         ]
-        if self.cover_xs:
+        for pixels, (xs, ys, texts) in sorted(self.covers.items()):
             traces.append(
                 scatter(
-                    x=self.cover_xs,
-                    y=self.cover_ys,
+                    x=xs,
+                    y=ys,
                     mode="markers",
-                    marker={"size": self.COVER_PX, "opacity": 0, "symbol": "square"},
+                    marker={"size": pixels, "opacity": 0, "symbol": "square"},
                     hoverinfo="text",
-                    hovertext=self.cover_texts,
+                    hovertext=texts,
                     showlegend=False,
                     name="",
                 )
@@ -247,10 +253,11 @@ class Hovers:
         return traces
 
 
-def _steps(start: float, stop: float, step: float) -> list[float]:
-    """Points from ``start`` to ``stop`` at most ``step`` apart (the middle alone when the span
-    is shorter than a step)."""
-    if stop - start < step:
+def _centres(start: float, stop: float, side: float) -> list[float]:
+    """The centres of the fewest squares of ``side`` covering ``start`` to ``stop`` edge to
+    edge (overlapping evenly when the span is not a whole number of sides)."""
+    count = max(1, math.ceil((stop - start) / side - 1e-9))
+    if count == 1:
         return [(start + stop) / 2]
-    count = int((stop - start) // step) + 1
-    return [start + (stop - start) * k / count for k in range(count + 1)]
+    first, last = start + side / 2, stop - side / 2
+    return [first + (last - first) * k / (count - 1) for k in range(count)]
