@@ -517,7 +517,10 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
             result = _click(lab, chosen, figure, log, settle=0)
         else:  # only buttons now (a renewal): the first
             result = _click(lab, cell.locator("button.mod-info").first, figure, log, settle=0)
-        assert result["changed_log"], result
+        if not result["changed_log"]:
+            said = cell.locator("span[style*='b00020']").all_inner_texts()
+            shot = _shot(lab, cell, "board-bangkok-whole-game-stuck")
+            raise AssertionError(f"move {played} not played: {said} {result} (screenshot {shot})")
         assert "[" not in result["last_line"] and "#" not in result["last_line"], result
         played += 1
     shot = _shot(lab, cell, "board-bangkok-whole-game")
