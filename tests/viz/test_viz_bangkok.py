@@ -172,9 +172,8 @@ def test_port_cells_are_numbered_as_the_rules_count_them() -> None:
     s = played(bk, 3, 5, 41)
     assert s.phase == "act" and bk.port_placements(s)
     fig = vb.figure(s)
-    numbers = {
-        t.text: t for t in labels(fig) if t.text.isdigit() and t.size == 12 and t.y > s.num_players * 2.45
-    }
+    port_bottom = s.num_players * 2.45  # the players' rows are under the port
+    numbers = {t.text: t for t in labels(fig) if t.text.isdigit() and t.y > port_bottom}
     assert sorted(numbers, key=int) == [str(n) for n in range(1, 10)]
     # the numbers run in reading order: top row left to right, then the next rows
     order = sorted(numbers.values(), key=lambda a: (-round(a.y, 6), a.x))
