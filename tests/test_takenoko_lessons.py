@@ -135,3 +135,16 @@ def test_TK_IRR_3_TK_IRR_4_channel_checks_list_the_engines_spots_then_the_refuse
     legal = len(tk.legal_channel_edges(corner))
     assert table.column("may it be played?") == ["yes"] * legal + ["no", "no"]
     assert [why[-10:] for why in table.column("why not")[legal:]] == ["(TK-IRR-3)", "(TK-IRR-4)"]
+
+
+def test_option_readings_of_the_storm_the_height_and_the_redraw() -> None:
+    """TK-W-4, TK-CMP-5 and TK-CMP-7 under each reading of their option, in words."""
+    storm = lessons.storm_readings(
+        plots=[(1, 0, "GE", 3), (1, -1, "P", 2)], panda=(1, -1), phase="roll"
+    )
+    assert ["panda to 0,0" in moves for moves in storm.column("the player may")] == [False, True]
+    greens = [(1, 0, "G", 3), (1, -1, "G", 3), (0, -1, "G", 3), (-1, 0, "G", 4)]
+    assert lessons.height_match_readings(greens, "G05").column("G05 met") == ["no", "yes"]
+    redraw = lessons.redraw_readings([(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "GW", 1)])
+    kept, redrawn = redraw.column("hand after the draw")
+    assert kept.endswith("P03") and not redrawn.endswith("P03")

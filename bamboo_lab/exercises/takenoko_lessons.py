@@ -21,10 +21,13 @@ __all__ = [
     "channel_checks",
     "final_round_readings",
     "final_turns",
+    "height_match_readings",
     "moves_in_words",
     "panda_trips",
     "play",
+    "redraw_readings",
     "rule_checks",
+    "storm_readings",
     "supply_rules",
     "tie_breaks",
 ]
@@ -197,3 +200,50 @@ def supply_rules(place: str = "1,0") -> Table:
             }
         )
     return Table(rows).set_index("bamboo supply")
+
+
+def storm_readings(**position: Any) -> Table:
+    """Where the storm may send the panda (TK-W-4), in words, under each reading of
+    ``tk.Options(storm_target_includes_pond=...)``, from ``tk.position(**position)`` (a
+    position about to roll the die)."""
+    rows = []
+    for pond in (False, True):
+        start = tk.position(**position, options=tk.Options(storm_target_includes_pond=pond))
+        stormy = play(start, "roll storm")
+        rows.append(
+            {
+                "storm_target_includes_pond": str(pond),
+                "the player may": " · ".join(label(a, stormy) for a in stormy.legal_actions()),
+            }
+        )
+    return Table(rows).set_index("storm_target_includes_pond")
+
+
+def height_match_readings(plots: list[Any], card: str) -> Table:
+    """Whether gardener objective ``card`` is met by the garden of ``plots`` under each reading
+    of ``tk.Options(gardener_height_match=...)`` (TK-CMP-5: exactly the height, or at least)."""
+    rows = []
+    for match in ("exact", "at_least"):
+        grove = tk.position(plots=plots, options=tk.Options(gardener_height_match=match))
+        met = tk.objective_met(grove, 0, card)
+        rows.append({"gardener_height_match": match, f"{card} met": "yes" if met else "no"})
+    return Table(rows).set_index("gardener_height_match")
+
+
+def redraw_readings(plots: list[Any]) -> Table:
+    """Player 0 draws a plot objective in the garden of ``plots`` under each reading of
+    ``tk.Options(redraw_if_already_complete=...)`` (TK-CMP-7): the top card of the plot deck
+    and the hand after the draw."""
+    rows = []
+    for redraw in (False, True):
+        options = tk.Options(redraw_if_already_complete=redraw)
+        start = tk.position(plots=plots, options=options)
+        drawn = play(start, "action objective", "draw plot")
+        rows.append(
+            {
+                "redraw_if_already_complete": str(redraw),
+                "top plot card": start.decks[0][0],
+                "hand after the draw": " ".join(drawn.hands[0]),
+            }
+        )
+    return Table(rows).set_index("redraw_if_already_complete")
