@@ -299,7 +299,7 @@ def test_TK_TURN_1_a_history_played_from_a_loaded_position_without_its_start_is_
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_TK_SET_4_TK_TURN_1_a_new_game_saved_and_loaded_plays_on_from_new_game(
+def test_TK_TURN_1_TK_SET_4_a_new_game_saved_and_loaded_plays_on_from_new_game(
     players: int,
 ) -> None:
     """TK-SET-4, TK-TURN-1: a new game's position (its own view too) saved and loaded is
