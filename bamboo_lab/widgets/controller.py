@@ -483,10 +483,11 @@ class PlayController:
             return found
         self.offer = (tuple(place), tuple(found))
         name = self.place_name(tuple(place), shown)
-        moves = "its move is" if len(found) == 1 else "its moves are"
+        one = len(found) == 1
         self.message = (
-            f"{name[:1].upper()}{name[1:]}: {moves} under “Your move” (what it would take is"
-            " ringed on the picture): press one to play it."
+            f"{name[:1].upper()}{name[1:]}: {'its move is' if one else 'its moves are'} under"
+            " “Your move” (the places it would use are ringed on the picture):"
+            f" press {'it' if one else 'one'} to play it."
         )
         return found
 
