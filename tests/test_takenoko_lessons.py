@@ -148,3 +148,18 @@ def test_option_readings_of_the_storm_the_height_and_the_redraw() -> None:
     redraw = lessons.redraw_readings([(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "GW", 1)])
     kept, redrawn = redraw.column("hand after the draw")
     assert kept.endswith("P03") and not redrawn.endswith("P03")
+
+
+def test_TK_IMP_4_TK_CMP_3_TK_PLOT_1_readings_side_by_side() -> None:
+    fertilizer = lessons.fertilizer_readings()
+    assert fertilizer.column("first growth with a fertilizer") == [2, 1]
+    assert fertilizer.column("rain on a fertilized 1") == [3, 2]
+    mirror = lessons.mirror_readings()
+    assert mirror.column("P13 met") == ["no", "yes"]  # A is the mirror image, B the card turned
+    assert mirror.column("P13 met with mirror images allowed") == ["yes", "yes"]
+    returned = lessons.return_readings(seed=7)
+    drawn = returned.column("drawn")[0].split()
+    bottom, top = returned.column("bottom of the pile")[0], returned.column("top of the pile")[1]
+    assert bottom == top == f"{drawn[2]} {drawn[0]}"  # returned first to last: Y, then PW
+    defaults = lessons.option_defaults()
+    assert set(defaults.index) == set(tk.Options.__dataclass_fields__)

@@ -19,13 +19,18 @@ from bamboo_lab.games.takenoko.words import group, label
 __all__ = [
     "cards_met",
     "channel_checks",
+    "fertilizer_readings",
     "final_round_readings",
     "final_turns",
     "height_match_readings",
+    "mirror_readings",
     "moves_in_words",
+    "option_defaults",
+    "p13_garden",
     "panda_trips",
     "play",
     "redraw_readings",
+    "return_readings",
     "rule_checks",
     "storm_readings",
     "supply_rules",
@@ -247,3 +252,99 @@ def redraw_readings(plots: list[Any]) -> Table:
             }
         )
     return Table(rows).set_index("redraw_if_already_complete")
+
+
+def fertilizer_readings() -> Table:
+    """A fertilized first growth and a fertilized rain under each reading of the fertilizer
+    (``tk.Options(fertilizer_on_first_growth=..., fertilizer_on_rain=...)``, TK-IMP-4): a pink
+    plot placed at -1,1 with a fertilizer chip, and the rain on the fertilized yellow 1,-1."""
+    rows = []
+    for doubled in (True, False):
+        options = tk.Options(fertilizer_on_first_growth=doubled, fertilizer_on_rain=doubled)
+        placing = tk.position(
+            plots=[(1, 0, "GF", 3), (1, -1, "YF", 1)],
+            phase="place_plot",
+            used=["plot"],
+            drawn=["Y", "G"],
+            kept="P",
+            stored_improvements={0: (0, 0, 1)},
+            options=options,
+        )
+        first = play(placing, "plot -1,1 +fertilizer").bamboo[tk.Hex(-1, 1)]
+        wet = tk.position(plots=[(1, -1, "YF", 1)], phase="roll", options=options)
+        rain = play(wet, "roll rain", "grow 1,-1").bamboo[tk.Hex(1, -1)]
+        rows.append(
+            {
+                "the fertilizer doubles": "every growth" if doubled else "not these two",
+                "first growth with a fertilizer": first,
+                "rain on a fertilized 1": rain,
+            }
+        )
+    return Table(rows).set_index("the fertilizer doubles")
+
+
+_P13_GREENS = {"A": [(1, -1), (1, 0)], "B": [(1, -1), (2, -1)]}
+"""Notebook 11's two gardens of four irrigated plots: which two are green (the rest yellow)."""
+
+
+def p13_garden(name: str, mirror: bool = False) -> tk.State:
+    """Garden ``"A"`` (the mirror image of ``P13``) or ``"B"`` (``P13`` turned): four irrigated
+    plots, two green, player 0 holding ``P13``; ``mirror`` allows mirrored shapes."""
+    greens = _P13_GREENS[name]
+    plots = [
+        (q, r, "G" if (q, r) in greens else "Y", 1) for q, r in [(1, -1), (1, 0), (2, -1), (2, 0)]
+    ]
+    return tk.position(
+        plots=plots,
+        channels=["1,0/1,-1", "1,0/2,-1", "2,-1/2,0"],
+        hands={0: ["P13", "G01", "A01"]},
+        options=tk.Options(plot_objective_mirror_allowed=mirror),
+    )
+
+
+def mirror_readings() -> Table:
+    """Whether ``P13`` is met in gardens A and B, with and without mirrored shapes allowed
+    (``tk.Options(plot_objective_mirror_allowed=...)``, TK-CMP-3)."""
+    rows = []
+    for name in _P13_GREENS:
+        met = {
+            mirror: tk.objective_met(p13_garden(name, mirror), 0, "P13") for mirror in (False, True)
+        }
+        rows.append(
+            {
+                "garden": name,
+                "P13 met": "yes" if met[False] else "no",
+                "P13 met with mirror images allowed": "yes" if met[True] else "no",
+            }
+        )
+    return Table(rows).set_index("garden")
+
+
+def return_readings(seed: int = 7) -> Table:
+    """Player 0's first plot action of the game dealt by ``seed`` (keep the second plot drawn,
+    place it at 1,-1, return the others first to last) under each reading of
+    ``tk.Options(plot_return_position=...)`` (TK-PLOT-1): the pile's two top and bottom plots."""
+    rows = []
+    for where_to in ("bottom", "top"):
+        start = tk.new_game(2, seed=seed, options=tk.Options(plot_return_position=where_to))
+        drawing = play(start, "action plot")
+        after = play(drawing, "keep 2", "plot 1,-1", "return 2,1")
+        rows.append(
+            {
+                "plot_return_position": where_to,
+                "drawn": " ".join(drawing.drawn),
+                "top of the pile": " ".join(after.plot_deck[:2]),
+                "bottom of the pile": " ".join(after.plot_deck[-2:]),
+            }
+        )
+    return Table(rows).set_index("plot_return_position")
+
+
+def option_defaults() -> Table:
+    """Every rule variant of ``tk.Options`` with the reading the engine plays by default."""
+    defaults = tk.Options()
+    rows = [
+        {"option": field, "default": str(getattr(defaults, field))}
+        for field in tk.Options.__dataclass_fields__
+    ]
+    return Table(rows).set_index("option")
