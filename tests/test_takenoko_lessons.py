@@ -163,3 +163,20 @@ def test_TK_IMP_4_TK_CMP_3_TK_PLOT_1_readings_side_by_side() -> None:
     assert bottom == top == f"{drawn[2]} {drawn[0]}"  # returned first to last: Y, then PW
     defaults = lessons.option_defaults()
     assert set(defaults.index) == set(tk.Options.__dataclass_fields__)
+
+
+def test_TK_GAR_2_TK_IMP_3_growth_fertilizer_and_the_fenced_panda_in_words() -> None:
+    dry = tk.position(
+        plots=[(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "G", 0), (2, 0, "G", 0), (0, -1, "Y", 1)],
+        gardener=(1, 0),
+    )
+    grown = lessons.growth_table(dry, lessons.play(dry, "action gardener", "gardener 2,-1"))
+    assert dict(zip(grown.index, grown.column("after"), strict=True))["2,-1"] == 0  # dry
+    assert dict(zip(grown.index, grown.column("after"), strict=True))["1,0"] == 2
+    fertile = tk.position(plots=[(1, 0, "GF", 3), (1, -1, "YF", 1)], phase="roll")
+    rain = lessons.bamboo_after(fertile, {"rain": ("1,-1", ["roll rain", "grow 1,-1"])})
+    assert rain.column("after") == [3]  # doubled by the fertilizer (TK-IMP-4)
+    fenced = tk.position(plots=[(1, 0, "GE", 3), (1, -1, "P", 2)], panda=(1, -1), phase="roll")
+    storm = lessons.play(fenced, "roll storm")
+    said = lessons.panda_meal(storm, lessons.play(storm, "panda 1,0"))
+    assert said == "the panda on 1,0 ate no section; the bamboo there is 3 high"

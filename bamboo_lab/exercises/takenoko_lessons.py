@@ -13,20 +13,24 @@ from typing import Any
 
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.components import COLOUR_NAMES
 from bamboo_lab.games.takenoko.refusals import RULEBOOK
 from bamboo_lab.games.takenoko.words import group, label
 
 __all__ = [
+    "bamboo_after",
     "cards_met",
     "channel_checks",
     "fertilizer_readings",
     "final_round_readings",
     "final_turns",
+    "growth_table",
     "height_match_readings",
     "mirror_readings",
     "moves_in_words",
     "option_defaults",
     "p13_garden",
+    "panda_meal",
     "panda_trips",
     "play",
     "redraw_readings",
@@ -348,3 +352,47 @@ def option_defaults() -> Table:
         for field in tk.Options.__dataclass_fields__
     ]
     return Table(rows).set_index("option")
+
+
+def growth_table(before: tk.State, after: tk.State) -> Table:
+    """Each plot of ``before``: its colour, whether it is irrigated, and its bamboo before and
+    after (what a move grew, TK-GAR-2)."""
+    rows = [
+        {
+            "plot": f"{plot.q},{plot.r}",
+            "colour": COLOUR_NAMES[before.colours[plot]],
+            "irrigated": "yes" if tk.is_irrigated(before, plot) else "no",
+            "bamboo before": before.bamboo.get(plot, 0),
+            "after": after.bamboo.get(plot, 0),
+        }
+        for plot in sorted(before.tiles)
+    ]
+    return Table(rows).set_index("plot")
+
+
+def bamboo_after(state: tk.State, cases: dict[str, tuple[str, list[str]]]) -> Table:
+    """For each case ``name: (place, moves)``: the bamboo on ``place`` before and after the
+    moves (notation) are played from ``state``."""
+    rows = []
+    for name, (place, moves) in cases.items():
+        plot = tk.Hex(*(int(part) for part in place.split(",")))
+        rows.append(
+            {
+                "case": name,
+                "before": state.bamboo.get(plot, 0),
+                "after": play(state, *moves).bamboo.get(plot, 0),
+            }
+        )
+    return Table(rows).set_index("case")
+
+
+def panda_meal(before: tk.State, after: tk.State) -> str:
+    """What the panda ate between ``before`` and ``after``, and the bamboo left where it stands,
+    in one sentence."""
+    eaten = sum(after.eaten[before.player]) - sum(before.eaten[before.player])
+    where = after.panda
+    sections = {0: "no section", 1: "one section"}.get(eaten, f"{eaten} sections")
+    return (
+        f"the panda on {where.q},{where.r} ate {sections}; the bamboo there is"
+        f" {after.bamboo.get(where, 0)} high"
+    )
