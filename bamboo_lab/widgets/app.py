@@ -19,11 +19,18 @@ from IPython.display import display
 
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.viz import palette
 
-from .advice import Chances, Hint, chances, hint
+from .advice import chances, hint
 from .board import BoardWidget, cell_result, replace_figure
-from .controller import BoardText, PlayController
+from .board_html import (
+    button,
+    chances_html,
+    enable,
+    last_turn_html,
+    message_html,
+    table_html,
+)
+from .controller import PlayController
 from .labels import label_of
 from .pictures import (
     board_figure,
@@ -51,39 +58,6 @@ __all__ = [
 
 _CLICK_RADIUS = 0.7
 """How near a Takenoko click must be to a ringed target (in hex sizes)."""
-
-
-def _button(text: str, tip: str, on: Callable[[], None], style: str = "") -> w.Button:
-    b = w.Button(description=text, tooltip=tip, button_style=style)
-    b.layout = w.Layout(width="auto", max_width="100%")
-    b.on_click(lambda _b: on())
-    return b
-
-
-def _enable(button: w.Button, enabled: bool, style: str = "") -> None:
-    """Enable ``button`` in its colour ``style``, or disable it, greyed (no colour)."""
-    button.disabled = not enabled
-    button.button_style = style if enabled else ""
-
-
-_CELL = "padding:2px 10px"
-
-
-def _table_html(controller: PlayController, text: BoardText) -> str:
-    """The final score as an HTML table: one row per category, one column per seat."""
-    if not text.table:
-        return ""
-    head = "".join(
-        f"<th style='padding:2px 10px'>{html.escape(controller.seat_name(p))}</th>"
-        for p in range(controller.players)
-    )
-    rows = "".join(
-        f"<tr><td style='padding:2px 10px'>{html.escape(words)}</td>"
-        + "".join(f"<td style='{_CELL};text-align:right'>{html.escape(v)}</td>" for v in values)
-        + "</tr>"
-        for words, values in text.table
-    )
-    return f"<b>Final score</b><table><tr><th></th>{head}</tr>{rows}</table>"
 
 
 class PlayApp:
@@ -121,7 +95,7 @@ class PlayApp:
         self.moves = w.Select(options=[], rows=6, layout=w.Layout(width="100%"))
         """Every move played on the pictures now, in words, grouped by place: found and
         played without knowing where to click."""
-        self.moves_button = _button(
+        self.moves_button = button(
             "play the chosen move", "play the move chosen in the list", self._play_chosen
         )
         self.moves_button.layout = w.Layout(width="auto", align_self="flex-start")
@@ -137,11 +111,11 @@ class PlayApp:
             ]
         )
         self._move_actions: list[Any] = []
-        self.try_button = _button("play typed action", "play the typed notation", self._typed)
-        self.bot_button = _button(
+        self.try_button = button("play typed action", "play the typed notation", self._typed)
+        self.bot_button = button(
             "bot's turn", "the bot to move plays its whole turn", self.bot_turn, "primary"
         )
-        self.step_button = _button(
+        self.step_button = button(
             "one bot decision", "the bot to move takes one decision only", self.bot_move
         )
         self.auto = w.Play(value=0, min=0, max=10_000, step=1, interval=700, description="auto")
@@ -155,12 +129,12 @@ class PlayApp:
             style={"description_width": "initial"},
         )
         w.jslink((self.speed, "value"), (self.auto, "interval"))
-        self.undo_button = _button("undo", "take back your last decision", self.undo, "warning")
+        self.undo_button = button("undo", "take back your last decision", self.undo, "warning")
         self.seed = w.Text(
             value=str(controller.seed), description="seed", layout=w.Layout(width="260px")
         )
-        self.new_button = _button("new game", "start again from the seed", self.new_game)
-        self.hint_button = _button(
+        self.new_button = button("new game", "start again from the seed", self.new_game)
+        self.hint_button = button(
             "hint", "the best three moves here, by playouts from what you see", self.show_hint
         )
         self.hint = w.HTML()
@@ -362,7 +336,7 @@ class PlayApp:
 
     def _missed(self) -> bool:
         """A click on nothing playable: the board says what may be clicked now (False)."""
-        self.message.value = _message_html(self.controller.miss())
+        self.message.value = message_html(self.controller.miss())
         return False
 
     def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
@@ -405,23 +379,17 @@ class PlayApp:
         self.status.value = f"<b>{html.escape(text.status)}</b>"
         self.scores.value = html.escape(text.scores)
         self.notes.value = "<br>".join(html.escape(n) for n in text.notes)
-        self.last_turn.value = (
-            f"<b>{html.escape(text.turn_heading)}</b><ol style='margin:0'>"
-            + "".join(f"<li>{html.escape(line)}</li>" for line in text.last_turn)
-            + "</ol>"
-            if text.last_turn
-            else ""
-        )
-        self.final.value = _table_html(c, text)
-        self.message.value = _message_html(c.message)
+        self.last_turn.value = last_turn_html(text)
+        self.final.value = table_html(c, text)
+        self.message.value = message_html(c.message)
         self._draw_actions(c.grouped_actions(reveal), text.clicks)
         self._draw_moves(reveal)
         self.notation.placeholder = self._example()
         # a disabled button looks disabled: grey, without its colour (the bot's blue, undo's
         # orange), so nobody takes it for one to press
-        _enable(self.bot_button, c.is_bot_to_play(), "primary")
-        _enable(self.step_button, c.is_bot_to_play())
-        _enable(self.undo_button, bool(c.steps), "warning")
+        enable(self.bot_button, c.is_bot_to_play(), "primary")
+        enable(self.step_button, c.is_bot_to_play())
+        enable(self.undo_button, bool(c.steps), "warning")
         self.seed.value = str(c.seed)
         self.log.value = "\n".join(text.log[-200:][::-1])
         self.hint_button.disabled = not c.is_person_to_play()
@@ -439,7 +407,7 @@ class PlayApp:
         self.hint.value = "<i>thinking: playing the game out from here…</i>"
         found = hint(c, reveal)
         self._hint_of = (c.state, reveal)
-        self.hint.value = _hint_html(found, c)
+        self.hint.value = found.html(c.seat_name(found.seat))
 
     def _draw_chances(self) -> None:
         """The win-probability bar, when its checkbox is on (computed once per position)."""
@@ -453,7 +421,7 @@ class PlayApp:
             return
         self._chances_of = (c.state, reveal)
         found = chances(c, reveal)
-        self.chances.value = "" if found is None else _chances_html(found, c)
+        self.chances.value = "" if found is None else chances_html(found, c)
 
     def _board_picture(self) -> go.Figure:
         """The main picture as the board shows it now."""
@@ -519,7 +487,7 @@ class PlayApp:
         rows: list[w.Widget] = [w.HTML(f"<i>{html.escape(clicks)}</i>")] if clicks else []
         for group, items in groups.items():
             buttons = [
-                _button(label, f"{group}: {label}", self._player_of(action), "info")
+                button(label, f"{group}: {label}", self._player_of(action), "info")
                 for label, action in items
             ]
             box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
@@ -534,45 +502,6 @@ class PlayApp:
                 waiting = "your cards are hidden: press “show my secret cards” to play"
             rows = [w.HTML(f"<i>{waiting}</i>")]
         self.actions.children = rows
-
-
-def _message_html(message: str) -> str:
-    """The board's last refusal or notice, in red (empty when there is none)."""
-    return f"<span style='color:#b00020'>{html.escape(message)}</span>" if message else ""
-
-
-def _hint_html(found: Hint, c: PlayController) -> str:
-    """The hint as a small table: each move in words and its chance to win."""
-    rows = "".join(
-        f"<tr><td style='{_CELL}'>{rank}</td><td style='{_CELL}'>{html.escape(words)}"
-        f"</td><td style='{_CELL};text-align:right'>"
-        f"<b>{win:.0%}</b> ({low:.0%}-{high:.0%})</td></tr>"
-        for rank, (words, _notation, win, low, high) in enumerate(found.rows, start=1)
-    )
-    return (
-        f"<b>Hint for {html.escape(c.seat_name(found.seat))}</b>: the best moves by"
-        f" {found.playouts} playouts from what you see (chance to win, 95% interval)"
-        f"<table>{rows}</table>"
-    )
-
-
-def _chances_html(found: Chances, c: PlayController) -> str:
-    """The win-probability bar: one coloured share per seat, its interval in words."""
-    parts = "".join(
-        f"<div title='{html.escape(c.seat_name(seat))}: {win:.0%} ({low:.0%}-{high:.0%})'"
-        f" style='width:{max(win, 0.001) * 100:.1f}%;background:{palette.player_colour(seat)};"
-        "height:18px'></div>"
-        for seat, win, low, high in found.rows
-    )
-    words = " · ".join(
-        f"{html.escape(c.seat_name(seat))} <b>{win:.0%}</b> ({low:.0%}-{high:.0%})"
-        for seat, win, low, high in found.rows
-    )
-    return (
-        f"<div style='display:flex;width:420px;border:1px solid #555'>{parts}</div>"
-        f"<span>Win chances from here: {words}; {found.playouts} playouts from what you see"
-        " (95% intervals)</span>"
-    )
 
 
 def _where(target: Hex | Edge) -> str:

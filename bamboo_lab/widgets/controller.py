@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bamboo_lab.bots import Bot, make_bot
@@ -21,40 +20,26 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import layer_piece, load, record_of
 
-from .labels import (
-    SCORE_ROWS,
-    button_label,
-    decision_words,
-    group_of,
-    label_of,
-    log_line,
-    score_cell,
-    season_events,
-    short_text,
-    state_notes,
-)
-from .places import (
-    CLICK_WORDS,
-    board_piece,
-    is_clickable,
-    place_words,
-    places_of,
-    reason_words,
-    refusal,
+from .labels import label_of, log_line, season_events, short_text, state_notes
+from .places import board_piece, places_of, refusal
+from .words import (
+    NOT_YOUR_DECISION,
+    BoardText,
+    Step,
+    button_groups,
+    click_words,
+    miss_words,
+    moves_in_words,
+    moves_table,
+    offer_words,
+    place_name,
+    refused_words,
+    score_table,
+    scores_words,
+    status_words,
 )
 
 __all__ = ["BoardText", "PlayController", "Step"]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied action: who played it, the action and its log line."""
-
-    player: int
-    action: Any
-    line: str
-    events: tuple[str, ...] = ()
-    """What the rules did by themselves after it (Bamboo: passes, Autumn, Winter bills)."""
 
 
 def _seat_bots(game: str, players: int, bots: Any, human: int) -> tuple[Bot | None, ...]:
@@ -72,38 +57,6 @@ def _seat_bots(game: str, players: int, bots: Any, human: int) -> tuple[Bot | No
             " hot-seat, or one entry per seat (None where a person plays)"
         )
     return tuple(None if s is None else make_bot(s, game) for s in specs)
-
-
-@dataclass(frozen=True)
-class BoardText:
-    """Everything a board shows in words, computed from the shown view only (see
-    :meth:`PlayController.board`): the secrecy test compares these across determinisations."""
-
-    seat: int | None
-    """Whose secrets the board shows (None: what everybody at the table sees)."""
-    status: str
-    """Who is to play and what to decide, in rulebook words."""
-    scores: str
-    """The running points (what the shown seat can count), or the outcome once over."""
-    table: tuple[tuple[str, tuple[str, ...]], ...]
-    """Once over: the final score, one row per category (``(words, value per seat)``)."""
-    notes: tuple[str, ...]
-    """What the picture needs in words: the weather in effect, food held, whose turn."""
-    buttons: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-    """The person's legal actions with no place on the pictures: ``(group, ((label,
-    notation), ...))``."""
-    clicks: str
-    """What to click on the pictures for the other legal actions, in words."""
-    log: tuple[str, ...]
-    """Every move in rulebook words, oldest first."""
-    last_turn: tuple[str, ...]
-    """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
-    moves: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Every move played on the pictures now, in words, grouped by the place it is clicked
-    (``(place, (move, ...))``, :meth:`PlayController.move_list`): found without clicking."""
-    turn_heading: str = "Last turn"
-    """The heading of :attr:`last_turn`: ``This turn so far`` while its seat is still to
-    play, else ``Last turn``."""
 
 
 _MAX_BOT_TURN = 400
@@ -246,10 +199,10 @@ class PlayController:
         seat = self.viewer(reveal)
         return BoardText(
             seat=seat,
-            status=self._status(shown),
-            scores=self._scores(shown, seat),
-            table=self._table(shown),
-            notes=self._notes(shown),
+            status=status_words(self.game, shown, self.seats, self.seat_name),
+            scores=scores_words(self.game, shown, self.players, self.seat_name),
+            table=score_table(self.game, shown),
+            notes=state_notes(self.game, shown, self.seat_name),
             buttons=tuple(
                 (group, tuple((label, str(action)) for label, action in items))
                 for group, items in self._groups(shown, seat).items()
@@ -311,25 +264,11 @@ class PlayController:
     def _groups(self, shown: Any, seat: int | None) -> dict[str, list[tuple[str, Any]]]:
         """The buttons: the legal actions with no place on the pictures (a port cell, a hand
         card, a stalk ... is clicked instead, see :meth:`clickable`)."""
-        groups: dict[str, list[tuple[str, Any]]] = {}
         if not self.is_person_to_play():
-            return groups
-        mover = shown.current_player
-        if seat != mover and board_piece(self.game, "SECRET_BOARD", False):
-            return groups  # the hand and the drawn plots are secret: reveal them first
-        offered = self._offered()
-        if offered:  # the place clicked: its moves first, to pick one
-            place, actions = offered
-            groups[f"at {self.place_name(place, shown)}: pick one"] = [
-                (label_of(self.game, a, shown), a) for a in actions
-            ]
-        for a in shown.legal_actions():
-            if is_clickable(self.game, a, mover):
-                continue
-            groups.setdefault(group_of(self.game, a), []).append(
-                (button_label(self.game, a, shown), a)
-            )
-        return groups
+            return {}
+        if seat != shown.current_player and board_piece(self.game, "SECRET_BOARD", False):
+            return {}  # the hand and the drawn plots are secret: reveal them first
+        return button_groups(self.game, shown, self._offered(), self.place_name)
 
     def _offered(self) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
         """:attr:`offer` while its moves are still legal (None once played or stale)."""
@@ -343,11 +282,7 @@ class PlayController:
     def place_name(self, place: tuple[Any, ...], shown: Any = None) -> str:
         """A place in words as the board says it: the game's ``place_name`` (Bangkok names a
         hand card by its goods), else :func:`~bamboo_lab.widgets.places.place_words`."""
-        named = board_piece(self.game, "place_name", None)
-        if named is not None:
-            shown = self.board_state(True) if shown is None else shown
-            return str(named(place, shown))
-        return place_words(place)
+        return place_name(self.game, place, self.board_state(True) if shown is None else shown)
 
     def move_list(self, reveal: bool = True) -> dict[str, list[tuple[str, Any]]]:
         """Every move played on the pictures now, in words, grouped by the place it is
@@ -360,31 +295,13 @@ class PlayController:
         """Every move the person may make now, in words, one row each: where it is played
         (the place clicked on the picture, or the button's group) and the move (``first``:
         only that many rows, then one saying how many more)."""
-        rows = [
-            {"where": where, "move": words}
-            for where, items in self.move_list(reveal).items()
-            for words, _action in items
-        ]
-        rows += [
-            {"where": f"button: {group}", "move": words}
-            for group, items in self.grouped_actions(reveal).items()
-            for words, _action in items
-        ]
-        if first is not None and len(rows) > first:
-            rows = [*rows[:first], {"where": "…", "move": f"and {len(rows) - first} more moves"}]
-        return Table(rows, columns=["where", "move"])
+        return moves_table(self.move_list(reveal), self.grouped_actions(reveal), first)
 
     def _moves(self, shown: Any, reveal: bool) -> dict[str, list[tuple[str, Any]]]:
         """:meth:`move_list` of the board's view ``shown``."""
-        found: dict[str, list[tuple[str, Any]]] = {}
         if not self._may_click(shown, reveal):
-            return found
-        for a in shown.legal_actions():
-            places = places_of(self.game, a, shown.current_player)
-            if places:  # grouped by where the move starts: its first place
-                where = self.place_name(places[0], shown)
-                found.setdefault(where, []).append((label_of(self.game, a, shown), a))
-        return found
+            return {}
+        return moves_in_words(self.game, shown, self.place_name)
 
     def clickable(self, reveal: bool = True) -> dict[tuple[Any, ...], list[Any]]:
         """The places of the pictures a click plays now, each with the legal actions played
@@ -410,13 +327,7 @@ class PlayController:
         kinds = dict.fromkeys(place[0] for place in self.clickable(reveal))
         if "hand" in kinds and self.selected is not None:
             del kinds["hand"]
-        if not kinds:
-            return ""
-        words = [CLICK_WORDS[self.game][k] for k in kinds]
-        return "On the picture, click " + " ".join(
-            w if w.endswith("then") else w + (";" if i < len(words) - 1 else ".")
-            for i, w in enumerate(words)
-        )
+        return click_words(self.game, tuple(kinds))
 
     def targets(self, reveal: bool = True) -> tuple[tuple[Any, ...], ...]:
         """The places to ring on the pictures: the game's ``ring`` of the clickable places
@@ -465,7 +376,7 @@ class PlayController:
         ``explain``."""
         shown: Any = self.board_state(reveal)
         if not self._may_click(shown, reveal):
-            self.message = "Nothing to click now: it is not your decision."
+            self.message = NOT_YOUR_DECISION
             return []
         if place[0] == "hand":
             self.choose_card(-1 if place[1] == self.selected else place[1])
@@ -482,25 +393,13 @@ class PlayController:
             self.message = refusal(self.module, shown, place, self.selected, self.place_name)
             return found
         self.offer = (tuple(place), tuple(found))
-        name = self.place_name(tuple(place), shown)
-        one = len(found) == 1
-        self.message = (
-            f"{name[:1].upper()}{name[1:]}: {'its move is' if one else 'its moves are'} under"
-            " “Your move” (the places it would use are ringed on the picture):"
-            f" press {'it' if one else 'one'} to play it."
-        )
+        self.message = offer_words(self.place_name(tuple(place), shown), len(found))
         return found
 
     def miss(self) -> str:
         """What a click on nothing playable says: what may be clicked now (set as
         :attr:`message`, and returned)."""
-        clicks = self.clicks_text()
-        if not self.is_person_to_play():
-            self.message = "Nothing to click now: it is not your decision."
-        elif clicks:
-            self.message = "Nothing to play there. " + clicks
-        else:
-            self.message = "Nothing to play on the picture now: use the buttons below."
+        self.message = miss_words(self.is_person_to_play(), self.clicks_text())
         return self.message
 
     def play(self, action: Any) -> bool:
@@ -551,10 +450,7 @@ class PlayController:
 
     def _refused(self, action: Any, verdict: Any) -> str:
         """A refused move in the rulebook's words: ``You cannot <move> now: <reason> (rule)``."""
-        rule = f" ({verdict.rule})" if verdict.rule else ""
-        return (
-            f"You cannot {self._words(action)} now: {reason_words(self.game, verdict.reason)}{rule}"
-        )
+        return refused_words(self.game, self._words(action), verdict)
 
     def _legal_twin(self, action: Any) -> Any:
         """The engine's own legal action equal to ``action`` (never the caller's object)."""
@@ -629,49 +525,11 @@ class PlayController:
 
     def scores_text(self, reveal: bool = False) -> str:
         """The running scores as the board's seat can count them, the outcome once over."""
-        return self._scores(self.board_state(reveal), self.viewer(reveal))
+        return scores_words(self.game, self.board_state(reveal), self.players, self.seat_name)
 
     def status(self, reveal: bool = False) -> str:
         """Who is to play and what to decide, in one sentence of rulebook words."""
-        return self._status(self.board_state(reveal))
-
-    # ------------------------------------------------------------------ words of a view
-
-    def _status(self, shown: Any) -> str:
-        if shown.is_over():
-            outcome = shown.outcome()
-            won = " and ".join(self.seat_name(p) for p in outcome.winners) or "nobody"
-            return f"The game is over: {won} won."
-        seat = shown.current_player
-        what = decision_words(self.game, shown)
-        if self.seats[seat] is not None:
-            return f"{self.seat_name(seat)} is to play ({what}): press “bot's turn”."
-        return f"{self.seat_name(seat)} to play: {what}."
-
-    def _scores(self, shown: Any, seat: int | None) -> str:
-        scores = shown.scores()
-        if shown.is_over():
-            parts = [f"{self.seat_name(p)} {s}" for p, s in enumerate(scores)]
-            return "Final score: " + " · ".join(parts)
-        parts = [f"{self.seat_name(p)} {s}" for p, s in enumerate(scores)]
-        text = "Points so far: " + " · ".join(parts)
-        note = board_piece(self.game, "score_note", None)  # what the points leave out
-        return text if note is None else text + note(shown, self.players)
-
-    def _table(self, shown: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        outcome = shown.outcome() if shown.is_over() else None
-        if outcome is None:
-            return ()
-        rows = []
-        for key, words in SCORE_ROWS[self.game].items():
-            values = [row.get(key) for row in outcome.breakdown]
-            if all(v is None for v in values):
-                continue
-            rows.append((words, tuple(score_cell(v) for v in values)))
-        return tuple(rows)
-
-    def _notes(self, shown: Any) -> tuple[str, ...]:
-        return state_notes(self.game, shown, self.seat_name)
+        return status_words(self.game, self.board_state(reveal), self.seats, self.seat_name)
 
     # ------------------------------------------------------------------ internals
 
