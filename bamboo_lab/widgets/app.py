@@ -135,7 +135,7 @@ class PlayApp:
         )
         self.new_button = button("new game", "start again from the seed", self.new_game)
         self.hint_button = button(
-            "hint", "the best three moves here, by playouts from what you see", self.show_hint
+            "hint", "the leading moves and how sure, by playouts from what you see", self.show_hint
         )
         self.hint = w.HTML()
         self.show_chances = w.Checkbox(
@@ -398,7 +398,8 @@ class PlayApp:
         self._draw_chances()  # after the board: the bar never holds up a click's redraw
 
     def show_hint(self) -> None:
-        """The best three moves of the person to move, from what the board shows."""
+        """The hint of the person to move, from what the board shows: its verdict (a move
+        clearly best, or how many are about as good) and the leading moves (:meth:`Hint.html`)."""
         c = self.controller
         reveal = bool(self.reveal.value)
         if not c.is_person_to_play():
