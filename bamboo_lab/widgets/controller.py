@@ -26,6 +26,8 @@ from .words import (
     NOT_YOUR_DECISION,
     BoardText,
     Step,
+    bot_failed_words,
+    bot_stale_words,
     button_groups,
     click_words,
     miss_words,
@@ -424,8 +426,9 @@ class PlayController:
             return False
         if not verdict.legal:
             # typed notation may be quoted back; a button or a click is refused in words
+            typed = isinstance(action, str)
             self.message = (
-                str(verdict) if isinstance(action, str) else self._refused(action, verdict)
+                str(verdict) if typed else refused_words(self.game, self._words(action), verdict)
             )
             return False
         if isinstance(action, str):
@@ -448,10 +451,6 @@ class PlayController:
         except Exception:  # an action the words cannot name: its own text, cut
             return short_text(action)
 
-    def _refused(self, action: Any, verdict: Any) -> str:
-        """A refused move in the rulebook's words: ``You cannot <move> now: <reason> (rule)``."""
-        return refused_words(self.game, self._words(action), verdict)
-
     def _legal_twin(self, action: Any) -> Any:
         """The engine's own legal action equal to ``action`` (never the caller's object)."""
         return own_action(tuple(self.legal_actions()), action)
@@ -470,16 +469,11 @@ class PlayController:
         try:
             action = bot.choose(self._view(before, seat), legal, rng)
         except Exception as exc:  # a custom bot's bug: reported, the game goes on unchanged
-            self.message = (
-                f"{self.seat_name(seat)} failed to choose: {type(exc).__name__}: {short_text(exc)}"
-            )
+            self.message = bot_failed_words(self.seat_name(seat), exc)
             return False
         if self._games != games or self.state is not before:
             # the bot started a new game or moved inside choose: its decision is stale
-            self.message = (
-                f"{self.seat_name(seat)}'s decision was not played: the game changed while"
-                " it was choosing."
-            )
+            self.message = bot_stale_words(self.seat_name(seat))
             return False
         own = self._legal_twin(action)
         if own is None:

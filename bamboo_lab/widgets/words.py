@@ -14,12 +14,22 @@ from typing import Any
 
 from bamboo_lab.core.table import Table
 
-from .labels import SCORE_ROWS, button_label, decision_words, group_of, label_of, score_cell
+from .labels import (
+    SCORE_ROWS,
+    button_label,
+    decision_words,
+    group_of,
+    label_of,
+    score_cell,
+    short_text,
+)
 from .places import CLICK_WORDS, board_piece, is_clickable, place_words, places_of, reason_words
 
 __all__ = [
     "BoardText",
     "Step",
+    "bot_failed_words",
+    "bot_stale_words",
     "button_groups",
     "click_words",
     "miss_words",
@@ -214,3 +224,13 @@ def score_table(game: str, shown: Any) -> tuple[tuple[str, tuple[str, ...]], ...
             continue
         rows.append((words, tuple(score_cell(v) for v in values)))
     return tuple(rows)
+
+
+def bot_failed_words(name: str, error: Exception) -> str:
+    """A bot (seat ``name``) whose ``choose`` raised: its error, cut (the game goes on)."""
+    return f"{name} failed to choose: {type(error).__name__}: {short_text(error)}"
+
+
+def bot_stale_words(name: str) -> str:
+    """A bot's decision not played: the game changed while it was choosing."""
+    return f"{name}'s decision was not played: the game changed while it was choosing."
