@@ -2,7 +2,8 @@
 
 The ipywidgets views (``bamboo_lab.widgets.app``) only call these methods and redraw, so every
 behaviour a person sees (undo, bot steps, refusals with their reason, hidden cards) is tested
-without a browser.
+without a browser. The controller decides; :mod:`bamboo_lab.widgets.words` says it in the
+rulebook's words (the board's text, the list of moves, refusals, who is to play, the points).
 """
 
 from __future__ import annotations
