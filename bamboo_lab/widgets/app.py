@@ -1,4 +1,5 @@
-"""The ipywidgets boards: ``play`` (a game against bots or hot-seat) and ``replay``.
+"""The ipywidgets boards: ``play`` (a game against bots or hot-seat) and ``replay``
+(:class:`ReplayApp`, in :mod:`bamboo_lab.widgets.replay_app`).
 
 Thin views over :mod:`bamboo_lab.widgets.controller`: every handler calls the controller, then
 redraws. The board is a Plotly ``FigureWidget`` updated in place; on the Takenoko garden the
@@ -42,7 +43,7 @@ from .pictures import (
     secret_figure,
 )
 from .places import board_piece, hover_points, place_of
-from .replay_controller import ReplayController
+from .replay_app import ReplayApp
 
 __all__ = [
     "PlayApp",
@@ -520,52 +521,3 @@ def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
     except (TypeError, ValueError, OverflowError):
         return math.inf
     return distance if math.isfinite(distance) else math.inf
-
-
-class ReplayApp:
-    """A replay viewer: a slider and a play button through the states, board and log in step."""
-
-    def __init__(self, controller: ReplayController) -> None:
-        """Build the slider, the play button, the board and the log."""
-        self.controller = controller
-        last = len(controller.states) - 1
-        self.figure = BoardWidget(board_figure(controller.game, controller.go(0), {}, None))
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="move")
-        self.slider.layout = w.Layout(width="600px")
-        self.player = w.Play(value=0, min=0, max=last, interval=600, description="play")
-        w.jslink((self.player, "value"), (self.slider, "value"))
-        self.slider.observe(lambda c: self.show(c["new"]), names="value")
-        self.caption = w.HTML()
-        self.log = w.Textarea(
-            disabled=True,
-            placeholder="the moves up to the slider's position, newest first",
-            layout=w.Layout(width="100%", height="150px"),
-        )
-        # the review's win-probability curve under the board, when the controller has one
-        self.curve = None if controller.review is None else BoardWidget(self._curve())
-        parts = [w.HBox([self.player, self.slider]), self.caption, self.figure]
-        self.widget = w.VBox([*parts, *([self.curve] if self.curve else []), self.log])
-        self.show(0)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the app's widget as the cell's result (and its picture, for static viewers)."""
-        game = self.controller.game.capitalize()
-        return cell_result(self.widget, self.figure, f"A replay of a {game} game")
-
-    def _curve(self) -> go.Figure:
-        """The review's curve with the current ply marked, moves named in rulebook words."""
-        from bamboo_lab.viz.review import win_curve
-
-        c = self.controller
-        return win_curve(c.review, c.ply, words=lambda action: label_of(c.game, action))
-
-    def show(self, index: int) -> None:
-        """Draw position ``index``, the log up to it and, with a review, the ply on its curve."""
-        c = self.controller
-        state = c.go(index)
-        replace_figure(self.figure, board_figure(c.game, state, {}, None))
-        if self.curve is not None:
-            replace_figure(self.curve, self._curve())
-        last = c.lines[index - 1] if index else "the start"
-        self.caption.value = f"position {index} of {len(c.states) - 1} · last: {html.escape(last)}"
-        self.log.value = "\n".join(c.log[::-1])
