@@ -285,11 +285,15 @@ LOOKUP_MODULES = (
     "widgets/advice.py",
     "widgets/app.py",
     "widgets/board.py",
+    "widgets/board_html.py",
     "widgets/controller.py",
     "widgets/labels.py",
     "widgets/pictures.py",
     "widgets/places.py",
+    "widgets/replay_app.py",
     "widgets/replay_controller.py",
+    "widgets/takenoko_lessons.py",
+    "widgets/words.py",
 )
 """Shared modules that find each game by name: none may name a bundled game in its code."""
 
