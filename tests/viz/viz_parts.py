@@ -96,14 +96,14 @@ def text_sizes(fig: Any) -> list[tuple[str, float]]:
         add(f"annotation {str(note.text)[:30]!r}", note.font.size)
     if layout.title.text:
         add("title", layout.title.font.size)
-    if layout.showlegend is not False and any(t.showlegend is not False for t in fig.data):
-        if any(t.name for t in fig.data if t.showlegend is not False):
-            add("legend", layout.legend.font.size)
+    in_legend = [trace.name for trace in fig.data if trace.showlegend is not False]
+    if layout.showlegend is not False and any(in_legend):
+        add("legend", layout.legend.font.size)
     for name in ("xaxis", "yaxis", "xaxis2", "yaxis2"):
         axis = getattr(layout, name, None)
-        if axis is not None and axis.visible is not False and axis.showticklabels is not False:
-            if axis.tickvals is not None or axis.type is not None or axis.title.text:
-                add(f"{name} ticks", axis.tickfont.size)
+        shown = axis is not None and axis.visible is not False and axis.showticklabels is not False
+        if shown and (axis.tickvals is not None or axis.type is not None or axis.title.text):
+            add(f"{name} ticks", axis.tickfont.size)
     return found
 
 
