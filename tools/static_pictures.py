@@ -41,6 +41,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from format_notebooks import notebook_text
+
 ROOT = Path(__file__).resolve().parents[1]
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The mime type of a saved Plotly figure."""
@@ -242,8 +245,9 @@ def kaleido_renderer(scale: float = 1) -> Renderer:
 
 
 def serialise(nb: dict[str, Any]) -> str:
-    """The notebook's text as ``tools/clean_notebooks.py`` writes it."""
-    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    """The notebook's text as JupyterLab saves it (``format_notebooks.notebook_text``, which
+    ``tools/clean_notebooks.py`` writes too)."""
+    return notebook_text(nb)
 
 
 def process(paths: list[Path], render: Renderer, *, force: bool = False) -> dict[Path, int]:
