@@ -54,8 +54,8 @@ _AID_ACTIONS = (
     (
         0,
         "balance",
-        "+1 HP, or two steps:<br>take a balance tile,<br>or score one your home"
-        "<br>meets (+ its HP)",
+        "+1 HP, or do two of<br>these, in any mix:<br>obtain a balance tile;<br>"
+        "score one your home<br>shows (+ its HP)",
     ),
     (1, "improve", "+1 coin, or buy a<br>home tile: pay its coins,<br>+ its HP, place it"),
     (2, "cook", "take one food<br>counter from the<br>display"),
@@ -109,27 +109,27 @@ def player_aid() -> go.Figure:
     )
     for k, (name, colour, text) in enumerate(_AID_SEASONS):
         x = 0.1 + k * 4.6
-        _aid_box(fig, x, 16.3, x + 4.45, 23.9, f"{k + 1}. {name}", colour)
+        _aid_box(fig, x, 17.3, x + 4.45, 23.9, f"{k + 1}. {name}", colour)
         label(fig, x + 0.2, 23.05, text, size=13, anchor="left", valign="top")
     _aid_box(
-        fig, 0.1, 11.9, 18.4, 16.0, "The shoot actions (Summer, one per stick offered)", "#999999"
+        fig, 0.1, 12.4, 18.4, 17.0, "The shoot actions (Summer, one per stick offered)", "#999999"
     )
     for k, (colour_index, action, text) in enumerate(_AID_ACTIONS):
         x = 0.3 + k * 3.65
-        shoot_tile(fig, colour_index * 5 + ACTIONS.index(action), x, 14.35, 1.1, 0.8)
-        label(fig, x + 1.25, 14.75, f"<b>{action}</b>", size=12, anchor="left")
-        label(fig, x, 14.1, text, size=12, anchor="left", valign="top")
+        shoot_tile(fig, colour_index * 5 + ACTIONS.index(action), x, 15.35, 1.6, 0.8)
+        label(fig, x + 1.75, 15.75, f"<b>{action}</b>", size=12, anchor="left")
+        label(fig, x, 15.05, text, size=12, anchor="left", valign="top")
     # Autumn: a worked majority (BB-AUT-1), its winner from the engine
-    _aid_box(fig, 0.1, 6.6, 6.1, 11.6, "Autumn: who wins a spirit", "#E69F00")
+    _aid_box(fig, 0.1, 6.6, 6.1, 12.1, "Autumn: who wins a spirit", "#E69F00")
     stack = (bb.GHOST, bb.GHOST, 0, 1, 0, 1)
     for k, owner in enumerate(stack):
-        sy = 7.0 + k * 0.52
+        sy = 7.3 + k * 0.55
         rect(
             fig,
             0.5,
             sy,
             1.3,
-            sy + 0.44,
+            sy + 0.47,
             palette.player_colour(owner),
             palette.BLACK,
             1,
@@ -140,7 +140,7 @@ def player_aid() -> go.Figure:
             0.9,
             sy + 0.22,
             "g" if owner < 0 else str(owner),
-            size=10,
+            size=12,
             bold=True,
             color=palette.BLACK if owner == 1 else "#FFFFFF",
         )
@@ -148,51 +148,51 @@ def player_aid() -> go.Figure:
     label(
         fig,
         1.6,
-        10.7,
-        "sticks, bottom to top:<br>ghost 2 · player 0: 2 · player 1: 2<br>a three-way tie:<br>"
+        11.3,
+        "sticks, bottom to top:<br>ghost 2, player 0: 2,<br>player 1: 2. A tie:<br>"
         f"the highest stick wins<br><b>→ {owner_words(winner)}</b><br><br>"
-        "the ghost always loses<br>a tie; what it wins<br>leaves the game",
-        size=11,
+        "the ghost always<br>loses a tie; what it<br>wins leaves the game",
+        size=12,
         anchor="left",
         valign="top",
     )
     # Winter: the feeding bill of a worked home (BB-WIN-2), from the engine
-    _aid_box(fig, 6.25, 6.6, 12.25, 11.6, "Winter: feed your family", "#56B4E9")
+    _aid_box(fig, 6.25, 6.6, 12.25, 12.1, "Winter: feed your family", "#56B4E9")
     for k, kind in enumerate(FOOD_KINDS):
-        food_counter(fig, k, 6.8 + k * 1.9, 10.5)
-        label(fig, 7.15 + k * 1.9, 10.5, f"{kind} = {k + 1}", size=11, anchor="left")
+        food_counter(fig, k, 6.7 + k * 1.85, 11.0)
+        label(fig, 7.05 + k * 1.85, 11.0, f"{kind} = {k + 1}", size=12, anchor="left")
     four = bb.home_from_text("(0,0):G (0,1):F (1,0):D (0,3):T")
     bill = bb.feeding_bill(four, (0, 1, 0))
     label(
         fig,
         6.45,
-        9.9,
-        f"each home tile eats 1 unit.<br>Example: {bill['need']} home tiles, you hold<br>one rice"
-        f" (2 units): {bill['hp_lost']} units short<br>→ <b>−{bill['hp_lost']} HP</b>.<br>"
-        "Food you hold must be paid;<br>no change: ramen for one tile<br>wastes 2 units.",
-        size=11,
+        10.4,
+        f"each home tile eats 1 unit.<br>Example: {bill['need']} home tiles, you<br>hold one rice"
+        f" (2 units):<br>{bill['hp_lost']} units short → <b>−{bill['hp_lost']} HP</b>.<br>"
+        "Food you hold must be paid;<br>no change: ramen for one<br>tile wastes 2 units.",
+        size=12,
         anchor="left",
         valign="top",
     )
     # balance patterns (BB-PAT-1, BB-PAT-2): one tile drawn
-    _aid_box(fig, 12.4, 6.6, 18.4, 11.6, "Balance patterns", "#009E73")
-    pattern_tile(fig, bb.balance_tile("L05"), 12.6, 10.85, 2.9)
+    _aid_box(fig, 12.4, 6.6, 18.4, 12.1, "Balance patterns", "#009E73")
+    pattern_tile(fig, bb.balance_tile("L05"), 12.6, 11.35, 2.9)
     label(
         fig,
         15.65,
-        10.8,
-        "your home is 5 columns<br>× 3 rows. Left tiles look<br>at the 2 left columns,<br>"
-        "right tiles at the 2 right,<br>centre tiles at all 5.<br>Never turned or<br>mirrored.",
-        size=10,
+        11.3,
+        "your home:<br>5 columns × 3<br>rows. Left tiles:<br>the 2 left<br>columns; right<br>"
+        "tiles: the 2 right;<br>centre tiles: all 5.<br>Never turned<br>or mirrored.",
+        size=12,
         anchor="left",
         valign="top",
     )
     label(
         fig,
         12.6,
-        7.05,
+        7.2,
         "scored in the game: full HP<br>met at the end: half",
-        size=10,
+        size=12,
         anchor="left",
     )
     # the end of the game (BB-END-1 to BB-END-5)
@@ -229,7 +229,7 @@ def player_aid() -> go.Figure:
             0.3 + col * 9.1,
             2.05 - row * 0.52,
             f"<b>{name.capitalize()}</b>: {_AID_SPIRITS[name]}",
-            size=11,
+            size=12,
             anchor="left",
         )
     fig.update_xaxes(range=[0, 18.5])
