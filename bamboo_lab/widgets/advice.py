@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+from bamboo_lab.analysis.tables import MOVES_COLUMNS
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import ByGame
@@ -130,18 +131,7 @@ class Hint:
                 zip(self.rows, self.visits, self.margins, strict=True), start=1
             )
         ]
-        return Table(
-            rows,
-            columns=[
-                "rank",
-                "move",
-                "chance to win",
-                "95% interval",
-                "playouts",
-                "points ahead",
-                "compared with the first",
-            ],
-        )
+        return Table(rows, columns=list(MOVES_COLUMNS))
 
     def html(self, seat_name: str) -> str:
         """The hint as the board shows it: the verdict, then a small table in words."""
