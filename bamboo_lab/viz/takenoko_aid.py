@@ -80,7 +80,7 @@ def _marker(fig: Sketch, x: float, y: float, symbol: str, colour: str, text: str
             y=[y],
             mode="markers+text",
             text=[text],
-            textfont={"color": "#FFFFFF", "size": 11},
+            textfont={"color": "#FFFFFF", "size": 12},
             marker={
                 "symbol": symbol,
                 "size": 20,
@@ -119,10 +119,10 @@ def _turn(fig: Sketch) -> None:
         "End your turn: the next player clockwise plays.",
     )
     for k, text in enumerate(steps):
-        y = 16.4 - k * 1.3
+        y = 16.4 - k * 1.2
         label(fig, 0.75, y - 0.3, f"{k + 1}", size=15, bold=True, color=palette.WATER)
         _line(fig, 1.2, y, text)
-    _heading(fig, 0.5, 10.8, "The five actions")
+    _heading(fig, 0.5, 11.6, "The five actions")
     actions = (
         ("Plot", "draw 3 plots, keep 1; it goes next to the<br>pond or next to 2 placed plots."),
         (
@@ -131,12 +131,12 @@ def _turn(fig: Sketch) -> None:
         ),
         (
             "Gardener",
-            "walk in a straight line; 1 section grows there<br>and on touching irrigated"
-            " plots of its colour.",
+            "walk in a straight line; 1 section grows<br>there and on touching irrigated"
+            " plots<br>of its colour.",
         ),
         (
             "Panda",
-            "walk in a straight line; it eats 1 section there,<br>which you keep on your board.",
+            "walk in a straight line; it eats 1 section<br>there, which you keep on your board.",
         ),
         (
             "Objective",
@@ -144,7 +144,7 @@ def _turn(fig: Sketch) -> None:
         ),
     )
     for k, (name, text) in enumerate(actions):
-        y = 10.05 - k * 1.9
+        y = 10.85 - k * 2.1
         x = 1.0
         if name == "Plot":
             _hex(fig, Point(x, y - 0.45), 0.42, palette.TAKENOKO_PLOTS["G"], "#333333")
@@ -157,7 +157,7 @@ def _turn(fig: Sketch) -> None:
         else:
             rounded_rect(fig, x - 0.3, y - 0.9, x + 0.3, y, "#DCEFFA", "#555555", 1.2)
         label(fig, 1.7, y, name, size=13, anchor="left", valign="top", bold=True)
-        _line(fig, 1.7, y - 0.45, text, size=11)
+        _line(fig, 1.7, y - 0.45, text)
 
 
 def _weather(fig: Sketch) -> None:
@@ -188,9 +188,8 @@ def _weather(fig: Sketch) -> None:
         fig,
         9.8,
         2.6,
-        "Printed on a plot, or a chip from the clouds: a chip<br>goes on a plot with no bamboo"
-        " and no improvement.<br>Bamboo is never more than 4 sections high.",
-        size=11,
+        "Printed on a plot, or a chip from the clouds: a<br>chip goes on a plot with no bamboo"
+        " and no<br>improvement. Bamboo is never more than 4<br>sections high.",
     )
 
 
@@ -246,30 +245,28 @@ def _objectives(fig: Sketch) -> None:
     _heading(fig, 19.1, 5.0, "Reading the garden")
     key_y = 4.1
     _hex(fig, Point(19.6, key_y), 0.38, palette.TAKENOKO_PLOTS["G"], "#333333")
-    label(fig, 20.1, key_y, "irrigated plot", size=11, anchor="left")
+    label(fig, 20.1, key_y, "irrigated plot", size=_TEXT, anchor="left")
     _hex(fig, Point(23.2, key_y), 0.38, palette.TAKENOKO_PLOTS["G"], "#333333", dry=True)
-    label(fig, 23.7, key_y, "dry plot (hatched)", size=11, anchor="left")
+    label(fig, 23.7, key_y, "dry plot (hatched)", size=_TEXT, anchor="left")
     key_y -= 1.05
     _segment(fig, 19.3, key_y, 19.9, key_y)
-    label(fig, 20.1, key_y, "irrigation channel", size=11, anchor="left")
+    label(fig, 20.1, key_y, "irrigation channel", size=_TEXT, anchor="left")
     for i in range(3):
         bamboo_section(fig, 23.2, key_y - 0.4 + i * 0.27, key_y - 0.17 + i * 0.27, 0.12, "Y", 1)
-    label(fig, 23.7, key_y, "bamboo: 3 sections", size=11, anchor="left")
+    label(fig, 23.7, key_y, "bamboo: 3 sections", size=_TEXT, anchor="left")
     key_y -= 1.05
     _marker(fig, 19.6, key_y, "star", palette.OKABE_ITO["orange"])
-    label(fig, 20.1, key_y, "gardener", size=11, anchor="left")
+    label(fig, 20.1, key_y, "gardener", size=_TEXT, anchor="left")
     _marker(fig, 23.2, key_y, "circle", palette.BLACK)
-    label(fig, 23.7, key_y, "panda", size=11, anchor="left")
-    _line(fig, 19.1, 1.35, "The pond is 0,0; every place is named q,r.", size=11)
+    label(fig, 23.7, key_y, "panda", size=_TEXT, anchor="left")
 
 
 def player_aid() -> go.Figure:
     """One printable page for the table: the goal, a turn, the five actions, the weather die,
     the improvements, the objectives and their points, the end of the game, the garden's key."""
     fig = canvas(
-        "<b>Takenoko · player aid</b><br><sup>Goal: score the most points by completing"
-        " objective cards: lay out the garden, irrigate it, grow bamboo with the gardener"
-        " and feed the panda.</sup>",
+        "<b>Takenoko · player aid</b><br>Goal: score the most points by completing objective"
+        " cards: lay out the garden, irrigate it, grow bamboo and feed the panda.",
         AID_HEIGHT,
         AID_WIDTH,
     )
