@@ -72,23 +72,23 @@ def review(
 ) -> pd.DataFrame:
     """One row per decision of ``record`` (only ``seat``'s when given): what the move cost.
 
-        Each decision is looked at from the mover's view at that moment with about ``n`` playouts
-        (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
-        sequential halving, as ``analyse`` does (at least one per legal move); then that
-        move and the move played get a quarter each (at least two), on the same fresh re-dealt
-        worlds (so the comparison is paired, and the search's luck does not inflate the best
-        move). ``win_before`` is the mover's win probability with
-        the best move, ``win_after`` with the move played; ``loss`` is their difference, with the
-        95% t interval of the paired differences in ``loss_low`` and ``loss_high``; ``visits`` is
-        the playouts behind each of the two chances (each move's); ``move_words`` and ``best_words``
+    Each decision is looked at from the mover's view at that moment with about ``n`` playouts
+    (default ``REVIEW_PLAYOUTS`` of the game). Half of them find the best move (``best``) by
+    sequential halving, as ``analyse`` does (at least one per legal move); then that
+    move and the move played get a quarter each (at least two), on the same fresh re-dealt
+    worlds (so the comparison is paired, and the search's luck does not inflate the best
+    move). ``win_before`` is the mover's win probability with
+    the best move, ``win_after`` with the move played; ``loss`` is their difference, with the
+    95% t interval of the paired differences in ``loss_low`` and ``loss_high``; ``visits`` is
+    the playouts behind each of the two chances (each move's); ``move_words`` and ``best_words``
     name the two moves in the rulebook's words. When the move played does as well as the search's
-        best, it is the best (``loss`` 0). ``flagged`` marks a loss of at least ``threshold``
-        whose interval lies above 0 (a clear loss, not noise). A decision with one legal action
-        gets no search. ``ply`` numbers the record's actions from 1
-        (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
-        Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
-        ``best_actions``). ``progress``, when given, is called with (decisions reviewed, decisions
-        to review) after each one (the command line's progress).
+    best, it is the best (``loss`` 0). ``flagged`` marks a loss of at least ``threshold``
+    whose interval lies above 0 (a clear loss, not noise). A decision with one legal action
+    gets no search. ``ply`` numbers the record's actions from 1
+    (``replay(record)[ply]`` is the position after the move); chance outcomes have no row.
+    Deterministic for ``seed``; ``frame.attrs`` holds the action objects (``actions``,
+    ``best_actions``). ``progress``, when given, is called with (decisions reviewed, decisions
+    to review) after each one (the command line's progress).
     """
     require("pandas", feature="bamboo_lab.analysis")
     import pandas as pd
