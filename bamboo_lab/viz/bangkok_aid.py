@@ -14,8 +14,9 @@ from .bangkok_cards import GOOD_NAMES, KEY, Goods, draw_card
 
 __all__ = ["AID_HEIGHT", "player_aid"]
 
-AID_HEIGHT = 1150
-"""The player aid's height in pixels (an A4 page, portrait, at about 96 pixels per inch)."""
+AID_HEIGHT = 1152
+"""The player aid's height in pixels (an A4 page, portrait, at about 96 pixels per inch;
+its 864 points in the PDF are a whole number)."""
 
 
 def _box(fig: Sketch, x0: float, y0: float, x1: float, y1: float, title: str) -> None:
