@@ -170,7 +170,8 @@ def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None
     _advice(lab, cell, game)
     if game == "bamboo":
         _bamboo_clicks(lab)
-    for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", "_sandbox(")):
+    sandbox = "lessons.garden_with(" if game == "takenoko" else "_sandbox("
+    for name, source in (("replay", "viewer = widgets.replay("), ("sandbox", sandbox)):
         other, picture = _drawn(lab, source)
         traces = picture.evaluate("gd => gd.data.length")
         shot = _shot(lab, other, f"{name}-{game}")
