@@ -365,3 +365,20 @@ def test_played_and_reloaded_gardens_hold_the_tables_own_hexes_and_edges() -> No
         assert id(garden.gardener) in table_hexes and id(garden.panda) in table_hexes
         edges = [*garden.channels, *garden.channel_spots]
         assert all(id(boundary) in table_edges for boundary in edges)
+
+
+def test_actions_built_from_text_or_tuples_hold_the_tables_own_hexes_and_edges() -> None:
+    """An action made from notation or plain tuples holds the geometry tables' objects, so a
+    table of actions built from it never leaks a copy into a later game's garden."""
+    from bamboo_lab.games.takenoko.geometry import ALL_HEXES, EDGE_ENDS
+
+    table_hexes = {id(place) for place in ALL_HEXES}
+    table_edges = {id(boundary) for boundary in EDGE_ENDS}
+    for channel in (
+        tk.PlaceChannel(((1, 0), (1, -1))),
+        tk.PlaceChannel(((1, 0), 2)),
+        tk.PlaceChannel((tk.Hex(1, 0), 2)),
+    ):
+        assert id(channel.edge) in table_edges
+    assert id(tk.MoveGardener((1, -1)).plot) in table_hexes
+    assert id(tk.MoveGardener(tk.Hex(1, -1)).plot) in table_hexes

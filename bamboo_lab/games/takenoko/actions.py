@@ -45,7 +45,16 @@ from .components import (
     IMPROVEMENT_NAMES,
     WEATHER_FACES,
 )
-from .geometry import POND, edge_between, garden_edges, garden_places, hex_text, parse_hex
+from .geometry import (
+    POND,
+    edge_between,
+    garden_edges,
+    garden_places,
+    hex_of,
+    hex_text,
+    parse_hex,
+    shared_edge,
+)
 
 __all__ = [
     "ACTION_TYPES",
@@ -96,7 +105,7 @@ def _checked_hex(action: object, name: str, value: Any) -> Hex:
         )
         for coordinate in value
     )
-    return value if type(value) is Hex else Hex(coordinate_q, coordinate_r)
+    return hex_of(coordinate_q, coordinate_r)  # the tables' own object (geometry)
 
 
 def _checked_edge(action: object, name: str, value: Any) -> Edge:
@@ -111,7 +120,7 @@ def _checked_edge(action: object, name: str, value: Any) -> Edge:
         ):
             side = checked_int(second, f"{where} side", 0, 2, InvalidActionError)
             place = _checked_hex(action, name, first)
-            return value if type(value) is Edge and type(first) is Hex else Edge(place, side)
+            return shared_edge(Edge(place, side))
         if isinstance(second, tuple | list):
             first, second = _checked_hex(action, name, first), _checked_hex(action, name, second)
             try:

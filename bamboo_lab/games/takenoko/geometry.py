@@ -33,6 +33,7 @@ __all__ = [
     "hex_text",
     "parse_hex",
     "rotations",
+    "shared_edge",
 ]
 
 RADIUS = 20
@@ -87,12 +88,17 @@ EDGES_OF: dict[Hex, tuple[Edge, ...]] = {
 """The six canonical edges of each hex in direction order."""
 
 
+def shared_edge(boundary: Edge) -> Edge:
+    """``boundary`` as the tables' shared object when it lies inside the table."""
+    return _SHARED_EDGES.get(boundary, boundary)
+
+
 def edge_between(first: Hex, second: Hex) -> Edge:
-    """The canonical edge shared by two adjacent hexes."""
+    """The canonical edge shared by two adjacent hexes (the tables' own object)."""
     direction = first.direction_to(second)
     if direction is None or first.distance(second) != 1:
         raise ValueError(f"{first} and {second} are not adjacent")
-    return edge(first, direction)
+    return shared_edge(edge(first, direction))
 
 
 GARDEN_REACH = (len(PLOT_TILES) + 1) // 2
