@@ -103,8 +103,13 @@ def _claim(action: Any) -> str:
     return f"complete {action.card} ({CARDS[action.card].points} points)"
 
 
+def _chip(improvement: str) -> str:
+    """An improvement chip with its article: ``a watershed chip``, ``an enclosure chip``."""
+    return f"{'an' if improvement[0] in 'aeiou' else 'a'} {improvement} chip"
+
+
 def _plot(action: Any) -> str:
-    chip = f" with a {action.improvement} chip" if action.improvement else ""
+    chip = f" with {_chip(action.improvement)}" if action.improvement else ""
     return f"plot on {_hex(action.plot)}{chip}"
 
 
@@ -112,7 +117,7 @@ _WORDS: dict[str, Any] = {
     "Roll": lambda action: f"the weather die shows {action.face}",
     "ChooseWeather": lambda action: f"weather: {action.face}",
     "Grow": lambda action: f"grow bamboo on {_hex(action.plot)}",
-    "TakeImprovement": lambda action: f"take a {action.improvement} chip",
+    "TakeImprovement": lambda action: f"take {_chip(action.improvement)}",
     "Pass": lambda action: "do not use the weather",
     "ChooseAction": lambda action: _KINDS.get(action.kind, action.kind),
     "PlacePlot": _plot,
