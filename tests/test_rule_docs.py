@@ -142,7 +142,7 @@ def test_rule_pages_are_in_our_own_words(game: str) -> None:
 
 def _user_facing_files() -> list[Path]:
     files = [ROOT / "README.md", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
-    binary = {".png", ".inv"}  # pictures, and Sphinx inventories (zlib): nothing a reader reads
+    binary = {".png", ".pdf", ".inv"}  # pictures, print copies, Sphinx inventories (zlib)
     files += sorted(p for p in (ROOT / "docs").rglob("*") if p.is_file() and p.suffix not in binary)
     return [p for p in files if ".ipynb_checkpoints" not in p.parts]
 
