@@ -1,5 +1,6 @@
 """Bangkok's play board (the widgets layer): the port cells, slots, hand cards and market cells
 a person clicks, a hand card picked before where it goes, the market and hand beside the port.
+Its moves are worded by the words layer (:mod:`bamboo_lab.games.bangkok.words`), as everywhere.
 
 Looked up by name (``layer("bangkok", "widgets")``, :mod:`bamboo_lab.games.layers`); the
 shared board modules name no game (docs/widgets.md).
@@ -10,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bamboo_lab.games.bangkok.words import SIDES, card_words
+
 __all__ = [
     "BAR_PLAYOUTS",
     "CARD_BOUND",
@@ -18,10 +21,7 @@ __all__ = [
     "HINT_PLAYOUTS",
     "OWN_MARKET_WIDTH",
     "PLACE_PATTERNS",
-    "button",
     "click_refusal",
-    "group",
-    "label",
     "main_figure",
     "own_figure",
     "place_name",
@@ -63,60 +63,6 @@ CONFIRM_KINDS = ("port",)
 """The places whose click never plays at once: a port cell shows the cells each collect there
 would take (ringed) and offers them in words, to pick (a collect takes only what is chosen)."""
 
-_SIDES = {"L": "left of row", "R": "right of row", "T": "above column", "B": "below column"}
-_GOODS = {"P": "passion fruit", "Z": "Thai zucchini", "B": "blue peas", "F": "fish"}
-
-
-def _face(face: str) -> str:
-    """A card's face (``"*PZ"``) in words: ``chilli card (passion fruit, Thai zucchini)``."""
-    goods = ", ".join(_GOODS.get(good, good) for good in face.lstrip("*"))
-    return f"chilli card ({goods})" if face.startswith("*") else f"{goods} card"
-
-
-def _cells(cells: tuple[int, ...]) -> str:
-    """``port cell 4`` or ``port cells 1 and 3``."""
-    if len(cells) == 1:
-        return f"port cell {cells[0]}"
-    return "port cells " + ", ".join(str(c) for c in cells[:-1]) + f" and {cells[-1]}"
-
-
-def label(action: Any, state: Any = None) -> str:
-    """A move in the rulebook's words as the board says it: a card by its goods (never its
-    engine number), a slot by its side (``place the fish card left of row 2``)."""
-    kind = type(action).__name__
-    if kind == "PlaceAtPort":
-        return f"place the {_face(action.face)} {_SIDES[action.slot[0]]} {action.slot[1]}"
-    if kind == "Collect":
-        return f"collect {_cells(action.cells)}"
-    if kind == "LayInMarket":
-        return f"lay the {_face(action.face)} in market cell {action.cell}"
-    if kind == "Renew":
-        what, number = action.line[:3], action.line[3:]
-        return f"renew {'row' if what == 'row' else 'column'} {number} of the port"
-    return "pass" if kind == "Pass" else type(action).__name__
-
-
-def button(action: Any, state: Any = None) -> str:
-    """The words on a button: as :func:`label`, without what its group says."""
-    kind = type(action).__name__
-    if kind == "PlaceAtPort":
-        return f"{_SIDES[action.slot[0]]} {action.slot[1]}"
-    if kind == "LayInMarket":
-        return f"market cell {action.cell}"
-    if kind == "Renew":
-        return label(action, state).removesuffix(" of the port")
-    return label(action, state)
-
-
-def group(action: Any) -> str:
-    """The button group of ``action``: its kind in rulebook words (a card by its goods)."""
-    kind = type(action).__name__
-    if kind == "PlaceAtPort":
-        return f"place the {_face(action.face)} at the port"
-    if kind == "LayInMarket":
-        return f"lay the {_face(action.face)} in your market"
-    return {"Collect": "collect port cards", "Renew": "renew a port line"}.get(kind, "pass")
-
 
 def reason(sentence: str) -> str:
     """A refusal's sentence from the engine in the board's words (a slot by its side, a card
@@ -134,9 +80,9 @@ def place_name(place: tuple[Any, ...], shown: Any) -> str:
         card = where[0]
         hand = shown.hands[shown.current_player] if shown.current_player >= 0 else ()
         number = f" {hand.index(card) + 1}" if card in hand else ""
-        return f"hand card{number} ({_face(shown.deck.cards[card].label)})"
+        return f"hand card{number} ({card_words(shown.deck.cards[card].label)})"
     if kind == "slot":
-        return f"the place {_SIDES[where[0][0]]} {where[0][1]}"
+        return f"the place {SIDES[where[0][0]]} {where[0][1]}"
     if kind == "market":
         return f"market cell {where[0]}"
     return f"port cell {where[0]}"

@@ -89,3 +89,44 @@ def test_the_list_of_moves_plays_what_it_says() -> None:
     app.moves_button.click()
     where, words = entries[3].split(": ", 1)
     assert c.log[-1] == f"Player 0 (you): {words}" and where.startswith("hand card")
+
+
+def test_BK_ACT_1_a_bangkok_move_is_worded_once_as_the_lessons_read_it() -> None:
+    """The board, the log and the analysis tables word a Bangkok move with the words layer's
+    ``label``; the lessons read those words back into the same move (a card by its goods,
+    never its number; a slot by its side of the port)."""
+    from bamboo_lab.analysis.position import move_namer
+    from bamboo_lab.exercises import bangkok_lessons
+    from bamboo_lab.games import bangkok as bk
+    from bamboo_lab.games.bangkok import words
+    from bamboo_lab.widgets.labels import label_of
+
+    state = bk.new_game(num_players=2, seed=5)
+    for card in state.deck.cards:  # the lessons name every card as the words layer does
+        assert words.card_words(card.label) == bangkok_lessons.card_words(card)
+    chooser = random.Random(5)
+    kinds: set[str] = set()
+    while not state.is_over():
+        name = move_namer("bangkok", state)
+        for action in state.legal_actions():
+            said = words.label(action, state)
+            assert label_of("bangkok", action, state) == said == name(action)
+            assert not NOTATION.search(said) and "#" not in said, said
+            kind = type(action).__name__
+            kinds.add(kind)
+            if kind == "Renew":  # BK-RENEW-1: a line of the port
+                assert said == f"{words.button(action, state)} of the port"
+                continue
+            read = bangkok_lessons.move(state, said)
+            assert words.label(read, state) == said and type(read) is type(action)
+        state = state.apply(chooser.choice(state.legal_actions()))
+    assert {"PlaceAtPort", "Collect", "LayInMarket", "Renew"} <= kinds
+
+
+def test_BK_ACT_1_bangkok_card_words_name_the_goods() -> None:
+    from bamboo_lab.games.bangkok import words
+
+    assert words.card_words("F") == "fish card"
+    assert words.card_words("PZ") == "passion fruit and Thai zucchini card"
+    assert words.card_words("*BF") == "chilli card with blue peas and fish"
+    assert words.card_words("FFP") == "fish, fish and passion fruit card"
