@@ -130,3 +130,27 @@ def test_BK_ACT_1_bangkok_card_words_name_the_goods() -> None:
     assert words.card_words("PZ") == "passion fruit and Thai zucchini card"
     assert words.card_words("*BF") == "chilli card with blue peas and fish"
     assert words.card_words("FFP") == "fish, fish and passion fruit card"
+
+
+def test_BB_ACT_4_a_bought_home_tile_is_named_by_what_it_is_never_its_box_name() -> None:
+    """The log, the buttons and a refusal name a home tile as the lessons do (its price, type,
+    comfort and HP), never by its box name (``A09``)."""
+    from bamboo_lab.games import bamboo as bb
+    from bamboo_lab.games.bamboo.components import TYPES
+
+    c = widgets.PlayController("bamboo", 2, bots=None, seed=4)
+    while not any(type(a).__name__ == "BuyHomeTile" for a in c.legal_actions()):
+        assert not c.state.is_over() and c.play(c.legal_actions()[0])
+    buy = next(a for a in c.legal_actions() if type(a).__name__ == "BuyHomeTile")
+    tile = next(t for t in bb.HOME_TILES if t.name == buy.tile)
+    text = c.board(True)
+    offered = [f"{where}: {m}" for where, moves in text.moves for m in moves]
+    offered += [label for _group, items in text.buttons for label, _notation in items]
+    assert c.play(buy)
+    said = (
+        f"buy the {tile.cost}-coin {TYPES[tile.type]} home tile"
+        f" (comfort {tile.comfort}, {tile.hp} HP)"
+    )
+    assert c.log[-1].endswith(f": {said}"), c.log[-1]
+    for words in [*offered, *c.log]:
+        assert not re.search(r"\b[AB]\d\d\b", words), words
