@@ -18,7 +18,8 @@ from .core.checks import check_setup
 from .core.errors import BambooLabError, InvalidStateError
 from .core.protocol import CHANCE, GameState
 from .core.record import GameRecord
-from .games import load, names, record_of, replay
+from .games import GAMES, load, names, record_of, replay
+from .puzzles.model import DIFFICULTIES
 
 __all__ = ["main"]
 
@@ -102,7 +103,30 @@ def _parser() -> _Parser:
     bench = sub.add_parser("bench", help="measure random self-play and bot speed here")
     bench.add_argument("games", nargs="*", help=f"games to measure (default: {', '.join(names())})")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    _puzzles_parser(sub)
     return parser
+
+
+def _puzzles_parser(sub: Any) -> None:
+    """The ``puzzles`` subcommand: list, show, solve, build."""
+    puzzles = sub.add_parser("puzzles", help="find-the-best-move puzzles: list, show, solve, build")
+    what = puzzles.add_subparsers(dest="puzzles", required=True, parser_class=_Parser)
+    listing = what.add_parser("list", help="list a game's puzzles")
+    show = what.add_parser("show", help="show one puzzle: the position and the moves")
+    solve = what.add_parser("solve", help="solve puzzles in the terminal, with a score")
+    for each in (listing, show, solve):
+        each.add_argument("game", choices=GAMES)
+    show.add_argument("number", type=_int, help="the puzzle's number (from list)")
+    show.add_argument("--answer", action="store_true", help="also print the answer and why")
+    solve.add_argument("number", type=_int, nargs="?", default=None, help="only this puzzle")
+    for each in (listing, solve):
+        each.add_argument("--theme", default=None, help="only the puzzles of this theme")
+        each.add_argument("--difficulty", choices=DIFFICULTIES, default=None)
+    make = what.add_parser("build", help="mine the puzzle sets again (slow: minutes a game)")
+    make.add_argument("games", nargs="*", default=[], help=f"default: all ({', '.join(GAMES)})")
+    make.add_argument("-s", "--seed", type=_int, default=0, help="the build's seed")
+    make.add_argument("--count", type=_int, default=30, help="puzzles wanted per game")
+    make.add_argument("--out", default=None, help="write into this folder, not the package")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "play": _play,
             "simulate": _simulate,
             "bench": _bench,
+            "puzzles": _puzzles,
         }[args.command]
         status = command(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -394,6 +419,25 @@ def _bench(args: argparse.Namespace) -> int:
                 f"{name:9} {n:7d} {result['decisions_per_s']:12.0f} {result['games_per_s']:8.1f}",
                 flush=True,
             )
+    return 0
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    from .puzzles import terminal
+
+    if args.puzzles == "list":
+        terminal.list_puzzles(args.game, args.theme, args.difficulty)
+    elif args.puzzles == "show":
+        terminal.show_puzzle(args.game, args.number, args.answer)
+    elif args.puzzles == "solve":
+        terminal.solve_puzzles(args.game, args.number, args.theme, args.difficulty)
+    else:
+        out = None if args.out is None else Path(args.out)
+        if out is not None and not out.is_dir():
+            raise InvalidStateError(f"--out must be an existing folder, not {args.out[:80]!r}")
+        if not 1 <= args.count <= 500:
+            raise InvalidStateError(f"--count must be from 1 to 500, not {args.count}")
+        terminal.build_sets(args.games or GAMES, args.seed, args.count, out)
     return 0
 
 

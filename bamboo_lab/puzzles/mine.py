@@ -1,0 +1,257 @@
+"""Mining puzzles: positions from games between the bundled bots where one move is clearly best
+from the mover's view, proved by two analyses with different seeds and chosen by the search bot.
+
+Every step is a function of the build's seed (playout budgets, never time caps), so
+``bamboo-lab puzzles build`` writes the same set on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from bamboo_lab.analysis.position import DEFAULT_PLAYOUTS, Answer, ranked_moves
+from bamboo_lab.bots import heuristic_bot, make_bot, sample_chance
+from bamboo_lab.bots.search import SearchBot
+from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
+from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.protocol import CHANCE, GameState
+from bamboo_lab.core.record import state_digest
+from bamboo_lab.core.rng import derive_seed
+from bamboo_lab.games import GAMES, load, record_of, start_here
+
+from .model import Puzzle, PuzzleSet
+from .themes import theme
+
+__all__ = [
+    "HEURISTIC_TRIES",
+    "Settings",
+    "build",
+    "candidates",
+    "difficulty",
+    "prove",
+    "settings_for",
+]
+
+HEURISTIC_TRIES = 5
+"""How many times (with different seeds) the heuristic bot is asked for its move: the share
+that misses the answer is the puzzle's ``missed``."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The budgets and limits of one game's build."""
+
+    count: int
+    """The puzzles wanted."""
+    games: int
+    """The most bot games played to find them."""
+    per_game: int
+    """The most positions of one game screened."""
+    screen: int
+    """The screening analysis' playouts (the hint's budget): a small budget, whose verdict
+    also says how hard the puzzle looks."""
+    large: int
+    """The proving analyses' playout cap (each stops once the best move is clearly best)."""
+    search_iterations: int
+    """The search bot's iterations per decision in the mined games (its own default when it
+    confirms an answer)."""
+    max_moves: int
+    """Positions with more legal moves than this are skipped (a puzzle names one of them)."""
+
+
+def settings_for(game: str, count: int = 30) -> Settings:
+    """The build settings of ``game``: a screen at the hint's budget, proofs at four times it."""
+    if game not in GAMES:
+        raise InvalidStateError(f"no puzzles for {short_repr(game)}; games: {', '.join(GAMES)}")
+    checked_int(count, "the puzzle count", 1, 500)
+    screen = DEFAULT_PLAYOUTS[game]
+    return Settings(
+        count=count,
+        games=400,
+        per_game=15,
+        screen=screen,
+        large=4 * screen,
+        search_iterations=30,
+        max_moves=40,
+    )
+
+
+def _seats(game: str, index: int) -> tuple[int, tuple[str, ...]]:
+    """The players and each seat's bot of the ``index``-th mined game: the game's player
+    counts in turn (four at most), search and heuristic bots alternating."""
+    counts = [count for count in load(game).PLAYER_COUNTS if 2 <= count <= 4]
+    players = counts[index % len(counts)]
+    return players, tuple(
+        "search" if (seat + index) % 2 == 0 else "heuristic" for seat in range(players)
+    )
+
+
+def candidates(
+    game: str, seed: int, settings: Settings
+) -> Iterator[tuple[GameState, dict[str, Any]]]:
+    """Positions of bot games (a seat to move with two to ``max_moves`` legal moves), with
+    where each came from: ``per_game`` of each game, spread at random through it."""
+    for index in range(settings.games):
+        game_seed = derive_seed(seed, "puzzles", game, index)
+        players, names = _seats(game, index)
+        bots = [
+            SearchBot(iterations=settings.search_iterations)
+            if name == "search"
+            else make_bot(name, game)
+            for name in names
+        ]
+        rng = random.Random(game_seed)
+        state = load(game).new_game(players, game_seed)
+        decisions: list[GameState] = []
+        while not state.is_over():
+            mover = state.current_player
+            if mover == CHANCE:
+                state = state.apply(sample_chance(state, rng), check=False)
+                continue
+            legal = state.legal_actions()
+            if 2 <= len(legal) <= settings.max_moves:
+                decisions.append(state)
+            action = bots[mover].choose(state.view(mover), legal, rng)
+            state = state.apply(action, check=False)
+        picked = sorted(rng.sample(range(len(decisions)), min(settings.per_game, len(decisions))))
+        for ply in picked:
+            source = {"seed": game_seed, "players": players, "bots": list(names), "ply": ply}
+            yield decisions[ply], source
+
+
+def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answer | None:
+    """The large analysis that proves ``position`` a puzzle, or None: the screen (at the
+    small budget) must not call the moves level, two large analyses with other seeds must
+    both find the same move clearly best, and the search bot must choose it."""
+    screen = ranked_moves(position, seat, playouts=settings.screen, seed=seed)
+    if not screen.attrs["best"] and screen.attrs["about_as_good"] > 2:
+        return None
+    proofs = []
+    for round_ in (1, 2):
+        found = ranked_moves(position, seat, playouts=settings.large, seed=seed + round_)
+        if not found.attrs["best"]:
+            return None
+        proofs.append(found)
+    answer = proofs[0].attrs["actions"][0]
+    if proofs[1].attrs["actions"][0] != answer:
+        return None
+    view = position.view(seat)
+    chosen = SearchBot().choose(view, view.legal_actions(), random.Random(seed))
+    if chosen != answer:
+        return None
+    return Answer(proofs[0].columns, proofs[0].rows, {**proofs[0].attrs, "screen": screen})
+
+
+def difficulty(closeness: float, missed: float) -> str:
+    """``hard`` when the heuristic bot misses the answer more often than not or the moves look
+    level at the small budget, ``easy`` when it never misses and they look far apart."""
+    if missed > 0.5 or closeness >= 0.8:
+        return "hard"
+    if missed == 0 and closeness < 0.5:
+        return "easy"
+    return "medium"
+
+
+def _closeness(screen: Answer, answer: Any) -> float:
+    """How level the answer and the best other move looked at the small budget: 1 minus the
+    gap in chance to win (1 when another move looked at least as good)."""
+    actions = screen.attrs["actions"]
+    wins = screen.column("win")
+    mine = wins[actions.index(answer)]
+    best_other = max(win for action, win in zip(actions, wins, strict=True) if action != answer)
+    return round(min(1.0, max(0.0, 1.0 - (mine - best_other))), 3)
+
+
+def _missed(position: GameState, seat: int, answer: Any, seed: int) -> float:
+    """The share of :data:`HEURISTIC_TRIES` heuristic choices that are not ``answer``."""
+    bot = heuristic_bot(position.game)
+    view = position.view(seat)
+    legal = view.legal_actions()
+    misses = sum(
+        bot.choose(view, legal, random.Random(seed + attempt)) != answer
+        for attempt in range(HEURISTIC_TRIES)
+    )
+    return misses / HEURISTIC_TRIES
+
+
+def _puzzle(
+    position: GameState, proof: Answer, number: int, source: dict[str, Any], seed: int
+) -> Puzzle:
+    """The puzzle of a proved position; its record starts at the position re-dealt from the
+    seat's view, so the shipped data holds nothing of the real game's hidden cards."""
+    seat = proof.attrs["seat"]
+    dealt = start_here(position.determinize(seat, seed))
+    record = record_of(position.game, dealt, seed)
+    actions = proof.attrs["actions"]
+    screen: Answer = proof.attrs["screen"]
+    closeness = _closeness(screen, actions[0])
+    missed = _missed(dealt, seat, actions[0], seed)
+    column = proof.column
+    return Puzzle(
+        game=position.game,
+        number=number,
+        record=record,
+        seat=seat,
+        answer=str(actions[0]),
+        answer_words=column("words")[0],
+        runner_up=str(actions[1]),
+        runner_up_words=column("words")[1],
+        win=round(column("win")[0], 4),
+        runner_up_win=round(column("win")[1], 4),
+        margin=round(column("margin")[0], 3),
+        runner_up_margin=round(column("margin")[1], 3),
+        theme=theme(dealt.view(seat), seat, actions[0]),
+        difficulty=difficulty(closeness, missed),
+        closeness=closeness,
+        missed=missed,
+        playouts=int(proof.attrs["playouts"]),
+        legal_moves=len(actions),
+        source=source,
+        digest=state_digest(dealt),
+    )
+
+
+def build(
+    game: str,
+    seed: int = 0,
+    settings: Settings | None = None,
+    progress: Callable[[PuzzleSet], None] | None = None,
+) -> PuzzleSet:
+    """Mine ``game``'s puzzle set for ``seed``: positions of bot games proved one by one
+    (:func:`prove`) until ``settings.count`` are found or ``settings.games`` are played.
+    ``progress`` is given the set so far after each puzzle found: the same as the build with
+    ``count`` set to its size (the puzzles come in the same order whatever the count)."""
+    settings = settings or settings_for(game)
+    checked_int(seed, "the seed", SEED_RANGE.start, 2**32 - 1)
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    screened = 0
+    for position, source in candidates(game, seed, settings):
+        seat = position.current_player
+        digest = state_digest(position.view(seat))
+        if digest in seen:
+            continue
+        seen.add(digest)
+        screened += 1
+        proof_seed = derive_seed(seed, "prove", digest) % 2**31
+        proof = prove(position, seat, settings, proof_seed)
+        if proof is None:
+            continue
+        source = {**source, "proof_seed": proof_seed}
+        puzzles.append(_puzzle(position, proof, len(puzzles) + 1, source, seed))
+        if progress is not None:
+            progress(_set(game, seed, settings, puzzles, screened))
+        if len(puzzles) >= settings.count:
+            break
+    return _set(game, seed, settings, puzzles, screened)
+
+
+def _set(
+    game: str, seed: int, settings: Settings, puzzles: list[Puzzle], screened: int
+) -> PuzzleSet:
+    """The puzzle set found so far, its settings saying the count that rebuilds it."""
+    info = {**asdict(replace(settings, count=len(puzzles))), "screened": screened}
+    return PuzzleSet(game, seed, info, tuple(puzzles))
