@@ -223,33 +223,46 @@ class PlayController:
         )
 
     def turn_heading(self) -> str:
-        """``This turn so far`` while the seat of :meth:`last_turn` is still to play (its
-        turn goes on), ``Last turn`` once another seat is to play or the game is over."""
-        seats = {step.player for step in self.last_turn() if step.player >= 0}
-        going_on = not self.state.is_over() and self.state.current_player in seats
-        return "This turn so far" if going_on else "Last turn"
+        """``This turn so far`` once the seat to play has decided in its turn, else ``Last
+        turn`` (the previous seat's whole turn): the heading of :meth:`last_turn`."""
+        return "This turn so far" if self._shown_turn()[2] else "Last turn"
+
+    def _turn_start(self, end: int, seat: int | None) -> int:
+        """Where the turn of ``seat`` ending at step ``end`` began: its decisions and the dice
+        rolled before and among them (the Takenoko weather is rolled as a turn begins, TK-TURN-1:
+        a roll belongs to the turn of the seat deciding after it)."""
+        first = end
+        while first > 0 and self.steps[first - 1].player in (seat, CHANCE):
+            first -= 1
+        return first
+
+    def _decider(self, end: int) -> int | None:
+        """The seat of the last decision before step ``end`` (None: none yet)."""
+        return next((step.player for step in reversed(self.steps[:end]) if step.player >= 0), None)
+
+    def _shown_turn(self) -> tuple[int, int, bool]:
+        """The steps :meth:`last_turn` lists (``first``, ``end``) and whether they are the turn
+        going on (its seat has decided in it)."""
+        end = len(self.steps)
+        if self.state.is_over():
+            return self._turn_start(end, self._decider(end)), end, False
+        first = self._turn_start(end, self.state.current_player)
+        if any(step.player >= 0 for step in self.steps[first:end]):
+            return first, end, True
+        return self._turn_start(first, self._decider(first)), first, False  # its weather only
 
     def last_turn(self) -> list[Step]:
-        """The steps of the last turn played: the trailing moves of one seat (dice rolled
-        among them included), e.g. a bot's whole turn or the person's moves so far."""
-        found: list[Step] = []
-        seat = None
-        for step in reversed(self.steps):
-            if step.player >= 0:
-                if seat is None:
-                    seat = step.player
-                elif step.player != seat:
-                    break
-            found.append(step)
-        return found[::-1]
+        """The steps the board lists under :meth:`turn_heading`: the turn going on once its
+        seat has decided in it (its weather first), else the previous seat's whole turn (a
+        bot's, with its own weather), never the next turn's weather."""
+        first, end, _going_on = self._shown_turn()
+        return self.steps[first:end]
 
     def before_last_turn(self, reveal: bool = False) -> GameState | None:
-        """The position before :meth:`last_turn`, as the board's viewer saw it (None at the
-        start): the pictures mark what changed since."""
-        turn = self.last_turn()
-        if not turn:
-            return None
-        return self._view(self.states[len(self.states) - 1 - len(turn)], self.viewer(reveal))
+        """The position before :meth:`last_turn`, as the board's viewer saw it (None when it
+        lists nothing): the pictures mark what changed since."""
+        first, end, _going_on = self._shown_turn()
+        return None if first == end else self._view(self.states[first], self.viewer(reveal))
 
     # ------------------------------------------------------------------ the decision
 

@@ -81,13 +81,14 @@ class BoardText:
     log: tuple[str, ...]
     """Every move in rulebook words, oldest first."""
     last_turn: tuple[str, ...]
-    """The moves of the last turn played (a bot's whole turn, or the person's moves)."""
+    """The turn listed (:meth:`PlayController.last_turn`): the previous seat's whole turn (a
+    bot's), or the turn going on once its seat has decided in it, its weather roll first."""
     moves: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Every move played on the pictures now, in words, grouped by the place it is clicked
     (``(place, (move, ...))``, :meth:`PlayController.move_list`): found without clicking."""
     turn_heading: str = "Last turn"
-    """The heading of :attr:`last_turn`: ``This turn so far`` while its seat is still to
-    play, else ``Last turn``."""
+    """The heading of :attr:`last_turn`: ``This turn so far`` for the turn going on, else
+    ``Last turn``."""
 
 
 def place_name(game: str, place: tuple[Any, ...], shown: Any) -> str:

@@ -50,6 +50,35 @@ def test_the_turn_going_on_is_this_turn_so_far_and_then_the_last_turn() -> None:
     assert c.bot_turn() and c.board().turn_heading == "Last turn", "the bot's whole turn"
 
 
+def test_TK_TURN_1_last_turn_is_the_previous_turn_and_this_turn_holds_its_weather() -> None:
+    """The weather die rolled as the person's turn begins is this turn's, never listed under
+    the bot's "Last turn"; once the person decides, "This turn so far" opens with it, and the
+    pictures mark the changes since the turn listed began."""
+    c = widgets.PlayController("takenoko", 2, bots="heuristic", seed=4)
+    rolls = 0
+    for _round in range(3):
+        while c.is_person_to_play():
+            assert c.play(c.legal_actions()[0])
+        assert c.bot_turn() and c.is_person_to_play()
+        text, turn = c.board(), c.last_turn()
+        rolled = c.steps[-1].player < 0  # the person's weather (none in the first round)
+        rolls += rolled
+        assert text.turn_heading == "Last turn"
+        assert {step.player for step in turn if step.player >= 0} == {1}, "the bot's turn"
+        assert turn[-1].line == "Player 1 (heuristic bot): end the turn", "all of it"
+        assert text.last_turn == tuple(step.line for step in turn)
+        first = len(c.steps) - len(turn) - rolled
+        assert c.steps[first : first + len(turn)] == turn, "the roll after it is not in it"
+        assert c.before_last_turn() == c.states[first].view(0)
+        weather = c.steps[-1].line if rolled else None
+        assert c.play(c.legal_actions()[0])
+        text = c.board()
+        assert text.turn_heading == "This turn so far"
+        if weather is not None:
+            assert text.last_turn[0] == weather and text.last_turn[1].startswith("Player 0")
+    assert rolls == 3, "the weather is rolled from the second round on (TK-TURN-1)"
+
+
 @pytest.mark.parametrize("game", ["bangkok", "bamboo", "takenoko"])
 def test_a_disabled_button_is_grey_and_the_typed_example_fits_the_decision(game: str) -> None:
     app = widgets.play(game, players=2, bots="heuristic", seed=7)
