@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.exercises import bangkok_lessons as lessons
 from bamboo_lab.games import bangkok as bk
 
@@ -72,3 +72,115 @@ def test_BK_ACT_4_the_collect_reading_K1_lists_each_allowed_collect_in_words() -
         "collect='any' collect port cells 1 and 2",
         "collect='any' collect port cell 2",
     ]
+
+
+_WORDS = {"passion_fruit": "passion fruit", "thai_zucchini": "Thai zucchini"}
+
+
+def _said(goods: tuple[str, ...]) -> list[str]:
+    return [_WORDS.get(good, good.replace("_", " ")) for good in goods]
+
+
+def test_every_printed_chilli_card_is_named_by_its_type_and_the_goods_it_counts() -> None:
+    for card in bk.cards(kind="chilli"):
+        named = lessons.chilli(card.chilli_type, *_said(card.indicated))
+        assert named.spec == card.spec
+
+
+def test_boat_and_initial_cards_are_named_by_their_baskets() -> None:
+    assert lessons.boat("blue peas", "fish").spec == "BF"
+    assert lessons.initial(2, "Thai zucchini").spec == "2:Z"
+    shown = lessons.chilli(4, "blue peas", "Thai zucchini", shows=["passion fruit"])
+    assert (shown.chilli_type, shown.indicated, shown.goods) == (
+        4,
+        ("blue_peas", "thai_zucchini"),
+        ("passion_fruit",),
+    )
+
+
+def test_a_card_named_wrongly_is_refused_clearly() -> None:
+    with pytest.raises(InvalidStateError, match="no type 4 chilli card for fish"):
+        lessons.chilli(4, "fish")
+    with pytest.raises(InvalidStateError, match="unknown good"):
+        lessons.boat("rice")
+    with pytest.raises(InvalidStateError, match="one by one"):
+        lessons.boat()
+
+
+def test_a_position_of_named_cards_is_the_position_of_their_specs() -> None:
+    boat, chilli = lessons.boat, lessons.chilli
+    named = lessons.position(
+        port=[
+            [boat("passion fruit", "Thai zucchini"), boat("passion fruit"), boat("fish")],
+            [boat("blue peas", "blue peas"), chilli(2, "blue peas"), boat("blue peas")],
+            [boat("fish", "fish"), boat("blue peas", "fish"), boat("blue peas")],
+        ],
+        hands=[
+            [boat("passion fruit", "Thai zucchini"), boat("blue peas"), boat("fish")],
+            [boat("Thai zucchini")] * 3,
+        ],
+        chilli_pile=[chilli(2, "Thai zucchini")],
+    )
+    specs = bk.position(
+        port=[["PZ", "P", "F"], ["BB", "C2:B/B", "B"], ["FF", "BF", "B"]],
+        hands=[["PZ", "B", "F"], ["Z"] * 3],
+        chilli_pile=["C2:Z/Z"],
+    )
+    assert named == specs and named.options.deck == ()
+    assert lessons.chilli_cards(not_showing="Thai zucchini") == [
+        card for card in bk.cards(kind="chilli") if "thai_zucchini" not in card.goods
+    ]
+
+
+def test_BK_ACT_4_an_illegal_move_played_in_words_is_refused_in_words() -> None:
+    state = bk.position(
+        port=[["PZ", "P", "F"], ["BB", "C2:B/B", "B"], ["FF", "BF", "B"]],
+        hands=[["PZ", "B", "F"], ["PP", "Z", "ZF"]],
+    )
+    collecting = lessons.play(state, "place the passion fruit and Thai zucchini card left of row 1")
+    with pytest.raises(IllegalActionError) as refused:
+        lessons.play(collecting, "collect port cell 1")
+    message = str(refused.value)
+    assert refused.value.rule == "BK-ACT-4" and message.startswith("'collect port cell 1' is")
+    assert "take:" not in message and message.endswith("(BK-ACT-4)")
+
+
+def test_BK_EXP_1_where_a_chilli_card_may_go_in_each_game() -> None:
+    parts = {
+        "markets": [[["C2:F/F", "ZB", None], ["PP", None, None], [None] * 3], [None] * 9],
+        "hands": [["C1:B/F", "ZF", "F", "B"], ["PZ", "Z", "ZF"]],
+        "phase": "lay",
+        "turn": 2,
+    }
+    move = "lay the chilli card with fish in market cell 7"
+    table = lessons.lays_by_reading("expert", [False, True], move, **parts)
+    text = str(table)
+    assert "expert=False" in text and "expert=True" in text and "BK-EXP-1" in text
+    assert "allowed" in text  # the standard game lets it go to cell 7
+    laid = bk.position(**parts)
+    fits = str(lessons.where_cards_fit(laid, 0, [lessons.chilli(1, "blue peas")]))
+    assert "chilli card with fish" in fits and "7" in fits
+
+
+def test_chilli_scores_add_up_to_the_engines_total() -> None:
+    market = [
+        lessons.chilli(3, "fish", "blue peas", shows=["blue peas"]),
+        lessons.boat("fish", "fish"),
+        lessons.boat("fish"),
+        lessons.boat("blue peas", "blue peas"),
+        None,
+        None,
+        None,
+        None,
+        None,
+    ]
+    score = bk.score_market(market, objective="fish")
+    table = lessons.chilli_scores(score)
+    text = str(table)
+    assert "type 3 chilli card in cell 1" in text and "C3:" not in text
+    totals = dict(zip(table.index, table.column("points"), strict=True))
+    assert (
+        totals["total"]
+        == score.total
+        == sum(c.points for c in score.chillies) + totals["secret good"]
+    )

@@ -7,29 +7,43 @@ A lesson cell says what a player does as a student would say it, never in engine
 
 The words are read into the engine's own actions (:func:`move`); legality stays the engine's
 (``explain``), and every answer comes back in words (:func:`verdict`, :func:`reason_words`).
+A lesson names a card by what the rulebook says it is (:func:`boat`, :func:`chilli`,
+:func:`initial`) and builds a position from such cards (:func:`position`)::
+
+    lessons.position(port=[[boat("fish"), chilli(2, "blue peas"), boat("blue peas", "fish")], ...])
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import bangkok as bk
 
 __all__ = [
+    "boat",
+    "by_reading",
     "card_words",
+    "chilli",
+    "chilli_cards",
+    "chilli_scores",
     "collects_by_reading",
     "describe",
+    "initial",
     "judge",
+    "lays_by_reading",
     "move",
     "moves",
     "play",
     "play_out",
+    "position",
     "reason_words",
     "refusals",
     "verdict",
+    "where_cards_fit",
 ]
 
 _GOODS = {
@@ -52,6 +66,72 @@ def card_words(card: bk.Card) -> str:
     with fish`` (its baskets; the engine's number is never said)."""
     goods = _listed([_GOODS[good] for good in card.goods])
     return f"chilli card with {goods}" if card.is_chilli else f"{goods} card"
+
+
+def _letters(goods: Sequence[str], what: str) -> str:
+    """The goods named in words (``"Thai zucchini"``, ``"fish"``) as the card's face."""
+    if not goods or isinstance(goods, str):
+        raise InvalidStateError(f"{what} shows 1 to 3 goods, named one by one (e.g. 'fish')")
+    names = [bk.good(name) for name in goods]
+    return "".join(bk.components.GOOD_LETTERS[bk.GOODS.index(name)] for name in names)
+
+
+def boat(*goods: str) -> bk.Card:
+    """The "boat" card showing ``goods`` (1 to 3 baskets, in words: ``boat("blue peas",
+    "fish")``); a card the deck lacks is a custom card (builder docstring)."""
+    return bk.parse_card_spec(_letters(goods, "a boat card"))
+
+
+def initial(card_set: int, *goods: str) -> bk.Card:
+    """The initial "boat" card of set ``card_set`` (the bamboos on its back, 1 to 4) showing
+    ``goods`` (BK-SET-3): ``initial(2, "Thai zucchini")``."""
+    return bk.parse_card_spec(f"{card_set}:{_letters(goods, 'an initial card')}")
+
+
+def chilli(chilli_type: int, *indicated: str, shows: Sequence[str] = ()) -> bk.Card:
+    """The "chilli" card of type ``chilli_type`` (1 to 4) whose points count the
+    ``indicated`` goods: ``chilli(2, "fish")``, ``chilli(3, "passion fruit", "blue peas")``.
+    The deck's card is meant, unless ``shows`` names the baskets on its face (a custom card
+    when the deck has none alike)."""
+    wanted = tuple(bk.good(name) for name in indicated)
+    printed = [
+        card
+        for card in bk.cards(kind="chilli")
+        if card.chilli_type == chilli_type and card.indicated == wanted
+    ]
+    if shows:
+        face = _letters(shows, "a chilli card")
+    elif printed:
+        face = printed[0].letters
+    else:
+        named = _listed([_GOODS[good] for good in wanted]) if wanted else "no good"
+        raise InvalidStateError(
+            f"the deck has no type {chilli_type} chilli card for {named}: say what it shows"
+            " (shows=[...]) to make one"
+        )
+    return bk.parse_card_spec(f"C{chilli_type}:{_letters(indicated, 'a chilli card')}/{face}")
+
+
+def chilli_cards(not_showing: str | None = None) -> list[bk.Card]:
+    """The deck's chilli cards in deck order, leaving out those whose face shows the good
+    ``not_showing`` (in words) when it is given."""
+    hidden = bk.good(not_showing) if not_showing is not None else None
+    return [card for card in bk.cards(kind="chilli") if hidden not in card.goods]
+
+
+def _specs(cards: Any) -> Any:
+    """Cards (any nesting of lists) as the specs :func:`bk.position` reads."""
+    if isinstance(cards, bk.Card):
+        return cards.spec
+    if isinstance(cards, (list, tuple)):
+        return [_specs(card) for card in cards]
+    return cards
+
+
+def position(**parts: Any) -> bk.State:
+    """``bk.position`` built from cards named by :func:`boat`, :func:`chilli` and
+    :func:`initial` (in the port, hands, markets and pile tops; other parts as given)."""
+    return bk.position(**{name: _specs(value) for name, value in parts.items()})
 
 
 def describe(action: Any, state: bk.State) -> str:
@@ -118,9 +198,17 @@ def move(state: bk.State, words: str) -> Any:
 
 def play(state: bk.State, *moves: str) -> bk.State:
     """The position after the moves ``moves`` (words, in order), each checked by the rules
-    (an illegal one raises the engine's IllegalActionError naming its rule)."""
+    (an illegal one raises IllegalActionError saying, in words, the move and the rule)."""
     for words in moves:
-        state = state.apply(move(state, words))
+        action = move(state, words)
+        why = bk.explain(state, action)
+        if not why.legal:
+            raise IllegalActionError(
+                f"{words!r} is illegal for player {state.player} in phase {state.phase}:"
+                f" {reason_words(why.reason)} ({why.rule})",
+                why.rule,
+            )
+        state = state.apply(action)
     return state
 
 
@@ -194,13 +282,87 @@ def refusals(tried: list[tuple[bk.State, str]]) -> Table:
     return Table(rows).set_index("rule")
 
 
-def collects_by_reading(option: str, readings: list[Any], placement: str, **position: Any) -> Table:
-    """The collects allowed after ``placement`` (words) in the position ``position`` (the
-    arguments of ``bk.position``) under each reading of the rule variant ``option`` (an
+def by_reading(option: str, readings: list[Any], **parts: Any) -> dict[Any, bk.State]:
+    """The position made of ``parts`` (the arguments of :func:`position`) under each reading
+    of the rule variant ``option`` (an ``Options`` field), by reading."""
+    return {
+        reading: position(**parts, options=bk.Options(**{option: reading})) for reading in readings
+    }
+
+
+def lays_by_reading(option: str, readings: list[Any], laying: str, **parts: Any) -> Table:
+    """Under each reading of ``option``, the market cells where the card of the move
+    ``laying`` (words: ``lay the <card> in market cell 7``) may go in the position made of
+    ``parts``, and the rule that decides that move (``allowed`` when it is legal)."""
+    rows = []
+    for reading, variant in by_reading(option, readings, **parts).items():
+        tried = move(variant, laying)
+        cells = [
+            str(a.cell)
+            for a in variant.legal_actions()
+            if isinstance(a, bk.LayInMarket) and a.card == tried.card
+        ]
+        rows.append(
+            {
+                "reading": f"{option}={reading!r}",
+                "the card may go to market cells": _listed(cells) if cells else "none",
+                f"{laying.rpartition(' in ')[2]}: decided by": bk.explain(variant, tried).rule
+                or "allowed",
+            }
+        )
+    return Table(rows).set_index("reading")
+
+
+def chilli_scores(score: bk.MarketScore) -> Table:
+    """A market's score (``bk.score_market``, a sandbox's ``score()``) as a table: each
+    chilli card by its type and the goods it counts (BK-SCORE-2 to -6), the cells it counts,
+    the baskets seen and its points, then the pontoon's good, the full-market bonus and the
+    total."""
+    rows = [
+        {
+            "what": f"type {chilli.card.chilli_type} chilli card in cell {chilli.cell}",
+            "counts": ", ".join(f"{_GOODS[good]} {seen}" for good, seen in chilli.counts),
+            "on cells": _listed([str(cell) for cell in chilli.counted]),
+            "points": chilli.points,
+        }
+        for chilli in score.chillies
+    ]
+    pontoon = _GOODS.get(str(score.objective), "hidden")
+    rows += [
+        {
+            "what": "secret good",
+            "counts": pontoon,
+            "on cells": "all",
+            "points": score.objective_points,
+        },
+        {"what": "full market", "counts": "", "on cells": "", "points": score.complete_bonus},
+        {"what": "total", "counts": "", "on cells": "", "points": score.total},
+    ]
+    return Table(rows).set_index("what")
+
+
+def where_cards_fit(state: bk.State, seat: int, cards: list[bk.Card]) -> Table:
+    """The cells of ``seat``'s market in ``state`` where each card of ``cards`` could be laid
+    (BK-MKT-2, -3, -5, BK-EXP-1), numbered 1 to 9 as the lessons count them."""
+    market = state.market_cards(seat)
+    rows = []
+    for card in cards:
+        cells = [str(cell + 1) for cell in bk.market_cells(market, card, state.options.expert)]
+        rows.append(
+            {
+                "card": f"a {card_words(card)}",
+                "may go to market cells": _listed(cells) if cells else "none",
+            }
+        )
+    return Table(rows).set_index("card")
+
+
+def collects_by_reading(option: str, readings: list[Any], placement: str, **parts: Any) -> Table:
+    """The collects allowed after ``placement`` (words) in the position made of ``parts`` (the
+    arguments of :func:`position`) under each reading of the rule variant ``option`` (an
     ``Options`` field): one row per collect, in words."""
     rows = []
-    for reading in readings:
-        variant = bk.position(**position, options=bk.Options(**{option: reading}))
+    for reading, variant in by_reading(option, readings, **parts).items():
         placed = play(variant, placement)
         rows += [
             {"reading": f"{option}={reading!r}", "you may": describe(a, placed)}

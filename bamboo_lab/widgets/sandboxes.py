@@ -166,6 +166,20 @@ class GardenSandbox:
 # ---------------------------------------------------------------------- Bangkok market
 
 
+_GOOD_WORDS = {
+    "passion_fruit": "passion fruit",
+    "thai_zucchini": "Thai zucchini",
+    "blue_peas": "blue peas",
+    "fish": "fish",
+}
+
+
+def _chilli_words(card: bk.Card) -> str:
+    """A chilli card by its type and the goods it counts, as the rulebook names it."""
+    counted = " and ".join(_GOOD_WORDS[good] for good in card.indicated)
+    return f"type {card.chilli_type}, counts {counted}"
+
+
 class MarketSandbox:
     """A Bangkok market from card specs (``bangkok.position``), scored by the engine.
 
@@ -431,6 +445,14 @@ class SandboxApp:
         )
         return w.VBox([help_text, w.HBox([grid, self.good])])
 
+    def lay(self, cards: list[bk.Card | None]) -> None:
+        """Fill a market sandbox's cells 1, 2, ... with ``cards`` (None leaves a cell empty),
+        as if each card were typed in its cell."""
+        if not isinstance(self.sandbox, MarketSandbox):
+            raise TypeError("only a market sandbox has cells to lay cards in")
+        for field, card in zip(self.specs, cards, strict=False):
+            field.value = card.spec if card is not None else ""
+
     def _spec(self, cell: int, text: str) -> None:
         self.sandbox.set_cell(cell, text.strip() or None)
         self.redraw()
@@ -445,14 +467,15 @@ class SandboxApp:
         replace_figure(self.figure, fit_width(viz.bangkok.market(s.state, seat=0)))
         score = s.score()
         rows = "".join(
-            f"<tr><td>cell {c.cell}</td><td>{html.escape(c.card.spec)}</td>"
-            f"<td>{html.escape(', '.join(f'{g} {n}' for g, n in c.counts))}</td>"
+            f"<tr><td>cell {c.cell}</td><td>{html.escape(_chilli_words(c.card))}</td>"
+            f"<td>{html.escape(', '.join(f'{_GOOD_WORDS[g]} {n}' for g, n in c.counts))}</td>"
             f"<td><b>{c.points}</b></td></tr>"
             for c in score.chillies
         )
+        pontoon = _GOOD_WORDS.get(str(score.objective), "none")
         self.report.value = (
-            "<table><tr><th>chilli card</th><th>spec</th><th>counted</th><th>points</th></tr>"
-            f"{rows}</table>objective ({html.escape(str(score.objective))}):"
+            "<table><tr><th>chilli card</th><th>which</th><th>counted</th><th>points</th></tr>"
+            f"{rows}</table>objective ({html.escape(pontoon)}):"
             f" {score.objective_points} · chilli cards: {score.chilli_points} · complete"
             f" market bonus: {score.complete_bonus} · <b>total {score.total}</b>"
         )
