@@ -20,7 +20,14 @@ from .review import REVIEW_COLUMNS
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["MOVES_COLUMNS", "STUDENT_COLUMNS", "moves_table", "moves_verdict", "review_table"]
+__all__ = [
+    "MOVES_COLUMNS",
+    "STUDENT_COLUMNS",
+    "moves_table",
+    "moves_verdict",
+    "review_table",
+    "standing",
+]
 
 STUDENT_COLUMNS = (
     "move",
@@ -67,10 +74,6 @@ def moves_table(
     rows = []
     for record in records:
         rank = int(record["rank"])
-        if rank == 1:
-            standing = "clearly the best" if best else "first shown"
-        else:
-            standing = "about as good" if rank <= level else "clearly worse"
         rows.append(
             (
                 rank,
@@ -79,10 +82,20 @@ def moves_table(
                 f"{record['win_low']:.0%} to {record['win_high']:.0%}",
                 int(record["visits"]),
                 f"{record['margin']:+.1f}",
-                standing,
+                standing(rank, best, level),
             )
         )
     return Table(rows, columns=list(MOVES_COLUMNS))
+
+
+def standing(rank: int, best: bool, about_as_good: int) -> str:
+    """How the move of ``rank`` compares with the first, from an analysis's ``best`` and
+    ``about_as_good`` (``analysis.position.is_separated``, as the board's hint decides):
+    ``clearly the best`` (rank 1, separated from every other move), ``first shown`` (rank 1,
+    not separated), ``about as good`` or ``clearly worse``."""
+    if rank == 1:
+        return "clearly the best" if best else "first shown"
+    return "about as good" if rank <= about_as_good else "clearly worse"
 
 
 def moves_verdict(
@@ -108,8 +121,8 @@ def moves_verdict(
             f"No move is clearly best: {together} are about as good, as far as these playouts"
             f" can tell. *{first['words']}*, shown first, won {_chance(first)}."
         )
-    standing = "clearly worse than the first" if level < count else "about as good as the first"
-    return f"{opening} *{last['words']}*, shown last, won {_chance(last)}: {standing}."
+    compared = "clearly worse than the first" if level < count else "about as good as the first"
+    return f"{opening} *{last['words']}*, shown last, won {_chance(last)}: {compared}."
 
 
 def _chance(record: dict[str, Any]) -> str:

@@ -1,11 +1,12 @@
 """Pictures of position analysis and game review (``bamboo_lab.analysis``).
 
-``move_chances`` draws ``analyse``'s table (each move's chance to win with its interval),
-``outlook_bars`` ``outlook``'s (each seat's chance to win and the spread of its final score),
-``win_curve`` ``review``'s: each player's curve joins their decisions (the win probability,
-from the mover's view, after the move played). A flagged move (one that clearly cost at least
-the review's threshold) is a cross, with a dotted drop from what the best move would have
-kept. Hovering a point shows the move, the best move found and both probabilities.
+``move_chances`` draws ``analyse``'s table (each move's chance to win with its interval, the
+first orange only when it is clearly the best), ``outlook_bars`` ``outlook``'s (each seat's
+chance to win and the spread of its final score), ``win_curve`` ``review``'s: each player's
+curve joins their decisions (the win probability, from the mover's view, after the move
+played). A flagged move (one that clearly cost at least the review's threshold) is a cross,
+with a dotted drop from what the best move would have kept. Hovering a point shows the move,
+the best move found and both probabilities.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from bamboo_lab.analysis.tables import standing
 from bamboo_lab.core.errors import InvalidStateError
 
 from . import palette
 from ._common import WIDTH, Figure, chart_style
 
-__all__ = ["NEEDED_COLUMNS", "move_chances", "outlook_bars", "win_curve"]
+__all__ = ["NEEDED_COLUMNS", "STANDING_COLOURS", "move_chances", "outlook_bars", "win_curve"]
 
 NEEDED_COLUMNS = ("ply", "player", "move", "win_before", "win_after", "best", "loss", "flagged")
 """The columns of a review frame the picture reads."""
@@ -184,12 +186,45 @@ def _needs(frame: Any, columns: tuple[str, ...], what: str, maker: str) -> Any:
     return frame
 
 
+STANDING_COLOURS: dict[str, str] = {
+    "clearly the best": palette.HIGHLIGHT,
+    "first shown": palette.GREY,
+    "about as good": palette.GREY,
+    "clearly worse": palette.PAPER,
+}
+"""Each move's dot by how it compares with the first (``analysis.tables.standing``): only a
+move clearly better than every other is orange; the moves the playouts cannot tell from the
+first are grey, those clearly worse white."""
+
+
+def _caption(standings: list[str]) -> str:
+    """What the dots' colours mean, as the board's hint says it (lines of at most about 100
+    characters, joined by ``<br>``)."""
+    if standings[0] == "clearly the best":
+        lines = [
+            "Orange: clearly the best move (on the same dealt games it beat every other move",
+            "by more than the playouts' luck explains)",
+        ]
+    elif len(standings) == 1:
+        lines = ["Grey: the only move"]
+    else:
+        lines = [
+            "No move is clearly best. Grey: about as good as the first",
+            "(these playouts cannot tell them apart)",
+        ]
+    if "clearly worse" in standings:
+        lines[-1] += "; white: clearly worse than the first"
+    return "<br>".join(lines) + "."
+
+
 def move_chances(
     analysis: Any, *, words: Callable[[Any], str] | None = None, top: int = 12
 ) -> go.Figure:
     """``analyse``'s table as dots with whiskers: each move's chance to win and its 95%
-    interval, best first (the first ``top`` moves, the best in orange); the playouts spent on
-    each move are written at the right."""
+    interval, ranked first to last (the first ``top`` moves); the playouts spent on each move
+    are written at the right. The first is orange only when it is clearly the best (the
+    analysis's ``best``: separated from every other move, as the board's hint decides), the
+    moves about as good as the first grey, those clearly worse white; the caption says so."""
     frame = _needs(
         analysis,
         ("move", "win", "win_low", "win_high", "visits", "rank"),
@@ -201,13 +236,19 @@ def move_chances(
     labels = [str(m) for m in shown["move"]]
     if words is not None and actions is not None and len(actions) == len(frame):
         labels = [f"{words(a)} [{m}]" for a, m in zip(actions[: len(shown)], labels, strict=True)]
-    colours = [palette.HIGHLIGHT if rank == 1 else palette.GREY for rank in shown["rank"]]
+    best = bool(frame.attrs.get("best", False))  # a hand-made table: nothing is clearly best
+    level = int(frame.attrs.get("about_as_good", len(frame)))
+    standings = [standing(int(rank), best, level) for rank in shown["rank"]]
     fig = Figure(
         go.Scatter(
             x=shown["win"].tolist(),
             y=labels,
             mode="markers",
-            marker={"color": colours, "size": 13, "line": {"color": palette.BLACK, "width": 1}},
+            marker={
+                "color": [STANDING_COLOURS[said] for said in standings],
+                "size": 13,
+                "line": {"color": palette.BLACK, "width": 1},
+            },
             error_x={
                 "type": "data",
                 "symmetric": False,
@@ -216,7 +257,8 @@ def move_chances(
                 "color": palette.BLACK,
                 "width": 6,
             },
-            hovertemplate="%{y}<br>chance to win %{x:.0%}<extra></extra>",
+            customdata=standings,
+            hovertemplate="%{y}<br>chance to win %{x:.0%}<br>%{customdata}<extra></extra>",
             name="chance to win",
         )
     )
@@ -235,11 +277,13 @@ def move_chances(
     who = "" if seat is None else f" for player {seat}"
     chart_style(
         fig,
-        f"<b>Which move is best here</b>{who}: the chance to win after each move",
-        150 + 36 * len(shown),
+        f"<b>Which move is best here</b>{who}: the chance to win after each move"
+        f"<br><span style='font-size:12px'>{_caption(standings)}</span>",
+        210 + 36 * len(shown),
         left=70,
     )
     fig.update_layout(
+        margin={"t": 120},
         xaxis={
             "title": "chance to win (dot) and its 95% interval (whiskers)",
             "range": [-0.02, 1.25],

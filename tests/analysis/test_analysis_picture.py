@@ -1,14 +1,16 @@
-"""viz.review.win_curve: one curve per player, flagged moves marked, readable axes and hover."""
+"""viz.review: win_curve (one curve per player, flagged moves marked, readable axes and hover)
+and move_chances (the first move orange only when it is clearly the best)."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from bamboo_lab.analysis import analyse, outlook, review
+from bamboo_lab.analysis import analyse, moves_table, outlook, review
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import play, record_of, replay, start_here
 from bamboo_lab.sim.runner import play_game
+from bamboo_lab.viz.palette import GREY, HIGHLIGHT, PAPER
 from bamboo_lab.viz.review import move_chances, outlook_bars, win_curve
 
 
@@ -89,6 +91,56 @@ def test_move_chances_draws_each_move_best_first_with_its_interval() -> None:
     assert "chance to win" in fig.layout.xaxis.title.text
     with pytest.raises(InvalidStateError, match=r"analysis\.analyse"):
         move_chances(pd.DataFrame({"move": ["a"]}))
+
+
+def _moves(best: bool | None, about_as_good: int) -> pd.DataFrame:
+    """A hand-made analysis of three moves whose intervals overlap or not as ``attrs`` say
+    (``best=None``: no attrs, a table made by hand)."""
+    table = pd.DataFrame(
+        {
+            "move": ["a", "b", "c"],
+            "win": [0.7, 0.6, 0.2],
+            "win_low": [0.5, 0.4, 0.1],
+            "win_high": [0.85, 0.75, 0.35],
+            "visits": [40, 40, 40],
+            "rank": [1, 2, 3],
+        }
+    )
+    if best is not None:
+        table.attrs.update(best=best, about_as_good=about_as_good)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("best", "about_as_good", "colours", "caption"),
+    [
+        (True, 1, [HIGHLIGHT, PAPER, PAPER], "Orange: clearly the best move"),
+        (False, 2, [GREY, GREY, PAPER], "No move is clearly best. Grey: about as good"),
+        (False, 3, [GREY, GREY, GREY], "No move is clearly best"),
+        (None, 0, [GREY, GREY, GREY], "No move is clearly best"),
+    ],
+)
+def test_move_chances_paints_the_first_orange_only_when_it_is_clearly_the_best(
+    best: bool | None, about_as_good: int, colours: list[str], caption: str
+) -> None:
+    """The picture decides as the board's hint does (``attrs["best"]``, ``about_as_good``):
+    a first move that the playouts cannot tell from the next is not painted as the best."""
+    fig = move_chances(_moves(best, about_as_good))
+    assert list(fig.data[0].marker.color) == colours
+    assert caption in fig.layout.title.text
+    assert ("white: clearly worse" in fig.layout.title.text) == (PAPER in colours)
+    standings = list(fig.data[0].customdata)
+    assert standings[0] == ("clearly the best" if best else "first shown")
+
+
+def test_move_chances_agrees_with_the_moves_table_of_a_real_analysis() -> None:
+    record, _ = play_game("bangkok", "heuristic", 4)
+    state = replay(record)[41]
+    table = analyse(state, state.current_player, playouts=30)
+    fig = move_chances(table)
+    said = [row["compared with the first"] for row in moves_table(table).rows()]
+    assert list(fig.data[0].customdata) == said[: len(fig.data[0].y)]
+    assert (fig.data[0].marker.color[0] == HIGHLIGHT) == bool(table.attrs["best"])
 
 
 def test_outlook_bars_show_each_seat_chance_and_score_range() -> None:
