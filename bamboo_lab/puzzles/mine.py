@@ -8,7 +8,7 @@ Every step is a function of the build's seed (playout budgets, never time caps),
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -23,7 +23,7 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import GAMES, load, record_of, start_here
 
 from .model import Puzzle, PuzzleSet
-from .themes import theme
+from .themes import scoring_theme, theme
 
 __all__ = [
     "HEURISTIC_TRIES",
@@ -31,6 +31,7 @@ __all__ = [
     "build",
     "candidates",
     "difficulty",
+    "promising",
     "prove",
     "settings_for",
 ]
@@ -74,7 +75,7 @@ def settings_for(game: str, count: int = 30) -> Settings:
         per_game=15,
         screen=screen,
         large=4 * screen,
-        search_iterations=30,
+        search_iterations=20,
         max_moves=40,
     )
 
@@ -92,8 +93,9 @@ def _seats(game: str, index: int) -> tuple[int, tuple[str, ...]]:
 def candidates(
     game: str, seed: int, settings: Settings
 ) -> Iterator[tuple[GameState, dict[str, Any]]]:
-    """Positions of bot games (a seat to move with two to ``max_moves`` legal moves), with
-    where each came from: ``per_game`` of each game, spread at random through it."""
+    """Positions of bot games (a seat to move with two to ``max_moves`` legal moves, some but
+    not all of them with a theme: :func:`promising`), with where each came from: ``per_game``
+    of each game, spread at random through it."""
     for index in range(settings.games):
         game_seed = derive_seed(seed, "puzzles", game, index)
         players, names = _seats(game, index)
@@ -112,7 +114,7 @@ def candidates(
                 state = state.apply(sample_chance(state, rng), check=False)
                 continue
             legal = state.legal_actions()
-            if 2 <= len(legal) <= settings.max_moves:
+            if 2 <= len(legal) <= settings.max_moves and promising(state, legal):
                 decisions.append(state)
             action = bots[mover].choose(state.view(mover), legal, rng)
             state = state.apply(action, check=False)
@@ -120,6 +122,16 @@ def candidates(
         for ply in picked:
             source = {"seed": game_seed, "players": players, "bots": list(names), "ply": ply}
             yield decisions[ply], source
+
+
+def promising(state: GameState, legal: Sequence[Any]) -> bool:
+    """True when some legal moves of the seat to move have a theme of the game's scoring
+    (:func:`~bamboo_lab.puzzles.themes.scoring_theme`) and some have none: a position where
+    one move may stand out (the others are rarely clear-cut)."""
+    seat = state.current_player
+    view = state.view(seat)
+    themed = sum(scoring_theme(view, seat, action) is not None for action in legal)
+    return 0 < themed < len(legal)
 
 
 def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answer | None:

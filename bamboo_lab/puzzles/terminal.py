@@ -54,9 +54,10 @@ def _numbered(game: str, number: int) -> Puzzle:
 
 
 def list_puzzles(
-    game: str, theme: str | None, difficulty: str | None, stdout: TextIO = sys.stdout
+    game: str, theme: str | None, difficulty: str | None, stdout: TextIO | None = None
 ) -> None:
     """One line per puzzle: its number, difficulty, theme, seat and players."""
+    stdout = stdout or sys.stdout
     puzzles = pick(load_set(game), theme, difficulty)
     for puzzle in puzzles:
         print(
@@ -76,9 +77,10 @@ def _header(puzzle: Puzzle) -> str:
     )
 
 
-def show_puzzle(game: str, number: int, answer: bool, stdout: TextIO = sys.stdout) -> None:
+def show_puzzle(game: str, number: int, answer: bool, stdout: TextIO | None = None) -> None:
     """The position from the solver's seat and the moves to choose from; with ``answer``,
     the answer, the runner-up and by how much it loses."""
+    stdout = stdout or sys.stdout
     puzzle = _numbered(game, number)
     state = puzzle.position()
     print(_header(puzzle), file=stdout)
@@ -96,11 +98,12 @@ def solve_puzzles(
     number: int | None,
     theme: str | None,
     difficulty: str | None,
-    stdin: TextIO = sys.stdin,
-    stdout: TextIO = sys.stdout,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
 ) -> int:
     """Ask the puzzles (one, or those of a theme and difficulty) in turn: the position, the
     moves numbered; a number or the move's notation answers, ``q`` stops. Return the score."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     puzzles = (
         [_numbered(game, number)] if number is not None else pick(load_set(game), theme, difficulty)
     )
@@ -137,9 +140,10 @@ def solve_puzzles(
 
 
 def build_sets(
-    games: Sequence[str], seed: int, count: int, out: Path | None, stderr: TextIO = sys.stderr
+    games: Sequence[str], seed: int, count: int, out: Path | None, stderr: TextIO | None = None
 ) -> None:
     """Mine each game's set for ``seed`` and write it (to its shipped file, or into ``out``)."""
+    stderr = stderr or sys.stderr
     for game in games:
         if game not in GAMES:
             raise InvalidStateError(f"no puzzles for {game[:40]!r}; games: {', '.join(GAMES)}")

@@ -9,7 +9,7 @@ from typing import Any
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import layer_piece
 
-__all__ = ["THEMES", "theme"]
+__all__ = ["THEMES", "scoring_theme", "theme"]
 
 THEMES: dict[str, tuple[str, ...]] = {
     "takenoko": ("completes an objective", "sets up an objective", "scores points now"),
@@ -23,12 +23,17 @@ def theme(view: GameState, seat: int, action: Any) -> str:
     """What ``action`` of ``seat`` does in ``view`` (the seat's view), in words: one of the
     game's :data:`THEMES` when its scoring says so, else the kind of move (the words layer's
     ``group``: "move the panda", "offer incense"...)."""
-    after = view.apply(action, check=False)
-    found = _BY_GAME.get(view.game, _points)(view, after, seat, action)
+    found = scoring_theme(view, seat, action)
     if found:
         return found
     group: Callable[[Any], str] = layer_piece(view.game, "words", "group", lambda a: "a move")
     return group(action)
+
+
+def scoring_theme(view: GameState, seat: int, action: Any) -> str | None:
+    """One of the game's :data:`THEMES` that ``action`` of ``seat`` has in ``view``, or None."""
+    after = view.apply(action, check=False)
+    return _BY_GAME.get(view.game, _points)(view, after, seat, action)
 
 
 def _points(before: GameState, after: GameState, seat: int, action: Any) -> str | None:

@@ -1,0 +1,174 @@
+"""The puzzle board: a shipped puzzle's position drawn from the solver's seat, the moves as
+buttons in the rulebook's words, then right or wrong with the reason, the position after the
+best move (and after the move chosen) and the analysis table; filters, next puzzle, score.
+
+Everything drawn is the seat's view of the puzzle's position (``view(seat)``); the shipped
+position's hidden cards are themselves a re-deal, so nothing secret is in it."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from bamboo_lab.core.errors import BambooLabError
+from bamboo_lab.games import GAMES, load
+from bamboo_lab.puzzles import DIFFICULTIES, Puzzle
+from bamboo_lab.puzzles.session import Session
+
+from .board_html import CELL, button
+from .pictures import board_figure, secret_figure
+
+__all__ = ["PuzzleBoard", "analysis_html", "puzzle_board"]
+
+ANY = "any"
+"""The filter choice that keeps every theme or difficulty."""
+
+
+def analysis_html(puzzle: Puzzle) -> str:
+    """The proof as a table: the answer and the runner-up, their chance to win and margin."""
+    rows = (
+        ("best", puzzle.answer_words, puzzle.win, puzzle.margin),
+        ("runner-up", puzzle.runner_up_words, puzzle.runner_up_win, puzzle.runner_up_margin),
+    )
+    body = "".join(
+        f"<tr><td style='{CELL}'>{rank}</td><td style='{CELL}'>{html.escape(words)}</td>"
+        f"<td style='{CELL};text-align:right'>{round(100 * win)}%</td>"
+        f"<td style='{CELL};text-align:right'>{margin:+.1f}</td></tr>"
+        for rank, words, win, margin in rows
+    )
+    return (
+        f"<table><tr><th style='{CELL}'></th><th style='{CELL}'>move</th>"
+        f"<th style='{CELL}'>chance to win</th><th style='{CELL}'>points ahead</th></tr>"
+        f"{body}</table><p>By {puzzle.playouts} playouts from what player {puzzle.seat}"
+        f" sees, proved twice with other seeds; the search bot plays it too.</p>"
+    )
+
+
+class PuzzleBoard:
+    """The puzzle board widget (``PuzzleBoard().widget``): filters, the position, the moves,
+    the verdict, the next-puzzle button and the session's score."""
+
+    def __init__(self, game: str = "bamboo") -> None:
+        """A board on ``game``'s shipped puzzles."""
+        self.session = Session(game)
+        self.game = w.Dropdown(options=list(GAMES), value=game, description="game")
+        self.theme = w.Dropdown(description="theme")
+        self.difficulty = w.Dropdown(options=[ANY, *DIFFICULTIES], value=ANY, description="level")
+        self.title = w.HTML()
+        self.picture = w.Output()
+        self.moves = w.VBox()
+        self.verdict = w.HTML()
+        self.after = w.Output()
+        self.score = w.HTML()
+        self.next_button = button("Next puzzle", "ask the next puzzle", self.next)
+        self._quiet = False
+        self._themes(game)
+        for control in (self.game, self.theme, self.difficulty):
+            control.observe(lambda _change: self.filter(), names="value")
+        self.widget = w.VBox(
+            [
+                w.HBox([self.game, self.theme, self.difficulty]),
+                self.title,
+                self.picture,
+                self.moves,
+                self.verdict,
+                self.after,
+                w.HBox([self.next_button, self.score]),
+            ]
+        )
+        self.show()
+
+    def _themes(self, game: str) -> None:
+        """Offer ``game``'s themes in the theme filter."""
+        self._quiet = True  # the theme filter changes with the game: one filtering, not two
+        self.theme.options = [ANY, *self.session.themes(game)]
+        self.theme.value = ANY
+        self._quiet = False
+
+    def filter(self) -> None:
+        """Keep the puzzles the filters choose; a choice that keeps none says so."""
+        if self._quiet:
+            return
+        game = self.game.value
+        if game != self.session.game:
+            self._themes(game)
+        theme = None if self.theme.value == ANY else self.theme.value
+        level = None if self.difficulty.value == ANY else self.difficulty.value
+        try:
+            self.session.choose(game, theme, level)
+        except BambooLabError as exc:
+            self.verdict.value = f"<p>{html.escape(str(exc))}</p>"
+            return
+        self.show()
+
+    def show(self) -> None:
+        """Draw the current puzzle: its position from the seat and a button per move."""
+        puzzle = self.session.puzzle
+        state = self.session.position()
+        seat = puzzle.seat
+        self.title.value = (
+            f"<h3>{html.escape(puzzle.game.title())} puzzle {puzzle.number}"
+            f" ({puzzle.difficulty})</h3><p>You are player {seat} of"
+            f" {puzzle.record.num_players}. Find the best move.</p>"
+        )
+        self._draw(self.picture, state.view(seat), None, seat)
+        self.moves.children = [
+            button(step.words, "play this move", self._answering(step.action))
+            for step in self.session.steps()
+        ]
+        self.verdict.value = ""
+        self.after.clear_output()
+        self.score.value = html.escape(self.session.score_text())
+
+    def _answering(self, action: Any) -> Callable[[], None]:
+        """A button's callback: answer with ``action``."""
+        return lambda: self.answer(action)
+
+    def answer(self, action: Any) -> None:
+        """Judge ``action``: the verdict with its reason, the positions after the best move
+        and after the one chosen, the analysis table, the score."""
+        verdict = self.session.answer(action)
+        puzzle = self.session.puzzle
+        colour = "#1b7f3b" if verdict.right else "#b3261e"
+        self.verdict.value = (
+            f"<p style='color:{colour}'><b>{'Right' if verdict.right else 'Not the best'}</b>"
+            f" ({html.escape(verdict.move_words)})</p><p>{html.escape(verdict.reason)}</p>"
+            + analysis_html(puzzle)
+        )
+        state = self.session.position()
+        best = load(puzzle.game).parse_action(puzzle.answer, state)
+        self.after.clear_output()
+        shown = [(best, f"after the best move: {puzzle.answer_words}")]
+        if not verdict.right:
+            shown.append((action, f"after your move: {verdict.move_words}"))
+        for move, title in shown:
+            after = state.apply(move)
+            self._draw(
+                self.after, after.view(puzzle.seat), state.view(puzzle.seat), puzzle.seat, title
+            )
+        self.score.value = html.escape(self.session.score_text())
+
+    def _draw(self, out: w.Output, view: Any, before: Any, seat: int, title: str = "") -> None:
+        """Draw ``view`` (what changed since ``before`` marked) and the seat's own board."""
+        game = self.session.game
+        with out:
+            if title:
+                display(w.HTML(f"<b>{html.escape(title)}</b>"))
+            board_figure(game, view, {}, seat, before, title).show()
+            own = secret_figure(game, view, seat)
+            if own is not None:
+                own.show()
+
+    def next(self) -> None:
+        """Ask the next puzzle."""
+        self.session.next()
+        self.show()
+
+
+def puzzle_board(game: str = "bamboo") -> w.VBox:
+    """A puzzle board on ``game``'s shipped puzzles, as a widget to display."""
+    return PuzzleBoard(game).widget
