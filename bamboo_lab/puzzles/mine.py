@@ -158,23 +158,24 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
 
 
 def difficulty(closeness: float, missed: float) -> str:
-    """``hard`` when the heuristic bot misses the answer more often than not or the moves look
-    level at the small budget, ``easy`` when it never misses and they look far apart."""
-    if missed > 0.5 or closeness >= 0.8:
+    """``easy`` when the small budget already saw the answer clearly best and the heuristic
+    bot never misses it; ``hard`` when the bot misses it more often than not or at least half
+    the other moves looked about as good at the small budget; else ``medium``."""
+    if missed > 0.5 or closeness >= 0.5:
         return "hard"
-    if missed == 0 and closeness < 0.5:
+    if missed == 0 and closeness == 0:
         return "easy"
     return "medium"
 
 
 def _closeness(screen: Answer, answer: Any) -> float:
-    """How level the answer and the best other move looked at the small budget: 1 minus the
-    gap in chance to win (1 when another move looked at least as good)."""
+    """How level the moves looked at the small budget: the share of the other moves that were
+    about as good as the first (0: the answer was already clearly best; 1 when the answer was
+    not even first)."""
     actions = screen.attrs["actions"]
-    wins = screen.column("win")
-    mine = wins[actions.index(answer)]
-    best_other = max(win for action, win in zip(actions, wins, strict=True) if action != answer)
-    return round(min(1.0, max(0.0, 1.0 - (mine - best_other))), 3)
+    if actions[0] != answer:
+        return 1.0
+    return round((screen.attrs["about_as_good"] - 1) / (len(actions) - 1), 3)
 
 
 def _missed(position: GameState, seat: int, answer: Any, seed: int) -> float:

@@ -78,7 +78,8 @@ class Puzzle:
     difficulty: str
     """One of :data:`DIFFICULTIES`."""
     closeness: float
-    """How close the best two moves looked at a small budget (1 = level, 0 = far apart)."""
+    """How level the moves looked at a small budget: the share of the other moves about as
+    good as the first (0: the answer already clearly best; 1: the answer not even first)."""
     missed: float
     """The share of the heuristic bot's tries that did not play the answer."""
     playouts: int

@@ -149,9 +149,20 @@ def build_sets(
             raise InvalidStateError(f"no puzzles for {game[:40]!r}; games: {', '.join(GAMES)}")
     for game in games:
         start = time.perf_counter()
-        found = build(game, seed, settings_for(game, count), lambda line: print(line, file=stderr))
         path = set_path(game) if out is None else out / f"{game}.json"
-        path.write_text(found.to_json(), encoding="utf-8")
+
+        def write(found: PuzzleSet, path: Path = path, start: float = start) -> None:
+            """Write the set so far (a build stopped early keeps what it found)."""
+            path.write_text(found.to_json(), encoding="utf-8")
+            print(
+                f"{found.game}: {len(found.puzzles)} puzzles from"
+                f" {found.settings['screened']} positions, {time.perf_counter() - start:.0f} s",
+                file=stderr,
+                flush=True,
+            )
+
+        found = build(game, seed, settings_for(game, count), write)
+        write(found)
         print(
             f"{game}: {len(found.puzzles)} puzzles in {time.perf_counter() - start:.0f} s,"
             f" written to {path}",
