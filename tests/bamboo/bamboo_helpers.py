@@ -12,6 +12,7 @@ import pytest
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import bamboo
+from bamboo_lab.games.bamboo import legal
 from bamboo_lab.games.bamboo.components import ACTION_LETTERS, COLOUR_LETTERS, COLOURS
 
 State = bamboo.State
@@ -339,21 +340,18 @@ def reference_majority(stack: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(owners, key=lambda owner: (-stack.count(owner), -highest[owner])))
 
 
-def kept_choices_match_fresh(phases: tuple[str, ...], kept: dict[Any, Any]) -> int:
+def kept_choices_match_fresh(phases: tuple[str, ...], kept: Any) -> int:
     """Along the seeded games of every player count, the legal actions of each position in
-    ``phases`` equal those worked out afresh with ``kept`` (a table of remembered choices in
-    ``legal``) emptied; return how many positions were compared."""
+    ``phases`` equal those worked out afresh with ``kept`` (a ``functools.cache`` table of
+    remembered choices in ``legal``) emptied; return how many positions were compared."""
     compared = 0
     for num_players in (2, 3, 4):
         for state in seeded_positions(num_players):
             if state.phase not in phases:
                 continue
-            remembered = state.legal_actions()
-            saved = dict(kept)
-            kept.clear()
-            fresh = state.legal_actions()
-            kept.clear()
-            kept.update(saved)
+            remembered = legal.legal_actions(state)
+            kept.cache_clear()
+            fresh = legal.legal_actions(state)
             assert remembered == fresh, (state.phase, remembered, fresh)
             compared += 1
     return compared

@@ -7,7 +7,6 @@ import random
 from bamboo_helpers import (
     edited,
     finish_turn,
-    kept_choices_match_fresh,
     midgame,
     play,
     rejected,
@@ -16,7 +15,6 @@ from bamboo_helpers import (
 )
 
 from bamboo_lab.games import bamboo
-from bamboo_lab.games.bamboo import legal
 
 
 def test_BB_SPR_3_from_dict_rejects_a_gift_phase_without_gifts() -> None:
@@ -112,9 +110,3 @@ def test_BB_SPR_3_season_names_the_season_of_every_decision() -> None:
     for rnd in range(1, 5):  # each round: Spring, then Summer, then (maybe) Winter
         names = [n for r, n in seen if r == rnd and n != "setup"]
         assert names[:2] == ["Spring", "Summer"] and set(names[2:]) <= {"Winter"}
-
-
-def test_BB_SPR_3_kept_gift_choices_equal_the_gift_choices_worked_out_afresh() -> None:
-    """The gift choices read from the kept table equal those worked out with the table emptied,
-    along whole seeded games."""
-    assert kept_choices_match_fresh(("gift",), legal._GIFTS_SHOWN) >= 200

@@ -446,7 +446,13 @@ def test_BB_SUM_5_bumped_per_stalk_is_one_more_shoot_in_that_stalk() -> None:
     assert len(seen) >= 10 and seen <= set(rules._BUMPED), seen - set(rules._BUMPED)
 
 
-def test_BB_SUM_4_offers_with_spirits_awake_kept_equal_the_offers_worked_out_afresh() -> None:
-    """The offers (and the spirit powers beside them) read from the kept table equal those worked
-    out with the table emptied, along whole seeded games."""
-    assert kept_choices_match_fresh(("offer",), legal._OFFERS_WITH_SPIRITS) >= 200
+def test_BB_SUM_5_kept_placements_equal_the_placements_worked_out_afresh() -> None:
+    """The activations and placements read from the kept table equal those worked out with the
+    table emptied, along whole seeded games."""
+    assert kept_choices_match_fresh(("place",), legal._placements_of) >= 200
+
+
+def test_BB_SUM_4_kept_summer_powers_equal_the_powers_worked_out_afresh() -> None:
+    """The offers, visits and placements with spirits awake read from the kept powers equal
+    those worked out with the table emptied, along whole seeded games."""
+    assert kept_choices_match_fresh(("offer", "visit", "place"), legal._summer_powers) >= 200

@@ -8,7 +8,6 @@ import pytest
 from bamboo_helpers import (
     drain,
     finish_turn,
-    kept_choices_match_fresh,
     plain_homes,
     play,
     random_home,
@@ -22,7 +21,6 @@ from bamboo_lab import exercises
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import (
     least_waste_payment,
-    legal,
     seasons,
 )
 
@@ -217,15 +215,3 @@ def test_BB_WIN_4_market_rotation_equals_the_rule_step_by_step() -> None:
             assert seasons.rotate(home, 4) == reference_rotate(home, 4)
             checked += 1
     assert checked >= 1000, checked
-
-
-def test_BB_WIN_1_kept_wake_choices_equal_the_wake_choices_worked_out_afresh() -> None:
-    """The wake-up choices read from the kept table equal those worked out with the table
-    emptied, along whole seeded games."""
-    assert kept_choices_match_fresh(("wake",), legal._WAKES) >= 50
-
-
-def test_BB_WIN_2_kept_feeding_choices_equal_the_feeding_choices_worked_out_afresh() -> None:
-    """The feeding choices read from the kept table equal those worked out with the table
-    emptied, along whole seeded games."""
-    assert kept_choices_match_fresh(("feed",), legal._FEEDS) >= 50
