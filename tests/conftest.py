@@ -1,9 +1,21 @@
-"""Test set-up: make the helpers in tests/ importable; report the fuzz suite's counts."""
+"""Test set-up: make the helpers in tests/ importable, cap the suite's memory, register the
+tests' own game on request, and report the fuzz suite's counts.
+
+- ``BAMBOO_LAB_TEST_EXTRA_GAME=1`` registers ``tests/race_game`` (a small game made by
+  docs/adding-a-game.md) before any test module is collected, so every suite whose per-game
+  tables come from the registry (``bamboo_lab.games.names()``) runs it too: a fourth game must
+  pass them with no change to any test (``tests/test_extra_game.py`` runs them so).
+- ``BAMBOO_LAB_TEST_MEMORY_GB`` (default 6; ``0`` for none) caps the data memory of the test
+  process and what it starts, so a test that grows without bound fails with a MemoryError
+  naming the cap instead of taking the machine (``RLIMIT_DATA``: chromium's address-space
+  reservations, which ``RLIMIT_AS`` would count, stay free).
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import resource
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +24,47 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+EXTRA_GAME = os.environ.get("BAMBOO_LAB_TEST_EXTRA_GAME", "") not in ("", "0")
+"""Whether the tests' own race game is registered for this run."""
+
+MEMORY_GB = float(os.environ.get("BAMBOO_LAB_TEST_MEMORY_GB", "6"))
+"""The cap on the suite's data memory, in GB (0: no cap)."""
+
+if EXTRA_GAME:
+    import race_game
+
+    from bamboo_lab import games
+
+    if race_game.NAME not in games.names():
+        games.register(race_game)
+
+
+def _cap_memory(gigabytes: float) -> None:
+    """Lower the data-memory limit to ``gigabytes`` (never raise a lower limit already set)."""
+    if gigabytes <= 0:
+        return
+    cap = int(gigabytes * 2**30)
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+
+
+_cap_memory(MEMORY_GB)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test that runs out of memory under the cap fails saying so."""
+    try:
+        return (yield)
+    except MemoryError as exc:
+        raise MemoryError(
+            f"{item.nodeid} went over the suite's memory cap of {MEMORY_GB:g} GB"
+            " (BAMBOO_LAB_TEST_MEMORY_GB, tests/conftest.py): does it grow without bound?"
+        ) from exc
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

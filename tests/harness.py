@@ -24,9 +24,9 @@ from typing import Any
 from bamboo_lab.core.protocol import CHANCE, TERMINAL
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import (
-    GAMES,
     START_KEYS,
     load,
+    names,
     record_of,
     replay,
     start_here,
@@ -163,7 +163,7 @@ def check_position(state: Any, games: int = 3, seed: int = 0, max_plies: int | N
     survive JSON and replay from that position to the same final state. Returns the last final
     state.
     """
-    assert state.game in GAMES, f"{state!r:.60} is not the state of a registered game"
+    assert state.game in names(), f"{state!r:.60} is not the state of a registered game"
     module = load(state.game)
     where = f"{module.NAME} position"
     again = type(state).from_dict(json.loads(json.dumps(state.to_dict())))

@@ -65,7 +65,7 @@ from hypothesis import strategies as st
 
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.protocol import CHANCE
-from bamboo_lab.games import GAMES, load
+from bamboo_lab.games import load, names
 
 EXAMPLES = int(os.environ.get("BAMBOO_LAB_FUZZ_EXAMPLES", "40"))
 COLLECT = os.environ.get("BAMBOO_LAB_FUZZ_COLLECT", "") not in ("", "0")
@@ -159,7 +159,7 @@ INPUTS: dict[str, Callable[[str], st.SearchStrategy[Case]]] = {
 """The kinds of bad input, each a strategy of cases for one game."""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 @pytest.mark.parametrize("inputs", list(INPUTS.values()), ids=list(INPUTS))
 @FUZZ
 @given(data=st.data())
@@ -169,7 +169,7 @@ def test_bad_input(
     judge(data.draw(inputs(game)))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 @settings(FUZZ, max_examples=max(5, EXAMPLES // 5))
 @given(data=st.data())
 def test_command_line_arguments_and_record_files(game: str, data: st.DataObject) -> None:
@@ -186,7 +186,7 @@ action, a near-miss text, a click at any float: a refusal leaves the game, its l
 list unchanged), all optional extras."""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 @pytest.mark.parametrize("inputs", list(SURFACES.values()), ids=list(SURFACES))
 @settings(FUZZ, max_examples=max(5, EXAMPLES // 4))
 @given(data=st.data())
@@ -234,7 +234,7 @@ def check_reachable(state: Any, rng: random.Random, plies: int) -> None:
         state = state.apply(action)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 @pytest.mark.parametrize("source", list(SOURCES.values()), ids=list(SOURCES))
 @FUZZ
 @given(data=st.data())

@@ -26,7 +26,7 @@ from bamboo_lab import cli
 from bamboo_lab.core.checks import MAX_NOTATION
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.record import MAX_DEPTH, MAX_ITEMS, MAX_RECORD_BYTES, GameRecord
-from bamboo_lab.games import GAMES, load, play, record_of
+from bamboo_lab.games import load, names, play, record_of
 
 MEMORY_LIMIT = 200 * 1024 * 1024
 """The most memory (bytes, tracemalloc's peak) one input may cost."""
@@ -143,7 +143,7 @@ HUGE_TEXT = "😀" * (MAX_RECORD_BYTES // 4)
 """5 MiB of UTF-8 in one string: what a saved game, an option or a text action may hold."""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 def test_a_huge_string_anywhere_a_game_reads_one_costs_under_200_mb(game: str) -> None:
     module = load(game)
     state = module.new_game(2, 1)
@@ -163,7 +163,7 @@ def test_a_huge_string_anywhere_a_game_reads_one_costs_under_200_mb(game: str) -
         _check(f"{game} {what}", attempt)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 def test_a_click_at_any_float_costs_nothing(game: str) -> None:
     pytest.importorskip("ipywidgets")
     from bamboo_lab import widgets

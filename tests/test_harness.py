@@ -12,7 +12,7 @@ import nim_game
 import pytest
 from harness import check_game, check_position
 
-from bamboo_lab.games import GAMES, load
+from bamboo_lab.games import load, names
 
 
 def variant(**overrides: Any) -> types.ModuleType:
@@ -100,7 +100,7 @@ def test_harness_catches_a_start_that_to_dict_forgets() -> None:
         check_game(broken, 2, 1)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", names())
 def test_check_position_plays_on_from_a_loaded_position(name: str) -> None:
     module = load(name)
     mid = module.new_game(module.PLAYER_COUNTS[0], 7)

@@ -36,10 +36,13 @@ from bamboo_lab.games import (
 
 @pytest.fixture
 def race() -> Iterator[str]:
-    """The race game, registered for one test."""
+    """The race game, registered for one test (and kept when the run registered it for all:
+    ``BAMBOO_LAB_TEST_EXTRA_GAME``, tests/conftest.py)."""
+    registered = race_game.NAME in names()
     name = register(race_game)
     yield name
-    unregister(name)
+    if not registered:
+        unregister(name)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
-from bamboo_lab.games import GAMES
+from bamboo_lab.games import names
 
 pettingzoo = pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
@@ -39,7 +39,7 @@ def test_pettingzoo_seed_test(game: str, n: int) -> None:
     seed_test(lambda: env(game, n), num_cycles=100)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 def test_a_full_game_rewards_the_winners(game: str) -> None:
     e = raw_env(game, 2)
     e.reset(seed=3)

@@ -10,10 +10,12 @@ layer, so it plays with the generic ones (docs/adding-a-game.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
+from bamboo_lab.core.checks import checked_int, checked_ints, short_repr
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
+from bamboo_lab.core.history import Link, extended, history_property, written_fields
 from bamboo_lab.core.options import GameOptions
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Explanation, Outcome
 from bamboo_lab.core.refusals import Rulebook
@@ -23,6 +25,7 @@ RULES_VERSION = "1"
 PLAYER_COUNTS = (2, 3)
 PLY_LIMIT = 200
 PHASES = ("roll", "move")
+RANDOM_SETUP = False  # every race starts the same: the seed deals nothing
 GOAL = 6
 FACES = (1, 2, 3)
 
@@ -67,8 +70,9 @@ class State:
     pawns: tuple[int, ...]
     player: int = 0
     rolled: int = 0
-    history: tuple[Any, ...] = ()
-    start: Mapping[str, Any] | None = None  # a race always begins at new_game
+    history: tuple[Any, ...] | Link = ()  # a core.history link: see the end of the class
+    start: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The to_dict of the position the history begins at (a built position), else None."""
 
     @property
     def phase(self) -> str:
@@ -102,7 +106,7 @@ class State:
         """The position after ``action`` (checked by the rulebook unless ``check`` is off)."""
         if check:
             action = RULEBOOK.check(self, action)
-        history = (*self.history, action)
+        history = extended(self.__dict__["history"], action)  # shared, not copied
         if isinstance(action, Roll):
             return replace(self, rolled=action.face, history=history)
         pawns = list(self.pawns)
@@ -134,26 +138,47 @@ class State:
         """One pawn per seat."""
         return {"pawn": len(self.pawns)}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied and pickled with the history written out (core.history)."""
+        return written_fields(self.__dict__)
+
     def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-safe data."""
-        return {
+        """The position as JSON-safe data (with its ``start`` when it has one)."""
+        data: dict[str, Any] = {
             "num_players": self.num_players,
             "pawns": list(self.pawns),
             "player": self.player,
             "rolled": self.rolled,
             "history": [str(action) for action in self.history],
         }
+        if self.start is not None:
+            data["start"] = dict(self.start)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
-        """The position ``to_dict`` wrote."""
+        """The position ``to_dict`` wrote, checked; InvalidStateError names what is wrong."""
+        if not isinstance(data, Mapping) or set(data) - FIELDS or not set(data) >= KEYS:
+            raise InvalidStateError(f"a race position has the keys {sorted(FIELDS)}")
+        start = data.get("start")
+        if start is not None:
+            first = cls.from_dict(start)
+            if first.history or first.start is not None:
+                raise InvalidStateError("a race's start has no history and no start")
+            start = first.to_dict()
+        texts = data["history"]
+        if not isinstance(texts, list) or len(texts) > PLY_LIMIT:
+            raise InvalidStateError(f"a race's history is a list of at most {PLY_LIMIT} actions")
+        if not all(isinstance(text, str) for text in texts):
+            raise InvalidStateError(f"a race's history is a list of texts, not {short_repr(texts)}")
         try:
-            history = tuple(parse(text) for text in data["history"])
-            return cls(
-                data["num_players"], tuple(data["pawns"]), data["player"], data["rolled"], history
-            )
-        except (KeyError, TypeError) as exc:
-            raise InvalidStateError(f"bad race position: {exc}") from exc
+            history = tuple(parse(text) for text in texts)
+        except InvalidActionError as exc:
+            raise InvalidStateError(f"a race's history holds {short_repr(texts)}") from exc
+        state = position(data["pawns"], data["player"], data["rolled"])
+        if state.num_players != data["num_players"]:
+            raise InvalidStateError("a race has one pawn per seat")
+        return cls(state.num_players, state.pawns, state.player, state.rolled, history, start)
 
     def __str__(self) -> str:
         """One line per pawn."""
@@ -180,7 +205,15 @@ def refusal(state: State, action: Any) -> tuple[str, str] | None:
     return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
 
 
-RULEBOOK = Rulebook("Race", NAME, ACTION_TYPES, parse, refusal)
+setattr(  # noqa: B010 (after @dataclass: the field holds a core.history link)
+    State, "history", history_property("The actions applied since start (or since setup).")
+)
+
+FIELDS = frozenset({"num_players", "pawns", "player", "rolled", "history", "start"})
+KEYS = FIELDS - {"start"}
+"""The keys of a race's to_dict (``start`` only for a built position)."""
+
+RULEBOOK: Rulebook[State] = Rulebook("Race", NAME, ACTION_TYPES, parse, refusal)
 
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
@@ -189,6 +222,21 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     if num_players not in PLAYER_COUNTS:
         raise InvalidStateError(f"race plays with {PLAYER_COUNTS} players, not {num_players!r}")
     return State(num_players, (0,) * num_players)
+
+
+def position(pawns: Any = (0, 0), player: Any = 0, rolled: Any = 0) -> State:
+    """A checked race position (two pawns on hex 0 by default): its own start."""
+    if not isinstance(pawns, (list, tuple)) or len(pawns) not in PLAYER_COUNTS:
+        raise InvalidStateError(f"a race has one pawn per seat, {PLAYER_COUNTS} seats")
+    hexes = checked_ints(pawns, "pawns", 0, GOAL)
+    if hexes.count(GOAL) > 1:
+        raise InvalidStateError("one pawn at most reaches the goal: the race ends there")
+    seat = checked_int(player, "player", 0, len(hexes) - 1)
+    face = checked_int(rolled, "rolled", 0, max(FACES))
+    if face and GOAL in hexes:
+        raise InvalidStateError("no die is rolled once the race is over")
+    state = State(len(hexes), hexes, seat, face)
+    return replace(state, start=state.to_dict())
 
 
 def parse_action(text: str, state: State) -> Any:
