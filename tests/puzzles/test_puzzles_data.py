@@ -4,6 +4,8 @@ eval), and the model's own checks: digest, seat, answer."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -107,3 +109,12 @@ def test_a_set_of_another_game_or_an_unknown_game_is_refused() -> None:
         read_set(_text(), "bamboo")
     with pytest.raises(InvalidStateError, match="no puzzle sets for 'chess'"):
         read_set(_text(), "chess")
+
+
+def test_the_puzzles_package_imports_neither_plotly_ipywidgets_nor_pandas() -> None:
+    probe = (
+        "import sys, bamboo_lab.puzzles, bamboo_lab.puzzles.terminal, bamboo_lab.puzzles.session;"
+        "print(sorted(m for m in ('plotly', 'ipywidgets', 'pandas') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
