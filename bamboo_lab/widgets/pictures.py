@@ -43,18 +43,13 @@ BOARD_WIDTH = 820
 
 
 def fit_width(fig: go.Figure, garden: bool = False) -> go.Figure:
-    """Shrink ``fig`` to :data:`BOARD_WIDTH` keeping its proportions; a small Takenoko garden
-    is drawn smaller still, so that a hex stays about the size of a fingertip on screen."""
+    """Shrink ``fig`` to :data:`BOARD_WIDTH` keeping its proportions. A Takenoko garden
+    (``garden``) is left as drawn: its fixed scale (``viz.takenoko_scale``, 60 px per layout
+    unit) already sizes it, as on the play board, so its hexes keep their size."""
     width = fig.layout.width or BOARD_WIDTH
-    height = fig.layout.height or 600
-    target = BOARD_WIDTH
-    if garden and fig.layout.xaxis.range and fig.layout.yaxis.range:
-        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
-        target = min(BOARD_WIDTH, max(540, int((x1 - x0) * 70) + 20))
-        height = int((target - 20) * (y1 - y0) / (x1 - x0)) + 120
-        fig.update_layout(width=target, height=max(380, height))
-    elif width > target:
-        fig.update_layout(width=target, height=int(height * target / width))
+    if not garden and width > BOARD_WIDTH:
+        height = fig.layout.height or 600
+        fig.update_layout(width=BOARD_WIDTH, height=int(height * BOARD_WIDTH / width))
     return fig
 
 

@@ -305,3 +305,22 @@ def test_players_stored_chips_one_trace_per_improvement_with_each_count() -> Non
         want = [f"{name} chips stored: {s.stored_improvements[p][i]}" for p in range(4)]
         assert list(trace.hovertext) == want
         assert list(trace.y) == sorted(trace.y, reverse=True)  # player 0 on top
+
+
+def test_the_garden_is_drawn_at_the_fixed_scale_docs_pictures_states() -> None:
+    """docs/pictures.md says the garden's scale: 60 px per layout unit, at least 600 px wide,
+    a smaller scale only past 980 px; a garden picture is that size."""
+    from pathlib import Path
+
+    from bamboo_lab.viz import takenoko_scale as scale
+
+    said = (Path(__file__).resolve().parents[2] / "docs" / "pictures.md").read_text("utf-8")
+    said = " ".join(said.split())
+    assert f"**fixed scale**, {scale.GARDEN_SCALE} pixels per layout unit" in said
+    assert f"at least {scale._MIN_WIDTH} px" in said
+    assert f"wider than {scale.GARDEN_MAX_WIDTH} px" in said
+    fig = vt.figure(known_position())
+    xs = [x for trace in fig.data for x in (trace.x or ()) if x is not None]
+    span = max(xs) - min(xs)
+    assert "a hex is about 104 px across" in said
+    assert fig.layout.width == max(scale._MIN_WIDTH, round((span + 2 * scale.GARDEN_PAD) * 60) + 20)

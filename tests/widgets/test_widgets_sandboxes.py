@@ -186,3 +186,17 @@ def test_a_home_sandbox_refuses_wrong_typed_arguments_and_changes_nothing(args: 
     before = (dict(sandbox.spaces), sandbox.home)
     assert sandbox.place(*args) is False and sandbox.message.startswith("refused:")
     assert (sandbox.spaces, sandbox.home) == before
+
+
+def test_the_garden_sandbox_draws_the_garden_at_its_fixed_scale() -> None:
+    """The sandbox's garden is the size ``viz.takenoko.figure`` gives it (60 px per layout
+    unit, ``viz.takenoko_scale``), as on the play board: never stretched to another scale."""
+    from bamboo_lab import viz
+
+    s = _triangle_garden()
+    app = widgets.SandboxApp(s)
+    drawn = viz.takenoko.figure(s.state)
+    assert (app.figure.layout.width, app.figure.layout.height) == (
+        drawn.layout.width,
+        drawn.layout.height,
+    )
