@@ -52,6 +52,34 @@ RUN_DONE = """() => {
 }"""
 
 
+RUN = """async ([command, timeout]) => {
+  const ran = window.jupyterapp.commands.execute(command);
+  const late = new Promise(resolve => setTimeout(() => resolve('timeout'), timeout));
+  return String(await Promise.race([ran, late]));
+}"""
+"""Execute a JupyterLab command and await the promise it returns ('timeout' past a deadline)."""
+
+OUTPUTS_DRAWN = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return w.content.widgets.every(c => {
+    if (c.model.type !== 'code' || !c.outputArea) return true;  // (a cell not drawn yet)
+    const outputs = c.model.outputs;
+    for (let j = 0; j < outputs.length; j++) {
+      const data = outputs.get(j).data || {};
+      if (!data['application/vnd.jupyter.widget-view+json']) continue;
+      const shown = c.outputArea.widgets[j];
+      if (!shown || !shown.node.querySelector('.jupyter-widgets')) return false;
+    }
+    return true;
+  });
+}"""
+"""Every widget output of the open notebook holds its drawn view."""
+
+QUIET = """() => new Promise(resolve => requestAnimationFrame(
+  () => requestIdleCallback(() => resolve(true), {timeout: 10000})))"""
+"""Resolved once a frame is drawn and then the page is idle."""
+
+
 def _free_port() -> int:
     """A free TCP port on the loopback interface."""
     with socket.socket() as s:
@@ -155,27 +183,33 @@ class Lab:
         self.page.goto(self.address(path))
         self.page.wait_for_function(KERNEL_IDLE, timeout=kernel_s * 1000)
         if run_all:
-            self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            self.page.wait_for_timeout(1000)
-            self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
-            self.page.wait_for_timeout(1000)
+            self.run_all(timeout_s)
 
-    def run_all(self, settle_s: float = 0, timeout_s: float = 300) -> None:
-        """Run every cell of the open notebook, after ``settle_s`` seconds of letting the page
-        finish loading (the board tests use 0: the boards must come up drawn at once)."""
-        self.page.wait_for_timeout(int(settle_s * 1000))
-        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        self.page.wait_for_timeout(1000)
-        self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
-        self.page.wait_for_timeout(1000)
+    def run_all(self, timeout_s: float = 300) -> None:
+        """Run every cell of the open notebook at once (the board tests: the boards must come
+        up drawn without the page being left to settle first); return once the run ended and
+        its outputs are drawn."""
+        self._run("notebook:run-all-cells", timeout_s)
 
     def run_cell(self, cell: Any, timeout_s: float = 300) -> None:
         """Select ``cell`` (a Playwright locator of a .jp-Cell) and run it again."""
         cell.locator(".jp-InputPrompt").first.click()
-        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-cell')")
-        self.page.wait_for_timeout(1000)
-        self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=500)
-        self.page.wait_for_timeout(1000)
+        self._run("notebook:run-cell", timeout_s)
+
+    def _run(self, command: str, timeout_s: float) -> None:
+        """Execute a notebook ``command`` and wait for what says it is done: the promise the
+        command returns (settled when the kernel replied to every cell it ran), then no cell
+        waiting and the kernel idle, then every output drawn, then a quiet page."""
+        ended = self.page.evaluate(RUN, [command, timeout_s * 1000])
+        assert ended != "timeout", f"{command} still running after {timeout_s} s"
+        self.page.wait_for_function(RUN_DONE, timeout=timeout_s * 1000, polling=100)
+        self.page.wait_for_function(OUTPUTS_DRAWN, timeout=timeout_s * 1000, polling=100)
+        self.quiet()
+
+    def quiet(self) -> None:
+        """Wait until the page has nothing left to do: an animation frame is drawn, then the
+        browser finds an idle moment (nothing else happens)."""
+        self.page.evaluate(QUIET)
 
     def errors(self) -> list[CellError]:
         """Every error output in the open notebook, with the cell's raises-exception tag."""

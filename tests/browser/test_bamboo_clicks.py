@@ -72,9 +72,15 @@ def _click_near_edge(
     lab.page.wait_for_function(f"([gd, s]) => ({_POINT})([gd, s]) !== null", arg=[gd, start])
     centre = lab.page.evaluate(_POINT, [gd, start])
     pixel = lab.page.evaluate(_PIXEL, [gd, centre["x"] + dx, centre["y"] + dy])
+    unscrolled = pixel
     lab.page.mouse.wheel(0, pixel["y"] - 700)  # the place in the middle of the page
-    lab.page.wait_for_timeout(300)
-    pixel = lab.page.evaluate(_PIXEL, [gd, centre["x"] + dx, centre["y"] + dy])
+    previous = None
+    for _ in range(200):  # until the scroll began (if any) and came to rest there
+        lab.quiet()
+        pixel = lab.page.evaluate(_PIXEL, [gd, centre["x"] + dx, centre["y"] + dy])
+        if pixel == previous and (pixel != unscrolled or abs(unscrolled["y"] - 700) < 2):
+            break
+        previous = pixel
     lab.page.mouse.move(pixel["x"], pixel["y"])
     try:
         lab.page.wait_for_function(_HOVERED, arg=[gd, start], timeout=30_000)

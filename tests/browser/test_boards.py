@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 from typing import Any
 
 import pytest
@@ -29,9 +30,11 @@ LATENCY: dict[str, dict[str, float]] = {}
 
 # Click ``btn`` (or wait for the page's next click when btn is null), then wait until the log
 # text changes (``mode`` "log"), the figure ``gd`` is redrawn (``mode`` "plot"), or the cell
-# ``root`` offers the moves a click could mean (headed "pick one"); the board update time
-# is the last plotly_afterplot of the figure before then.
-_CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
+# ``root`` offers the moves a click could mean (headed "pick one"); then until the kernel is
+# idle again (the click's handler is done: every update of the board it sent came before) and
+# the page has drawn them (a frame, then an idle moment). The board update time is the last
+# plotly_afterplot of the figure by then.
+_CLICK_AND_WAIT = """async ([btn, gd, log, mode, root]) => {
   const snap = () => JSON.stringify([gd.data.length, gd.layout.title && gd.layout.title.text,
     gd.data.map(t => t.x ? t.x.length : 0), (gd.layout.shapes || []).length]);
   const before = {log: log.value, fig: snap()};
@@ -60,9 +63,19 @@ _CLICK_AND_WAIT = """async ([btn, gd, log, settle, mode, root]) => {
     await new Promise(r => setTimeout(r, root ? 10 : 2));
   }
   const tLog = performance.now() - t0;
-  await new Promise(r => setTimeout(r, settle));
+  const kernel = () => {
+    const w = window.jupyterapp.shell.currentWidget;
+    const k = w && w.sessionContext && w.sessionContext.session
+      && w.sessionContext.session.kernel;
+    return k ? k.status : 'idle';
+  };
+  while (kernel() !== 'idle' && performance.now() < deadline) {
+    await new Promise(r => setTimeout(r, 5));
+  }
+  await new Promise(r => requestAnimationFrame(
+    () => requestIdleCallback(r, {timeout: 10000})));
   gd.removeListener('plotly_afterplot', onPlot);
-  const plotted = marks.filter(m => m - t0 <= tLog + settle);
+  const plotted = marks;
   return {changed_log: log.value !== before.log, changed_fig: snap() !== before.fig,
           log_ms: tLog, board_ms: plotted.length ? Math.max(...plotted) - t0 : -1,
           plotted: marks.length > 0, ways: ways(), refused: refused(),
@@ -110,9 +123,8 @@ def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
     cell.scroll_into_view_if_needed()
     picture = cell.locator(".js-plotly-plot").first
     picture.wait_for(timeout=120_000)
-    lab.page.wait_for_timeout(500)
+    blank = _blank(lab, picture)
     gave_up = [line for line in lab.console if _GAVE_UP in line]
-    blank = picture.evaluate("gd => gd.data.length") == 0
     if gave_up or blank:
         (RERUNS if blank else GAVE_UP).append(source)
         lab.console[:] = [line for line in lab.console if _GAVE_UP not in line]
@@ -120,6 +132,21 @@ def _drawn(lab: Lab, source: str) -> tuple[Any, Any]:
         picture = cell.locator(".js-plotly-plot").first
         picture.wait_for(timeout=120_000)
     return cell, picture
+
+
+DRAWN_S = 30
+"""How long a picture may take to show its traces before it counts as blank."""
+
+
+def _blank(lab: Lab, picture: Any) -> bool:
+    """Whether ``picture`` stays without a trace (polled, each time once the page is quiet,
+    until it has one, anywidget says it gave up, or :data:`DRAWN_S` seconds passed)."""
+    deadline = time.monotonic() + DRAWN_S
+    while picture.evaluate("gd => gd.data.length") == 0:
+        if any(_GAVE_UP in line for line in lab.console) or time.monotonic() > deadline:
+            return True
+        lab.quiet()
+    return False
 
 
 def _board(lab: Lab) -> tuple[Any, Any, Any]:
@@ -134,23 +161,21 @@ def _shot(lab: Lab, cell: Any, name: str) -> Any:
     lab.page.set_viewport_size({"width": 1280, "height": 1500})
     output = cell.locator(".jp-OutputArea").first
     output.evaluate("el => el.scrollIntoView({block: 'start'})")
-    lab.page.wait_for_timeout(500)
+    lab.quiet()
     return lab.screenshot(name)
 
 
-SETTLE_MS = 1500
-"""How long a timed click waits after the log changed, for any later redraw of the board."""
-
-
-def _click(lab: Lab, button: Any, figure: Any, log: Any, settle: int = SETTLE_MS) -> dict[str, Any]:
+def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
+    """Click ``button`` and wait until the log changed and the board is redrawn; what the page
+    measured (see _CLICK_AND_WAIT)."""
     handles = [button.element_handle(), figure.element_handle(), log.element_handle()]
-    return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, settle, "log", None]))
+    return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, "log", None]))
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None:
     lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
-    lab.run_all(settle_s=0)  # at once: the boards must not come up blank
+    lab.run_all()  # at once: the boards must not come up blank
     assert not [e for e in lab.errors() if not e.expected]
     cell, figure, log = _board(lab)
     button = _move_button(lab, cell)
@@ -192,7 +217,7 @@ def _timed(lab: Lab, cell: Any, figure: Any, log: Any, first: dict[str, Any]) ->
         for _ in range(20):  # the bots' turns, to the person's next decision
             if bot.is_disabled():
                 break
-            assert _click(lab, bot, figure, log, settle=400)["changed_log"]  # not timed
+            assert _click(lab, bot, figure, log)["changed_log"]  # not timed
         if not cell.locator("button.mod-info").count():  # the game is over
             break
         result = _click(lab, _move_button(lab, cell), figure, log)
@@ -272,7 +297,7 @@ def _click_picture(
     handles = [watched.element_handle(), log.element_handle(), root and root.element_handle()]
     lab.page.evaluate(
         f"([gd, log, mode, root]) => {{ window.__boardClick = ({_CLICK_AND_WAIT})"
-        f"([null, gd, log, {SETTLE_MS}, mode, root]); }}",
+        "([null, gd, log, mode, root]); }",
         [handles[0], handles[1], mode, handles[2]],
     )
     lab.page.mouse.click(target["x"], target["y"])
@@ -323,7 +348,7 @@ def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
         if "The game is over" in status.inner_text():
             return False
         if not bot.is_disabled():
-            assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+            assert _click(lab, bot, figure, log)["changed_log"]
             continue
         if words in status.inner_text():
             return True
@@ -332,7 +357,7 @@ def _to_person(lab: Lab, cell: Any, figure: Any, log: Any, words: str) -> bool:
             button.wait_for(timeout=20_000)  # the person's buttons are drawn
         except PlaywrightTimeout:  # a decision made only on the pictures (a Bamboo temple visit)
             return False
-        assert _click(lab, button, figure, log, settle=400)["changed_log"]
+        assert _click(lab, button, figure, log)["changed_log"]
     return False
 
 
@@ -386,7 +411,7 @@ def _advice(lab: Lab, cell: Any, game: str) -> None:
     for _ in range(20):  # to the person's next decision
         if bot.is_disabled():
             break
-        assert _click(lab, bot, figure, log, settle=400)["changed_log"]
+        assert _click(lab, bot, figure, log)["changed_log"]
     if cell.locator("button", has_text="hint").first.is_disabled():
         return  # the game is over
     root = cell.element_handle()
@@ -472,7 +497,7 @@ def _garden_click(lab: Lab, cell: Any, figure: Any, log: Any) -> None:
                 _wait_for_rings(lab, cell, figure, first.inner_text())
                 target = lab.page.evaluate(_TARGET_PIXEL, [figure.element_handle()])
                 break
-            assert _click(lab, first, figure, log, settle=400)["changed_log"]
+            assert _click(lab, first, figure, log)["changed_log"]
         if not target:
             continue
         result = _click_picture(lab, figure, log, target)
@@ -497,7 +522,7 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
     person's moves chosen in the list of every move (in words) and played by its button, a
     renewal by its button, the bot's turns by "bot's turn", until the status says who won."""
     lab.open(f"notebooks/{BOARDS['bangkok']}", run_all=False)
-    lab.run_all(settle_s=0)
+    lab.run_all()
     assert not [e for e in lab.errors() if not e.expected]
     cell, figure, log = _board(lab)
     status = cell.locator(".widget-html").first
@@ -509,15 +534,15 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
         if "The game is over" in status.inner_text():
             break
         if not bot.is_disabled():
-            assert _click(lab, bot, figure, log, settle=0)["changed_log"]
+            assert _click(lab, bot, figure, log)["changed_log"]
             continue
         entries = moves.locator("option").all_inner_texts() if moves.is_visible() else []
         if entries:
             assert not any("#" in entry or "take:" in entry for entry in entries), entries
             moves.select_option(index=played % len(entries))
-            result = _click(lab, chosen, figure, log, settle=0)
+            result = _click(lab, chosen, figure, log)
         else:  # only buttons now (a renewal): the first
-            result = _click(lab, cell.locator("button.mod-info").first, figure, log, settle=0)
+            result = _click(lab, cell.locator("button.mod-info").first, figure, log)
         if not result["changed_log"]:
             said = cell.locator("span[style*='b00020']").all_inner_texts()
             shot = _shot(lab, cell, "board-bangkok-whole-game-stuck")

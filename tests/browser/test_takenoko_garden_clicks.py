@@ -53,7 +53,7 @@ def _press(lab: Lab, figure: Any, log: Any, at: dict[str, Any]) -> str:
 
 def test_a_press_anywhere_on_a_ringed_hex_plays_it(lab: Lab) -> None:
     lab.open("notebooks/12-takenoko-play.ipynb", run_all=False)
-    lab.run_all(settle_s=0)
+    lab.run_all()
     cell, figure, log = _board(lab)
     pressed: list[str] = []
     for _ in range(12):  # a turn may offer no plot (the pile ran out)
@@ -69,7 +69,7 @@ def test_a_press_anywhere_on_a_ringed_hex_plays_it(lab: Lab) -> None:
                 _wait_for_rings(lab, cell, figure, first.inner_text())
                 ringed = True
                 break
-            assert _click(lab, first, figure, log, settle=400)["changed_log"]
+            assert _click(lab, first, figure, log)["changed_log"]
         if not ringed:
             continue
         where = list(PRESSES)[len(pressed)]
