@@ -18,6 +18,7 @@ from bamboo_lab import viz
 from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import BambooLabError
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.core.table import Table
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
@@ -230,6 +231,10 @@ class MarketSandbox:
 # ---------------------------------------------------------------------- Bamboo home
 
 
+_HOME_TILES = {"D": "decoration", "F": "faith", "G": "garden", "T": "tools"}
+"""The home tile types by their letter, in the rulebook's words."""
+
+
 class HomeSandbox:
     """A Bamboo home from tile types and comforts (``bamboo.home_from_text``), scored live."""
 
@@ -261,6 +266,22 @@ class HomeSandbox:
         if kind:
             spaces[(row, col)] = (kind, comfort)
         return self._rebuild(spaces)
+
+    def table(self) -> Table:
+        """The home's report as a table in words: harmony and its penalty, the Winter bill."""
+        report = self.report()
+        left, right = report["harmony"]
+        bill = report["feeding"]
+        paid = ", ".join(f"{count} {food}" for food, count in bill["pay"].items()) or "nothing"
+        rows = [
+            ("harmony: comfort left and right", f"{left} and {right}"),
+            ("harmony penalty (HP)", report["harmony_penalty"]),
+            ("Winter bill: food needed", bill["need"]),
+            ("Winter bill: food paid", paid),
+            ("Winter bill: food wasted", bill["waste"]),
+            ("Winter bill: HP lost", bill["hp_lost"]),
+        ]
+        return Table(rows, columns=["what", "value"]).set_index("what")
 
     def report(self) -> dict[str, Any]:
         """Harmony, its penalty, the Winter bill and the balance tiles' matches (engine)."""
@@ -484,7 +505,9 @@ class SandboxApp:
 
     def _home_controls(self) -> w.Widget:
         s: HomeSandbox = self.sandbox
-        options = [("—", "")] + [(f"{t}/{k}", f"{t}/{k}") for t in "DFGT" for k in (1, 2, 3)]
+        options = [("—", "")] + [
+            (f"{_HOME_TILES[t]}, comfort {k}", f"{t}/{k}") for t in "DFGT" for k in (1, 2, 3)
+        ]
         self.spaces = []
         for i in range(15):
             r, c = divmod(i, 5)
@@ -506,10 +529,21 @@ class SandboxApp:
         for f in self.foods:
             f.observe(lambda _c: self._food(), names="value")
         help_text = w.HTML(
-            "<i>Each space: a home tile type (D decoration, F faith, G garden, T tools) and its"
+            "<i>Each space: a home tile type (decoration, faith, garden or tools) and its"
             " comfort. Pick balance tiles to check and the food held for the Winter bill.</i>"
         )
         return w.VBox([help_text, w.HBox([grid, self.tiles]), w.HBox(self.foods)])
+
+    def furnish(self, tiles: dict[tuple[int, int], tuple[str, int]]) -> None:
+        """Put home tiles in a home sandbox, as if picked in its spaces: ``{(row, column):
+        (type, comfort)}``, the type in words (decoration, faith, garden or tools)."""
+        if not isinstance(self.sandbox, HomeSandbox):
+            raise TypeError("only a home sandbox has spaces to furnish")
+        letters = {words: letter for letter, words in _HOME_TILES.items()}
+        for (row, column), (kind, comfort) in tiles.items():
+            if kind not in letters:
+                raise ValueError(f"a home tile is {', '.join(letters)}, not {short_repr(kind)}")
+            self.spaces[row * 5 + column].value = f"{letters[kind]}/{comfort}"
 
     def _space(self, row: int, col: int, value: str) -> None:
         if value:
