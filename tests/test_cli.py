@@ -13,7 +13,7 @@ import pytest
 
 from bamboo_lab.cli import main
 from bamboo_lab.core.record import GameRecord
-from bamboo_lab.games import GAMES, new_game, record_of, replay
+from bamboo_lab.games import names, new_game, record_of, replay
 from bamboo_lab.sim import play_game
 
 Capture = pytest.CaptureFixture[str]
@@ -33,7 +33,7 @@ def refused(capsys: Capture, argv: list[str], *words: str) -> str:
 def test_games_lists_every_game(capsys: Capture) -> None:
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert all(name in out for name in GAMES)
+    assert all(name in out for name in names())
 
 
 def test_new_prints_the_setup(capsys: Capture) -> None:

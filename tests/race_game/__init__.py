@@ -58,6 +58,10 @@ class Move:
 
 
 ACTION_TYPES: tuple[type, ...] = (Roll, Move)
+ROLLS = tuple(Roll(face) for face in FACES)
+MOVES = tuple(Move(steps) for steps in FACES)
+"""Every action, built once: ``legal_actions`` hands out these very objects (the rulebook then
+applies the engine's own object, never the caller's)."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,8 @@ class State:
         if self.is_over():
             return ()
         if not self.rolled:
-            return tuple(Roll(face) for face in FACES)
-        return tuple(Move(steps) for steps in range(1, self.rolled + 1))
+            return ROLLS
+        return MOVES[: self.rolled]
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Each face with probability one third, before the roll."""
@@ -251,4 +255,4 @@ def explain(state: State, action: Any) -> Explanation:
 
 def every_action() -> tuple[Any, ...]:
     """Every move a player can ever choose (the environments' action table)."""
-    return tuple(Move(steps) for steps in FACES)
+    return MOVES

@@ -1,0 +1,47 @@
+"""A fourth game breaks no test (issue 45): the tests' own race game (tests/race_game, made by
+docs/adding-a-game.md), registered for a whole run by ``BAMBOO_LAB_TEST_EXTRA_GAME=1``
+(tests/conftest.py), passes the conformance, fuzz, layer, shape, environment, registry,
+determinism and command-line suites with no change to any test: their per-game tables come from
+the registry, and what they assume of a game they ask the game."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+
+SUITES = (
+    "test_conformance.py",
+    "test_fuzz.py",
+    "test_fuzz_bombs.py",
+    "test_layers.py",
+    "test_shape.py",
+    "test_registry.py",
+    "test_determinism.py",
+    "test_harness.py",
+    "test_cli.py",
+    "envs",
+)
+"""The suites that take every registered game."""
+
+
+@pytest.mark.slow
+def test_every_registry_driven_suite_passes_with_the_race_game_registered() -> None:
+    env = {**os.environ, "BAMBOO_LAB_TEST_EXTRA_GAME": "1"}
+    command = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "-k", "race"]
+    done = subprocess.run(
+        [*command, *(str(TESTS / suite) for suite in SUITES)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=TESTS.parent,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    passed = [line for line in done.stdout.splitlines() if "[race" in line and "PASSED" in line]
+    assert len(passed) > 50, done.stdout[-4000:]
