@@ -156,18 +156,36 @@ def play_to_improve(board: Any) -> Any:
     return board
 
 
+def _home_tile(name: str) -> Any:
+    """The home tile named ``name`` (None: no home tile has that name)."""
+    from bamboo_lab.games import bamboo as bb
+
+    return next((t for t in bb.HOME_TILES if t.name == name), None)
+
+
 def home_tile_words(name: str) -> str:
     """A home tile by what it is, as the lessons name it (``the 2-coin garden home tile
-    (comfort 3, 1 HP)``), never by its box name (``A09``); the name alone when it names no
-    home tile."""
-    from bamboo_lab.games import bamboo as bb
+    (comfort 3, 1 HP)``), for the log, where the tile is no longer on the market; the name
+    alone when it names no home tile."""
     from bamboo_lab.games.bamboo.components import TYPES
 
-    tile = next((t for t in bb.HOME_TILES if t.name == name), None)
+    tile = _home_tile(name)
     if tile is None:
         return name
     kind = TYPES[tile.type]
     return f"the {tile.cost}-coin {kind} home tile (comfort {tile.comfort}, {tile.hp} HP)"
+
+
+def _market_tile_words(name: str) -> str:
+    """A tile of the home market by the name printed on it in the picture and what it is
+    (``A09 (garden, comfort 3, 2 coins)``), or the name alone when it names no home tile."""
+    from bamboo_lab.games.bamboo.components import TYPES
+
+    tile = _home_tile(name)
+    if tile is None:
+        return name
+    coins = "coin" if tile.cost == 1 else "coins"
+    return f"{name} ({TYPES[tile.type]}, comfort {tile.comfort}, {tile.cost} {coins})"
 
 
 def label(action: Any, state: Any = None) -> str:
@@ -181,15 +199,16 @@ def label(action: Any, state: Any = None) -> str:
 
 
 def place_name(place: tuple[Any, ...], shown: Any) -> str:
-    """A place in words, as a student reads it: a home-market tile by its price, type, comfort
-    and HP, a balance tile with its HP, a home space by its row and column."""
+    """A place in words, as a student reads it: a home-market tile by the name the picture
+    prints on it, with its type, comfort and price; a balance tile with its HP; a home space
+    by its row and column."""
     from bamboo_lab.games import bamboo as bb
 
     from .places import place_words
 
     kind, *where = place
     if kind == "home tile":
-        return home_tile_words(where[0])
+        return f"the home tile {_market_tile_words(where[0])}"
     if kind == "balance tile":
         tile = bb.balance_tile(where[0])
         return f"the balance tile {tile.name} ({tile.hp} HP)"
@@ -203,7 +222,7 @@ _HOME_TILE_NAME = re.compile(r"\b[AB]\d\d\b")
 
 
 def reason(sentence: str) -> str:
-    """A refusal's sentence from the engine in the board's words: a home tile named by what it
-    is (``the 2-coin garden home tile (comfort 3, 1 HP) costs 2`` rather than ``A09 costs
-    2``)."""
-    return _HOME_TILE_NAME.sub(lambda found: home_tile_words(found[0]), sentence)
+    """A refusal's sentence from the engine in the board's words: a home tile named with what
+    it is, beside the name the picture prints on it (``A09 (garden, comfort 3, 2 coins) costs
+    2`` rather than ``A09 costs 2``)."""
+    return _HOME_TILE_NAME.sub(lambda found: _market_tile_words(found[0]), sentence)

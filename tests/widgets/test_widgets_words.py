@@ -162,8 +162,9 @@ def test_BK_ACT_1_bangkok_card_words_name_the_goods() -> None:
 
 
 def test_BB_ACT_4_a_bought_home_tile_is_named_by_what_it_is_never_its_box_name() -> None:
-    """The log, the buttons and a refusal name a home tile as the lessons do (its price, type,
-    comfort and HP), never by its box name (``A09``)."""
+    """The moves offered and the log name a home tile as the lessons do (its price, type,
+    comfort and HP), never by its box name (``A09``: only the place clicked, a tile of the
+    market, says the name the picture prints on it)."""
     from bamboo_lab.games import bamboo as bb
     from bamboo_lab.games.bamboo.components import TYPES
 
@@ -173,7 +174,7 @@ def test_BB_ACT_4_a_bought_home_tile_is_named_by_what_it_is_never_its_box_name()
     buy = next(a for a in c.legal_actions() if type(a).__name__ == "BuyHomeTile")
     tile = next(t for t in bb.HOME_TILES if t.name == buy.tile)
     text = c.board(True)
-    offered = [f"{where}: {m}" for where, moves in text.moves for m in moves]
+    offered = [m for _where, moves in text.moves for m in moves]
     offered += [label for _group, items in text.buttons for label, _notation in items]
     assert c.play(buy)
     said = (
