@@ -3,11 +3,16 @@ bamboo_lab.widgets.takenoko_lessons): the engine's answers, in words, no list in
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.table import Table
 from bamboo_lab.exercises import takenoko_lessons as lessons
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.words import label
 
 DONE = ["A01", "A02", "A03", "A06", "A07", "G01", "G02"]
 LAST = {
@@ -180,3 +185,55 @@ def test_TK_GAR_2_TK_IMP_3_growth_fertilizer_and_the_fenced_panda_in_words() -> 
     storm = lessons.play(fenced, "roll storm")
     said = lessons.panda_meal(storm, lessons.play(storm, "panda 1,0"))
     assert said == "the panda on 1,0 ate no section; the bamboo there is 3 high"
+
+
+def test_every_move_of_the_board_list_is_read_back_from_its_words() -> None:
+    state = tk.new_game(2, seed=5)
+    chooser = random.Random(5)
+    for _ in range(60):
+        if state.is_over():
+            break
+        if state.current_player == CHANCE:
+            faces = [action for action, _ in state.chance_outcomes()]
+            found = lessons.move(state, label(faces[0], state))
+            assert found == faces[0]
+            state = state.apply(chooser.choice(faces))
+            continue
+        for action in state.legal_actions():
+            words = label(action, state)
+            found = lessons.move(state, words)
+            # two drawn plots alike are one move to a student: the same words, the same plot
+            assert label(found, state) == words and found in state.legal_actions()
+        state = state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_TK_TURN_3_an_illegal_move_in_words_is_refused_in_words_and_changes_nothing() -> None:
+    state = tk.new_game(2, seed=7)
+    with pytest.raises(IllegalActionError, match=r"'end the turn' is illegal .*\(TK-") as refused:
+        lessons.play(state, "end the turn")
+    assert refused.value.rule is not None and "end'" not in str(refused.value)
+    with pytest.raises(InvalidActionError, match="names no Takenoko move: player 0 may"):
+        lessons.move(state, "dance on the pond")
+    assert state == tk.new_game(2, seed=7)
+
+
+def test_TK_IRR_3_a_channel_along_the_pond_is_named_in_words_and_refused() -> None:
+    dry = tk.position(plots=[(1, 0, "G", 1), (1, -1, "Y", 1)], stored_channels={0: 2})
+    taken = lessons.play(dry, "irrigation: take a channel")
+    table = str(lessons.rule_checks(taken, ["channel between 0,0 and 1,0"]))
+    assert "TK-IRR-3" in table and "channel between 0,0 and 1,0" in table
+
+
+def test_running_out_and_objective_rules_are_the_engines_answers() -> None:
+    out = str(lessons.running_out())
+    for rule in ("TK-PLOT-3", "TK-IRR-7", "TK-IRR-8", "TK-OBJ-2"):
+        assert rule in out
+    assert "stays at 0 sections" in out and "refused: no irrigation channel" in out
+    tall = tk.position(
+        plots=[(1, 0, "GF", 4), (1, -1, "G", 4), (0, -1, "GE", 3), (-1, 1, "P", 3)],
+        hands={0: ["P01", "G01", "G04", "A01"]},
+    )
+    rules = str(lessons.objective_rules(tall))
+    assert "met now: no; completed: G04" in rules and "completed: G01, G04" in rules
+    moves = lessons.moves(tk.new_game(2, seed=7))
+    assert "plots: draw 3, keep 1" in moves.column("move")

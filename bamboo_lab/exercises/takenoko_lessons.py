@@ -8,12 +8,15 @@ refused with its rule), and the tables read the state's fields and teaching help
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import COLOUR_NAMES
+from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
 from bamboo_lab.games.takenoko.refusals import RULEBOOK
 from bamboo_lab.games.takenoko.words import group, label
 
@@ -27,7 +30,10 @@ __all__ = [
     "growth_table",
     "height_match_readings",
     "mirror_readings",
+    "move",
+    "moves",
     "moves_in_words",
+    "objective_rules",
     "option_defaults",
     "p13_garden",
     "panda_meal",
@@ -36,17 +42,55 @@ __all__ = [
     "redraw_readings",
     "return_readings",
     "rule_checks",
+    "running_out",
     "storm_readings",
     "supply_rules",
     "tie_breaks",
 ]
 
 
-def play(state: tk.State, *texts: str) -> tk.State:
-    """Apply the actions written ``texts`` (the game's notation) one after the other; each is
-    checked by ``tk.parse_action``, which refuses an illegal move with its rule."""
-    for text in texts:
-        state = state.apply(tk.parse_action(text, state))
+def _said(text: str) -> str:
+    """Words compared as a student types them: case and spacing do not matter."""
+    return " ".join(str(text).split()).lower()
+
+
+def move(state: tk.State, words: str) -> tk.Action:
+    """The move named by ``words``, the label the board's move list gives it (``gardener: grow
+    bamboo``, ``gardener to 1,0``, ``the weather die shows rain``); a move not legal now is
+    found too, so that :func:`play` and :func:`rule_checks` can name the rule it breaks.
+    Words the board never shows are read as the game's notation (older cells); neither raises
+    InvalidActionError listing the moves of the moment in words."""
+    if state.current_player == CHANCE:
+        now: tuple[tk.Action, ...] = tuple(action for action, _ in state.chance_outcomes())
+    else:
+        now = state.legal_actions()
+    rolls = tuple(tk.Roll(face) for face in tk.WEATHER_FACES)
+    for action in (*now, *tk.every_action(), *rolls):
+        if _said(label(action, state)) == _said(words):
+            return action
+    # a channel along the pond is in no table of actions: the words name its two places
+    if found := re.fullmatch(r"channel between (\S+) and (\S+)", _said(words)):
+        words = f"channel {found[1]}/{found[2]}"
+    try:
+        return RULEBOOK.parse(words)
+    except InvalidActionError:
+        raise InvalidActionError(
+            f"{words!r} names no Takenoko move: {moves_in_words(state)}"
+        ) from None
+
+
+def play(state: tk.State, *moves: str) -> tk.State:
+    """The position after ``moves`` (each in the words of the board's move list, in order);
+    an illegal one raises IllegalActionError saying, in words, the move and the rule."""
+    for words in moves:
+        action = move(state, words)
+        answer = tk.explain(state, action)
+        if not answer.legal:
+            raise IllegalActionError(
+                f"{words!r} is illegal for player {state.player}: {answer.reason} ({answer.rule})",
+                answer.rule,
+            )
+        state = state.apply(action)
     return state
 
 
@@ -167,14 +211,15 @@ def panda_trips(state: tk.State, targets: Iterable[str]) -> Table:
 
 
 def rule_checks(state: tk.State, moves: Iterable[str]) -> Table:
-    """Each move of ``moves`` (written in the game's notation) asked of ``tk.explain``, in the
-    rulebook's words: may it be played, and if not the rule it breaks."""
+    """Each move of ``moves`` (in the board's words, see :func:`move`) asked of ``tk.explain``,
+    in the rulebook's words: may it be played, and if not the rule it breaks."""
     rows = []
-    for move in moves:
-        answer = tk.explain(state, move)
+    for words in moves:
+        action = move(state, words)
+        answer = tk.explain(state, action)
         rows.append(
             {
-                "move": label(RULEBOOK.parse(move), state),
+                "move": label(action, state),
                 "may it be played?": "yes" if answer.legal else "no",
                 "why not": "" if answer.legal else f"{answer.reason} ({answer.rule})",
             }
@@ -396,3 +441,72 @@ def panda_meal(before: tk.State, after: tk.State) -> str:
         f"the panda on {where.q},{where.r} ate {sections}; the bamboo there is"
         f" {after.bamboo.get(where, 0)} high"
     )
+
+
+def moves(state: tk.State) -> Table:
+    """What the player to move may do now, one move a row, as the board's move list says it:
+    the kind of move and its words (what :func:`play` reads back)."""
+    return Table([{"kind": group(a), "move": label(a, state)} for a in state.legal_actions()])
+
+
+def _refusal(state: tk.State, words: str) -> str:
+    """``allowed``, or ``refused: <reason> (<rule>)`` for the move ``words`` in ``state``."""
+    answer = tk.explain(state, move(state, words))
+    return "allowed" if answer.legal else f"refused: {answer.reason} ({answer.rule})"
+
+
+def _tile_words(tile: str) -> str:
+    """A plot tile in words: ``yellow (printed fertilizer)``."""
+    printed = f" (printed {IMPROVEMENT_NAMES[tile[1]]})" if len(tile) > 1 else ""
+    return f"{COLOUR_NAMES[tile[0]]}{printed}"
+
+
+def running_out() -> Table:
+    """What happens when something runs out, each asked of the engine: the plot pile
+    (TK-PLOT-3), the channels (TK-IRR-7), the bamboo of a plot eaten bare (TK-IRR-8) and the
+    hand of objectives (TK-OBJ-2)."""
+    ring = sorted(
+        (tk.Hex(q, r) for r in range(-3, 4) for q in range(-3, 4) if tk.Hex(q, r).length() > 0),
+        key=lambda place: (place.length(), place.r, place.q),
+    )
+    tiles = sorted(tk.PLOT_TILES)[:25]
+    full = tk.position(plots=[(h.q, h.r, tile, 0) for h, tile in zip(ring, tiles, strict=False)])
+    drawn = play(full, "plots: draw 3, keep 1").drawn
+    bare = tk.position(
+        plots=[(1, 0, "G", 1), (1, -1, "Y", 1), (2, -1, "G", 0)], stored_channels={0: 1}
+    )
+    bare = play(bare, "panda: eat bamboo", "panda to 1,0", "channel between 1,0 and 1,-1")
+    no_channel = tk.position(stored_channels={1: 20})
+    full_hand = tk.position(hands={0: ["P01", "P02", "G01", "G02", "A01"]})
+    rows = [
+        ("TK-PLOT-3", "2 plots left in the pile", "the plot action draws "
+         + " and ".join(_tile_words(tile) for tile in drawn)),
+        ("TK-IRR-7", "no channel left in the reserve",
+         _refusal(no_channel, "irrigation: take a channel")),
+        ("TK-IRR-8", "a plot eaten bare, then a channel along it",
+         f"its bamboo stays at {bare.bamboo[tk.Hex(1, 0)]} sections"),
+        ("TK-OBJ-2", "five objectives in hand", _refusal(full_hand, "objective: draw a card")),
+    ]  # fmt: skip
+    return Table(rows, columns=["rule", "when", "the engine"]).set_index("rule")
+
+
+def objective_rules(tall: tk.State) -> Table:
+    """Three rules about completing objectives, each played out: a completed card stays
+    completed (TK-CMP-2), a card met when drawn is completed at once (TK-CMP-7), and a gardener
+    card needs no gardener on its bamboo (TK-CMP-8, in ``tall``, the gardener on the pond)."""
+    four = tk.position(plots=[(1, 0, "G", 4)], hands={0: ["P01", "G04", "A01"]})
+    eaten = play(four, "complete G04 (5 points)", "panda: eat bamboo", "panda to 1,0")
+    triangle = tk.position(plots=[(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "GW", 1)])
+    drawn = play(triangle, "objective: draw a card", "draw a plot objective")
+    card = drawn.hands[0][-1]
+    now = play(drawn, f"complete {card} ({tk.CARDS[card].points} points)")
+    both = play(tall, "complete G01 (3 points)", "complete G04 (5 points)")
+    on_pond = "on the pond" if both.gardener == tk.POND else "off the pond"
+    rows = [
+        ("TK-CMP-2", "G04 completed, then the panda eats there",
+         f"met now: {'yes' if tk.objective_met(eaten, 0, 'G04') else 'no'};"
+         f" completed: {', '.join(eaten.completed[0])}"),
+        ("TK-CMP-7", f"{card} drawn, already met", f"completed: {', '.join(now.completed[0])}"),
+        ("TK-CMP-8", f"the gardener {on_pond}", f"completed: {', '.join(both.completed[0])}"),
+    ]  # fmt: skip
+    return Table(rows, columns=["rule", "when", "the engine"]).set_index("rule")
