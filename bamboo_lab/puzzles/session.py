@@ -57,7 +57,9 @@ class Session:
             if theme in (None, puzzle.theme) and difficulty in (None, puzzle.difficulty)
         )
         if not kept:
-            raise InvalidStateError(f"no {game} puzzle is {theme or 'of any theme'}, {difficulty}")
+            wanted = [f"the theme {theme!r}"] if theme else []
+            wanted += [f"the difficulty {difficulty!r}"] if difficulty else []
+            raise InvalidStateError(f"no {game} puzzle has {' and '.join(wanted) or 'a number'}")
         self.game, self.theme, self.difficulty, self.puzzles = game, theme, difficulty, kept
         self._index = 0
         self.verdict = None
