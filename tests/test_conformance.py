@@ -47,7 +47,9 @@ def kinds_reached(module: Any, num_players: int, seed: int) -> frozenset[tuple[s
     state = module.new_game(num_players, seed)
     rng = random.Random(seed)  # the playout of harness.random_playout
     found: set[tuple[str, str]] = set()
-    while not state.is_over():
+    for _ in range(module.PLY_LIMIT):  # check_game fails a game that does not end by then
+        if state.is_over():
+            break
         legal = state.legal_actions()
         found.update((state.phase, type(action).__name__) for action in legal)
         if state.current_player == CHANCE:
@@ -57,7 +59,9 @@ def kinds_reached(module: Any, num_players: int, seed: int) -> frozenset[tuple[s
             action = legal[rng.randrange(len(legal))]
         found.add(("chosen", type(action).__name__))
         state = state.apply(action, check=False)
-    found.add(("winners", "shared" if len(state.outcome().winners) > 1 else "one"))
+    outcome = state.outcome()
+    winners = len(outcome.winners) if outcome is not None else 0
+    found.add(("winners", "shared" if winners > 1 else "one" if winners else "unfinished"))
     return frozenset(found)
 
 

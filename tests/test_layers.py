@@ -228,7 +228,9 @@ def test_the_race_on_the_play_controller(race: str) -> None:
 
     controller = PlayController(race, players=2, bots="heuristic", seed=4)
     assert "move your pawn" in controller.status() or "roll" in controller.status()
-    while not controller.state.is_over():
+    for _ in range(race_game.PLY_LIMIT):
+        if controller.state.is_over():
+            break
         if controller.is_person_to_play():
             groups = controller.grouped_actions()
             assert list(groups) == ["move your pawn"]
@@ -247,7 +249,9 @@ def test_the_race_on_the_play_controller(race: str) -> None:
 def test_the_race_records_and_replays(race: str) -> None:
     state = race_game.new_game(2, 0)
     rng = random.Random(2)
-    while not state.is_over():
+    for _ in range(race_game.PLY_LIMIT):
+        if state.is_over():
+            break
         legal = state.legal_actions()
         state = state.apply(legal[rng.randrange(len(legal))])
     assert state.current_player != CHANCE
@@ -260,7 +264,9 @@ def test_the_race_on_the_play_board_and_the_replay_slider(race: str) -> None:
 
     board = widgets.play(race, players=2, bots="heuristic", seed=5)
     assert board.figure.layout.title.text.startswith("<b>Race</b>")
-    while not board.controller.state.is_over():
+    for _ in range(race_game.PLY_LIMIT):
+        if board.controller.state.is_over():
+            break
         if board.controller.is_person_to_play():
             board.play(board.controller.legal_actions()[-1])
         else:

@@ -14,10 +14,13 @@ from bamboo_lab.games import load, names
 
 def _random_states(game: str, num_players: int, seed: int, every: int = 1):
     """The decision states of a seeded random game (every ``every``-th one), and the last."""
-    state = load(game).new_game(num_players, seed)
+    module = load(game)
+    state = module.new_game(num_players, seed)
     rng = random.Random(seed)
     k = 0
-    while not state.is_over():
+    for _ in range(module.PLY_LIMIT):  # a game ends within its ply limit: never unbounded
+        if state.is_over():
+            break
         if state.current_player == CHANCE:
             faces, weights = zip(*state.chance_outcomes(), strict=True)
             state = state.apply(rng.choices(faces, weights)[0], check=False)
