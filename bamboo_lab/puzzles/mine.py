@@ -59,6 +59,9 @@ class Settings:
     search_iterations: int
     """The search bot's iterations per decision in the mined games (its own default when it
     confirms an answer)."""
+    search_every: int
+    """Every ``search_every``-th mined game (the last of each run of that many) has search
+    bots, the others heuristic bots only (a Takenoko game with a search bot costs minutes)."""
     max_moves: int
     """Positions with more legal moves than this are skipped (a puzzle names one of them)."""
 
@@ -76,17 +79,21 @@ def settings_for(game: str, count: int = 30) -> Settings:
         screen=screen,
         large=4 * screen,
         search_iterations=20,
+        search_every=4 if game == "takenoko" else 1,
         max_moves=40,
     )
 
 
-def _seats(game: str, index: int) -> tuple[int, tuple[str, ...]]:
+def _seats(game: str, index: int, search_every: int) -> tuple[int, tuple[str, ...]]:
     """The players and each seat's bot of the ``index``-th mined game: the game's player
-    counts in turn (four at most), search and heuristic bots alternating."""
+    counts in turn (four at most); search and heuristic bots alternating in every
+    ``search_every``-th game, heuristic bots only in the others."""
     counts = [count for count in load(game).PLAYER_COUNTS if 2 <= count <= 4]
     players = counts[index % len(counts)]
+    searching = index % search_every == search_every - 1
     return players, tuple(
-        "search" if (seat + index) % 2 == 0 else "heuristic" for seat in range(players)
+        "search" if searching and (seat + index) % 2 == 0 else "heuristic"
+        for seat in range(players)
     )
 
 
@@ -98,7 +105,7 @@ def candidates(
     of each game, spread at random through it."""
     for index in range(settings.games):
         game_seed = derive_seed(seed, "puzzles", game, index)
-        players, names = _seats(game, index)
+        players, names = _seats(game, index, settings.search_every)
         bots = [
             SearchBot(iterations=settings.search_iterations)
             if name == "search"
