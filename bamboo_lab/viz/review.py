@@ -159,9 +159,20 @@ def _names(frame: Any, words: Callable[[Any], str] | None) -> tuple[list[str], l
         and best_actions is not None
         and len(actions) == len(frame) == len(best_actions)
     ):
-        moves = [f"{words(a)} [{m}]" for a, m in zip(actions, moves, strict=True)]
-        bests = [f"{words(a)} [{b}]" for a, b in zip(best_actions, bests, strict=True)]
+        moves = [words(action) for action in actions]
+        bests = [words(action) for action in best_actions]
     return moves, bests
+
+
+def distinct(labels: list[str]) -> list[str]:
+    """``labels`` with a repeat numbered (``take a card (2)``), so that two moves worded alike
+    stay two bars of a chart."""
+    seen: dict[str, int] = {}
+    shown = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        shown.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return shown
 
 
 def _hover(row: Any, move: str, best: str) -> str:
@@ -235,7 +246,7 @@ def move_chances(
     actions = frame.attrs.get("actions")
     labels = [str(m) for m in shown["move"]]
     if words is not None and actions is not None and len(actions) == len(frame):
-        labels = [f"{words(a)} [{m}]" for a, m in zip(actions[: len(shown)], labels, strict=True)]
+        labels = distinct([words(action) for action in actions[: len(shown)]])
     best = bool(frame.attrs.get("best", False))  # a hand-made table: nothing is clearly best
     level = int(frame.attrs.get("about_as_good", len(frame)))
     standings = [standing(int(rank), best, level) for rank in shown["rank"]]

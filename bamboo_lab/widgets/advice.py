@@ -10,10 +10,11 @@ after the redraw (the "show win chances" checkbox, off by default), so a click s
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.analysis.tables import MOVES_COLUMNS
+from bamboo_lab.analysis.tables import MOVES_COLUMNS, standing
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import ByGame
@@ -172,9 +173,7 @@ def _points(margin: float) -> str:
 
 def _standing(found: Hint, rank: int) -> str:
     """A row's standing in words: the best, about as good as the first, or clearly worse."""
-    if rank == 1:
-        return "clearly the best" if found.best else "first shown"
-    return "about as good" if rank <= found.about_as_good else "clearly worse"
+    return standing(rank, found.best, found.about_as_good)
 
 
 @dataclass(frozen=True)
@@ -185,6 +184,15 @@ class Chances:
     """``(seat, win, win_low, win_high)`` per seat."""
     playouts: int
     """The playouts played."""
+
+    def table(self, seat_name: Callable[[int], str] = lambda seat: f"Player {seat}") -> Table:
+        """Each seat's chance to win as a lesson table: the player (``seat_name`` of the seat;
+        a board's ``controller.seat_name``), the chance, its 95% interval and the playouts."""
+        rows = [
+            (seat_name(seat), f"{win:.0%}", f"{low:.0%} to {high:.0%}", self.playouts)
+            for seat, win, low, high in self.rows
+        ]
+        return Table(rows, columns=["player", "chance to win", "95% interval", "playouts"])
 
 
 def hint(

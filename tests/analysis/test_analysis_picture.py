@@ -54,7 +54,7 @@ def test_axes_are_titled_and_the_hover_names_the_move_and_the_best() -> None:
     hover = fig.data[0].hovertext[1]
     assert "played: c" in hover and "best found: y" in hover and "flagged" in hover
     worded = win_curve(frame(), words=str.upper)
-    assert "played: C [c]" in worded.data[0].hovertext[1]
+    assert "played: C<br>" in worded.data[0].hovertext[1]  # words only, never the notation
 
 
 def test_the_current_ply_is_marked() -> None:
@@ -85,7 +85,7 @@ def test_move_chances_draws_each_move_best_first_with_its_interval() -> None:
     table = analyse(state, state.current_player, playouts=30)
     fig = move_chances(table, words=lambda action: str(action).upper(), top=4)
     dots = fig.data[0]
-    assert len(dots.y) == 4 and dots.y[0].endswith(f"[{table['move'].iloc[0]}]")
+    assert len(dots.y) == 4 and dots.y[0] == str(table.attrs["actions"][0]).upper()
     assert list(dots.x) == list(table["win"].head(4))
     assert dots.error_x.array[0] == pytest.approx(table["win_high"].iloc[0] - table["win"].iloc[0])
     assert "chance to win" in fig.layout.xaxis.title.text
@@ -153,3 +153,14 @@ def test_outlook_bars_show_each_seat_chance_and_score_range() -> None:
     assert "player 1's view" in fig.layout.title.text and "10 playouts" in fig.layout.title.text
     with pytest.raises(InvalidStateError, match=r"analysis\.outlook"):
         outlook_bars(table.drop(columns="score_low"))
+
+
+def test_moves_worded_alike_stay_apart_numbered() -> None:
+    """Two moves with the same words are two bars: the repeat is numbered, no notation added."""
+    from bamboo_lab.viz.review import distinct
+
+    assert distinct(["take a card", "renew", "take a card"]) == [
+        "take a card",
+        "renew",
+        "take a card (2)",
+    ]

@@ -38,7 +38,7 @@ def test_replay_with_a_review_shows_the_curve_and_follows_the_slider() -> None:
     app.show(5)
     assert marked_ply(app) == 5
     hover = " ".join(" ".join(t.hovertext or ()) for t in app.curve.data if t.hovertext)
-    assert "[" in hover  # rulebook words with the notation in brackets
+    assert "played: " in hover and "[" not in hover  # rulebook words, never the notation
 
 
 def test_a_review_table_is_reused_and_a_wrong_one_refused() -> None:

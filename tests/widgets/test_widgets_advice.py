@@ -144,3 +144,18 @@ def test_the_app_computes_the_bar_only_when_asked_and_the_hint_on_its_button(
     assert calls.count("bar") == 2
     app.show_chances.value = False
     assert app.chances.value == ""
+
+
+def test_chances_table_lists_each_seat_with_its_chance_interval_and_playouts() -> None:
+    """A board's win chances as a lesson table: one row per seat, in words and percentages."""
+    from bamboo_lab.widgets.advice import Chances
+
+    found = Chances(((0, 0.625, 0.5, 0.75), (1, 0.375, 0.25, 0.5)), 40)
+    table = found.table()
+    assert list(table.columns) == ["player", "chance to win", "95% interval", "playouts"]
+    assert [tuple(row.values()) for row in table.rows()] == [
+        ("Player 0", "62%", "50% to 75%", 40),
+        ("Player 1", "38%", "25% to 50%", 40),
+    ]
+    named = found.table(seat_name=lambda seat: f"Seat {seat} (you)")
+    assert named.column("player")[0] == "Seat 0 (you)"
