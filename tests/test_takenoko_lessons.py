@@ -237,3 +237,21 @@ def test_running_out_and_objective_rules_are_the_engines_answers() -> None:
     assert "met now: no; completed: G04" in rules and "completed: G01, G04" in rules
     moves = lessons.moves(tk.new_game(2, seed=7))
     assert "plots: draw 3, keep 1" in moves.column("move")
+
+
+def test_TK_TURN_3_a_move_tried_on_the_board_in_words_is_refused_with_its_rule() -> None:
+    pytest.importorskip("ipywidgets")
+    from bamboo_lab import widgets
+    from bamboo_lab.widgets import takenoko_lessons as board_lessons
+
+    controller = widgets.play("takenoko", players=2, bots="heuristic", seed=7).controller
+    before = controller.state
+    now = board_lessons.now_table(controller)
+    assert now.index[0] == "now" and "Player 0" in now.column("it says")[0]
+    refused = board_lessons.try_move(controller, "end the turn")
+    assert refused.column("played?") == ["no"] and "(TK-TURN-3)" in refused.column("the board")[0]
+    assert controller.state == before
+    played = board_lessons.try_move(controller, "plots: draw 3, keep 1")
+    assert played.column("played?") == ["yes"] and controller.state != before
+    with pytest.raises(ValueError, match="names no move"):
+        board_lessons.try_move(controller, "dance on the pond")

@@ -12,7 +12,41 @@ from typing import Any
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.table import Table
 
-__all__ = ["buttons_table", "chances_table", "garden_with", "objectives_met_table"]
+from .labels import label_of
+
+__all__ = [
+    "buttons_table",
+    "chances_table",
+    "garden_with",
+    "now_table",
+    "objectives_met_table",
+    "try_move",
+]
+
+
+def now_table(controller: Any, shown: int = 4) -> Table:
+    """What the board says now: whose turn and the decision pending, then its buttons, one
+    row per group (as :func:`buttons_table`)."""
+    rows = [{"on the board": "now", "it says": controller.status()}]
+    for group, buttons in controller.grouped_actions().items():
+        words = [label for label, _ in buttons]
+        more = f" … and {len(words) - shown} more" if len(words) > shown else ""
+        rows.append({"on the board": group, "it says": " · ".join(words[:shown]) + more})
+    return Table(rows).set_index("on the board")
+
+
+def try_move(controller: Any, words: str) -> Table:
+    """Play the move named ``words`` (the board's words for it, legal now or not) as a person's
+    click would: one row, whether the board played it and its answer (a refusal names its
+    rule). Words that name no move of the game raise ValueError."""
+    state = controller.state
+    moves = (*controller.legal_actions(), *controller.module.every_action())
+    named = [action for action in moves if label_of(controller.game, action, state) == words]
+    if not named:
+        raise ValueError(f"{words!r} names no move of this board")
+    played = controller.play(named[0])
+    answer = "played" if played else controller.message
+    return Table([{"move": words, "played?": "yes" if played else "no", "the board": answer}])
 
 
 def buttons_table(controller: Any, shown: int = 4) -> Table:
