@@ -55,8 +55,8 @@ def test_BB_ACT_7_choices_of_a_wildcard_are_the_four_actions() -> None:
 
 
 def test_home_tile_words_say_what_the_tile_is() -> None:
-    assert year.home_tile_words("B16") == "the 5-coin faith tile (comfort 3, 6 HP)"
-    assert year.home_tile_words(bb.HOME_TILES[0].id).startswith("the 1-coin decoration tile")
+    assert year.home_tile_words("B16") == "the 5-coin faith home tile (comfort 3, 6 HP)"
+    assert year.home_tile_words(bb.HOME_TILES[0].id).startswith("the 1-coin decoration home tile")
     with pytest.raises(InvalidStateError, match="no home tile"):
         year.home_tile_words("Z99")
 

@@ -53,12 +53,8 @@ PATTERN_FAMILIES = (
 
 
 def home_tile_words(tile: int | str) -> str:
-    """A home tile as a student reads it: "the 1-coin faith tile (comfort 1, 1 HP)"."""
-    found = next((t for t in bb.HOME_TILES if tile in (t.id, t.name)), None)
-    if found is None:
-        raise InvalidStateError(f"there is no home tile {tile!r}")
-    kind = TYPES[found.type]
-    return f"the {found.cost}-coin {kind} tile (comfort {found.comfort}, {found.hp} HP)"
+    """A home tile as a student reads it: "the 1-coin faith home tile (comfort 1, 1 HP)"."""
+    return words.home_tile(tile)
 
 
 def choices(state: bb.State) -> Table:

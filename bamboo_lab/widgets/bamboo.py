@@ -17,8 +17,6 @@ __all__ = [
     "PLACE_PATTERNS",
     "SECRET_CARDS",
     "click_refusal",
-    "home_tile_words",
-    "label",
     "main_figure",
     "own_figure",
     "place_name",
@@ -163,19 +161,6 @@ def _home_tile(name: str) -> Any:
     return next((t for t in bb.HOME_TILES if t.name == name), None)
 
 
-def home_tile_words(name: str) -> str:
-    """A home tile by what it is, as the lessons name it (``the 2-coin garden home tile
-    (comfort 3, 1 HP)``), for the log, where the tile is no longer on the market; the name
-    alone when it names no home tile."""
-    from bamboo_lab.games.bamboo.components import TYPES
-
-    tile = _home_tile(name)
-    if tile is None:
-        return name
-    kind = TYPES[tile.type]
-    return f"the {tile.cost}-coin {kind} home tile (comfort {tile.comfort}, {tile.hp} HP)"
-
-
 def _market_tile_words(name: str) -> str:
     """A tile of the home market by the name printed on it in the picture and what it is
     (``A09 (garden, comfort 3, 2 coins)``), or the name alone when it names no home tile."""
@@ -186,16 +171,6 @@ def _market_tile_words(name: str) -> str:
         return name
     coins = "coin" if tile.cost == 1 else "coins"
     return f"{name} ({TYPES[tile.type]}, comfort {tile.comfort}, {tile.cost} {coins})"
-
-
-def label(action: Any, state: Any = None) -> str:
-    """A move as the board says it: the words layer's, a home tile bought named by what it
-    is (``buy the 2-coin faith home tile (comfort 2, 1 HP)``, BB-ACT-4)."""
-    from bamboo_lab.games.bamboo import words
-
-    if type(action).__name__ == "BuyHomeTile":
-        return f"buy {home_tile_words(action.tile)}"
-    return words.label(action, state)
 
 
 def place_name(place: tuple[Any, ...], shown: Any) -> str:

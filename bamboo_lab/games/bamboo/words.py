@@ -10,11 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .components import ACTION_LETTERS, ACTIONS, COLOUR_LETTERS, COLOURS
+from bamboo_lab.core.errors import InvalidStateError
+
+from .components import ACTION_LETTERS, ACTIONS, COLOUR_LETTERS, COLOURS, TYPES
+from .reconstructed import HOME_TILES
 from .scoring import temple_majority
 from .seasons import season
 
-__all__ = ["DECISIONS", "GROUPS", "SCORE_ROWS", "events", "group", "label", "notes"]
+__all__ = [
+    "DECISIONS",
+    "GROUPS",
+    "SCORE_ROWS",
+    "events",
+    "group",
+    "home_tile",
+    "label",
+    "notes",
+]
 
 GROUPS: dict[str, str] = {
     "DraftShoot": "draft a shoot",
@@ -56,6 +68,16 @@ def group(action: Any) -> str:
     return GROUPS.get(kind, kind)
 
 
+def home_tile(tile: int | str) -> str:
+    """A home tile by what it is, never by its box name (BB-ACT-4): ``the 2-coin faith home
+    tile (comfort 2, 1 HP)``; ``tile`` is its id or its name."""
+    found = next((t for t in HOME_TILES if tile in (t.id, t.name)), None)
+    if found is None:
+        raise InvalidStateError(f"there is no home tile {str(tile)[:20]!r}")
+    kind = TYPES[found.type]
+    return f"the {found.cost}-coin {kind} home tile (comfort {found.comfort}, {found.hp} HP)"
+
+
 def _shoot(code: str) -> str:
     colour = _COLOURS.get(code[:1], code[:1])
     action = _SHOOT_ACTIONS.get(code[1:2], code[1:2])
@@ -82,7 +104,7 @@ _WORDS: dict[str, Callable[[Any], str]] = {
     "Choose": lambda action: _CHOICES.get(action.option, action.option),
     "TakeBalanceTile": lambda action: f"obtain balance tile {action.tile}",
     "ScoreBalanceTile": lambda action: f"score balance tile {action.tile}",
-    "BuyHomeTile": lambda action: f"buy home tile {action.tile}",
+    "BuyHomeTile": lambda action: f"buy {home_tile(action.tile)}",
     "PlaceHomeTile": lambda action: f"home tile on row {action.row}, column {action.col}",
     "TakeFood": lambda action: f"take {action.food}",
     "UseSpirit": lambda action: f"use {action.spirit}",
