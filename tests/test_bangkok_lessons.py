@@ -184,3 +184,30 @@ def test_chilli_scores_add_up_to_the_engines_total() -> None:
         == score.total
         == sum(c.points for c in score.chillies) + totals["secret good"]
     )
+
+
+def test_BK_END_1_the_decisions_to_the_end_are_told_in_words() -> None:
+    start = bk.position(
+        markets=[
+            [["F", "ZB", "C2:F/F"], ["PP", "FF", None], ["C1:B/F", "ZZ", "B"]],
+            [["Z", "P", None], [None] * 3, [None] * 3],
+        ],
+        hands=[["F", "PB", "ZF", "Z"], ["PZ", "ZB", "BF"]],
+        phase="lay",
+        turn=6,
+    )
+    later = lessons.play_out(lessons.play(start, "lay the fish card in market cell 6"))
+    table = lessons.decisions(start, later)
+    moves = table.column("move")
+    assert moves[0] == "lay the fish card in market cell 6" and moves[-1] == later.outcome().reason
+    assert len(moves) == len(later.history) - len(start.history) + 1
+    assert not any("#" in move or "take:" in move for move in moves)
+
+
+def test_BK_SOLO_1_the_solo_game_offers_fewer_places_at_the_port() -> None:
+    solo = bk.new_game(num_players=1, seed=3)
+    free = bk.new_game(num_players=1, seed=3, options=bk.Options(solo=False))
+    table = lessons.port_places({"solo": solo, "no solo rules": free})
+    solo_count, free_count = table.column("free places")
+    assert solo_count < free_count == 12
+    assert "above column 1" not in table.column("which")[0]

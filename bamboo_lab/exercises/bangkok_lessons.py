@@ -31,6 +31,7 @@ __all__ = [
     "chilli_cards",
     "chilli_scores",
     "collects_by_reading",
+    "decisions",
     "describe",
     "initial",
     "judge",
@@ -39,6 +40,7 @@ __all__ = [
     "moves",
     "play",
     "play_out",
+    "port_places",
     "position",
     "reason_words",
     "refusals",
@@ -339,6 +341,31 @@ def chilli_scores(score: bk.MarketScore) -> Table:
         {"what": "total", "counts": "", "on cells": "", "points": score.total},
     ]
     return Table(rows).set_index("what")
+
+
+def decisions(before: bk.State, after: bk.State) -> Table:
+    """The decisions that lead from ``before`` to ``after`` (a later state of the same game),
+    one row each: who decided and the move in words; a last row says how the game ended."""
+    rows = []
+    state = before
+    for action in after.history[len(before.history) :]:
+        rows.append({"player": f"player {state.player}", "move": describe(action, state)})
+        state = state.apply(action)
+    outcome = after.outcome()
+    if outcome is not None:
+        rows.append({"player": "the end", "move": outcome.reason})
+    return Table(rows).set_index("player")
+
+
+def port_places(games: dict[str, bk.State]) -> Table:
+    """For each named position, the places beside the port where a card may be put now
+    (BK-ACT-1, BK-SOLO-1), counted and named in words."""
+    rows = []
+    for name, state in games.items():
+        slots = sorted({a.slot for a in state.legal_actions() if isinstance(a, bk.PlaceAtPort)})
+        said = [f"{_SIDES[slot[0]]} {slot[1]}" for slot in slots]
+        rows.append({"game": name, "free places": len(slots), "which": ", ".join(said)})
+    return Table(rows).set_index("game")
 
 
 def where_cards_fit(state: bk.State, seat: int, cards: list[bk.Card]) -> Table:
