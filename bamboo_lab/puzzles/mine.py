@@ -165,12 +165,12 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
 
 
 def difficulty(closeness: float, missed: float) -> str:
-    """``easy`` when the small budget already saw the answer clearly best and the heuristic
-    bot never misses it; ``hard`` when the bot misses it more often than not or at least half
-    the other moves looked about as good at the small budget; else ``medium``."""
-    if missed > 0.5 or closeness >= 0.5:
+    """``easy`` when the heuristic bot never misses the answer and most moves looked clearly
+    worse at the small budget; ``hard`` when the bot misses it more often than not, or misses
+    it at all while at least half the moves looked about as good; else ``medium``."""
+    if missed > 0.5 or (missed > 0 and closeness >= 0.5):
         return "hard"
-    if missed == 0 and closeness == 0:
+    if missed == 0 and closeness < 0.5:
         return "easy"
     return "medium"
 
