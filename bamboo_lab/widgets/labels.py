@@ -2,11 +2,10 @@
 
 The words come from each game's words layer (``bamboo_lab.games.<game>.words``: ``label``,
 ``group``, ``DECISIONS``, ``SCORE_ROWS``, optionally ``button``, ``events`` and ``notes``; see
-docs/adding-a-game.md), looked up by the game's name. A game's widgets layer may give the board
-its own words (``label``, ``button``, ``group``: Bangkok names a card by its goods, never by its
-engine number). The notation (``str(action)``) is never shown on a board: it stays in the typed
-box and the buttons' code. Nothing here decides legality: the labels only name actions the
-engine listed.
+docs/adding-a-game.md), looked up by the game's name: the board, the lessons and the analysis
+tables say a move the same way. The notation (``str(action)``) is never shown on a board: it
+stays in the typed box and the buttons' code. Nothing here decides legality: the labels only
+name actions the engine listed.
 """
 
 from __future__ import annotations
@@ -31,10 +30,8 @@ __all__ = [
 
 
 def _words(game: str, piece: str) -> Any:
-    """The board's words ``piece`` of ``game``: its widgets layer's, else its words layer's
-    (None when neither has it)."""
-    found = layer_piece(game, "widgets", piece, None)
-    return found if found is not None else layer_piece(game, "words", piece, None)
+    """The words ``piece`` of ``game``'s words layer (None when it has none)."""
+    return layer_piece(game, "words", piece, None)
 
 
 def group_of(game: str, action: Any) -> str:
