@@ -96,7 +96,7 @@ def _refill(state: State, port: list[int], changes: StateChanges) -> None:
     from_boat = from_chilli = 0  # cards drawn from the top of each pile
     is_chilli = state.tables.chilli
     once = state.options.refill == "once"
-    chillies = sum(map(is_chilli.__getitem__, port))
+    chillies = sum(is_chilli[card] for card in port)
     for cell in range(9):
         if port[cell] >= 0:
             continue
