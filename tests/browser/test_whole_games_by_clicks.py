@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from lab import Lab
-from test_boards import _CLICK_AND_WAIT, BOARDS, _board, _click, _shot
+from test_boards import _CLICK_AND_WAIT, BOARDS, SHOWN_CHOSEN, _board, _choose, _click, _shot
 
 REFUSAL = "span[style*='b00020']"
 """The board's red line: a click refused, with its rule."""
@@ -129,7 +129,8 @@ class Game:
         assert not [error for error in self.lab.errors() if not error.expected]
         logged = [line for line in self.lab.console if LITE_EXTENSION not in line]
         assert not logged, f"the page logged errors: {logged[:5]}"
-        print(f"{self.game}: {self.clicks} (screenshot {shot})")
+        again = len(SHOWN_CHOSEN)
+        print(f"{self.game}: {self.clicks}, {again} entries chosen again (screenshot {shot})")
 
 
 def _in_view(lab: Lab, figure: Any, ring: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +211,7 @@ def test_a_whole_bamboo_game_is_played_by_clicks(lab: Lab) -> None:
             continue
         entries = moves.locator("option").all_inner_texts() if moves.is_visible() else []
         if entries:
-            moves.select_option(index=0)
+            _choose(lab, moves, 0)
             result = board.press(chosen, "move chosen in the list")
             words = entries[0].replace("\xa0", " ").split(": ", 1)[-1]
             assert board.logged(words), (words, result)
