@@ -15,11 +15,10 @@ from typing import Literal
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo import words
-from bamboo_lab.games.bamboo.actions import parse_text
 from bamboo_lab.games.bamboo.components import FOOD_KINDS, shoot_name
 
 from .bamboo_answers import owner_item
-from .bamboo_lessons import play
+from .bamboo_lessons import move, play
 
 __all__ = [
     "HARMONY_HOMES",
@@ -57,17 +56,18 @@ _FIELD = [["Rb", "Gc", "Yw"], ["Bf", "Rc", "Yf"], ["Gb", "Bi", "Ri"], ["Yb", "Gf
 
 def _verdict(state: bb.State, text: str) -> dict[str, str]:
     """One row: the move in words, whether it is allowed, and the rule's sentence if not."""
-    said = bb.explain(state, text)
+    action = move(state, text)
+    said = bb.explain(state, action)
     return {
-        "move": words.label(parse_text(text)),
+        "move": words.label(action),
         "allowed": "yes" if said.legal else "no",
         "why not": "" if said.legal else f"{said.reason} ({said.rule})",
     }
 
 
 def verdicts(state: bb.State, *texts: str) -> Table:
-    """Whether each move (written in the game's notation) is allowed now, and which rule
-    refuses it: ``bb.explain`` as a table."""
+    """Whether each move (in the board's words, see :func:`~.bamboo_lessons.move`) is allowed
+    now, and which rule refuses it: ``bb.explain`` as a table."""
     return Table([_verdict(state, text) for text in texts])
 
 

@@ -1,22 +1,29 @@
 """The longer positions and tables of the Bamboo lessons (notebooks 20, 21 and 24), built here so
 that a notebook cell stays short; re-exported by :mod:`bamboo_lab.exercises.bamboo`.
 
-Positions come from ``bb.position`` and the moves played through ``bb.parse_action``; the tables
-read the engine's own answers (``feeding_bill``, ``final_breakdown``).
+Positions come from ``bb.position`` and the moves are written in the board's words
+(``games/bamboo/words.label``: ``activate the red improve shoot in stalk 2``), each checked by
+``bb.explain`` (an illegal one is refused with its rule); the tables read the engine's own
+answers (``feeding_bill``, ``final_breakdown``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.games import bamboo as bb
+from bamboo_lab.games.bamboo.actions import parse_text
 from bamboo_lab.games.bamboo.components import shoot_name
+from bamboo_lab.games.bamboo.words import group, label
 
 __all__ = [
     "autumn_example",
     "bill_rows",
     "first_turn",
     "last_round",
+    "move",
+    "moves_in_words",
     "play",
     "player_rows",
     "score_rows",
@@ -26,11 +33,52 @@ __all__ = [
 ]
 
 
-def play(state: bb.State, *texts: str) -> bb.State:
-    """Apply the actions written ``texts`` (the game's notation) one after the other; each is
-    checked by ``bb.parse_action``, which refuses an illegal move with its rule."""
-    for text in texts:
-        state = state.apply(bb.parse_action(text, state))
+def _said(text: str) -> str:
+    """Words compared as a student types them: case and spacing do not matter."""
+    return " ".join(str(text).split()).lower()
+
+
+def moves_in_words(state: bb.State) -> str:
+    """What the player to move may do now, in the rulebook's words: each legal action's label,
+    grouped by kind (``player 0 may visit a temple: visit the red temple · ...``)."""
+    kinds: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        kinds.setdefault(group(action), []).append(label(action))
+    said = "; ".join(f"{kind}: {' · '.join(words)}" for kind, words in kinds.items())
+    return f"player {state.player} may {said or 'do nothing: the game is over'}"
+
+
+def move(state: bb.State, words: str) -> Any:
+    """The move named by ``words``, the label the board's move list gives it (``visit the red
+    temple``, ``activate the red improve shoot in stalk 2``, ``take 1 HP``); a move not legal
+    now is found too, so that :func:`play` can name the rule it breaks. Words the board never
+    shows are read as the game's notation (older cells); neither raises InvalidActionError
+    listing the moves of the moment in words."""
+    said = _said(words)
+    # legal moves first: two home tiles alike in the market are one move to a student
+    for action in (*state.legal_actions(), *bb.every_action()):
+        if _said(label(action)) == said:
+            return action
+    try:
+        return parse_text(words)
+    except InvalidActionError:
+        raise InvalidActionError(
+            f"{str(words)[:80]!r} names no Bamboo move: {moves_in_words(state)}"
+        ) from None
+
+
+def play(state: bb.State, *moves: str) -> bb.State:
+    """The position after ``moves`` (each in the words of the board's move list, in order);
+    an illegal one raises IllegalActionError saying, in words, the move and the rule."""
+    for words in moves:
+        action = move(state, words)
+        answer = bb.explain(state, action)
+        if not answer.legal:
+            raise IllegalActionError(
+                f"{words!r} is illegal for player {state.player}: {answer.reason} ({answer.rule})",
+                answer.rule,
+            )
+        state = state.apply(action)
     return state
 
 
