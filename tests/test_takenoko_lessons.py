@@ -111,9 +111,10 @@ def test_the_board_lessons_tables() -> None:
     pytest.importorskip("ipywidgets")
     from bamboo_lab.widgets import PlayController
     from bamboo_lab.widgets import takenoko_lessons as board
+    from bamboo_lab.widgets.board_lessons import buttons_table
 
     c = PlayController("takenoko", players=2, bots="heuristic", seed=7)
-    buttons = board.buttons_table(c)
+    buttons = buttons_table(c)
     assert buttons.index == tuple(c.grouped_actions())
     garden = board.garden_with([(1, -1, "G"), (1, 0, "G"), (0, 1, "G"), (-1, 1, "Y")])
     met = board.objectives_met_table(garden)
@@ -242,7 +243,7 @@ def test_running_out_and_objective_rules_are_the_engines_answers() -> None:
 def test_TK_TURN_3_a_move_tried_on_the_board_in_words_is_refused_with_its_rule() -> None:
     pytest.importorskip("ipywidgets")
     from bamboo_lab import widgets
-    from bamboo_lab.widgets import takenoko_lessons as board_lessons
+    from bamboo_lab.widgets import board_lessons
 
     controller = widgets.play("takenoko", players=2, bots="heuristic", seed=7).controller
     before = controller.state

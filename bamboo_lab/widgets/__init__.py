@@ -5,7 +5,8 @@ game; ``garden_sandbox()``, ``market_sandbox()`` and ``home_sandbox()`` build a 
 show the engine's scores live. Each returns an app whose ``controller`` (or ``sandbox``) holds
 the logic and whose ``widget`` is shown in the notebook. ``hint(controller)`` and
 ``chances(controller)`` are a board's advice (the best moves here, each seat's chance to win),
-from what the board shows. See ``docs/widgets.md``.
+from what the board shows; ``now_table``, ``try_move`` and ``result_table`` are the board
+lessons' tables. See ``docs/widgets.md``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ require("ipywidgets", "anywidget", "plotly", "IPython", feature="bamboo_lab.widg
 
 from .advice import Chances, Hint, chances, hint
 from .app import PlayApp, ReplayApp
+from .board_lessons import now_table, result_table, try_move
 from .controller import PlayController, Step
 from .labels import group_of, label_of, log_line
 from .replay_controller import ReplayController
@@ -43,8 +45,11 @@ __all__ = [
     "label_of",
     "log_line",
     "market_sandbox",
+    "now_table",
     "play",
     "replay",
+    "result_table",
+    "try_move",
 ]
 
 
