@@ -125,21 +125,35 @@ def test_students_read_home_tiles_by_what_they_are_not_by_id() -> None:
 
 
 def test_rules_walkthrough_shows_every_action_kind() -> None:
-    """20 and 24 play every kind of action (buying a home tile through its words,
-    ``year.buy_home_tile``) and every spirit; their positions are named builders."""
+    """20 and 24 play every kind of action, each in the board's words (buying a home tile
+    through its words, ``year.buy_home_tile``) and every spirit; their positions are named
+    builders."""
     code = _code(WALKTHROUGH)
-    played = set(re.findall(r'"([a-z]+)(?: [^"]*)?"', code))
-    for word in (
-        "draft", "gift", "visit", "offer", "activate", "place", "receive", "hp", "decline",
-        "done", "refill", "cook", "take", "score", "food", "use", "wake", "feed", "end",
+    for words in (
+        "draft the", "gift: ", "visit the", "offer a stick to the", "activate the", "place the",
+        "receive into the", "take 1 HP", "decline the action", '"done"', "refill the food first",
+        '"cook"', "take tea", "score balance tile", "obtain balance tile", '"use ', '"wake ',
+        '"pay ', "end the turn",
     ):  # fmt: skip
-        assert word in played, word
+        assert words in code, words
     assert "year.buy_home_tile(" in code
     for spirit in ("kappa", "tanuki", "rokurokubi", "kitsune", "ookami", "bakeneko", "tengu"):
         assert f"use {spirit}" in code, spirit
     assert "bb.position(" not in code and code.count("year.") >= 15
     for cell in code_cells(load(WALKTHROUGH[0])) + code_cells(load(WALKTHROUGH[1])):
         assert source(cell).count("\n") < 10, source(cell)[:60]
+
+
+def test_moves_are_written_in_the_boards_words_not_notation() -> None:
+    """20, 21 and 24 write every move as the board's move list says it (what
+    ``bamboo_lessons.play`` and ``edge.verdicts`` read), never in engine notation."""
+    notation = re.compile(
+        r'"((activate|place) [RGBY][a-z] \d|(draft|take|score) [A-Z]|(visit|offer|receive) [a-z]+"'
+        r'|(food|feed) (tea|rice|ramen)"|gift [a-z]+"|home \d,\d"|(hp|coin|end|refill|decline)")'
+    )
+    for name in BAMBOO:
+        for cell in code_cells(load(name)):
+            assert not notation.search(source(cell)), source(cell)[:60]
 
 
 def test_every_effect_is_drawn_with_what_changed() -> None:
