@@ -154,6 +154,21 @@ def test_TK_IRR_4_edge_cases_refusal_is_one_line_naming_its_rule() -> None:
     assert "channels in the garden: 0" in refused[0]
 
 
+def test_edge_cases_play_moves_in_the_boards_words_not_notation() -> None:
+    """11 writes every move as the board's move list says it (what ``lessons.play`` and
+    ``lessons.rule_checks`` read: ``channel between 1,0 and 1,-1``), never in engine notation,
+    and its refusal names the move in words."""
+    notation = re.compile(
+        r'"(channel -?\d,-?\d/|action [a-z]+"|(gardener|panda|grow) -?\d|roll [a-z]+"'
+        r'|claim [A-Z]\d\d"|keep \d"|plot -?\d)'
+    )
+    cells = code_cells(load("11-takenoko-scoring-edge-cases"))
+    for cell in cells:
+        assert not notation.search(source(cell)), source(cell)[:60]
+    shown = "".join("".join(o.get("text", "")) for c in cells for o in c["outputs"])
+    assert "refused: 'channel between " in shown
+
+
 def test_edge_cases_answer_every_question_of_the_course() -> None:
     """11 has a section for each Takenoko question of issue 13, and each reading it shows side
     by side names the option that switches it."""
