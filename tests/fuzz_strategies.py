@@ -575,15 +575,22 @@ def setup_cases(draw: st.DrawFn, game: str) -> Case:
     )
     hints = typing.get_type_hints(module.Options)
     fields = dataclasses.fields(module.Options)
-    option = st.sampled_from(fields).flatmap(
-        lambda f: st.tuples(
-            st.just(f.name), st.sampled_from(_option_values(hints[f.name], f.default))
-        )
+    known = (  # a game may have no options
+        st.lists(
+            st.sampled_from(fields).flatmap(
+                lambda f: st.tuples(
+                    st.just(f.name), st.sampled_from(_option_values(hints[f.name], f.default))
+                )
+            ),
+            max_size=3,
+        ).map(dict)
+        if fields
+        else st.just({})
     )
     options = draw(
         st.one_of(
             st.none(),
-            st.lists(option, max_size=3).map(dict),
+            known,
             st.just({"zz_unknown": 1}),
             st.sampled_from([[], "expert", 5, {1: 2}]),
         )

@@ -52,9 +52,10 @@ class PuzzleBoard:
     """The puzzle board widget (``PuzzleBoard().widget``): filters, the position, the moves,
     the verdict, the next-puzzle button and the session's score."""
 
-    def __init__(self, game: str = "bamboo") -> None:
-        """A board on ``game``'s shipped puzzles."""
-        self.session = Session(game)
+    def __init__(self, game: str | None = None) -> None:
+        """A board on ``game``'s shipped puzzles (None: the session's first game)."""
+        self.session = Session() if game is None else Session(game)
+        game = self.session.game
         self.game = w.Dropdown(options=list(GAMES), value=game, description="game")
         self.theme = w.Dropdown(description="theme")
         self.difficulty = w.Dropdown(options=[ANY, *DIFFICULTIES], value=ANY, description="level")
@@ -169,6 +170,7 @@ class PuzzleBoard:
         self.show()
 
 
-def puzzle_board(game: str = "bamboo") -> w.VBox:
-    """A puzzle board on ``game``'s shipped puzzles, as a widget to display."""
+def puzzle_board(game: str | None = None) -> w.VBox:
+    """A puzzle board on ``game``'s shipped puzzles (None: the session's first game), as a
+    widget to display."""
     return PuzzleBoard(game).widget
