@@ -29,9 +29,12 @@ def _buttons(controller: Any, shown: int) -> list[tuple[str, str]]:
 
 
 def now_table(controller: Any, shown: int = 4) -> Table:
-    """What the board says now: whose turn and the decision pending, then its buttons, one
-    row per group (as :func:`buttons_table`)."""
+    """What the board says now: whose turn and the decision pending, what to click on the
+    pictures (when anything is), then its buttons, one row per group (as
+    :func:`buttons_table`)."""
     rows = [{"on the board": "now", "it says": controller.status()}]
+    if clicks := controller.clicks_text():
+        rows.append({"on the board": "on the pictures", "it says": clicks})
     rows += [
         {"on the board": group, "it says": words} for group, words in _buttons(controller, shown)
     ]

@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bamboo_lab import sim, widgets  # noqa: E402
-from bamboo_lab.widgets.board_lessons import buttons_table  # noqa: E402
+from bamboo_lab import sim, widgets
+from bamboo_lab.widgets.board_lessons import buttons_table
 
 
 def test_BB_PL_5_pass_tried_in_the_draft_is_refused_in_words_and_changes_nothing() -> None:
@@ -30,6 +30,9 @@ def test_BK_RENEW_1_pass_tried_while_a_card_can_be_placed_is_refused_with_its_ru
     assert refused.column("played?") == ["no"]
     assert "(BK-RENEW-1)" in refused.column("the board")[0]
     assert controller.state == before
+    now = widgets.now_table(controller)  # a card is placed by clicking: the table says where
+    assert "on the pictures" in now.index
+    assert "click a card of your hand" in now.column("it says")[1]
 
 
 def test_result_table_names_each_player_their_score_and_the_winner() -> None:
