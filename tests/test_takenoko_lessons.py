@@ -4,6 +4,7 @@ bamboo_lab.widgets.takenoko_lessons): the engine's answers, in words, no list in
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -256,3 +257,17 @@ def test_TK_TURN_3_a_move_tried_on_the_board_in_words_is_refused_with_its_rule()
     assert played.column("played?") == ["yes"] and controller.state != before
     with pytest.raises(ValueError, match="names no move"):
         board_lessons.try_move(controller, "dance on the pond")
+
+
+def test_TK_SET_2_TK_SET_3_the_box_counts_every_piece_by_colour_and_the_reserve() -> None:
+    """27 plots (the pond aside), 90 bamboo sections, 20 channels and 3 chips of each kind."""
+    start = tk.new_game(2, seed=7)
+    box = lessons.the_box(start)
+    rows = dict(zip(box.index, box.column("in all"), strict=True))
+    plots = [count for piece, count in rows.items() if "plots" in piece]
+    assert sum(plots) == len(tk.PLOT_TILES) == 27
+    assert rows["bamboo sections"] == sum(start.bamboo_reserve) == 90
+    assert box.column("green")[box.index.index("bamboo sections")] == 36
+    assert rows["irrigation channels"] == 20
+    assert [rows[f"{name} chips"] for name in ("watershed", "enclosure", "fertilizer")] == [3, 3, 3]
+    assert not [piece for piece in box.index if re.search(r"\b[WEF]\b|/", piece)]

@@ -16,7 +16,12 @@ from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.table import Table
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
+from bamboo_lab.games.takenoko.components import (
+    COLOUR_NAMES,
+    COLOURS,
+    IMPROVEMENT_NAMES,
+    IMPROVEMENTS,
+)
 from bamboo_lab.games.takenoko.refusals import RULEBOOK
 from bamboo_lab.games.takenoko.words import group, label
 
@@ -45,6 +50,7 @@ __all__ = [
     "running_out",
     "storm_readings",
     "supply_rules",
+    "the_box",
     "tie_breaks",
 ]
 
@@ -510,3 +516,23 @@ def objective_rules(tall: tk.State) -> Table:
         ("TK-CMP-8", f"the gardener {on_pond}", f"completed: {', '.join(both.completed[0])}"),
     ]  # fmt: skip
     return Table(rows, columns=["rule", "when", "the engine"]).set_index("rule")
+
+
+def the_box(state: tk.State) -> Table:
+    """What is in the box at the set-up, one kind of piece a row: the plots of each colour,
+    plain or with an improvement printed (TK-SET-2), the bamboo sections, and the reserve's
+    irrigation channels and improvement chips, which have no colour (TK-SET-3)."""
+    colours = [COLOUR_NAMES[colour] for colour in COLOURS]
+
+    def by_colour(piece: str, counts: list[int]) -> dict[str, object]:
+        return {"piece": piece, **dict(zip(colours, counts, strict=True)), "in all": sum(counts)}
+
+    rows = [by_colour("plain plots", [tk.PLOT_TILES.count(colour) for colour in COLOURS])]
+    for letter in IMPROVEMENTS:
+        counts = [tk.PLOT_TILES.count(colour + letter) for colour in COLOURS]
+        rows.append(by_colour(f"plots with {IMPROVEMENT_NAMES[letter]} printed", counts))
+    rows.append(by_colour("bamboo sections", list(state.bamboo_reserve)))
+    rows.append({"piece": "irrigation channels", "in all": state.channel_reserve})
+    for letter, chips in zip(IMPROVEMENTS, state.improvement_reserve, strict=True):
+        rows.append({"piece": f"{IMPROVEMENT_NAMES[letter]} chips", "in all": chips})
+    return Table(rows, columns=["piece", *colours, "in all"]).set_index("piece")
