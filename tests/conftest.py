@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,11 +24,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from memory_cap import MEMORY_GB, cap_memory
+
 EXTRA_GAME = os.environ.get("BAMBOO_LAB_TEST_EXTRA_GAME", "") not in ("", "0")
 """Whether the tests' own race game is registered for this run."""
-
-MEMORY_GB = float(os.environ.get("BAMBOO_LAB_TEST_MEMORY_GB", "6"))
-"""The cap on the suite's data memory, in GB (0: no cap)."""
 
 if EXTRA_GAME:
     import race_game
@@ -40,19 +38,7 @@ if EXTRA_GAME:
         games.register(race_game)
 
 
-def _cap_memory(gigabytes: float) -> None:
-    """Lower the data-memory limit to ``gigabytes`` (never raise a lower limit already set)."""
-    if gigabytes <= 0:
-        return
-    cap = int(gigabytes * 2**30)
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
-    if soft == resource.RLIM_INFINITY or soft > cap:
-        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
-
-
-_cap_memory(MEMORY_GB)
+cap_memory(MEMORY_GB)
 
 
 @pytest.hookimpl(wrapper=True)

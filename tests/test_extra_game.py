@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import MEMORY_GB
+from memory_cap import MEMORY_GB
 
 TESTS = Path(__file__).parent
 
