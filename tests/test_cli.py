@@ -10,24 +10,12 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from cli_refusals import Capture, refused
 
 from bamboo_lab.cli import main
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import names, new_game, record_of, replay
 from bamboo_lab.sim import play_game
-
-Capture = pytest.CaptureFixture[str]
-
-
-def refused(capsys: Capture, argv: list[str], *words: str) -> str:
-    """Run ``argv``; assert exit status 2 and one line on stderr containing ``words``."""
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("bamboo-lab: error: "), err
-    assert len(err) < 500
-    for word in words:
-        assert word in err
-    return err
 
 
 def test_games_lists_every_game(capsys: Capture) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.errors import InvalidActionError
+from bamboo_lab.exercises.lesson_moves import play_in_words
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games.bamboo.actions import parse_text
 from bamboo_lab.games.bamboo.components import shoot_name
@@ -70,16 +71,7 @@ def move(state: bb.State, words: str) -> Any:
 def play(state: bb.State, *moves: str) -> bb.State:
     """The position after ``moves`` (each in the words of the board's move list, in order);
     an illegal one raises IllegalActionError saying, in words, the move and the rule."""
-    for words in moves:
-        action = move(state, words)
-        answer = bb.explain(state, action)
-        if not answer.legal:
-            raise IllegalActionError(
-                f"{words!r} is illegal for player {state.player}: {answer.reason} ({answer.rule})",
-                answer.rule,
-            )
-        state = state.apply(action)
-    return state
+    return play_in_words(state, moves, move, bb.explain)
 
 
 def first_turn() -> bb.State:

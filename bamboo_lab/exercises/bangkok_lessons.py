@@ -19,8 +19,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.table import Table
+from bamboo_lab.exercises.lesson_moves import play_in_words
 from bamboo_lab.games import bangkok as bk
 
 __all__ = [
@@ -201,17 +202,7 @@ def move(state: bk.State, words: str) -> Any:
 def play(state: bk.State, *moves: str) -> bk.State:
     """The position after the moves ``moves`` (words, in order), each checked by the rules
     (an illegal one raises IllegalActionError saying, in words, the move and the rule)."""
-    for words in moves:
-        action = move(state, words)
-        why = bk.explain(state, action)
-        if not why.legal:
-            raise IllegalActionError(
-                f"{words!r} is illegal for player {state.player} in phase {state.phase}:"
-                f" {reason_words(why.reason)} ({why.rule})",
-                why.rule,
-            )
-        state = state.apply(action)
-    return state
+    return play_in_words(state, moves, move, bk.explain, reason_words)
 
 
 def play_out(state: bk.State) -> bk.State:

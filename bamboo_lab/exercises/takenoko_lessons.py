@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
+from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.table import Table
+from bamboo_lab.exercises.lesson_moves import play_in_words
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import (
     COLOUR_NAMES,
@@ -88,16 +89,7 @@ def move(state: tk.State, words: str) -> tk.Action:
 def play(state: tk.State, *moves: str) -> tk.State:
     """The position after ``moves`` (each in the words of the board's move list, in order);
     an illegal one raises IllegalActionError saying, in words, the move and the rule."""
-    for words in moves:
-        action = move(state, words)
-        answer = tk.explain(state, action)
-        if not answer.legal:
-            raise IllegalActionError(
-                f"{words!r} is illegal for player {state.player}: {answer.reason} ({answer.rule})",
-                answer.rule,
-            )
-        state = state.apply(action)
-    return state
+    return play_in_words(state, moves, move, tk.explain)
 
 
 def moves_in_words(state: tk.State) -> str:

@@ -5,14 +5,12 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import pytest
+from cli_refusals import Capture, refused
 
 from bamboo_lab.cli import main
 from bamboo_lab.core.record import GameRecord
 from bamboo_lab.games import play, record_of, replay, start_here
 from bamboo_lab.sim.runner import play_game
-
-Capture = pytest.CaptureFixture[str]
 
 
 @cache
@@ -24,15 +22,6 @@ def records() -> tuple[GameRecord, GameRecord]:
     late = record_of("bangkok", play(start_here(states[44]), *record.actions[44:]), 4)
     blunder = GameRecord.load(Path(__file__).parent / "data" / "bamboo_blunder.json")
     return late, blunder
-
-
-def refused(capsys: Capture, argv: list[str], *words: str) -> None:
-    """Run ``argv``; assert exit status 2 and one line on stderr containing ``words``."""
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("bamboo-lab: error: "), err
-    for word in words:
-        assert word in err, err
 
 
 def test_review_prints_one_row_per_decision(tmp_path: Path, capsys: Capture) -> None:

@@ -5,21 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from cli_refusals import Capture, refused
 
 from bamboo_lab.cli import main
 from bamboo_lab.games import GAMES
 from bamboo_lab.puzzles import load_set
-
-Capture = pytest.CaptureFixture[str]
-
-
-def refused(capsys: Capture, argv: list[str], *words: str) -> None:
-    """Run ``argv``; assert exit status 2 and one line on stderr containing ``words``."""
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("bamboo-lab: error: "), err
-    for word in words:
-        assert word in err, err
 
 
 @pytest.mark.parametrize("game", GAMES)
