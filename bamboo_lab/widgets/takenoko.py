@@ -77,13 +77,15 @@ def target_point(target: Hex | Edge) -> tuple[float, float]:
 def click_points(target: Hex | Edge) -> list[tuple[float, float]]:
     """Points covering a ringed target, none farther than :data:`CLICK_REACH` from its centre:
     on a hex, two rings round the centre (12 points at the reach, towards its corners and
-    sides, 6 at half of it) and the centre last; on an edge, five points along it."""
+    sides, 6 at half of it) and the centre last; on an edge, five points along it, all
+    within its ends (so every point is nearer its own edge's middle than a neighbour's, the
+    board's rule: a point past a corner would play the next edge)."""
     cx, cy = target_point(target)
     if isinstance(target, Edge):
         a, b = _LAYOUT.edge_segment(target)
         dx, dy = b.x - a.x, b.y - a.y
-        length = math.hypot(dx, dy)
-        steps = [k * CLICK_REACH / 1.5 / length for k in (-1.5, -0.75, 0.75, 1.5)]
+        # fractions of the edge from its middle: 0.4 leaves a tenth of it before each corner
+        steps = (-0.4, -0.2, 0.2, 0.4)
         return [(cx + dx * t, cy + dy * t) for t in steps] + [(cx, cy)]
     found = []
     for count, reach in ((12, CLICK_REACH), (6, CLICK_REACH / 2)):

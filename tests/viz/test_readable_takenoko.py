@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from viz_parts import READABLE_PX, boxes, labels, small_texts
 
+from bamboo_lab.core.hexgrid import edges_of
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.viz import takenoko as vt
 from bamboo_lab.viz.layout import Layout
@@ -294,6 +295,23 @@ def test_the_whole_ringed_hex_is_clicked_not_only_its_centre() -> None:
             assert point is not None, (target, x, y)
             nearest = min(targets, key=lambda t: math.dist(board.target_point(t), point))
             assert nearest == target and math.dist(board.target_point(target), point) <= 0.7
+
+
+def test_every_edge_click_point_plays_its_own_edge_never_a_neighbour() -> None:
+    """An edge's click points stay within its two corners, so the board's rule (the target
+    whose middle is nearest the click, within 0.7) reads each one as that edge even when all
+    the edges round it are ringed too: a point past a corner once played the next edge."""
+    hexes = [tk.Hex(0, 0), *tk.Hex(0, 0).neighbors()]
+    edges = {edge for place in hexes for edge in edges_of(place)}
+    layout = Layout()
+    for edge in edges:
+        a, b = layout.edge_segment(edge)
+        for point in board.click_points(edge):
+            nearest = min(edges, key=lambda other: math.dist(board.target_point(other), point))
+            assert nearest == edge, (edge, point, nearest)
+            assert math.dist(board.target_point(edge), point) <= 0.7
+            along = math.dist((a.x, a.y), point) + math.dist(point, (b.x, b.y))
+            assert along == pytest.approx(math.dist((a.x, a.y), (b.x, b.y)))  # on the edge
 
 
 def test_the_click_points_are_invisible_and_say_what_a_click_plays() -> None:
