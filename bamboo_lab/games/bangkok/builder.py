@@ -13,6 +13,7 @@ card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bamboo_lab.core import rng as vrng
@@ -232,72 +233,125 @@ def position(
     picker = _Picker(
         build_deck(opts.deck).specs, checked_bool(custom_cards, "position's custom_cards")
     )
+    named = _pick_named(picker, seats, opts, markets, hands, port, placed, boat_pile, chilli_pile)
+    table = _table_fields(picker, named, seats, opts, objectives, seed)
+    if turn is None:
+        turn = _first_turn(seats, opts.solo, player, named.markets)
+    play = {"to_move": player, "phase": phase, "slot": slot, "turn": turn, "passes": passes}
+    state = State.from_dict({"game": NAME, "num_players": seats, **table, **play, "history": []})
+    return state.evolve(start=state.to_dict())
+
+
+@dataclass
+class _Named:
+    """The ids of the cards the specs name, where they lie (-1: an empty cell or no card; -2,
+    -3 ...: a custom card's placeholder until :meth:`_Picker.customise` gives it a deck card)."""
+
+    markets: list[list[int]]
+    hands: list[list[int]]
+    port: list[int] | None
+    placed: int
+    boat_top: list[int]
+    chilli_top: list[int]
+
+
+def _pick_named(
+    picker: _Picker,
+    seats: int,
+    opts: Options,
+    markets: Sequence[Sequence[Any]] | None,
+    hands: Sequence[Sequence[str]] | None,
+    port: Sequence[Any] | None,
+    placed: str | None,
+    boat_pile: Sequence[str],
+    chilli_pile: Sequence[str],
+) -> _Named:
+    """Pick the named cards: the markets first, then the hands, the port, the placed card and
+    the pile tops (the order in which a conflict between two specs is found)."""
     market_ids = [
         picker.ids(_nine(market, f"market {seat}"), f"market {seat}")
         for seat, market in enumerate(
             _per_seat(markets, seats, "markets") if markets is not None else []
         )
     ] or [[-1] * 9 for _ in range(seats)]
+    hand_ids = [
+        picker.ids(_checked_specs(hand, f"hand {seat}"), f"hand {seat}")
+        for seat, hand in enumerate(_hand_specs(hands, seats, opts))
+    ]
+    return _Named(
+        markets=market_ids,
+        hands=hand_ids,
+        port=None if port is None else picker.ids(_nine(port, "port"), "port"),
+        placed=picker.ids([placed], "placed")[0] if placed is not None else -1,
+        boat_top=picker.ids(_checked_specs(boat_pile, "boat_pile"), "boat_pile"),
+        chilli_top=picker.ids(_checked_specs(chilli_pile, "chilli_pile"), "chilli_pile"),
+    )
+
+
+def _hand_specs(hands: Sequence[Sequence[str]] | None, seats: int, opts: Options) -> list[Any]:
+    """Each seat's hand as specs; left out, each seat holds its initial set (BK-SET-3)."""
     if hands is None:
-        hand_specs = [
+        return [
             [card.spec for card in build_deck(opts.deck).cards if card.initial_set == seat + 1]
             for seat in range(seats)
         ]
-    else:
-        hand_specs = [
-            list(hand) if isinstance(hand, (list, tuple)) else hand
-            for hand in _per_seat(hands, seats, "hands")
-        ]
-    hand_ids = [
-        picker.ids(_checked_specs(hand, f"hand {seat}"), f"hand {seat}")
-        for seat, hand in enumerate(hand_specs)
+    return [
+        list(hand) if isinstance(hand, (list, tuple)) else hand
+        for hand in _per_seat(hands, seats, "hands")
     ]
-    port_ids = None if port is None else picker.ids(_nine(port, "port"), "port")
-    placed_id = picker.ids([placed], "placed")[0] if placed is not None else -1
-    boat_top = picker.ids(_checked_specs(boat_pile, "boat_pile"), "boat_pile")
-    chilli_top = picker.ids(_checked_specs(chilli_pile, "chilli_pile"), "chilli_pile")
+
+
+def _table_fields(
+    picker: _Picker,
+    named: _Named,
+    seats: int,
+    opts: Options,
+    objectives: Sequence[str] | None,
+    seed: int,
+) -> dict[str, Any]:
+    """The state's fields for the cards and tiles on the table: the custom cards given deck
+    cards, the named cards where their specs put them, the free cards below the pile tops."""
     mapping = picker.customise()
 
     def real(ids: list[int]) -> list[int]:
         """Placeholders of custom cards replaced by their card ids."""
         return [mapping.get(card, card) for card in ids]
 
+    port_ids, free_boat, free_chilli = _deal_free_cards(picker, named.port, seed)
+    return {
+        "options": {**opts.to_dict(), **({"deck": picker.specs} if mapping else {})},
+        "port": [card if card >= 0 else None for card in real(list(port_ids))],
+        "boat_pile": [*real(named.boat_top), *free_boat],
+        "chilli_pile": [*real(named.chilli_top), *free_chilli],
+        "hands": [sorted(real(hand)) for hand in named.hands],
+        "markets": [
+            [card if card >= 0 else None for card in real(market)] for market in named.markets
+        ],
+        "pontoons": _pontoons(objectives, seats),
+        "placed": real([named.placed])[0] if named.placed != -1 else None,
+        "end_triggered": any(all(card != -1 for card in market) for market in named.markets),
+        "boat_known": 0,
+        "chilli_known": 0,
+    }
+
+
+def _deal_free_cards(
+    picker: _Picker, port: list[int] | None, seed: int
+) -> tuple[list[int], list[int], list[int]]:
+    """The port, and the free boat and chilli cards shuffled from ``seed``; a port not named is
+    dealt from the free cards as at setup (2 chilli and 7 boat cards, BK-SET-5)."""
     deck = build_deck(tuple(picker.specs))
     free = [card.id for card in deck.cards if card.id not in picker.used]
     stream = vrng.derive_seed(checked_int(seed, "seed", 0, 2**64 - 1), NAME, "position")
     free_chilli, stream = vrng.shuffled([card for card in free if deck.chilli[card]], stream)
     free_boat, stream = vrng.shuffled([card for card in free if not deck.chilli[card]], stream)
-    if port_ids is None:
+    if port is None:
         if len(free_chilli) < PORT_CHILLI_CARDS or len(free_boat) < PORT_BOAT_CARDS:
             raise InvalidStateError("too few free cards left to deal the port (2 chilli, 7 boat)")
         dealt = free_chilli[:PORT_CHILLI_CARDS] + free_boat[:PORT_BOAT_CARDS]
         free_chilli, free_boat = free_chilli[PORT_CHILLI_CARDS:], free_boat[PORT_BOAT_CARDS:]
-        port_ids, stream = vrng.shuffled(dealt, stream)
-    data = {
-        "game": NAME,
-        "num_players": seats,
-        "options": {**opts.to_dict(), **({"deck": picker.specs} if mapping else {})},
-        "port": [card if card >= 0 else None for card in real(list(port_ids))],
-        "boat_pile": [*real(boat_top), *free_boat],
-        "chilli_pile": [*real(chilli_top), *free_chilli],
-        "hands": [sorted(real(hand)) for hand in hand_ids],
-        "markets": [
-            [card if card >= 0 else None for card in real(market)] for market in market_ids
-        ],
-        "pontoons": _pontoons(objectives, seats),
-        "to_move": player,
-        "phase": phase,
-        "placed": real([placed_id])[0] if placed_id != -1 else None,
-        "slot": slot,
-        "turn": _first_turn(seats, opts.solo, player, market_ids) if turn is None else turn,
-        "end_triggered": any(all(card != -1 for card in market) for market in market_ids),
-        "passes": passes,
-        "boat_known": 0,
-        "chilli_known": 0,
-        "history": [],
-    }
-    state = State.from_dict(data)
-    return state.evolve(start=state.to_dict())
+        port, stream = vrng.shuffled(dealt, stream)
+    return port, free_boat, free_chilli
 
 
 def _checked_specs(specs: Any, what: str) -> list[Any]:
