@@ -96,6 +96,9 @@ class PlayApp:
         self.moves = w.Select(options=[], rows=6, layout=w.Layout(width="100%"))
         """Every move played on the pictures now, in words, grouped by place: found and
         played without knowing where to click."""
+        self._moves_drawn: list[tuple[str, int]] = []
+        self._moves_position: Any = None
+        """The list of moves as last drawn and the position it was drawn for."""
         self.moves_button = button(
             "play the chosen move", "play the move chosen in the list", self._play_chosen
         )
@@ -464,8 +467,11 @@ class PlayApp:
             (f"{where}: {words}", a) for where, items in groups.items() for words, a in items
         ]
         options = [(text, i) for i, (text, _a) in enumerate(entries)]
-        if options != list(getattr(self, "_moves_drawn", [])):
-            self._moves_drawn = options
+        # a new position (a move played, undone, a new game) clears the choice even when its
+        # list reads the same: an entry left chosen would be played again by a second press
+        position = self.controller.state
+        if options != self._moves_drawn or position is not self._moves_position:
+            self._moves_drawn, self._moves_position = options, position
             self.moves.options = options
             self.moves.value = None
         self._move_actions = [a for _text, a in entries]

@@ -533,31 +533,18 @@ _KERNEL_TOOK = """() => {
 the kernel has handled what the page sends next (false after a minute of nothing)."""
 
 
-SHOWN_CHOSEN: list[int] = []
-"""Entries the list of moves showed chosen already when they were to be chosen (see _choose)."""
-
-
 def _choose(lab: Lab, moves: Any, index: int) -> None:
     """Choose entry ``index`` of the list of moves and wait until the kernel has taken the
-    choice (a person reads the entry before pressing "play the chosen move").
-
-    The list can show an entry chosen that the board has forgotten (its choice is cleared
-    when new moves are listed, but the page may keep the old one highlighted); choosing it
-    again then changes nothing on the page and sends nothing. As a person would, another
-    entry is chosen first (the only entry is left as shown); each time is kept in SHOWN_CHOSEN
-    for the report."""
+    choice (a person reads the entry before pressing "play the chosen move"). No entry is
+    shown chosen before: each new position's list starts with none (an entry left chosen
+    would be played again by a second press, and choosing it sends nothing)."""
     shown = moves.evaluate("select => select.selectedIndex")
-    if shown == index:
-        count = moves.locator("option").count()
-        SHOWN_CHOSEN.append(index)
-        if count == 1:
-            return  # the only move, shown chosen: pressing "play the chosen move" must play it
-        _choose(lab, moves, (index + 1) % count)
+    assert shown == -1, f"entry {shown} is shown chosen before any was chosen"
     lab.page.evaluate(_KERNEL_TOOK)
     moves.select_option(index=index)
     took = lab.page.evaluate("() => window.__kernelTook")
     chosen = moves.evaluate("select => [select.selectedIndex, select.options.length]")
-    assert took, f"choosing entry {index} (shown: {shown}) sent the kernel nothing: {chosen}"
+    assert took, f"choosing entry {index} sent the kernel nothing: {chosen}"
 
 
 def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
@@ -595,4 +582,3 @@ def test_a_whole_bangkok_game_is_played_by_clicks(lab: Lab) -> None:
     shot = _shot(lab, cell, "board-bangkok-whole-game")
     assert "The game is over" in status.inner_text(), f"not over (screenshot {shot})"
     assert played > 10
-    print("bangkok: entries shown chosen already, chosen again:", len(SHOWN_CHOSEN))

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from lab import Lab
-from test_boards import _CLICK_AND_WAIT, BOARDS, SHOWN_CHOSEN, _board, _choose, _click, _shot
+from test_boards import _CLICK_AND_WAIT, BOARDS, _board, _choose, _click, _shot
 
 REFUSAL = "span[style*='b00020']"
 """The board's red line: a click refused, with its rule."""
@@ -129,8 +129,7 @@ class Game:
         assert not [error for error in self.lab.errors() if not error.expected]
         logged = [line for line in self.lab.console if LITE_EXTENSION not in line]
         assert not logged, f"the page logged errors: {logged[:5]}"
-        again = len(SHOWN_CHOSEN)
-        print(f"{self.game}: {self.clicks}, {again} entries chosen again (screenshot {shot})")
+        print(f"{self.game}: {self.clicks} (screenshot {shot})")
 
 
 def _in_view(lab: Lab, figure: Any, ring: dict[str, Any]) -> dict[str, Any]:

@@ -111,3 +111,27 @@ def test_a_whole_bangkok_game_from_the_list_of_moves() -> None:
         app.moves_button.click()
         assert len(c.steps) == steps + 1, app.message.value
     assert c.state.is_over()
+
+
+def test_a_move_played_from_the_list_leaves_no_entry_chosen() -> None:
+    """After a move is played from the list, the next position's list has no entry chosen,
+    even when it reads the same as the last (the Bamboo home placing shoots one by one): an
+    entry left chosen would be played again by a second press of "play the chosen move"."""
+    app = widgets.play("bamboo", players=2, bots="heuristic", seed=3)
+    c = app.controller
+    same_list = 0
+    for _ in range(400):
+        if c.state.is_over():
+            break
+        if c.is_bot_to_play():
+            app.bot_button.click()
+            continue
+        listed = list(app.moves.options)
+        if not listed:
+            assert _press(app, None, button_label("bamboo", c.legal_actions()[0], c.state))
+            continue
+        app.moves.value = 0
+        app.moves_button.click()
+        same_list += list(app.moves.options) == listed
+        assert app.moves.value is None, f"entry {app.moves.value} still chosen"
+    assert c.state.is_over() and same_list > 0
