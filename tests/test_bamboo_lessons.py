@@ -72,3 +72,12 @@ def test_unknown_words_are_refused_listing_the_moves_in_words_nothing_changed() 
     assert start == lessons.first_turn()
     with pytest.raises(InvalidActionError, match="names no Bamboo move"):
         edge.verdicts(start, "visit the purple temple")
+
+
+def test_BB_ACT_7_a_wildcards_choices_say_what_each_action_does() -> None:
+    """A wildcard's four choices name the basic action and what it gives (BB-ACT-1, -4, -5,
+    -6), not a bare action word."""
+    said = {basic: label(bb.Choose(basic)) for basic in ("balance", "improve", "cook", "fund")}
+    assert said["fund"] == "use it as fund: take 2 coins"
+    assert said["cook"] == "use it as cook: take food from the display"
+    assert all(words.startswith(f"use it as {basic}: ") for basic, words in said.items())

@@ -58,6 +58,11 @@ _CHOICES = {
     "decline": "decline the action",
     "done": "done",
     "refill": "refill the food first",
+    # a wildcard becomes one of the four basic actions (BB-ACT-7)
+    "balance": "use it as balance: a balance tile or 1 HP",
+    "improve": "use it as improve: a home tile or 1 coin",
+    "cook": "use it as cook: take food from the display",
+    "fund": "use it as fund: take 2 coins",
 }
 _TEMPLE_VERBS = {"VisitTemple": "visit", "Offer": "offer a stick to", "Receive": "receive into"}
 
