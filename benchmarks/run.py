@@ -82,7 +82,7 @@ def search_table(games: list[str], seconds: float) -> None:
 def playout_table(games: list[str], seconds: float) -> None:
     """Section 3b: playouts per CPU second, uniformly random to the end and the search bot's
     own (its game's rollout policy and cut-off), from positions of a random game."""
-    from bamboo_lab.bots.strength import playout_speed
+    from bamboo_lab.sim.strength import playout_speed
 
     print(f"\n{'playouts per CPU second':30} {'random':>9} {'search':>9}")
     for name in games:

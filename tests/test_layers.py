@@ -279,7 +279,6 @@ def test_the_race_on_the_play_board_and_the_replay_slider(race: str) -> None:
 LOOKUP_MODULES = (
     "bots/__init__.py",
     "bots/search.py",
-    "bots/strength.py",
     "cli.py",
     "core/display.py",
     "envs/__init__.py",
@@ -292,6 +291,7 @@ LOOKUP_MODULES = (
     "sim/runner.py",
     "sim/simulate.py",
     "sim/stats.py",
+    "sim/strength.py",
     "viz/__init__.py",
     "viz/stats.py",
     "widgets/__init__.py",

@@ -24,10 +24,9 @@ from bamboo_lab.analysis.position import (
     sign_test,
 )
 from bamboo_lab.core.protocol import find_legal
-from bamboo_lab.games import layer_piece, replay
+from bamboo_lab.games import GAMES, layer_piece, names, replay
 from bamboo_lab.sim import play_game
 
-GAMES = ("takenoko", "bamboo", "bangkok")
 DECIDED = positions()
 HINT_BUDGET = 300
 """Playouts for a deterministic analysis: what the board's 2 s allows many times over here."""
@@ -68,7 +67,7 @@ def test_the_analysis_puts_the_proven_move_first_and_calls_it_best(entry: dict[s
     assert entry["best"] not in words, "the words carry no engine notation"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", names())
 def test_the_rows_are_ranked_by_the_chance_shown_then_the_margin(game: str) -> None:
     record, _ = play_game(game, "heuristic", seed=3)
     states = replay(record)

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from bamboo_lab.core.history import CHUNK, actions_between, extended, length, written
-from bamboo_lab.games import GAMES, load, record_of, replay
 from bamboo_lab.games import actions_between as states_between
+from bamboo_lab.games import load, names, record_of, replay
 
 
 def _random_line(name: str, plies: int, seed: int = 3) -> list:
@@ -38,7 +38,7 @@ def test_a_history_writes_out_as_the_tuple_of_its_actions_at_every_length() -> N
     assert written(base) is base and length(base) == 3
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", names())
 def test_states_of_one_game_share_their_history(name: str) -> None:
     """Each state stores its parent's history and one action: nothing is copied."""
     states = _random_line(name, 300)
@@ -50,7 +50,7 @@ def test_states_of_one_game_share_their_history(name: str) -> None:
     assert last.history[:10] == states[10].history
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", names())
 def test_replayed_states_share_their_history_and_keep_no_tuple(name: str) -> None:
     """replay builds one shared chain; reading every state's history keeps no copy of it."""
     line = _random_line(name, 400)
@@ -76,7 +76,7 @@ def test_actions_between_walks_one_line_and_compares_others() -> None:
     assert actions_between(("x",), extended(("z",), "y")) is None
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", names())
 def test_states_copy_pickle_and_compare_with_their_history_written_out(name: str) -> None:
     """A state deep in a game copies (and so pickles: both reduce it the same way) and compares
     as its fields with the history written out: the chain of links it shares is never nested

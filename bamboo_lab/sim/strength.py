@@ -2,18 +2,25 @@
 
 ``measure_strength(game, "heuristic", "random", n_games=200, seed=0)`` plays two-player games
 with the seats swapped every game and returns the first bot's win rate with its 95% Wilson
-interval. ``python -m bamboo_lab.bots.strength`` prints the table of ``docs/bots.md``.
+interval. ``python -m bamboo_lab.sim.strength`` prints the table of ``docs/bots.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from bamboo_lab.bots import make_bot, sample_chance
+from bamboo_lab.bots.search import SearchBot
 from bamboo_lab.core.errors import InvalidStateError
-from bamboo_lab.games import GAMES, names
+from bamboo_lab.games import GAMES, names, new_game
+
+from .runner import play_game
+from .simulate import game_seed, simulate
+from .summary import wilson_interval
 
 GAME_NAMES = GAMES
 """The games the table covers, in its order (the bundled games, ``games.GAMES``)."""
@@ -75,10 +82,6 @@ def measure_strength(
     Seats alternate from game to game (``simulate``'s ``rotate_seats``); every game is seeded
     from ``seed``, so the measure repeats exactly with the same arguments.
     """
-    from bamboo_lab.sim import simulate, wilson_interval
-
-    from . import make_bot
-
     name, other = _name(bot, game), _name(opponent, game)
     if name == other:
         raise InvalidStateError(
@@ -133,8 +136,6 @@ class TimedBot:
 
 def _name(spec: Any, game: str) -> str:
     """The label ``simulate`` gives a bot."""
-    from . import make_bot
-
     return make_bot(spec, game).name
 
 
@@ -144,12 +145,6 @@ def search_speed(game: str, decisions: int = 20, seed: int = 0, bot: Any = "sear
     CPU time, not wall-clock time, so that a busy machine does not inflate the figure; on an
     idle machine the two agree.
     """
-    import random
-
-    from bamboo_lab.games import new_game
-
-    from . import make_bot, sample_chance
-
     searcher = make_bot(bot, game)
     rng = random.Random(seed)
     state = new_game(game, 2, seed)
@@ -175,13 +170,6 @@ def playout_speed(game: str, seconds: float = 2.0, seed: int = 0) -> dict[str, f
     """Playouts per CPU second from positions of random 2-player games: uniformly random ones
     to the end (``random_per_s``) and the search bot's own (``search_per_s``: the game's rollout
     policy, cut off and valued as its search does), each run for about ``seconds``."""
-    import random
-
-    from bamboo_lab.games import new_game
-
-    from . import sample_chance
-    from .search import SearchBot
-
     rng = random.Random(seed)
     positions = []
     state = new_game(game, 2, seed)
@@ -210,8 +198,6 @@ def playout_speed(game: str, seconds: float = 2.0, seed: int = 0) -> dict[str, f
 
 def game_time(game: str, bots: Any = "heuristic", n_games: int = 50, seed: int = 0) -> float:
     """Milliseconds of CPU time per 2-player game played by ``bots`` (``sim.play_game``)."""
-    from bamboo_lab.sim import game_seed, play_game
-
     start = time.process_time()
     for game_id in range(n_games):
         play_game(game, bots, game_seed(seed, game_id), num_players=2)
@@ -233,8 +219,6 @@ def markdown_row(result: Strength, budget: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the strength table: search vs heuristic (timed), then heuristic vs random."""
-    from .search import SearchBot
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per search match")
     parser.add_argument(

@@ -24,7 +24,7 @@ def test_heuristic_beats_random_in_most_two_player_games(game: str) -> None:
 
 def test_measure_strength_repeats_and_reports_an_interval() -> None:
     pytest.importorskip("pandas")
-    from bamboo_lab.bots.strength import measure_strength
+    from bamboo_lab.sim.strength import measure_strength
 
     first = measure_strength("bangkok", "heuristic", "random", n_games=6, seed=3)
     again = measure_strength("bangkok", "heuristic", "random", n_games=6, seed=3)
@@ -35,8 +35,8 @@ def test_measure_strength_repeats_and_reports_an_interval() -> None:
 
 def test_measure_strength_needs_two_different_bots() -> None:
     pytest.importorskip("pandas")
-    from bamboo_lab.bots.strength import measure_strength
     from bamboo_lab.core.errors import InvalidStateError
+    from bamboo_lab.sim.strength import measure_strength
 
     with pytest.raises(InvalidStateError, match="different names"):
         measure_strength("bangkok", "random", "random", n_games=2)
@@ -44,7 +44,7 @@ def test_measure_strength_needs_two_different_bots() -> None:
 
 def test_strength_command_prints_the_search_table(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pandas")
-    from bamboo_lab.bots.strength import main
+    from bamboo_lab.sim.strength import main
 
     main(["--games", "2", "--budget", "2", "--game", "bangkok"])
     lines = capsys.readouterr().out.splitlines()
@@ -56,7 +56,7 @@ def test_strength_command_prints_the_search_table(capsys: pytest.CaptureFixture[
 def test_measure_strength_times_the_first_bots_decisions() -> None:
     pytest.importorskip("pandas")
     from bamboo_lab.bots.search import SearchBot
-    from bamboo_lab.bots.strength import measure_strength
+    from bamboo_lab.sim.strength import measure_strength
 
     result = measure_strength("bangkok", SearchBot(iterations=2), "heuristic", n_games=2)
     assert result.decisions > 10  # about ten decisions with a choice per seat and game
@@ -64,7 +64,7 @@ def test_measure_strength_times_the_first_bots_decisions() -> None:
 
 
 def test_playout_speed_counts_both_kinds_of_playout() -> None:
-    from bamboo_lab.bots.strength import playout_speed
+    from bamboo_lab.sim.strength import playout_speed
 
     rates = playout_speed("bamboo", seconds=0.05)
     assert set(rates) == {"random_per_s", "search_per_s"}
