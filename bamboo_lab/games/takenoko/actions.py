@@ -30,6 +30,7 @@ the draw (1 to 3), so the notation and the history reveal nothing hidden from th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -486,6 +487,74 @@ def _one_of(text: str, allowed: frozenset[str] | tuple[str, ...], what: str, who
     return text
 
 
+def _improvement(name: str, whole: str) -> str:
+    """The improvement chip ``name`` (``watershed``, ``enclosure``, ``fertilizer``)."""
+    return _one_of(name, tuple(sorted(_CHIP_NAMES)), "improvement", whole)
+
+
+def _return_plots(order_text: str, whole: str) -> ReturnPlots:
+    """``return 2,1``: the two plots not kept, the upper one first (TK-PLOT-1)."""
+    order = tuple(
+        int(_one_of(i, ("1", "2"), "returned plot index", whole)) for i in order_text.split(",")
+    )
+    if sorted(order) != [1, 2]:
+        raise InvalidActionError(f"{whole!r}: the order of the two plots is 1,2 or 2,1")
+    return ReturnPlots(order)
+
+
+def _place_channel(edge_text: str, whole: str) -> PlaceChannel:
+    """``channel 1,0/0,1``: a channel on the edge between two places (TK-IRR-2)."""
+    ends = edge_text.split("/")
+    if len(ends) != 2:
+        raise InvalidActionError(f"{whole!r}: a channel is written q,r/q,r")
+    first, second = _hex_arg(ends[0], whole), _hex_arg(ends[1], whole)
+    try:
+        return PlaceChannel(edge_between(first, second))
+    except ValueError as exc:
+        raise InvalidActionError(f"{whole!r}: {exc}") from exc
+
+
+_ONE_ARGUMENT: dict[str, Callable[[str, str], Action]] = {
+    "roll": lambda face, whole: Roll(_one_of(face, WEATHER_FACES, "weather face", whole)),
+    "weather": lambda face, whole: ChooseWeather(
+        _one_of(face, WEATHER_FACES[:5], "weather face", whole)
+    ),
+    "grow": lambda place, whole: Grow(_hex_arg(place, whole)),
+    "take": lambda chip, whole: TakeImprovement(_improvement(chip, whole)),
+    "action": lambda kind, whole: ChooseAction(_one_of(kind, ACTION_KINDS, "action", whole)),
+    "keep": lambda index, whole: KeepPlot(
+        int(_one_of(index, ("1", "2", "3"), "drawn plot index", whole))
+    ),
+    "return": _return_plots,
+    "channel": _place_channel,
+    "gardener": lambda place, whole: MoveGardener(_hex_arg(place, whole)),
+    "panda": lambda place, whole: MovePanda(_hex_arg(place, whole)),
+    "draw": lambda deck, whole: DrawObjective(_one_of(deck, DECK_KINDS, "deck", whole)),
+    "claim": lambda card, whole: Claim(_one_of(card, tuple(CARDS), "card id", whole)),
+}
+"""The verbs written with one argument, each with its reader of (argument, whole text)."""
+
+
+def _place_plot(args: list[str], whole: str) -> PlacePlot:
+    """``plot 1,-1`` or ``plot 1,-1 +enclosure``: the kept plot, a chip attached (TK-PLOT-2)."""
+    if len(args) not in (1, 2):
+        raise InvalidActionError(f"{whole!r}: write plot q,r or plot q,r +improvement")
+    chip = None
+    if len(args) == 2:
+        if not args[1].startswith("+"):
+            raise InvalidActionError(f"{whole!r}: an attached chip is written +improvement")
+        chip = _improvement(args[1][1:], whole)
+    return PlacePlot(_hex_arg(args[0], whole), chip)
+
+
+def _place_improvement(args: list[str], whole: str) -> PlaceImprovement:
+    """``improve watershed 1,0``: a stored chip placed on a plot (TK-IMP-2)."""
+    if len(args) != 2:
+        raise InvalidActionError(f"{whole!r}: write improve <improvement> q,r")
+    chip = _improvement(args[0], whole)
+    return PlaceImprovement(chip, _hex_arg(args[1], whole))
+
+
 def action_from_text(text: object) -> Action:
     """Build the action written ``text`` (no legality check); malformed: InvalidActionError."""
     if not isinstance(text, str):
@@ -499,70 +568,12 @@ def action_from_text(text: object) -> Action:
         if args:
             raise InvalidActionError(f"{text!r}: {verb!r} takes no argument")
         return simple[verb]()
-    one_arg = {
-        "roll",
-        "weather",
-        "grow",
-        "take",
-        "action",
-        "keep",
-        "return",
-        "channel",
-        "gardener",
-        "panda",
-        "draw",
-        "claim",
-    }
-    if verb in one_arg and len(args) != 1:
-        raise InvalidActionError(f"{text!r}: {verb!r} takes one argument")
-    if verb == "roll":
-        return Roll(_one_of(args[0], WEATHER_FACES, "weather face", text))
-    if verb == "weather":
-        return ChooseWeather(_one_of(args[0], WEATHER_FACES[:5], "weather face", text))
-    if verb == "grow":
-        return Grow(_hex_arg(args[0], text))
-    if verb == "take":
-        return TakeImprovement(_one_of(args[0], tuple(sorted(_CHIP_NAMES)), "improvement", text))
-    if verb == "action":
-        return ChooseAction(_one_of(args[0], ACTION_KINDS, "action", text))
-    if verb == "keep":
-        return KeepPlot(int(_one_of(args[0], ("1", "2", "3"), "drawn plot index", text)))
-    if verb == "return":
-        order = tuple(
-            int(_one_of(i, ("1", "2"), "returned plot index", text)) for i in args[0].split(",")
-        )
-        if sorted(order) != [1, 2]:
-            raise InvalidActionError(f"{text!r}: the order of the two plots is 1,2 or 2,1")
-        return ReturnPlots(order)
-    if verb == "channel":
-        ends = args[0].split("/")
-        if len(ends) != 2:
-            raise InvalidActionError(f"{text!r}: a channel is written q,r/q,r")
-        first, second = _hex_arg(ends[0], text), _hex_arg(ends[1], text)
-        try:
-            return PlaceChannel(edge_between(first, second))
-        except ValueError as exc:
-            raise InvalidActionError(f"{text!r}: {exc}") from exc
-    if verb == "gardener":
-        return MoveGardener(_hex_arg(args[0], text))
-    if verb == "panda":
-        return MovePanda(_hex_arg(args[0], text))
-    if verb == "draw":
-        return DrawObjective(_one_of(args[0], DECK_KINDS, "deck", text))
-    if verb == "claim":
-        return Claim(_one_of(args[0], tuple(CARDS), "card id", text))
+    if verb in _ONE_ARGUMENT:
+        if len(args) != 1:
+            raise InvalidActionError(f"{text!r}: {verb!r} takes one argument")
+        return _ONE_ARGUMENT[verb](args[0], text)
     if verb == "plot":
-        if len(args) not in (1, 2):
-            raise InvalidActionError(f"{text!r}: write plot q,r or plot q,r +improvement")
-        chip = None
-        if len(args) == 2:
-            if not args[1].startswith("+"):
-                raise InvalidActionError(f"{text!r}: an attached chip is written +improvement")
-            chip = _one_of(args[1][1:], tuple(sorted(_CHIP_NAMES)), "improvement", text)
-        return PlacePlot(_hex_arg(args[0], text), chip)
+        return _place_plot(args, text)
     if verb == "improve":
-        if len(args) != 2:
-            raise InvalidActionError(f"{text!r}: write improve <improvement> q,r")
-        chip = _one_of(args[0], tuple(sorted(_CHIP_NAMES)), "improvement", text)
-        return PlaceImprovement(chip, _hex_arg(args[1], text))
+        return _place_improvement(args, text)
     raise InvalidActionError(f"{text!r} is not a Takenoko action (unknown verb {verb!r})")
