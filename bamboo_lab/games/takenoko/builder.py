@@ -160,31 +160,48 @@ def position(
 
 def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> State:
     """:func:`position`'s work (``parts`` are its keyword arguments)."""
-    garden, plots, channels = parts["garden"], parts["plots"], parts["channels"]
-    gardener, panda = parts["gardener"], parts["panda"]
-    hands, completed, eaten = parts["hands"], parts["completed"], parts["eaten"]
-    stored_channels = parts["stored_channels"]
-    stored_improvements = parts["stored_improvements"]
-    player, turn, phase = parts["player"], parts["turn"], parts["phase"]
-    weather, used, drawn, kept = parts["weather"], parts["used"], parts["drawn"], parts["kept"]
-    emperor, final_turns_left = parts["emperor"], parts["final_turns_left"]
-    base = new_game(num_players, seed, options)
-    data = base.to_dict()
     num = num_players
-    rows: list[_PlotRow] = []
-    text_channels = None
-    if garden is not None:
-        rows, g_at, p_at, text_channels = _garden_rows(garden)
-        gardener = g_at if gardener is None else gardener
-        panda = p_at if panda is None else panda
-    for row in plots:
-        if not isinstance(row, tuple | list) or len(row) not in (4, 5):
-            raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {short_repr(row)}")
-        rows.append((*(*row, None)[:5], None))
+    data = new_game(num_players, seed, options).to_dict()
+    rows, gardener, panda, channels = _garden_parts(parts)
     # plots from the pile, chips and sections from the reserve
     pile = list(data["plot_deck"])
     chip_reserve = list(data["reserve"]["improvements"])
     bamboo_reserve = list(data["reserve"]["bamboo"])
+    data["plots"] = _take_plots(rows, pile, chip_reserve, bamboo_reserve)
+    _place_channels(data, channels, parts["stored_channels"], num)
+    _store_on_boards(data, parts, chip_reserve, bamboo_reserve, num)
+    _draw_plots(data, pile, parts["drawn"], parts["kept"])
+    hands, completed = parts["hands"], parts["completed"]
+    _deal(data, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
+    _set_turn(data, parts, num)
+    data["gardener"] = list(_as_hex(gardener if gardener is not None else POND, "gardener"))
+    data["panda"] = list(_as_hex(panda if panda is not None else POND, "panda"))
+    state = _load(data)
+    _check_written_irrigation(state, rows)
+    return state
+
+
+def _garden_parts(parts: dict[str, Any]) -> tuple[list[_PlotRow], Any, Any, Iterable[Any]]:
+    """The plot rows of ``garden`` then of ``plots``, and the gardener, the panda and the
+    channels (those named, else the garden text's)."""
+    rows: list[_PlotRow] = []
+    gardener, panda, text_channels = parts["gardener"], parts["panda"], None
+    if parts["garden"] is not None:
+        rows, g_at, p_at, text_channels = _garden_rows(parts["garden"])
+        gardener = g_at if gardener is None else gardener
+        panda = p_at if panda is None else panda
+    for row in parts["plots"]:
+        if not isinstance(row, tuple | list) or len(row) not in (4, 5):
+            raise _bad(f"a plot row is (q, r, tile, height[, chip]), not {short_repr(row)}")
+        rows.append((*(*row, None)[:5], None))
+    channels = parts["channels"]
+    return rows, gardener, panda, channels if channels is not None else text_channels or ()
+
+
+def _take_plots(
+    rows: list[_PlotRow], pile: list[str], chip_reserve: list[int], bamboo_reserve: list[int]
+) -> list[list[Any]]:
+    """The plots laid, each taken from ``pile``, its chip and sections from the reserves."""
     out_rows = []
     for plot_q, plot_r, tile, height, chip, _ in rows:
         if tile not in PLOT_TILES:
@@ -195,66 +212,85 @@ def _build(num_players: int, seed: int, options: Any, parts: dict[str, Any]) -> 
             raise _bad(f"no {tile} plot is left: the box has {PLOT_TILES.count(tile)}")
         pile.remove(tile)
         if chip is not None:
-            if chip not in IMPROVEMENT_INDEX:
-                raise _bad(f"unknown chip {short_repr(chip)} (W, E or F)")
-            if len(tile) > 1:
-                raise _bad(
-                    f"plot {plot_q},{plot_r} has a printed improvement and cannot take a chip"
-                )
-            chip_reserve[IMPROVEMENT_INDEX[chip]] -= 1
-            if chip_reserve[IMPROVEMENT_INDEX[chip]] < 0:
-                raise _bad(f"the 3 {IMPROVEMENT_NAMES[chip]} chips are all used")
+            _take_chip(chip, tile, plot_q, plot_r, chip_reserve)
         if type(height) is not int:
             raise _bad(
                 f"the height on {plot_q},{plot_r} must be an integer, not {short_repr(height)}"
             )
         bamboo_reserve[COLOUR_INDEX[tile[0]]] -= height
         out_rows.append([plot_q, plot_r, tile, height, tile[1] if len(tile) > 1 else chip])
-    data["plots"] = out_rows
-    edges = [
-        _as_edge(channel) for channel in (channels if channels is not None else text_channels or ())
-    ]
+    return out_rows
+
+
+def _take_chip(chip: Any, tile: str, plot_q: Any, plot_r: Any, chip_reserve: list[int]) -> None:
+    """Take the chip attached to the plot ``tile`` at ``plot_q,plot_r`` from the reserve."""
+    if chip not in IMPROVEMENT_INDEX:
+        raise _bad(f"unknown chip {short_repr(chip)} (W, E or F)")
+    if len(tile) > 1:
+        raise _bad(f"plot {plot_q},{plot_r} has a printed improvement and cannot take a chip")
+    chip_reserve[IMPROVEMENT_INDEX[chip]] -= 1
+    if chip_reserve[IMPROVEMENT_INDEX[chip]] < 0:
+        raise _bad(f"the 3 {IMPROVEMENT_NAMES[chip]} chips are all used")
+
+
+def _place_channels(data: dict[str, Any], channels: Iterable[Any], stored: Any, num: int) -> None:
+    """The channels in the garden and those stored on the boards, from the box's supply."""
+    edges = [_as_edge(channel) for channel in channels]
     data["channels"] = [[edge.hex.q, edge.hex.r, edge.side] for edge in edges]
     channel_reserve = CHANNEL_SUPPLY - len(edges)
-    for seat, count in _seat_map(stored_channels, num, "stored_channels").items():
+    for seat, count in _seat_map(stored, num, "stored_channels").items():
         data["players"][seat]["channels"] = count
         channel_reserve -= count if type(count) is int else 0
     if channel_reserve < 0:
         raise _bad(f"only {CHANNEL_SUPPLY} irrigation channels are in the box")
     data["reserve"]["channels"] = channel_reserve
-    for seat, chips in _seat_map(stored_improvements, num, "stored_improvements").items():
+
+
+def _store_on_boards(
+    data: dict[str, Any],
+    parts: dict[str, Any],
+    chip_reserve: list[int],
+    bamboo_reserve: list[int],
+    num: int,
+) -> None:
+    """The improvement chips stored and the sections eaten on the boards, from the reserves."""
+    stored = _seat_map(parts["stored_improvements"], num, "stored_improvements")
+    for seat, chips in stored.items():
         data["players"][seat]["improvements"] = list(chips)
         for index in range(3):
             chip_reserve[index] -= chips[index]
     if min(chip_reserve) < 0:
         raise _bad("more improvement chips are used than the box holds (3 of each)")
-    for seat, sections in _seat_map(eaten, num, "eaten").items():
+    for seat, sections in _seat_map(parts["eaten"], num, "eaten").items():
         data["players"][seat]["eaten"] = list(sections)
         for index in range(3):
             bamboo_reserve[index] -= sections[index]
     data["reserve"]["bamboo"] = bamboo_reserve
     data["reserve"]["improvements"] = chip_reserve
-    # drawn and kept plots come from the pile too
+
+
+def _draw_plots(data: dict[str, Any], pile: list[str], drawn: Iterable[str], kept: Any) -> None:
+    """The drawn and kept plots, from the pile too."""
     drawn = list(drawn)
     for tile in [*drawn, *([kept] if kept is not None else [])]:
         if tile not in pile:
             raise _bad(f"no {short_repr(tile)} plot is left in the pile to draw")
         pile.remove(tile)
     data["plot_deck"], data["drawn"], data["kept"] = pile, drawn, kept
-    _deal(data, num, _seat_map(hands, num, "hands"), _seat_map(completed, num, "completed"))
+
+
+def _set_turn(data: dict[str, Any], parts: dict[str, Any], num: int) -> None:
+    """Whose turn it is and the pending decision (by default a turn after everybody's first)."""
     start = data["start_player"]
-    data["player"] = start if player is None else player
+    data["player"] = start if parts["player"] is None else parts["player"]
+    turn = parts["turn"]
     if turn is None:
         turn = num + ((data["player"] - start) % num if type(data["player"]) is int else 0)
     data["turn"] = turn
-    data["phase"], data["weather"], data["used"] = phase, weather, list(used)
+    weather = parts["weather"]
+    data["phase"], data["weather"], data["used"] = parts["phase"], weather, list(parts["used"])
     data["allowed"] = 3 if weather == "sun" else 2
-    data["gardener"] = list(_as_hex(gardener if gardener is not None else POND, "gardener"))
-    data["panda"] = list(_as_hex(panda if panda is not None else POND, "panda"))
-    data["emperor"], data["final_turns_left"] = emperor, final_turns_left
-    state = _load(data)
-    _check_written_irrigation(state, rows)
-    return state
+    data["emperor"], data["final_turns_left"] = parts["emperor"], parts["final_turns_left"]
 
 
 def _deal(data: dict[str, Any], num: int, hands: dict[int, Any], done: dict[int, Any]) -> None:
