@@ -233,8 +233,15 @@ def _plot_card(num: int, shape: str, colours: tuple[str, ...], points: int) -> O
 
 
 def _build_cards() -> dict[str, ObjectiveCard]:
+    """The 45 objective cards by id: the plot, then the gardener, then the panda objectives."""
+    cards = [*_plot_cards(), *_gardener_cards(), *_panda_cards()]
+    return {card.id: card for card in cards}
+
+
+def _plot_cards() -> list[ObjectiveCard]:
+    """The 15 plot objectives P01-P15 (catalog 3.1)."""
     cards: list[ObjectiveCard] = []
-    # Plot objectives P01-P12 (catalog 3.1): single colour; green 2 / yellow 3 / pink 4, diamond +1.
+    # P01-P12: single colour; green 2 / yellow 3 / pink 4, diamond +1.
     num = 1
     for colour, base in (("G", 2), ("Y", 3), ("P", 4)):
         for shape in ("LINE", "CURVE", "TRIANGLE", "DIAMOND"):
@@ -253,7 +260,12 @@ def _build_cards() -> dict[str, ObjectiveCard]:
             )
         )
         num += 1
-    # Gardener objectives G01-G15 (catalog 3.2).
+    return cards
+
+
+def _gardener_cards() -> list[ObjectiveCard]:
+    """The 15 gardener objectives G01-G15 (catalog 3.2)."""
+    cards: list[ObjectiveCard] = []
     num = 1
     for colour, base in (("G", 3), ("Y", 4), ("P", 5)):
         for improvement, points in (
@@ -286,7 +298,12 @@ def _build_cards() -> dict[str, ObjectiveCard]:
             )
         )
         num += 1
-    # Panda objectives A01-A15 (catalog 3.3): copies 5/4/3/3.
+    return cards
+
+
+def _panda_cards() -> list[ObjectiveCard]:
+    """The 15 panda objectives A01-A15 (catalog 3.3): copies 5/4/3/3."""
+    cards: list[ObjectiveCard] = []
     num = 1
     for sections, points, copies in (
         ((2, 0, 0), 3, 5),
@@ -299,7 +316,7 @@ def _build_cards() -> dict[str, ObjectiveCard]:
                 ObjectiveCard(id=f"A{num:02d}", deck="panda", points=points, sections=sections)
             )
             num += 1
-    return {card.id: card for card in cards}
+    return cards
 
 
 CARDS: dict[str, ObjectiveCard] = _build_cards()
