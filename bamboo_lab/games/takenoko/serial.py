@@ -15,27 +15,28 @@ from bamboo_lab.core.checks import listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 from bamboo_lab.core.rng import MASK64
 
-from .actions import Action, Claim, DrawObjective, EndTurn, action_from_text, intern
+from .actions import Action, action_from_text, intern
 from .components import (
     ACTION_KINDS,
-    BAMBOO_SUPPLY,
     CARDS,
     CHANNEL_SUPPLY,
-    COLOUR_NAMES,
-    COLOURS,
     DECK_KINDS,
     DECK_PREFIXES,
-    END_TRIGGER,
     HAND_LIMIT,
-    IMPROVEMENT_CHIPS,
-    IMPROVEMENT_NAMES,
-    IMPROVEMENTS,
     PLOT_TILES,
     WEATHER_FACES,
 )
-from .garden import invalid_state, load_garden, load_garden_rows, saved_int, saved_place
+from .garden import (
+    GardenData,
+    invalid_state,
+    load_garden,
+    load_garden_rows,
+    saved_int,
+    saved_place,
+)
 from .geometry import POND, hex_text
 from .info import GAME_INFO
+from .invariants import check_counts, check_hands, check_history, check_turn
 from .options import Options
 
 __all__ = ["KEYS", "load", "text_of", "to_dict"]
@@ -79,6 +80,9 @@ KEYS: frozenset[str] = frozenset(
 _PLAYER_KEYS = frozenset(("hand", "completed", "eaten", "channels", "improvements"))
 _RESERVE_KEYS = frozenset(("channels", "improvements", "bamboo"))
 _MAX_TURN = 10**6
+
+_Cards = tuple[tuple[str, ...], ...]
+"""Objective card ids by deck or by seat."""
 
 
 def to_dict(fields: Mapping[str, Any], history: tuple[str, ...]) -> dict[str, Any]:
@@ -192,75 +196,14 @@ def _strings(value: Any, what: str) -> tuple[str, ...]:
 
 
 def _load(data: Any) -> dict[str, Any]:
+    """The fields of the state ``data``, every part checked (:func:`load`'s work)."""
     _keys(data, "a Takenoko state", KEYS - {"viewer", "start"}, frozenset(("viewer", "start")))
-    if data["game"] != NAME:
-        raise invalid_state(f"the 'game' field must be {NAME!r}, not {short_repr(data['game'])}")
-    num = data["num_players"]
-    if num not in PLAYER_COUNTS or type(num) is not int:
-        raise invalid_state(f"num_players must be 2, 3 or 4, not {short_repr(num)}")
-    opts = _options_from(data["options"])
-    phase = data["phase"]
-    if not isinstance(phase, str) or phase not in PHASES:
-        raise invalid_state(f"unknown phase {short_repr(phase)}")
-    weather = data["weather"]
-    if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
-        raise invalid_state(f"unknown weather {short_repr(weather)}")
-    used = _strings(data["used"], "'used'")
-    if any(action_kind not in ACTION_KINDS for action_kind in used):
-        raise invalid_state(f"unknown action kinds in 'used': {used}")
-    key: tuple[Any, ...] | None
-    try:
-        key = (
-            tuple(tuple(row) for row in data["plots"]),
-            tuple(tuple(row) for row in data["channels"]),
-        )
-        # only exact ints, strings and None may share the memo (True == 1, 1.0 == 1)
-        if not all(type(item) in _KEY_TYPES for rows in key for row in rows for item in row):
-            key = None
-    except TypeError:
-        key = None
-    garden = (
-        load_garden(*key) if key is not None else load_garden_rows(data["plots"], data["channels"])
-    )
+    num, opts, phase, weather, used = _load_decision(data)
+    garden = _load_garden(data)
     tiles, colours, improvements, bamboo, channels, irrigated, channel_spots, plot_spots = garden
-    players = data["players"]
-    if not isinstance(players, list) or len(players) != num:
-        raise invalid_state(f"'players' must list {num} players")
-    for seat, player in enumerate(players):
-        _keys(player, f"players[{seat}]", _PLAYER_KEYS, frozenset())
-    _keys(data["decks"], "'decks'", frozenset(DECK_KINDS), frozenset())
-    decks = tuple(
-        _strings(data["decks"][deck_kind], f"the {deck_kind} deck") for deck_kind in DECK_KINDS
-    )
-    for kind, prefix, deck in zip(DECK_KINDS, DECK_PREFIXES, decks, strict=True):
-        if any(card not in CARDS or card[0] != prefix for card in deck):
-            raise invalid_state(f"the {kind} deck holds cards of another deck: {deck}")
-    hands = tuple(
-        _strings(player["hand"], f"players[{seat}].hand") for seat, player in enumerate(players)
-    )
-    completed = tuple(
-        _strings(player["completed"], f"players[{seat}].completed")
-        for seat, player in enumerate(players)
-    )
-    all_cards = [card for group in (*decks, *hands, *completed) for card in group]
-    if sorted(all_cards) != sorted(CARDS):
-        counts = Counter(all_cards)
-        wrong = sorted(card for card in set(CARDS) | set(counts) if counts.get(card, 0) != 1)
-        raise invalid_state(
-            f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}"
-        )
-    if any(len(hand) > HAND_LIMIT for hand in hands):
-        raise invalid_state("a hand holds more than 5 cards (TK-OBJ-2)")
-    plot_deck = _strings(data["plot_deck"], "'plot_deck'")
-    drawn = _strings(data["drawn"], "'drawn'")
-    kept = data["kept"]
-    if kept is not None and not isinstance(kept, str):
-        raise invalid_state(f"'kept' must be a plot tile or null, not {short_repr(kept)}")
-    all_tiles = [*tiles.values(), *plot_deck, *drawn, *([kept] if kept is not None else [])]
-    if sorted(all_tiles) != sorted(PLOT_TILES):
-        raise invalid_state("the plots in the garden, the pile and the hand are not the 27 plots")
-    if len(drawn) > 3:
-        raise invalid_state("more than 3 plots drawn")
+    players = _load_players(data, num)
+    decks, hands, completed = _load_objectives(data, players)
+    plot_deck, drawn, kept = _load_plots(data, tiles)
     reserve = data["reserve"]
     _keys(reserve, "'reserve'", _RESERVE_KEYS, frozenset())
     state = {
@@ -289,6 +232,124 @@ def _load(data: Any) -> dict[str, Any]:
         "decks": decks,
         "hands": hands,
         "completed": completed,
+        **_board_fields(players, reserve, opts),
+        "emperor": data["emperor"],
+        "final_turns_left": data["final_turns_left"],
+        "rng": saved_int(data["rng"], "rng", 0, MASK64),
+        "history": (),
+        "viewer": _viewer(data["viewer"], num) if "viewer" in data else None,
+        "start": None,
+    }
+    _check_figures_and_emperor(state)
+    check_counts(state)
+    check_turn(state)
+    check_hands(state)
+    state["history"] = _load_history(data["history"])
+    if "start" in data:
+        state["start"] = _load_start(data["start"], state)
+    _check_late_turn(state)
+    check_history(state)
+    return state
+
+
+def _load_decision(data: Mapping[str, Any]) -> tuple[int, Options, str, Any, tuple[str, ...]]:
+    """The game, the player count, the options, and the pending decision: its phase, the
+    weather and the actions used this turn."""
+    if data["game"] != NAME:
+        raise invalid_state(f"the 'game' field must be {NAME!r}, not {short_repr(data['game'])}")
+    num = data["num_players"]
+    if num not in PLAYER_COUNTS or type(num) is not int:
+        raise invalid_state(f"num_players must be 2, 3 or 4, not {short_repr(num)}")
+    opts = _options_from(data["options"])
+    phase = data["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        raise invalid_state(f"unknown phase {short_repr(phase)}")
+    weather = data["weather"]
+    if weather is not None and (not isinstance(weather, str) or weather not in WEATHER_FACES):
+        raise invalid_state(f"unknown weather {short_repr(weather)}")
+    used = _strings(data["used"], "'used'")
+    if any(action_kind not in ACTION_KINDS for action_kind in used):
+        raise invalid_state(f"unknown action kinds in 'used': {used}")
+    return num, opts, phase, weather, used
+
+
+def _load_garden(data: Mapping[str, Any]) -> GardenData:
+    """The garden's plots and channels rebuilt, through the memo when the rows allow it."""
+    key: tuple[Any, ...] | None
+    try:
+        key = (
+            tuple(tuple(row) for row in data["plots"]),
+            tuple(tuple(row) for row in data["channels"]),
+        )
+        # only exact ints, strings and None may share the memo (True == 1, 1.0 == 1)
+        if not all(type(item) in _KEY_TYPES for rows in key for row in rows for item in row):
+            key = None
+    except TypeError:
+        key = None
+    return (
+        load_garden(*key) if key is not None else load_garden_rows(data["plots"], data["channels"])
+    )
+
+
+def _load_players(data: Mapping[str, Any], num: int) -> list[Any]:
+    """The players' records, one per seat, each with its keys."""
+    players = data["players"]
+    if not isinstance(players, list) or len(players) != num:
+        raise invalid_state(f"'players' must list {num} players")
+    for seat, player in enumerate(players):
+        _keys(player, f"players[{seat}]", _PLAYER_KEYS, frozenset())
+    return players
+
+
+def _load_objectives(data: Mapping[str, Any], players: list[Any]) -> tuple[_Cards, _Cards, _Cards]:
+    """The objective decks, the hands and the completed cards: each of the 45 cards once,
+    each deck its own kind, no hand over the limit (TK-OBJ-2)."""
+    _keys(data["decks"], "'decks'", frozenset(DECK_KINDS), frozenset())
+    decks = tuple(
+        _strings(data["decks"][deck_kind], f"the {deck_kind} deck") for deck_kind in DECK_KINDS
+    )
+    for kind, prefix, deck in zip(DECK_KINDS, DECK_PREFIXES, decks, strict=True):
+        if any(card not in CARDS or card[0] != prefix for card in deck):
+            raise invalid_state(f"the {kind} deck holds cards of another deck: {deck}")
+    hands = tuple(
+        _strings(player["hand"], f"players[{seat}].hand") for seat, player in enumerate(players)
+    )
+    completed = tuple(
+        _strings(player["completed"], f"players[{seat}].completed")
+        for seat, player in enumerate(players)
+    )
+    all_cards = [card for group in (*decks, *hands, *completed) for card in group]
+    if sorted(all_cards) != sorted(CARDS):
+        counts = Counter(all_cards)
+        wrong = sorted(card for card in set(CARDS) | set(counts) if counts.get(card, 0) != 1)
+        raise invalid_state(
+            f"every objective card must be somewhere exactly once; wrong: {wrong[:8]}"
+        )
+    if any(len(hand) > HAND_LIMIT for hand in hands):
+        raise invalid_state("a hand holds more than 5 cards (TK-OBJ-2)")
+    return decks, hands, completed
+
+
+def _load_plots(
+    data: Mapping[str, Any], tiles: Mapping[Any, str]
+) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    """The plot pile, the drawn plots and the kept one: with the garden's, the 27 plots."""
+    plot_deck = _strings(data["plot_deck"], "'plot_deck'")
+    drawn = _strings(data["drawn"], "'drawn'")
+    kept = data["kept"]
+    if kept is not None and not isinstance(kept, str):
+        raise invalid_state(f"'kept' must be a plot tile or null, not {short_repr(kept)}")
+    all_tiles = [*tiles.values(), *plot_deck, *drawn, *([kept] if kept is not None else [])]
+    if sorted(all_tiles) != sorted(PLOT_TILES):
+        raise invalid_state("the plots in the garden, the pile and the hand are not the 27 plots")
+    if len(drawn) > 3:
+        raise invalid_state("more than 3 plots drawn")
+    return plot_deck, drawn, kept
+
+
+def _board_fields(players: list[Any], reserve: Mapping[str, Any], opts: Options) -> dict[str, Any]:
+    """The sections eaten and the channels and chips stored on each board, and the reserves."""
+    return {
         "eaten": tuple(_triple(player["eaten"], "eaten") for player in players),
         "stored_channels": tuple(
             saved_int(player["channels"], "stored channels", 0, CHANNEL_SUPPLY)
@@ -302,40 +363,35 @@ def _load(data: Any) -> dict[str, Any]:
         "bamboo_reserve": _triple(  # TK-BAM-2: substitutes have no bound (the count check below)
             reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else None
         ),
-        "emperor": data["emperor"],
-        "final_turns_left": data["final_turns_left"],
-        "rng": saved_int(data["rng"], "rng", 0, MASK64),
-        "history": (),
-        "viewer": _viewer(data["viewer"], num) if "viewer" in data else None,
-        "start": None,
     }
+
+
+def _check_figures_and_emperor(state: Mapping[str, Any]) -> None:
+    """The gardener and the panda stand in the garden; the Emperor's holder and the final
+    turns left are within the seats."""
     for who in (state["gardener"], state["panda"]):
-        if who != POND and who not in tiles:
+        if who != POND and who not in state["tiles"]:
             raise invalid_state(f"a figure stands on {hex_text(who)}, which is not in the garden")
+    num = state["num_players"]
     if state["emperor"] is not None:
         saved_int(state["emperor"], "emperor", 0, num - 1)
     if state["final_turns_left"] is not None:
         saved_int(state["final_turns_left"], "final_turns_left", 0, num - 1)
-    _check_counts(state)
-    _check_turn(state)
-    _check_hands(state)
-    history = data["history"]
+
+
+def _load_history(history: Any) -> tuple[Action, ...]:
+    """The history's actions: a list of at most the ply limit of action texts."""
     if not isinstance(history, list) or len(history) > GAME_INFO.ply_limit:
         raise invalid_state(
             f"'history' must be a list of {GAME_INFO.ply_limit} action strings at most"
         )
     try:
-        state["history"] = tuple(map(_ACTION_OF.__getitem__, history))
+        return tuple(map(_ACTION_OF.__getitem__, history))
     except (KeyError, TypeError):
         try:
-            state["history"] = tuple(_action_of(text) for text in history)
+            return tuple(_action_of(text) for text in history)
         except BambooLabError as exc:
             raise invalid_state(f"bad history entry: {exc}") from exc
-    if "start" in data:
-        state["start"] = _load_start(data["start"], state)
-    _check_late_turn(state)
-    _check_history(state)
-    return state
 
 
 def _check_late_turn(state: Mapping[str, Any]) -> None:
@@ -346,60 +402,6 @@ def _check_late_turn(state: Mapping[str, Any]) -> None:
             f" turn {_MAX_TURN}, and its later states would not load (at most"
             f" {_MAX_TURN - GAME_INFO.ply_limit})"
         )
-
-
-def _check_history(state: Mapping[str, Any]) -> None:
-    """The history must be the game's own from its start (``new_game`` when ``start`` is None):
-    each ``end`` ends one turn (TK-TURN-1), the last one maybe the game; each player's completed
-    cards are those completed at the start, then those claimed in order (TK-CMP-1); each player
-    holds, of each deck, the cards held at the start (one dealt at setup, TK-SET-4) plus those
-    drawn from it since (TK-OBJ-1)."""
-    start, history, num = state["start"], state["history"], state["num_players"]
-    if start is None and not history:
-        return  # a position of its own (takenoko.position, start_here)
-    if start is None:  # new_game: turn 0, one card of each deck dealt to every player
-        seat, turn = state["start_player"], 0
-        completed: list[tuple[str, ...]] = [()] * num
-        held = [[1] * len(DECK_KINDS) for _ in range(num)]
-    else:
-        seat, turn = start["player"], start["turn"]
-        completed = [tuple(player["completed"]) for player in start["players"]]
-        held = [_held(player["hand"], player["completed"]) for player in start["players"]]
-    ends = 0
-    for action in history:
-        kind = type(action)
-        if kind is EndTurn:
-            ends += 1
-            seat = (seat + 1) % num
-        elif kind is DrawObjective:
-            held[seat][DECK_KINDS.index(action.deck)] += 1
-        elif kind is Claim:
-            completed[seat] = (*completed[seat], action.card)
-    played = state["turn"] - turn
-    if ends != played + (1 if state["phase"] == "over" and history else 0):
-        raise invalid_state(
-            f"the history ends {ends} turn(s) but {played} were played since the start: a"
-            " history must be the game's own (TK-TURN-1)"
-        )
-    for seat in range(num):
-        if _held(state["hands"][seat], state["completed"][seat]) != held[seat]:
-            raise invalid_state(
-                f"player {seat} holds other objectives than those dealt and drawn in the history:"
-                " no rule takes a card from a deck but the objective action, none puts one back"
-                " (TK-SET-4, TK-OBJ-1)"
-            )
-        if tuple(state["completed"][seat]) != completed[seat]:
-            raise invalid_state(
-                f"player {seat} shows completed {' '.join(state['completed'][seat]) or 'nothing'}"
-                f" but completed {' '.join(completed[seat]) or 'nothing'} in the history"
-                " (TK-CMP-1, TK-CMP-2)"
-            )
-
-
-def _held(hand: Any, completed: Any) -> list[int]:
-    """How many objectives of each deck a player holds, in hand or completed."""
-    prefixes = [card[0] for card in (*hand, *completed)]
-    return [prefixes.count(prefix) for prefix in DECK_PREFIXES]
 
 
 def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -416,26 +418,6 @@ def _load_start(start: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         raise invalid_state("'start' must be seen by the same viewer as the state")
     copied: dict[str, Any] = _copy_json(start)
     return copied
-
-
-def _check_hands(state: Mapping[str, Any]) -> None:
-    """Every player keeps the plot, gardener and panda objective dealt at setup, in hand or
-    completed, since no rule puts one back (TK-SET-4); a player with a full hand cannot have
-    chosen the objective action (TK-OBJ-2)."""
-    for seat in range(state["num_players"]):
-        cards = (*state["hands"][seat], *state["completed"][seat])
-        if not set(DECK_PREFIXES) <= {card[0] for card in cards}:
-            raise invalid_state(
-                f"player {seat} holds {' '.join(cards) or 'no objective'}: every player keeps"
-                " the plot, gardener and panda objective dealt at setup, in hand or completed"
-                " (TK-SET-4)"
-            )
-    if state["phase"] == "objective" and len(state["hands"][state["player"]]) >= HAND_LIMIT:
-        raise invalid_state(
-            f"player {state['player']} draws an objective with {HAND_LIMIT} cards in hand:"
-            f" a hand holds at most {HAND_LIMIT} cards, and with {HAND_LIMIT} a player cannot"
-            " draw (TK-OBJ-2)"
-        )
 
 
 _KEY_TYPES = (int, str, type(None))
@@ -486,105 +468,3 @@ def _options_dict(opts: Options) -> dict[str, Any]:
     if data is None:
         data = _OPTIONS_DICT[opts] = opts.to_dict()
     return dict(data)
-
-
-_WEATHER_PHASES: dict[str, tuple[str, ...]] = {
-    "rain": ("rain",),
-    "storm": ("storm",),
-    "clouds": ("clouds",),
-    "choose_weather": ("?", "clouds"),
-}
-_ACTION_PHASES: dict[str, str] = {
-    "keep_plot": "plot",
-    "place_plot": "plot",
-    "return_plots": "plot",
-    "gardener": "gardener",
-    "panda": "panda",
-    "objective": "objective",
-}
-
-
-def _check_turn(state: dict[str, Any]) -> None:
-    """The phase, the weather, the actions used, the drawn plots and the Emperor must agree."""
-    phase, weather, used = state["phase"], state["weather"], state["used"]
-    opts, num = state["options"], state["num_players"]
-    if opts.start_player == "choose" and opts.first_player >= num:
-        raise invalid_state(
-            f"Options.first_player {opts.first_player} is not a seat of {num} players"
-        )
-    if state["player"] != (state["start_player"] + state["turn"]) % num:  # TK-SET-5
-        raise invalid_state(
-            f"player {state['player']} is not the seat of turn {state['turn']} from start"
-            f" player {state['start_player']}"
-        )
-    if state["allowed"] != (3 if weather == "sun" else 2):
-        raise invalid_state(
-            f"{state['allowed']} actions allowed under the weather {short_repr(weather)}"
-        )
-    if len(used) > state["allowed"]:
-        raise invalid_state(f"{len(used)} actions used but only {state['allowed']} allowed")
-    if len(set(used)) < len(used) and weather != "wind":
-        raise invalid_state(f"the same action twice without the wind: {used}")
-    weather_ok = {"roll": (None,), "over": (None,), **_WEATHER_PHASES}.get(phase)
-    if weather_ok is not None and (weather not in weather_ok or used):
-        raise invalid_state(
-            f"phase {short_repr(phase)} with weather {short_repr(weather)} and actions {used}"
-        )
-    if phase in _ACTION_PHASES and (not used or used[-1] != _ACTION_PHASES[phase]):
-        raise invalid_state(
-            f"phase {short_repr(phase)} but the last action chosen is not {_ACTION_PHASES[phase]!r}"
-        )
-    drawn, kept = state["drawn"], state["kept"]
-    plot_ok = {
-        "keep_plot": bool(drawn) and kept is None,
-        "place_plot": kept is not None,
-        "return_plots": len(drawn) == 2 and kept is None,
-    }.get(phase, not drawn and kept is None)
-    if not plot_ok:
-        raise invalid_state(
-            f"phase {short_repr(phase)} with drawn plots {drawn} and kept plot {short_repr(kept)}"
-        )
-    trigger = END_TRIGGER[num]
-    emperor = state["emperor"]
-    if emperor is None:
-        if any(len(done) >= trigger for done in state["completed"]):
-            raise invalid_state(
-                f"a player completed {trigger} objectives but nobody holds the Emperor"
-            )
-        if state["final_turns_left"] is not None:
-            raise invalid_state("final turns are counted but nobody holds the Emperor")
-    elif len(state["completed"][emperor]) < trigger:
-        raise invalid_state(
-            f"player {emperor} holds the Emperor with fewer than {trigger} objectives"
-        )
-
-
-def _check_counts(state: dict[str, Any]) -> None:
-    """Channels, chips and bamboo must add up to the box contents."""
-    channels = state["channel_reserve"] + sum(state["stored_channels"]) + len(state["channels"])
-    if channels != CHANNEL_SUPPLY:
-        raise invalid_state(f"{channels} irrigation channels instead of {CHANNEL_SUPPLY}")
-    for index, letter in enumerate(IMPROVEMENTS):
-        placed = sum(
-            1
-            for place, imp in state["improvements"].items()
-            if imp == letter and len(state["tiles"][place]) == 1
-        )
-        total = (
-            state["improvement_reserve"][index]
-            + sum(stored[index] for stored in state["stored_improvements"])
-            + placed
-        )
-        if total != IMPROVEMENT_CHIPS[letter]:
-            raise invalid_state(f"{total} {IMPROVEMENT_NAMES[letter]} chips instead of 3")
-    for index, colour in enumerate(COLOURS):
-        garden = sum(
-            height for place, height in state["bamboo"].items() if state["colours"][place] == colour
-        )
-        total = (
-            state["bamboo_reserve"][index] + garden + sum(eaten[index] for eaten in state["eaten"])
-        )
-        if total != BAMBOO_SUPPLY[colour]:
-            raise invalid_state(
-                f"{total} {COLOUR_NAMES[colour]} sections instead of {BAMBOO_SUPPLY[colour]}"
-            )
