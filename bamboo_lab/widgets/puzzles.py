@@ -22,7 +22,7 @@ from bamboo_lab.puzzles.session import Session
 from .board_html import CELL, button
 from .pictures import board_figure, secret_figure
 
-__all__ = ["PuzzleBoard", "analysis_html", "puzzle_board"]
+__all__ = ["PuzzleBoard", "analysis_html", "puzzle_board", "puzzle_figure"]
 
 ANY = "any"
 """The filter choice that keeps every theme or difficulty."""
@@ -168,6 +168,26 @@ class PuzzleBoard:
         """Ask the next puzzle."""
         self.session.next()
         self.show()
+
+
+def puzzle_figure(puzzle: Puzzle, own: bool = False) -> Any:
+    """A puzzle's position as its player sees it, the question in the title (``own``: that
+    player's own board instead: the Takenoko hand, the Bamboo home, the Bangkok market; None
+    for a game without one)."""
+    view = puzzle.position().view(puzzle.seat)
+    question = (
+        f"{puzzle.game.title()} puzzle {puzzle.number} ({puzzle.difficulty}):"
+        f" you are player {puzzle.seat}. Find the best move."
+    )
+    if own:
+        figure = secret_figure(puzzle.game, view, puzzle.seat)
+        if figure is None:
+            return None
+    else:
+        figure = board_figure(puzzle.game, view, {}, puzzle.seat)
+    title = figure.layout.title.text or ""
+    figure.update_layout(title={"text": f"<b>{question}</b><br><sup>{title}</sup>"})
+    return figure
 
 
 def puzzle_board(game: str | None = None) -> w.VBox:
