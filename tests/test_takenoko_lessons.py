@@ -151,7 +151,14 @@ def test_option_readings_of_the_storm_the_height_and_the_redraw() -> None:
     )
     assert ["panda to 0,0" in moves for moves in storm.column("the player may")] == [False, True]
     greens = [(1, 0, "G", 3), (1, -1, "G", 3), (0, -1, "G", 3), (-1, 0, "G", 4)]
-    assert lessons.height_match_readings(greens, "G05").column("G05 met") == ["no", "yes"]
+    assert lessons.height_match_readings(greens, "G05").column(
+        "4 green bamboos of height 3: met"
+    ) == ["no", "yes"]
+    words = [f"green plot at {q},{r}, bamboo {height}" for q, r, _, height in greens]
+    asks = "the gardener objective: 4 green bamboos of height 3"
+    assert lessons.height_match_readings(words, asks) == lessons.height_match_readings(
+        greens, "G05"
+    )
     redraw = lessons.redraw_readings([(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "GW", 1)])
     kept, redrawn = redraw.column("hand after the draw")
     assert kept.endswith("P03") and not redrawn.endswith("P03")
@@ -271,3 +278,125 @@ def test_TK_SET_2_TK_SET_3_the_box_counts_every_piece_by_colour_and_the_reserve(
     assert rows["irrigation channels"] == 20
     assert [rows[f"{name} chips"] for name in ("watershed", "enclosure", "fertilizer")] == [3, 3, 3]
     assert not [piece for piece in box.index if re.search(r"\b[WEF]\b|/", piece)]
+
+
+def test_TK_CMP_1_a_claim_says_what_the_card_asks_never_its_id() -> None:
+    """Completing an objective reads as the card asks it, in the rulebook's words; cards alike
+    (the panda copies) read alike and are the same move to a player."""
+    assert label(tk.Claim("P02")) == "complete the green curve plot objective (2 points)"
+    assert (
+        label(tk.Claim("P13")) == "complete the green and yellow diamond plot objective (3 points)"
+    )
+    assert label(tk.Claim("G04")) == (
+        "complete the gardener objective: green bamboo of height 4, no chip (5 points)"
+    )
+    assert label(tk.Claim("G05")) == (
+        "complete the gardener objective: 4 green bamboos of height 3 (8 points)"
+    )
+    assert label(tk.Claim("A01")) == label(tk.Claim("A05"))
+    assert label(tk.Claim("A01")) == "complete the panda objective: 2 green (3 points)"
+    assert label(tk.Claim("A13")) == (
+        "complete the panda objective: 1 green, 1 yellow, 1 pink (6 points)"
+    )
+    ids = re.compile(r"\b[PGA]\d\d\b")
+    for card in tk.CARDS:
+        assert not ids.search(label(tk.Claim(card))), card
+    # the same words name the card of the mover's hand, legal now or not
+    fed = tk.position(eaten={0: (2, 0, 0)}, hands={0: ["A04", "P01", "G01"]})
+    assert lessons.move(fed, label(tk.Claim("A01"))) == tk.Claim("A04")
+    hungry = tk.position(hands={0: ["A03", "P01", "G01"]})
+    assert lessons.move(hungry, label(tk.Claim("A01"))) == tk.Claim("A03")
+    with pytest.raises(IllegalActionError) as refused:
+        lessons.play(hungry, "complete the panda objective: 2 green (3 points)")
+    said = str(refused.value)
+    assert "sections of the panda objective: 2 green" in said and "(TK-CMP-6)" in said
+    assert not ids.search(said), said
+
+
+def test_TK_CMP_3_TK_CMP_4_refusals_name_a_card_by_what_it_asks() -> None:
+    garden = tk.position(hands={0: ["P13", "G04", "A01"]})
+    table = lessons.rule_checks(
+        garden,
+        [label(tk.Claim("P13")), label(tk.Claim("G04")), label(tk.Claim("P02"))],
+    )
+    why = table.column("why not")
+    assert why[0] == (
+        "the garden does not show the shape of the green and yellow diamond plot objective"
+        " with every plot irrigated (TK-CMP-3)"
+    )
+    assert why[1] == (
+        "the garden does not show the bamboo of the gardener objective: green bamboo of"
+        " height 4, no chip (TK-CMP-4)"
+    )
+    assert "the green curve plot objective is not in it (TK-CMP-1)" in why[2]
+
+
+def test_TK_SET_2_a_garden_in_words_is_the_position_of_its_tuples() -> None:
+    """The lessons build a position from words a student reads: plots as the board says them
+    (colour, an improvement printed or a chip, the place, the bamboo) and cards by what they
+    ask; the same position as ``tk.position``'s tuples and ids."""
+    said = lessons.garden(
+        "green plot with fertilizer at 1,0, bamboo 4",
+        "Yellow plot at 1,-1",
+        "green plot with an enclosure chip at 0,-1, bamboo 2",
+        "pink plot with printed watershed at -1,1, bamboo 3",
+        "pink (printed enclosure) plot at 0,1",
+        hands={0: ["the green curve plot objective", "the panda objective: 2 green", "G01"]},
+        completed={
+            1: [
+                "the panda objective: 2 green",
+                "gardener objective: green bamboo of height 4, no chip",
+                "The green line plot objective",
+            ]
+        },
+        eaten={0: "1 green, 2 pink"},
+        stored_improvements={0: "a watershed chip and a fertilizer chip"},
+        gardener="1,0",
+    )
+    tuples = tk.position(
+        plots=[(1, 0, "GF", 4), (1, -1, "Y", 0), (0, -1, "G", 2, "E"), (-1, 1, "PW", 3),
+               (0, 1, "PE", 0)],
+        hands={0: ["P02", "A01", "G01"]},
+        completed={1: ["A02", "G04", "P01"]},
+        eaten={0: (1, 0, 2)},
+        stored_improvements={0: (1, 0, 1)},
+        gardener=(1, 0),
+    )  # fmt: skip
+    assert said == tuples and said.to_dict() == tuples.to_dict()
+    channels = lessons.garden(
+        "green plot at 1,0", "green plot at 1,-1", channels=["between 1,0 and 1,-1"]
+    )
+    assert (
+        channels.channels
+        == tk.position(plots=[(1, 0, "G", 0), (1, -1, "G", 0)], channels=["1,0/1,-1"]).channels
+    )
+
+
+@pytest.mark.parametrize(
+    ("plots", "parts", "refused"),
+    [
+        (["blue plot at 1,0"], {}, "'blue plot at 1,0' names no plot: a plot reads '<colour>"),
+        (["green plot at one,zero"], {}, "names no plot"),
+        (["green plot with gold at 1,0"], {}, "'with a fertilizer chip'"),
+        (
+            [(1, 0, "G", 1)],
+            {"hands": {0: ["the moon objective"]}},
+            "a card reads 'the <colour> <shape> plot objective'",
+        ),
+        ([], {"hands": {0: ["the panda objective: 2 pink"] * 4}}, "only 3 such cards"),
+        ([], {"hands": {0: "the green line plot objective"}}, "a list of cards in words"),
+        ([], {"eaten": {0: "2 purple"}}, "names no bamboo sections"),
+        ([], {"stored_improvements": {0: "a green chip"}}, "names no improvement chips"),
+        (["green plot at 5,5"], {}, "5,5"),
+    ],
+)
+def test_TK_SET_2_words_a_garden_cannot_read_are_refused_saying_what_it_reads(
+    plots: list[object], parts: dict[str, object], refused: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(refused)) as caught:
+        lessons.garden(*plots, **parts)
+    assert len(str(caught.value)) < 2000
+    long = "green plot at 1,0 " * 50
+    with pytest.raises(ValueError) as cut:
+        lessons.garden(long)
+    assert long not in str(cut.value)

@@ -16,6 +16,7 @@ from bamboo_lab.core.errors import InvalidActionError
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.core.table import Table
 from bamboo_lab.exercises.lesson_moves import play_in_words
+from bamboo_lab.exercises.takenoko_gardens import card_named, garden
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import (
     COLOUR_NAMES,
@@ -24,7 +25,7 @@ from bamboo_lab.games.takenoko.components import (
     IMPROVEMENTS,
 )
 from bamboo_lab.games.takenoko.refusals import RULEBOOK
-from bamboo_lab.games.takenoko.words import group, label
+from bamboo_lab.games.takenoko.words import group, label, objective_words, reason_words
 
 __all__ = [
     "bamboo_after",
@@ -33,6 +34,7 @@ __all__ = [
     "fertilizer_readings",
     "final_round_readings",
     "final_turns",
+    "garden",
     "growth_table",
     "height_match_readings",
     "mirror_readings",
@@ -72,7 +74,10 @@ def move(state: tk.State, words: str) -> tk.Action:
     else:
         now = state.legal_actions()
     rolls = tuple(tk.Roll(face) for face in tk.WEATHER_FACES)
-    for action in (*now, *tk.every_action(), *rolls):
+    # cards alike read alike: a claim not legal now names a card of the mover's hand first
+    hand = state.hands[state.player] if 0 <= state.player < len(state.hands) else ()
+    held = tuple(tk.Claim(card) for card in hand if card in tk.CARDS)
+    for action in (*now, *held, *tk.every_action(), *rolls):
         if _said(label(action, state)) == _said(words):
             return action
     # a channel along the pond is in no table of actions: the words name its two places
@@ -89,7 +94,7 @@ def move(state: tk.State, words: str) -> tk.Action:
 def play(state: tk.State, *moves: str) -> tk.State:
     """The position after ``moves`` (each in the words of the board's move list, in order);
     an illegal one raises IllegalActionError saying, in words, the move and the rule."""
-    return play_in_words(state, moves, move, tk.explain)
+    return play_in_words(state, moves, move, tk.explain, reason_words)
 
 
 def moves_in_words(state: tk.State) -> str:
@@ -131,14 +136,14 @@ def final_turns(claimed: tk.State) -> tuple[tk.State, Table]:
     return state, Table(rows, index=range(1, len(rows) + 1), index_name="turn after the claim")
 
 
-def final_round_readings(claim: str, **position: Any) -> Table:
+def final_round_readings(claim: str, *plots: Any, **position: Any) -> Table:
     """Each reading of the final round (``tk.Options(final_round=...)``): the position built
-    by ``tk.position(**position)``, ``claim`` played there (it takes the Emperor), then the
-    game played on to its end; who took the Emperor and who played after the claim, in
-    order (TK-END-2, TK-END-3)."""
+    by ``garden(*plots, **position)`` (plots and cards in words), ``claim`` played there (it
+    takes the Emperor), then the game played on to its end; who took the Emperor and who
+    played after the claim, in order (TK-END-2, TK-END-3)."""
     rows = []
     for final_round in ("others_one_turn_each", "finish_round"):
-        start = tk.position(**position, options=tk.Options(final_round=final_round))
+        start = garden(*plots, **position, options=tk.Options(final_round=final_round))
         over, turns = final_turns(play(start, claim))
         order = ", then ".join(str(player) for player in turns.column("player"))
         rows.append(
@@ -219,7 +224,7 @@ def rule_checks(state: tk.State, moves: Iterable[str]) -> Table:
             {
                 "move": label(action, state),
                 "may it be played?": "yes" if answer.legal else "no",
-                "why not": "" if answer.legal else f"{answer.reason} ({answer.rule})",
+                "why not": "" if answer.legal else f"{reason_words(answer.reason)} ({answer.rule})",
             }
         )
     return Table(rows).set_index("move")
@@ -254,13 +259,13 @@ def supply_rules(place: str = "1,0") -> Table:
     return Table(rows).set_index("bamboo supply")
 
 
-def storm_readings(**position: Any) -> Table:
+def storm_readings(*plots: Any, **position: Any) -> Table:
     """Where the storm may send the panda (TK-W-4), in words, under each reading of
-    ``tk.Options(storm_target_includes_pond=...)``, from ``tk.position(**position)`` (a
+    ``tk.Options(storm_target_includes_pond=...)``, from ``garden(*plots, **position)`` (a
     position about to roll the die)."""
     rows = []
     for pond in (False, True):
-        start = tk.position(**position, options=tk.Options(storm_target_includes_pond=pond))
+        start = garden(*plots, **position, options=tk.Options(storm_target_includes_pond=pond))
         stormy = play(start, "roll storm")
         rows.append(
             {
@@ -272,24 +277,27 @@ def storm_readings(**position: Any) -> Table:
 
 
 def height_match_readings(plots: list[Any], card: str) -> Table:
-    """Whether gardener objective ``card`` is met by the garden of ``plots`` under each reading
-    of ``tk.Options(gardener_height_match=...)`` (TK-CMP-5: exactly the height, or at least)."""
+    """Whether gardener objective ``card`` (its words or id) is met by the garden of ``plots``
+    (in words, see :func:`garden`) under each reading of ``tk.Options(gardener_height_match=...)``
+    (TK-CMP-5: exactly the height, or at least)."""
+    card = card_named(card)
+    asks = objective_words(card).split(": ", 1)[-1]
     rows = []
     for match in ("exact", "at_least"):
-        grove = tk.position(plots=plots, options=tk.Options(gardener_height_match=match))
+        grove = garden(*plots, options=tk.Options(gardener_height_match=match))
         met = tk.objective_met(grove, 0, card)
-        rows.append({"gardener_height_match": match, f"{card} met": "yes" if met else "no"})
+        rows.append({"gardener_height_match": match, f"{asks}: met": "yes" if met else "no"})
     return Table(rows).set_index("gardener_height_match")
 
 
 def redraw_readings(plots: list[Any]) -> Table:
-    """Player 0 draws a plot objective in the garden of ``plots`` under each reading of
-    ``tk.Options(redraw_if_already_complete=...)`` (TK-CMP-7): the top card of the plot deck
-    and the hand after the draw."""
+    """Player 0 draws a plot objective in the garden of ``plots`` (in words, see
+    :func:`garden`) under each reading of ``tk.Options(redraw_if_already_complete=...)``
+    (TK-CMP-7): the top card of the plot deck and the hand after the draw."""
     rows = []
     for redraw in (False, True):
         options = tk.Options(redraw_if_already_complete=redraw)
-        start = tk.position(plots=plots, options=options)
+        start = garden(*plots, options=options)
         drawn = play(start, "action objective", "draw plot")
         rows.append(
             {
@@ -450,7 +458,7 @@ def moves(state: tk.State) -> Table:
 def _refusal(state: tk.State, words: str) -> str:
     """``allowed``, or ``refused: <reason> (<rule>)`` for the move ``words`` in ``state``."""
     answer = tk.explain(state, move(state, words))
-    return "allowed" if answer.legal else f"refused: {answer.reason} ({answer.rule})"
+    return "allowed" if answer.legal else f"refused: {reason_words(answer.reason)} ({answer.rule})"
 
 
 def _tile_words(tile: str) -> str:
@@ -488,17 +496,22 @@ def running_out() -> Table:
     return Table(rows, columns=["rule", "when", "the engine"]).set_index("rule")
 
 
+def _claim_words(card: str) -> str:
+    """The board's words for completing ``card``."""
+    return label(tk.Claim(card))
+
+
 def objective_rules(tall: tk.State) -> Table:
     """Three rules about completing objectives, each played out: a completed card stays
     completed (TK-CMP-2), a card met when drawn is completed at once (TK-CMP-7), and a gardener
     card needs no gardener on its bamboo (TK-CMP-8, in ``tall``, the gardener on the pond)."""
     four = tk.position(plots=[(1, 0, "G", 4)], hands={0: ["P01", "G04", "A01"]})
-    eaten = play(four, "complete G04 (5 points)", "panda: eat bamboo", "panda to 1,0")
+    eaten = play(four, _claim_words("G04"), "panda: eat bamboo", "panda to 1,0")
     triangle = tk.position(plots=[(1, 0, "G", 1), (1, -1, "G", 1), (2, -1, "GW", 1)])
     drawn = play(triangle, "objective: draw a card", "draw a plot objective")
     card = drawn.hands[0][-1]
-    now = play(drawn, f"complete {card} ({tk.CARDS[card].points} points)")
-    both = play(tall, "complete G01 (3 points)", "complete G04 (5 points)")
+    now = play(drawn, _claim_words(card))
+    both = play(tall, _claim_words("G01"), _claim_words("G04"))
     on_pond = "on the pond" if both.gardener == tk.POND else "off the pond"
     rows = [
         ("TK-CMP-2", "G04 completed, then the panda eats there",

@@ -22,6 +22,7 @@ __all__ = [
     "click_targets",
     "main_figure",
     "own_figure",
+    "reason",
     "target_point",
 ]
 
@@ -53,6 +54,14 @@ _CLICK_MARKER_PX = 22
 anywhere on a ringed hex (corners included) lands on one of its points."""
 
 _LAYOUT = Layout()
+
+
+def reason(sentence: str) -> str:
+    """A refusal's sentence from the engine in the board's words: an objective card named by
+    what it asks, never its id (:func:`bamboo_lab.games.takenoko.words.reason_words`)."""
+    from bamboo_lab.games.takenoko.words import reason_words
+
+    return reason_words(sentence)
 
 
 def click_targets(state: Any, legal: tuple[Any, ...]) -> dict[Hex | Edge, list[Any]]:

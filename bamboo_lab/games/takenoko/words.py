@@ -7,10 +7,11 @@ too. Nothing here decides legality: the words only name actions the engine liste
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from .components import CARDS, COLOUR_NAMES, IMPROVEMENT_NAMES
+from .components import CARDS, COLOUR_NAMES, COLOURS, IMPROVEMENT_NAMES
 
 __all__ = [
     "DECISIONS",
@@ -20,6 +21,8 @@ __all__ = [
     "group",
     "label",
     "notes",
+    "objective_words",
+    "reason_words",
     "weather_words",
 ]
 
@@ -99,8 +102,77 @@ def _channel(action: Any) -> str:
     return f"channel between {_hex(first)} and {_hex(second)}"
 
 
+_SHAPE_WORDS = {
+    "LINE": "line",
+    "CURVE": "curve",
+    "TRIANGLE": "triangle",
+    "DIAMOND": "diamond",
+    "DIAMOND_2C": "diamond",
+}
+"""The shape of a plot objective in a word (a two-colour diamond says its two colours)."""
+
+_GROWN_ON = {
+    "F": "with a fertilizer",
+    "E": "with an enclosure",
+    "W": "with a watershed",
+    "none": "no chip",
+}
+"""What a gardener objective asks of the bamboo's plot (TK-CMP-4)."""
+
+
+def objective_words(card: str) -> str:
+    """What the objective card ``card`` asks, in the rulebook's words, never its id:
+    ``the green curve plot objective``, ``the gardener objective: green bamboo of height 4,
+    no chip``, ``the panda objective: 2 green``. Cards alike (the panda copies) read alike."""
+    info = CARDS[card]
+    if info.deck == "plot":
+        colours = " and ".join(
+            COLOUR_NAMES[colour] for colour in dict.fromkeys(colour for _, colour in info.pattern)
+        )
+        return f"the {colours} {_SHAPE_WORDS.get(info.shape, info.shape.lower())} plot objective"
+    if info.deck == "gardener":
+        colour = COLOUR_NAMES[info.colour]
+        if info.shoots > 1:
+            asks = f"{info.shoots} {colour} bamboos of height {info.height}"
+        else:
+            grown_on = _GROWN_ON.get(info.improvement, info.improvement)
+            asks = f"{colour} bamboo of height {info.height}, {grown_on}"
+        return f"the gardener objective: {asks}"
+    sections = ", ".join(
+        f"{count} {COLOUR_NAMES[colour]}"
+        for colour, count in zip(COLOURS, info.sections, strict=True)
+        if count
+    )
+    return f"the panda objective: {sections}"
+
+
 def _claim(action: Any) -> str:
-    return f"complete {action.card} ({CARDS[action.card].points} points)"
+    return f"complete {objective_words(action.card)} ({CARDS[action.card].points} points)"
+
+
+_CARD_ID = re.compile(r"\b[PGA]\d\d\b")
+"""An objective card's id in a sentence of the engine (``P13``)."""
+
+_DESCRIBED = re.compile(r" \(([PGA]\d\d): [^()]*\(\d+ pts\)\)")
+"""A card's one-line description in brackets, after its id (``(G04: 1 green ... (5 pts))``)."""
+
+_ASKED = re.compile(r"\b([PGA]\d\d) asks for\b")
+"""``the bamboo G04 asks for``: what a card asks for, named by its id."""
+
+
+def reason_words(sentence: str) -> str:
+    """A refusal's sentence from the engine in the board's words: an objective card named by
+    what it asks (:func:`objective_words`), never its id (``the garden does not show the
+    shape of the green curve plot objective with every plot irrigated``)."""
+
+    def card(found: re.Match[str]) -> str:
+        return objective_words(found[0]) if found[0] in CARDS else found[0]
+
+    def asked(found: re.Match[str]) -> str:
+        return f"of {objective_words(found[1])}" if found[1] in CARDS else found[0]
+
+    said = _ASKED.sub(asked, _DESCRIBED.sub("", sentence))
+    return _CARD_ID.sub(card, said)
 
 
 def _chip(improvement: str) -> str:
