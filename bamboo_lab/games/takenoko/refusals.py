@@ -45,6 +45,8 @@ from .info import GAME_INFO
 from .legal import improvement_spots, is_objective_met
 
 if TYPE_CHECKING:
+    from bamboo_lab.core.hexgrid import Hex
+
     from .state import State
 
 __all__ = ["PENDING", "RULEBOOK", "refusal"]
@@ -134,35 +136,54 @@ def _in_phase(state: State, action: Action) -> Refusal | None:
     if isinstance(action, MovePanda) and phase == "panda":
         return _move(state, action.plot, "panda", "TK-PAN-1")
     if isinstance(action, MovePanda) and phase == "storm":
-        if action.plot == state.panda:
-            return "TK-W-4", "the storm sends the panda to another plot"
-        return "TK-W-4", "the storm sends the panda to a plot of the garden"
+        return _storm(state, action.plot)
     if isinstance(action, DrawObjective) and phase == "objective":
-        if state.options.objective_deck_empty == "action_unavailable" and not all(state.decks):
-            return (
-                "TK-OBJ-1",
-                "a deck is empty, so no objective can be drawn (option objective_deck_empty)",
-            )
-        return "TK-OBJ-1", f"the {action.deck} objective deck is empty"
+        return _draw(state, action.deck)
     if isinstance(action, Grow) and phase == "rain":
-        place = action.plot
-        if place not in state.tiles:
-            return "TK-W-2", f"the rain grows a bamboo on a plot, and {hex_text(place)} holds none"
-        if place not in state.irrigated:
-            return "TK-W-2", f"the rain grows only an irrigated plot, and {hex_text(place)} is dry"
-        if state.bamboo[place] >= MAX_HEIGHT:
-            return "TK-BAM-1", f"a bamboo has at most {MAX_HEIGHT} sections"
-        return "TK-BAM-2", "no section of that colour is left (limited bamboo supply)"
+        return _grow(state, action.plot)
     if isinstance(action, TakeImprovement) and phase == "clouds":
         return "TK-W-5", f"no {action.improvement} chip is left in the reserve"
     if isinstance(action, ChooseWeather) and phase == "choose_weather":
         return "TK-W-5", "with no chip left the clouds are replaced by sun, rain, wind or storm"
     if isinstance(action, Pass) and phase in _WEATHER_PHASES:
-        rule = PENDING[phase][0]
-        if phase == "choose_weather":
-            return rule, "a weather face must be chosen"
-        return rule, "the weather effect cannot be declined (option weather_optional is off)"
+        return _decline_weather(phase)
     return None
+
+
+def _storm(state: State, place: Hex) -> Refusal:
+    """Why the storm cannot send the panda to ``place`` (TK-W-4)."""
+    if place == state.panda:
+        return "TK-W-4", "the storm sends the panda to another plot"
+    return "TK-W-4", "the storm sends the panda to a plot of the garden"
+
+
+def _draw(state: State, deck: str) -> Refusal:
+    """Why no objective can be drawn from ``deck`` (TK-OBJ-1)."""
+    if state.options.objective_deck_empty == "action_unavailable" and not all(state.decks):
+        return (
+            "TK-OBJ-1",
+            "a deck is empty, so no objective can be drawn (option objective_deck_empty)",
+        )
+    return "TK-OBJ-1", f"the {deck} objective deck is empty"
+
+
+def _grow(state: State, place: Hex) -> Refusal:
+    """Why the rain cannot grow the bamboo on ``place`` (TK-W-2, TK-BAM-1, TK-BAM-2)."""
+    if place not in state.tiles:
+        return "TK-W-2", f"the rain grows a bamboo on a plot, and {hex_text(place)} holds none"
+    if place not in state.irrigated:
+        return "TK-W-2", f"the rain grows only an irrigated plot, and {hex_text(place)} is dry"
+    if state.bamboo[place] >= MAX_HEIGHT:
+        return "TK-BAM-1", f"a bamboo has at most {MAX_HEIGHT} sections"
+    return "TK-BAM-2", "no section of that colour is left (limited bamboo supply)"
+
+
+def _decline_weather(phase: str) -> Refusal:
+    """Why the weather of ``phase`` cannot be passed (the rule of the pending weather)."""
+    rule = PENDING[phase][0]
+    if phase == "choose_weather":
+        return rule, "a weather face must be chosen"
+    return rule, "the weather effect cannot be declined (option weather_optional is off)"
 
 
 def _place_plot(state: State, action: PlacePlot) -> Refusal:
