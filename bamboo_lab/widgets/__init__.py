@@ -84,7 +84,8 @@ def garden_sandbox() -> SandboxApp:
 
 
 def market_sandbox(objective: str = "fish") -> SandboxApp:
-    """Build a Bangkok market from card specs; each chilli card's points and the total."""
+    """Build a Bangkok market by choosing cards in the rulebook's words; each chilli card's
+    points and the total."""
     return SandboxApp(MarketSandbox(objective))
 
 

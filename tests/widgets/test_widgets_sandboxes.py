@@ -73,9 +73,26 @@ def _pixel(h: Hex) -> tuple[float, float]:
 def test_market_sandbox_scores_are_the_engines() -> None:
     app = widgets.market_sandbox("fish")
     s = app.sandbox
-    specs = ["C3:FB/B", "FF", "F", "BB", "C2:F/ZP", None, None, None, None]
-    for i, spec in enumerate(specs):
-        app.specs[i].value = spec or ""
+    chosen = [
+        ("chilli card", ["fish", "blue_peas"], 3, ["fish", "blue_peas"]),  # shows fish, blue peas
+        ("boat card", ["fish", "fish"], None, []),
+        ("boat card", ["fish"], None, []),
+        ("boat card", ["blue_peas", "blue_peas"], None, []),
+        ("chilli card", ["thai_zucchini", "passion_fruit"], 2, ["fish"]),
+    ]
+    for cell, (kind, baskets, chilli_type, counts) in enumerate(chosen, start=1):
+        app.cell.value = cell
+        app.kind.value = kind
+        for box, good in zip(app.baskets, [*baskets, "", ""], strict=False):
+            box.value = good
+        if counts:
+            app.chilli_type.value = chilli_type
+            for box, good in zip(app.counts, [*counts, ""], strict=False):
+                box.value = good
+        app._lay()
+        assert app.message.value == ""
+    specs = ["C3:FB/FB", "FF", "F", "BB", "C2:F/ZP", None, None, None, None]
+    assert s.cells == specs
     cards = [bk.parse_card_spec(x, i) if x else None for i, x in enumerate(specs)]
     expected = bk.score_market(cards, "fish")
     score = s.score()
@@ -160,6 +177,12 @@ def test_a_garden_sandbox_takes_a_q_r_pair_as_a_plot() -> None:
 @pytest.mark.parametrize(
     ("call", "args"),
     [
+        ("lay_card", (10, "boat card", ["fish"])),
+        ("lay_card", (2, "boat", ["fish"])),
+        ("lay_card", (2, "boat card", "fish")),
+        ("lay_card", (2, "boat card", ["dog"])),
+        ("lay_card", (2, "chilli card", ["fish"], 5, ["fish"])),
+        ("lay_card", (2, "chilli card", ["fish"], None, ["fish"])),
         ("set_cell", (10, "B")),
         ("set_cell", (0, "B")),
         ("set_cell", ("1", "B")),
