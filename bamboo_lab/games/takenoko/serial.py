@@ -360,7 +360,7 @@ def _board_fields(players: list[Any], reserve: Mapping[str, Any], opts: Options)
         ),
         "channel_reserve": saved_int(reserve["channels"], "channel reserve", 0, CHANNEL_SUPPLY),
         "improvement_reserve": _triple(reserve["improvements"], "improvement reserve"),
-        "bamboo_reserve": _triple(  # TK-BAM-2: substitutes have no bound (the count check below)
+        "bamboo_reserve": _triple(  # TK-BAM-2: substitutes have no bound (check_counts counts them)
             reserve["bamboo"], "bamboo reserve", 0 if opts.bamboo_supply == "limited" else None
         ),
     }
