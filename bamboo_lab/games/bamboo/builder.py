@@ -97,22 +97,67 @@ def position(
     ``inventory()`` is unchanged; an impossible request raises InvalidStateError saying which
     component ran out or what conflicts. The state's ``start`` is its own dict.
     """
+    state = _starting_state(base, players, seed, options)
+    data = _start_data(state)
+    opts = _chosen_options(data, state.options, base, options)
+    num_players = state.num_players
+    changes = _board_changes(boards, num_players)
+    _set_round_and_seats(data, state.phase, num_players, round, player, first_player)
+    if temples is not None:
+        _set_main_temples(data, temples, num_players)
+    _place_shoots(data, changes, stalks)
+    place_homes(data, changes, home_market)
+    place_balance(data, changes, opts, balance_market)
+    _place_food(data, changes, food_display)
+    _place_spirits(data, changes)
+    _set_board_counters(data, changes)
+    _balance_incense(data, changes, round is not None or temples is not None)
+    data["start_position"] = {field: value for field, value in data.items()}
+    return State.from_dict(data)
+
+
+def _starting_state(
+    base: State | None, players: int, seed: int, options: Options | Mapping[str, Any] | None
+) -> State:
+    """The state to build from: ``base``, or a fresh game played to the first Summer decision."""
     if base is None:
-        state = _to_summer(new_game(players, seed, options))
-    elif isinstance(base, State):
-        state = base
-    else:
-        raise InvalidStateError(f"base must be a Bamboo State, not {type(base).__name__}")
+        return _to_summer(new_game(players, seed, options))
+    if isinstance(base, State):
+        return base
+    raise InvalidStateError(f"base must be a Bamboo State, not {type(base).__name__}")
+
+
+def _start_data(state: State) -> dict[str, Any]:
+    """The state's fields as a dict, with no start position and no history yet."""
     data = state.to_dict()
     data.pop("start_position", None)
     data["history"] = []
-    num_players = state.num_players
-    opts = state.options
+    return data
+
+
+def _chosen_options(
+    data: dict[str, Any],
+    opts: Options,
+    base: State | None,
+    options: Options | Mapping[str, Any] | None,
+) -> Options:
+    """The rule variants: ``options`` given with ``base`` replace the base's own."""
     if base is not None and options is not None:
         opts = Options.coerce(options)
         data["options"] = opts.to_dict()
-    changes = _board_changes(boards, num_players)
-    if (round is not None or player is not None) and state.phase != "visit":
+    return opts
+
+
+def _set_round_and_seats(
+    data: dict[str, Any],
+    phase: str,
+    num_players: int,
+    round: int | None,
+    player: int | None,
+    first_player: int | None,
+) -> None:
+    """The round (and its round tracks), the seat to decide and the start player."""
+    if (round is not None or player is not None) and phase != "visit":
         raise InvalidStateError("round and player are set at a Summer decision (phase visit)")
     if round is not None:
         data["round"] = checked_int(round, "round", 1, 4)
@@ -122,18 +167,20 @@ def position(
         data["player"] = checked_int(player, "player", 0, num_players - 1)
     if first_player is not None:
         data["start"] = checked_int(first_player, "first_player", 0, num_players - 1)
-    if temples is not None:
-        data["temples"] = _main_temples(temples, num_players, data["temples"])
-        data["temple_tiles"] = (
-            [sum(owner == GHOST for owner in temple) for temple in data["temples"]]
-            if num_players == 2
-            else []
-        )
-    _place_shoots(data, changes, stalks)
-    place_homes(data, changes, home_market)
-    place_balance(data, changes, opts, balance_market)
-    _place_food(data, changes, food_display)
-    _place_spirits(data, changes)
+
+
+def _set_main_temples(data: dict[str, Any], temples: Any, num_players: int) -> None:
+    """The main-board incense stacks, and with 2 players the ghost's sticks on each temple."""
+    data["temples"] = _main_temples(temples, num_players, data["temples"])
+    data["temple_tiles"] = (
+        [sum(owner == GHOST for owner in temple) for temple in data["temples"]]
+        if num_players == 2
+        else []
+    )
+
+
+def _set_board_counters(data: dict[str, Any], changes: dict[int, dict[str, Any]]) -> None:
+    """Each changed board's coins, HP, passed flag and temple marker."""
     for seat, board_changes in changes.items():
         board = data["boards"][seat]
         for key in ("coins", "hp", "passed"):
@@ -142,9 +189,6 @@ def position(
         if "marker" in board_changes:
             marker = board_changes["marker"]
             board["marker"] = -1 if marker is None else _colour(marker, f"boards[{seat}].marker")
-    _balance_incense(data, changes, round is not None or temples is not None)
-    data["start_position"] = {field: value for field, value in data.items()}
-    return State.from_dict(data)
 
 
 def _to_summer(state: State) -> State:

@@ -107,6 +107,18 @@ def place_homes(data: dict[str, Any], changes: dict[int, dict[str, Any]], market
     }
     if not wanted and market is None:
         return
+    pools = _home_pools(data, wanted)
+    specs = {seat: _home_entries(seat, home) for seat, home in wanted.items()}
+    new = {seat: [-1] * 15 for seat in wanted}
+    _take_named_homes(pools, specs, new)  # named tiles first, then by type and comfort
+    _take_homes_by_type_and_comfort(pools, specs, new)
+    for seat, home in new.items():
+        data["boards"][seat]["home"] = home
+    _refill_home_market(data, pools, market)
+
+
+def _home_pools(data: dict[str, Any], wanted: dict[int, Any]) -> list[list[int]]:
+    """Each category's home tiles to take from: market, stack and the homes being replaced."""
     pools = [
         list(data["home_market"][category]) + list(data["home_stacks"][category])
         for category in range(2)
@@ -115,38 +127,55 @@ def place_homes(data: dict[str, Any], changes: dict[int, dict[str, Any]], market
         for home_id in data["boards"][seat]["home"]:
             if home_id >= 0:
                 pools[HOME_TILES[home_id].category].append(home_id)
-    specs: dict[int, list[tuple[str, Any]]] = {}
-    for seat, home in wanted.items():
-        if isinstance(home, str):
-            spaces = read_home_text(home)
-            entries: list[tuple[str, Any]] = [
-                ("kind", spaces[space]) if space in spaces else ("empty", None)
-                for space in range(15)
-            ]
-        elif isinstance(home, (list, tuple)) and len(home) == 15:
-            entries = [
-                _home_entry(entry, f"boards[{seat}].home[{space}]")
-                for space, entry in enumerate(home)
-            ]
-        else:
-            raise InvalidStateError(f"boards[{seat}].home: a home text or 15 entries")
-        specs[seat] = entries
-    new = {seat: [-1] * 15 for seat in wanted}
-    for seat, entries in specs.items():  # named tiles first, then by type and comfort
+    return pools
+
+
+def _home_entries(seat: int, home: Any) -> list[tuple[str, Any]]:
+    """One seat's 15 home spaces read from a home text or a list of 15 entries."""
+    if isinstance(home, str):
+        spaces = read_home_text(home)
+        return [
+            ("kind", spaces[space]) if space in spaces else ("empty", None) for space in range(15)
+        ]
+    if isinstance(home, (list, tuple)) and len(home) == 15:
+        return [
+            _home_entry(entry, f"boards[{seat}].home[{space}]") for space, entry in enumerate(home)
+        ]
+    raise InvalidStateError(f"boards[{seat}].home: a home text or 15 entries")
+
+
+def _take_named_homes(
+    pools: list[list[int]],
+    specs: dict[int, list[tuple[str, Any]]],
+    new: dict[int, list[int]],
+) -> None:
+    """Put the tiles named (or given by id, then that tile or an identical one) on the homes."""
+    for seat, entries in specs.items():
         for space, (how, value) in enumerate(entries):
             if how == "id":
                 tile = HOME_TILES[value]
                 take_from(pools[tile.category], value, f"home tile {tile.name}")
                 new[seat][space] = value
             elif how == "same":  # an id from home_from_text: that tile or an identical one
-                tile = HOME_TILES[value]
-                twins = [
-                    home_id for home_id in pools[tile.category] if _twin(HOME_TILES[home_id], tile)
-                ]
-                if not twins:
-                    raise InvalidStateError(f"home tiles like {tile.name} ran out")
-                pools[tile.category].remove(value if value in twins else min(twins))
-                new[seat][space] = value if value in twins else min(twins)
+                new[seat][space] = _take_home_twin(pools, value)
+
+
+def _take_home_twin(pools: list[list[int]], value: int) -> int:
+    """Take home tile ``value`` or, when it is gone, the lowest-id tile just like it."""
+    tile = HOME_TILES[value]
+    twins = [home_id for home_id in pools[tile.category] if _twin(HOME_TILES[home_id], tile)]
+    if not twins:
+        raise InvalidStateError(f"home tiles like {tile.name} ran out")
+    pools[tile.category].remove(value if value in twins else min(twins))
+    return value if value in twins else min(twins)
+
+
+def _take_homes_by_type_and_comfort(
+    pools: list[list[int]],
+    specs: dict[int, list[tuple[str, Any]]],
+    new: dict[int, list[int]],
+) -> None:
+    """Put on the homes the lowest-id tile of each type and comfort asked for."""
     for seat, entries in specs.items():
         for space, (how, value) in enumerate(entries):
             if how == "kind":
@@ -159,8 +188,10 @@ def place_homes(data: dict[str, Any], changes: dict[int, dict[str, Any]], market
                     )
                 pools[HOME_TILES[home_id].category].remove(home_id)
                 new[seat][space] = home_id
-    for seat, home in new.items():
-        data["boards"][seat]["home"] = home
+
+
+def _refill_home_market(data: dict[str, Any], pools: list[list[int]], market: Any) -> None:
+    """The named market tiles face up first, then each row refills (4 tiles) from its stack."""
     if market is not None:
         _front(
             pools,
