@@ -102,20 +102,12 @@ def _names(value: Any, name: str, allowed: Sequence[str]) -> tuple[str, ...]:
 
 def load_fields(data: Any, phases: Sequence[str]) -> Work:
     """Checked constructor arguments of a state from its dict (history as parsed actions)."""
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("a Bamboo state must be a mapping")
-    keys = set(data)
-    missing = [index for index in FIELDS if index not in keys]
-    extra = keys - set(FIELDS) - {"start_position"}
-    if missing or extra:
-        raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {listed(extra)}")
+    _check_keys(data)
     num_players = checked_int(data["num_players"], "num_players", 2, 4)
     options = Options.from_dict(data["options"])
     tiles = options.balance_table
     bal_hi = len(tiles) - 1
-    boards = data["boards"]
-    if not isinstance(boards, (list, tuple)) or len(boards) != num_players:
-        raise InvalidStateError(f"boards must be a list of {num_players} boards, one per player")
+    boards = _seated_boards(data["boards"], num_players)
     fields: Work = {
         "num_players": num_players,
         "options": options,
@@ -124,17 +116,10 @@ def load_fields(data: Any, phases: Sequence[str]) -> Work:
         "first_player": checked_int(data["start"], "start", 0, num_players - 1),
         "phase": _name(data["phase"], "phase", phases),
         "player": checked_int(data["player"], "player", -2, num_players - 1),
-        "boards": tuple(
-            Board.from_dict(board, tiles, f"boards[{seat}]") for seat, board in enumerate(boards)
-        ),
+        "boards": tuple(Board.from_dict(board, tiles, f"boards[{seat}]") for seat, board in boards),
         "stalks": _rows(data["stalks"], "stalks", 4, 0, 19),
-        "temples": _rows(
-            data["temples"], "temples", 4, -1 if num_players == 2 else 0, num_players - 1
-        ),
-        "spirit_stacks": tuple(
-            spirit_names(item, f"spirit_stacks[{index}]")
-            for index, item in enumerate(_list(data["spirit_stacks"], "spirit_stacks", 4))
-        ),
+        "temples": _incense_stacks(data["temples"], num_players),
+        "spirit_stacks": _spirit_stacks(data["spirit_stacks"]),
         "spirit_box": spirit_names(data["spirit_box"], "spirit_box"),
         "spirit_out": spirit_names(data["spirit_out"], "spirit_out"),
         "temple_tiles": checked_ints(data["temple_tiles"], "temple_tiles", 0, 3),
@@ -169,18 +154,58 @@ def load_fields(data: Any, phases: Sequence[str]) -> Work:
         "history": (),
         "start": data.get("start_position"),
     }
-    texts = _list(data["history"], "history", None)
+    fields["history"] = _history(data["history"])
+    _check_start_position(fields["start"])
+    check_position(fields)
+    return fields
+
+
+def _check_keys(data: Any) -> None:
+    """A state dict is a mapping holding every field of :data:`FIELDS` and no other."""
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("a Bamboo state must be a mapping")
+    keys = set(data)
+    missing = [index for index in FIELDS if index not in keys]
+    extra = keys - set(FIELDS) - {"start_position"}
+    if missing or extra:
+        raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {listed(extra)}")
+
+
+def _seated_boards(boards: Any, num_players: int) -> list[tuple[int, Any]]:
+    """The saved personal boards with their seats: a list of exactly one per player."""
+    if not isinstance(boards, (list, tuple)) or len(boards) != num_players:
+        raise InvalidStateError(f"boards must be a list of {num_players} boards, one per player")
+    return list(enumerate(boards))
+
+
+def _incense_stacks(value: Any, num_players: int) -> tuple[tuple[int, ...], ...]:
+    """The 4 temples' incense sticks by seat (-1 the ghost's, with 2 players only)."""
+    return _rows(value, "temples", 4, -1 if num_players == 2 else 0, num_players - 1)
+
+
+def _spirit_stacks(value: Any) -> tuple[tuple[str, ...], ...]:
+    """The 4 temples' spirit stacks as spirit names."""
+    return tuple(
+        spirit_names(item, f"spirit_stacks[{index}]")
+        for index, item in enumerate(_list(value, "spirit_stacks", 4))
+    )
+
+
+def _history(value: Any) -> tuple[Any, ...]:
+    """The history's action texts parsed (at most :data:`_MAX_HISTORY` of them)."""
+    texts = _list(value, "history", None)
     if len(texts) > _MAX_HISTORY:
         raise InvalidStateError(f"history holds at most {_MAX_HISTORY} actions")
     try:
-        fields["history"] = tuple(parse_text(text) for text in texts)
+        return tuple(parse_text(text) for text in texts)
     except BambooLabError as exc:
         raise InvalidStateError(f"history: {exc}") from exc
-    start = fields["start"]
+
+
+def _check_start_position(start: Any) -> None:
+    """A start position is a state dict that has no start of its own."""
     if start is not None and (not isinstance(start, Mapping) or "start_position" in start):
         raise InvalidStateError("start_position must be a state dict without its own start")
-    check_position(fields)
-    return fields
 
 
 def _list(value: Any, name: str, count: int | None) -> list[Any] | tuple[Any, ...]:
@@ -191,9 +216,22 @@ def _list(value: Any, name: str, count: int | None) -> list[Any] | tuple[Any, ..
 
 def check_position(fields: Work) -> None:
     """Raise InvalidStateError when the pieces of a position break the set-up rules."""
-    num_players, tiles = fields["num_players"], fields["options"].balance_table
     if len(fields["per_stalk"]) != 4 or any(len(stalk) != 3 for stalk in fields["stalks"]):
         raise InvalidStateError("each of the 4 stalks holds exactly 3 shoots (BB-SET-1)")
+    _check_balance_rows(fields)
+    _check_home_rows(fields)
+    _check_known_stacks(fields)
+    _check_home_box_and_food(fields)
+    _check_spirits(fields)
+    _check_ghost(fields)
+    if fields["options"].night_side:  # BB-ADV-1
+        _check_night_spaces(fields)
+    _check_turn(fields)
+
+
+def _check_balance_rows(fields: Work) -> None:
+    """Each balance row: at most 3 face-up tiles of its type, refilled from its stack."""
+    tiles = fields["options"].balance_table
     for index, (row, stack) in enumerate(
         zip(fields["balance_market"], fields["balance_stacks"], strict=True)
     ):
@@ -203,6 +241,10 @@ def check_position(fields: Work) -> None:
             )
         if len(row) < 3 and stack:  # BB-ACT-2: the row refills from its stack
             raise InvalidStateError(f"balance row {KINDS[index]} has an empty space and a stack")
+
+
+def _check_home_rows(fields: Work) -> None:
+    """Each home row: at most 4 face-up tiles of its category, refilled from its stack."""
     for index, (row, stack) in enumerate(
         zip(fields["home_market"], fields["home_stacks"], strict=True)
     ):
@@ -217,6 +259,10 @@ def check_position(fields: Work) -> None:
             raise InvalidStateError(
                 f"home row {CATEGORY_LETTERS[index]} has an empty space and a stack"
             )
+
+
+def _check_known_stacks(fields: Work) -> None:
+    """The known tiles of each balance and home stack are a bottom part of it."""
     for name, rows, known, stacks in (
         ("balance", 3, fields["balance_known"], fields["balance_stacks"]),
         ("home", 2, fields["home_known"], fields["home_stacks"]),
@@ -225,7 +271,11 @@ def check_position(fields: Work) -> None:
             index > len(stack) for index, stack in zip(known, stacks, strict=True)
         ):
             raise InvalidStateError(f"{name}_known must count a bottom part of each stack")
-    box = sorted(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
+
+
+def _check_home_box_and_food(fields: Work) -> None:
+    """The home box as the player count sets it, and the food display's 5 sorted spaces."""
+    box = sorted(tile.id for tile in HOME_TILES if fields["num_players"] == 2 and tile.three_plus)
     if sorted(fields["home_box"]) != box:  # BB-SET-4
         raise InvalidStateError("the home box holds exactly the 3+ tiles, with 2 players only")
     if len(fields["food_display"]) > 5:  # BB-SET-6
@@ -234,22 +284,27 @@ def check_position(fields: Work) -> None:
         raise InvalidStateError("an empty food display is refilled while counters are left")
     if list(fields["food_display"]) != sorted(fields["food_display"]):
         raise InvalidStateError("the food display is kept sorted")
+
+
+def _check_spirits(fields: Work) -> None:
+    """The temples' spirit stacks, the spirit box and the spirits sent out of the game."""
     if any(len(stack) > 4 for stack in fields["spirit_stacks"]):  # BB-SET-5
         raise InvalidStateError("a temple's spirit stack holds at most 4 tiles")
     if len(fields["spirit_box"]) != 5:  # BB-SET-5: the other 5 leave the game for good
         raise InvalidStateError("the spirit box holds the 5 spirits set aside at setup")
-    if fields["spirit_out"] and num_players != 2:  # BB-AUT-2
+    if fields["spirit_out"] and fields["num_players"] != 2:  # BB-AUT-2
         raise InvalidStateError("only the 2-player ghost sends spirits out of the game")
-    _check_ghost(fields)
-    if fields["options"].night_side:  # BB-ADV-1
-        for seat, board in enumerate(fields["boards"]):
-            for space, kind in night_of(fields, seat).items():
-                if board.home[space] >= 0 and HOME_TILES[board.home[space]].type != kind:
-                    raise InvalidStateError(
-                        f"player {seat}'s night space {space // 5},{space % 5}"
-                        f" needs a {TYPES[kind]} tile"
-                    )
-    _check_turn(fields)
+
+
+def _check_night_spaces(fields: Work) -> None:
+    """Each night-side special space holds only a home tile of its type (BB-ADV-1)."""
+    for seat, board in enumerate(fields["boards"]):
+        for space, kind in night_of(fields, seat).items():
+            if board.home[space] >= 0 and HOME_TILES[board.home[space]].type != kind:
+                raise InvalidStateError(
+                    f"player {seat}'s night space {space // 5},{space % 5}"
+                    f" needs a {TYPES[kind]} tile"
+                )
 
 
 def _check_ghost(fields: Work) -> None:
@@ -266,9 +321,22 @@ def _check_ghost(fields: Work) -> None:
 
 def _check_turn(fields: Work) -> None:
     """Whose turn it is and each phase's data, as the turn order and the season allow."""
-    num_players, phase, player = fields["num_players"], fields["phase"], fields["player"]
-    first_player, round_number = fields["first_player"], fields["round"]
-    boards = fields["boards"]
+    _check_phase_data(fields)
+    _check_gift_display(fields)
+    tracks = _round_tracks(fields)
+    if [board.track for board in fields["boards"]] != tracks:
+        raise InvalidStateError(
+            f"round {fields['round']}, phase {fields['phase']!r}:"
+            f" the round tracks must hold {tracks} (BB-SPR-3)"
+        )
+    _check_action(fields)
+    if fields["history"] and fields["start"] is None:
+        _check_shoots(fields)  # a saved game: its history begins at new_game
+
+
+def _check_phase_data(fields: Work) -> None:
+    """The player, the tile bought, the shoots received, in hand and activated, by phase."""
+    phase, player = fields["phase"], fields["player"]
     if (phase == "over") != (player == -2) or (phase != "over" and player < 0):
         raise InvalidStateError("player is -2 exactly when the game is over")
     if (phase == "home") != (fields["buying"] >= 0):
@@ -283,9 +351,17 @@ def _check_turn(fields: Work) -> None:
         or len(fields["activating"]) not in (0, 2)
     ):
         raise InvalidStateError("an activated shoot is (shoot, stalk) in context 'shoot'")
-    # BB-SPR-2, BB-SPR-3: the revealed gifts are those not chosen yet this Spring
+
+
+def _check_gift_display(fields: Work) -> None:
+    """The revealed gifts are those not chosen yet this Spring (BB-SPR-2, BB-SPR-3)."""
+    num_players, player, first_player = (
+        fields["num_players"],
+        fields["player"],
+        fields["first_player"],
+    )
     gifts = 0
-    if phase == "gift":
+    if fields["phase"] == "gift":
         gifts = num_players - (player - first_player) % num_players
     elif fields["context"] == "gift":
         gifts = num_players - 1 - (player - first_player) % num_players
@@ -293,44 +369,58 @@ def _check_turn(fields: Work) -> None:
         raise InvalidStateError(
             f"{gifts} gift(s) must be revealed now, not {fields['gift_display']}"
         )
-    # BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order
+
+
+def _round_tracks(fields: Work) -> list[int]:
+    """Each round track's sticks now, checking the draft and the round against the phase.
+
+    BB-PL-5, BB-SPR-1, BB-SPR-3: the round track and the draft follow the round and turn order.
+    """
+    num_players, phase, player = fields["num_players"], fields["phase"], fields["player"]
+    first_player, round_number = fields["first_player"], fields["round"]
     if phase == "draft":
-        picks = 2 * num_players - len(fields["shoot_pool"])
-        if round_number != 1 or not fields["shoot_pool"] or picks < 0:
-            raise InvalidStateError("the draft happens in round 1 with shoots to draft (BB-PL-5)")
-        order = fields["options"].draft_order
-        expected = (
-            first_player
-            + (2 * num_players - 1 - picks if order == "snake" and picks >= num_players else picks)
-        ) % num_players
-        if player != expected:
-            raise InvalidStateError(f"in the draft player {expected} picks, not {player} (BB-PL-5)")
-        tracks = [4] * num_players
-    elif fields["shoot_pool"]:
+        _check_draft(fields)
+        return [4] * num_players
+    if fields["shoot_pool"]:
         raise InvalidStateError("the draft pool is empty after the draft (BB-PL-5)")
-    elif phase == "over":
-        tracks = [0] * num_players
+    if phase == "over":
         if round_number != 5:
             raise InvalidStateError("the game ends after the fourth Winter (BB-END-1)")
-    else:
-        done = (
-            (player - first_player) % num_players
-            if "gift" in (phase, fields["context"])
-            else num_players - 1
-        )
-        tracks = [
-            4 - round_number + (((seat - first_player) % num_players) > done)
-            for seat in range(num_players)
-        ]
-        if round_number > 4:
-            raise InvalidStateError("round must be 1..4 before the game is over")
-    if [board.track for board in boards] != tracks:
+        return [0] * num_players
+    done = (
+        (player - first_player) % num_players
+        if "gift" in (phase, fields["context"])
+        else num_players - 1
+    )
+    tracks = [
+        4 - round_number + (((seat - first_player) % num_players) > done)
+        for seat in range(num_players)
+    ]
+    if round_number > 4:
+        raise InvalidStateError("round must be 1..4 before the game is over")
+    return tracks
+
+
+def _check_draft(fields: Work) -> None:
+    """The draft is in round 1, with shoots left, and the seat the draft order names picks."""
+    picks = 2 * fields["num_players"] - len(fields["shoot_pool"])
+    if fields["round"] != 1 or not fields["shoot_pool"] or picks < 0:
+        raise InvalidStateError("the draft happens in round 1 with shoots to draft (BB-PL-5)")
+    expected = _drafting_seat(fields, picks)
+    if fields["player"] != expected:
         raise InvalidStateError(
-            f"round {round_number}, phase {phase!r}: the round tracks must hold {tracks} (BB-SPR-3)"
+            f"in the draft player {expected} picks, not {fields['player']} (BB-PL-5)"
         )
-    _check_action(fields)
-    if fields["history"] and fields["start"] is None:
-        _check_shoots(fields)  # a saved game: its history begins at new_game
+
+
+def _drafting_seat(fields: Work, pick: int) -> int:
+    """The seat making pick ``pick`` (from 0) of the draft: clockwise or snake (BB-PL-5)."""
+    num_players = fields["num_players"]
+    snake = fields["options"].draft_order == "snake"
+    return (
+        fields["first_player"]
+        + (2 * num_players - 1 - pick if snake and pick >= num_players else pick)
+    ) % num_players
 
 
 _ACTION_PHASES = ("balance", "improve", "home", "cook", "wildcard", "tengu", "tengu_take")
@@ -390,15 +480,8 @@ def _check_shoots(fields: Work) -> None:
     expected = [6] * num_players
     if fields["phase"] == "draft":  # 4 set-up shoots, plus the picks made (the draft order)
         expected = [4] * num_players
-        snake = fields["options"].draft_order == "snake"
         for pick in range(2 * num_players - len(fields["shoot_pool"])):
-            expected[
-                (
-                    fields["first_player"]
-                    + (2 * num_players - 1 - pick if snake and pick >= num_players else pick)
-                )
-                % num_players
-            ] += 1
+            expected[_drafting_seat(fields, pick)] += 1
     for seat in range(num_players):
         if held[seat] != expected[seat]:
             raise InvalidStateError(

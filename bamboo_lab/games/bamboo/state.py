@@ -2,14 +2,15 @@
 
 The state is a frozen dataclass whose fields are declared (and described) below. The rules
 (:mod:`.rules`) work on a shallow copy of its fields and the result becomes the next state;
-loading and checking dicts lives in :mod:`.serial`, the text picture in :mod:`.picture`.
+loading and checking dicts lives in :mod:`.serial`, the text picture in :mod:`.picture`, the
+setup's pieces and random draws in :mod:`.deal`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
@@ -24,10 +25,11 @@ from bamboo_lab.core.protocol import Outcome
 
 from . import picture, rules, serial
 from .board import Board
-from .components import FOOD_COUNTS, FOOD_KINDS, GIFTS, SPIRITS, TEMPLE_TILE_VALUES, shoot_name
+from .components import FOOD_KINDS, GIFTS, TEMPLE_TILE_VALUES, shoot_name
+from .deal import FOOD_COUNTERS, SPIRIT_TILES, SetupDraws, deal_rows, setup_pieces
 from .info import GAME_INFO
 from .options import Options
-from .reconstructed import BOARD_SETUP_SHOOTS, HOME_TILES, PLAYER_SETS, UNMARKED_SHOOTS
+from .reconstructed import BOARD_SETUP_SHOOTS, PLAYER_SETS, UNMARKED_SHOOTS
 from .refusals import RULEBOOK
 from .rules import HANDLERS
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
@@ -416,56 +418,24 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     """Set up a game (R-EN sections I and III): a pure function of its arguments."""
     check_setup("Bamboo", num_players, seed, GAME_INFO.player_counts)
     opts = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
-    generator = vrng.derive_seed(seed, NAME, "setup")
-
-    def shuffle(items: Any) -> list[Any]:
-        nonlocal generator
-        out, generator = vrng.shuffled(items, generator)
-        return out
-
-    pieces = _setup_pieces(num_players, opts)
+    draws = SetupDraws(vrng.derive_seed(seed, NAME, "setup"))
+    pieces = setup_pieces(num_players, opts)
     # BB-SET-1: board-setup shoots at random in the 12 shaded spaces
-    setup = shuffle(BOARD_SETUP_SHOOTS[opts.wildcards])
-    stalks = tuple(tuple(setup[3 * index : 3 * index + 3]) for index in range(4))
+    setup = draws.shuffle(BOARD_SETUP_SHOOTS[opts.wildcards])
     # BB-SET-3: balance stacks, 3 face up per type (custom tiles join their kind's stack)
-    bal_stacks, bal_market = [], []
-    for kind in range(3):
-        stack = shuffle(pieces.balance_tiles[kind])
-        bal_market.append(tuple(stack[:3]))
-        bal_stacks.append(stack[3:])
+    bal_market, bal_stacks = deal_rows(draws, pieces.balance_tiles, 3)
     # BB-SET-4: home tiles by category, 3+ removed with 2 players, 4 face up per category
-    home_box = pieces.home_box
-    home_stacks, home_market = [], []
-    for cat in range(2):
-        stack = shuffle(pieces.home_tiles[cat])
-        home_market.append(tuple(stack[:4]))
-        home_stacks.append(tuple(stack[4:]))
-    # BB-SET-5: spirits in 4 stacks of 4, the other 5 leave the game
-    spirits = shuffle(_SPIRIT_TILES)
-    spirit_stacks = tuple(tuple(spirits[4 * index : 4 * index + 4]) for index in range(4))
-    # BB-SET-6: food counters face down, 5 face up
-    food = shuffle(_FOOD_COUNTERS)
-    # BB-SET-2: gifts face down
-    gifts = shuffle(GIFTS)
-    # BB-SET-7: a random start player
-    first_player, generator = vrng.randbelow(generator, num_players)
+    home_market, home_stacks = deal_rows(draws, pieces.home_tiles, 4)
+    spirits = draws.shuffle(SPIRIT_TILES)  # BB-SET-5: 4 stacks of 4, the other 5 leave
+    food = draws.shuffle(FOOD_COUNTERS)  # BB-SET-6: food counters face down, 5 face up
+    gifts = draws.shuffle(GIFTS)  # BB-SET-2: gifts face down
+    first_player = draws.below(num_players)  # BB-SET-7: a random start player
     # BB-SET-8: the ghost's incense (2 players)
-    temple_tiles = tuple(shuffle(TEMPLE_TILE_VALUES)) if num_players == 2 else ()
-    temples = (
-        tuple((GHOST,) * sticks for sticks in temple_tiles)
-        if num_players == 2
-        else ((), (), (), ())
-    )
+    temple_tiles = tuple(draws.shuffle(TEMPLE_TILE_VALUES)) if num_players == 2 else ()
     # BB-PL-4: one player-setup set each; BB-PL-5: 2 unmarked shoots per player laid out
-    sets = shuffle(range(4))
-    unmarked = shuffle(UNMARKED_SHOOTS[opts.wildcards])
-    boards = []
-    for seat in range(num_players):
-        temples_p: list[tuple[int, ...]] = [(), (), (), ()]
-        for code in PLAYER_SETS[sets[seat]]:
-            temples_p[code // 5] += (code,)
-        left = bal_stacks[0].pop(0)  # BB-PL-3: one left tile from the stack, unseen
-        boards.append(_START_BOARD.changed({"temples": tuple(temples_p), "balance": (left,)}))
+    sets = draws.shuffle(range(4))
+    unmarked = draws.shuffle(UNMARKED_SHOOTS[opts.wildcards])
+    boards = _player_boards(num_players, sets, bal_stacks)
     shoot_box = [code for index in sets[num_players:] for code in PLAYER_SETS[index]] + unmarked[
         2 * num_players :
     ]  # B8
@@ -478,18 +448,18 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         first_player=first_player,
         phase="draft",
         player=first_player,
-        boards=tuple(boards),
-        stalks=stalks,
-        temples=temples,
-        spirit_stacks=spirit_stacks,
+        boards=boards,
+        stalks=tuple(tuple(setup[3 * index : 3 * index + 3]) for index in range(4)),
+        temples=_ghost_incense(temple_tiles) if num_players == 2 else ((), (), (), ()),
+        spirit_stacks=tuple(tuple(spirits[4 * index : 4 * index + 4]) for index in range(4)),
         spirit_box=tuple(spirits[16:]),
         spirit_out=(),
         temple_tiles=temple_tiles,
         balance_market=tuple(bal_market),
         balance_stacks=tuple(tuple(stack) for stack in bal_stacks),
         home_market=tuple(home_market),
-        home_stacks=tuple(home_stacks),
-        home_box=home_box,
+        home_stacks=tuple(tuple(stack) for stack in home_stacks),
+        home_box=pieces.home_box,
         food_display=tuple(sorted(food[:5])),
         food_bag=tuple(food[5:]),
         food_discard=(),
@@ -502,47 +472,31 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
     return state
 
 
+def _player_boards(
+    num_players: int, sets: Sequence[int], balance_stacks: list[list[int]]
+) -> tuple[Board, ...]:
+    """Each seat's personal board with its player-setup set's shoots and a left balance tile."""
+    boards = []
+    for seat in range(num_players):
+        temples: list[tuple[int, ...]] = [(), (), (), ()]
+        for code in PLAYER_SETS[sets[seat]]:
+            temples[code // 5] += (code,)
+        left = balance_stacks[0].pop(0)  # BB-PL-3: one left tile from the stack, unseen
+        boards.append(_START_BOARD.changed({"temples": tuple(temples), "balance": (left,)}))
+    return tuple(boards)
+
+
+def _ghost_incense(temple_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The ghost's sticks on each temple, as many as its temple tile shows (BB-SET-8)."""
+    return tuple((GHOST,) * sticks for sticks in temple_tiles)
+
+
 _DEFAULT_FIELDS: dict[str, Any] = {
     declared.name: declared.default
     for declared in dataclasses.fields(State)
     if declared.default is not dataclasses.MISSING
 }
 """The fields with a default (those of a turn in progress), as a new game holds them."""
-_SPIRIT_TILES = tuple(spirit for spirit in SPIRITS for _ in range(3))
-"""The 21 spirit tiles, 3 of each spirit (R-EN section II), before the setup shuffle."""
-_FOOD_COUNTERS = tuple(kind for kind in range(3) for _ in range(FOOD_COUNTS[kind]))
-"""The 26 food counters by kind (R-EN section II), before the setup shuffle."""
-
-
-@dataclass(frozen=True)
-class _SetupPieces:
-    """The tiles every game with the same players and options sets up (before shuffling)."""
-
-    balance_tiles: tuple[tuple[int, ...], ...]
-    """The balance-tile ids of each kind (BB-SET-3), custom tiles included."""
-    home_box: tuple[int, ...]
-    """The 3+ home tiles removed with 2 players (BB-SET-4)."""
-    home_tiles: tuple[tuple[int, ...], ...]
-    """The home-tile ids of each category in play (BB-SET-4)."""
-
-
-@lru_cache(maxsize=64)
-def _setup_pieces(num_players: int, options: Options) -> _SetupPieces:
-    """The unshuffled pieces of a game with ``num_players`` and ``options`` (built once)."""
-    home_box = tuple(tile.id for tile in HOME_TILES if num_players == 2 and tile.three_plus)
-    return _SetupPieces(
-        balance_tiles=tuple(
-            tuple(tile.id for tile in options.balance_table if tile.kind == kind)
-            for kind in range(3)
-        ),
-        home_box=home_box,
-        home_tiles=tuple(
-            tuple(
-                tile.id for tile in HOME_TILES if tile.category == cat and tile.id not in home_box
-            )
-            for cat in range(2)
-        ),
-    )
 
 
 @lru_cache(maxsize=64)
