@@ -1,5 +1,6 @@
-"""Code shape (issue 14): no module reads another's private names, no import cycle inside a game,
-no module of 600 lines or more.
+"""Code shape (issues 14, 45): no module reads another's private names, no import cycle inside a
+game, no module of 600 lines or more, no function of the engines (``core/``, ``games/``) over
+60 lines (``make lint`` holds them to complexity 15 too: ruff's C901).
 
 The private-name rule, precise enough to run over the whole package:
 
@@ -32,6 +33,8 @@ from bamboo_lab.games import GAMES
 
 PACKAGE = Path(bamboo_lab.__file__).parent
 MAX_LINES = 600
+MAX_FUNCTION_LINES = 60
+"""The longest function of core/ and games/, its def line to its last line (docstring too)."""
 MODULES = sorted(PACKAGE.rglob("*.py"))
 ACCESSORS = {"getattr", "setattr", "hasattr", "delattr"}
 
@@ -249,6 +252,36 @@ def test_every_module_is_under_600_lines() -> None:
         (n, str(p.relative_to(PACKAGE.parent))) for p, n in sizes.items() if n >= MAX_LINES
     )
     assert not big, f"modules of {MAX_LINES} lines or more: {big}"
+
+
+def long_functions(source: str, limit: int = MAX_FUNCTION_LINES) -> list[tuple[str, int]]:
+    """The functions of ``source`` (methods and nested ones too) over ``limit`` lines."""
+    return [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > limit
+    ]
+
+
+def test_no_engine_function_is_over_60_lines() -> None:
+    engines = [p for p in MODULES if p.relative_to(PACKAGE).parts[0] in ("core", "games")]
+    long = [
+        f"{p.relative_to(PACKAGE.parent)}: {name} ({lines} lines)"
+        for p in engines
+        for name, lines in long_functions(p.read_text(encoding="utf-8"))
+    ]
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+def test_the_long_function_finder() -> None:
+    def body(lines: int) -> str:
+        return "\n".join(f"        x{i} = {i}" for i in range(lines))
+
+    assert long_functions(f"def f():\n{body(60)}\n") == [("f", 61)]
+    assert long_functions(f"class A:\n    def g(self):\n{body(59)}\n") == []
+    assert long_functions(f"class A:\n    def g(self):\n{body(60)}\n") == [("g", 61)]
 
 
 # --- the checks themselves can fail, and only where they should ------------------------------
