@@ -312,9 +312,9 @@ LOOKUP_MODULES = (
 )
 """Shared modules that find each game by name: none may name a bundled game in its code."""
 
-NAMING_MODULES = ("widgets/sandboxes.py",)
+NAMING_MODULES = ("widgets/market_sandbox.py", "widgets/sandboxes.py")
 """Shared modules allowed to name their games: the teaching sandboxes (a Takenoko garden, a
-Bamboo home, a Bangkok market built by hand) are each one game's."""
+Bamboo home, a Bangkok market built by hand, its controls in words) are each one game's."""
 
 
 def game_names_in(source: str) -> list[str]:

@@ -3,14 +3,14 @@ the engine's scores live.
 
 Each sandbox is a plain controller (the parts placed, a ``state``/``report`` asked of the
 engine's position builders and scoring helpers, never recomputed here) and an ipywidgets view.
-A part the engine refuses is taken back and the refusal is shown.
+A part the engine refuses is taken back and the refusal is shown. The market's cards are chosen
+in the rulebook's words (its controls and words: :mod:`bamboo_lab.widgets.market_sandbox`).
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import re
 from typing import Any
 
 import ipywidgets as w
@@ -27,6 +27,7 @@ from bamboo_lab.viz.layout import Layout, Point
 
 from .app import fit_width
 from .board import BoardWidget, cell_result, replace_figure
+from .market_sandbox import MarketView, chosen_card, good_name, market_refusal
 
 __all__ = ["GardenSandbox", "HomeSandbox", "MarketSandbox", "SandboxApp"]
 
@@ -168,105 +169,6 @@ class GardenSandbox:
 # ---------------------------------------------------------------------- Bangkok market
 
 
-_GOOD_WORDS = {
-    "passion_fruit": "passion fruit",
-    "thai_zucchini": "Thai zucchini",
-    "blue_peas": "blue peas",
-    "fish": "fish",
-}
-
-_CARD_KINDS = ("boat card", "chilli card")
-"""The two kinds of market card a student chooses from, in the rulebook's words."""
-
-_CELL_PLACES = (
-    "top left, by the pontoon",
-    "top middle",
-    "top right",
-    "middle left",
-    "centre",
-    "middle right",
-    "bottom left",
-    "bottom middle",
-    "bottom right",
-)
-"""Where each market cell 1-9 lies (reading order from the pontoon's cell)."""
-
-
-def _chilli_words(card: bk.Card) -> str:
-    """A chilli card by its type and the goods it counts, as the rulebook names it."""
-    counted = " and ".join(_GOOD_WORDS[good] for good in card.indicated)
-    return f"type {card.chilli_type}, counts {counted}"
-
-
-def _listed(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
-
-
-def _card_words(card: bk.Card) -> str:
-    """A card in the rulebook's words: ``the blue peas and fish card``, ``the chilli card with
-    blue peas (type 3, counts fish and blue peas)``."""
-    goods = _listed([_GOOD_WORDS[good] for good in card.goods])
-    if card.is_chilli:
-        return f"the chilli card with {goods} ({_chilli_words(card)})"
-    return f"the {goods} card"
-
-
-def _good_name(value: Any, what: str) -> str:
-    """The engine's name of the good ``value`` names (in words, ``"blue peas"``, or the
-    engine's own name); anything else is refused in words."""
-    names = _listed(list(_GOOD_WORDS.values())).replace(" and fish", " or fish")
-    if not isinstance(value, str) or not value.strip():
-        raise _Refused(f"{what} is one of {names}, not {short_repr(value)}")
-    try:
-        return bk.good(value.strip())
-    except BambooLabError:
-        raise _Refused(f"{what} is one of {names}, not {short_repr(value)}") from None
-
-
-def _chosen_goods(values: Any, what: str) -> list[str]:
-    """The goods chosen in ``values`` (a list; empty choices ``""``/None are skipped)."""
-    if isinstance(values, str) or not isinstance(values, (list, tuple)):
-        raise _Refused(f"{what} are a list of goods, not {short_repr(values)}")
-    return [_good_name(value, what[:-1]) for value in values if value not in ("", None)]
-
-
-def chosen_card(
-    kind: str, baskets: Any, chilli_type: int | None = None, counts: Any = ()
-) -> bk.Card:
-    """The market card chosen in the rulebook's words: ``kind`` ``"boat card"`` or ``"chilli
-    card"``, ``baskets`` the goods on its face (1 to 3, in words), and for a chilli card its
-    ``chilli_type`` (1 to 4) and the goods it ``counts`` (one for types 1 and 2, a pair for
-    types 3 and 4). A combination no card has raises a refusal in words."""
-    if kind not in _CARD_KINDS:
-        raise _Refused(f"a market card is a boat card or a chilli card, not {short_repr(kind)}")
-    goods = _chosen_goods(baskets, "the baskets")
-    if not goods:
-        raise _Refused("a card shows 1 to 3 baskets: choose the good of its first basket")
-    if len(goods) > 3:
-        raise _Refused(f"a card shows at most 3 baskets, not {len(goods)}")
-    face = "".join(bk.components.GOOD_LETTERS[bk.GOODS.index(good)] for good in goods)
-    if kind == "boat card":
-        return bk.parse_card_spec(face)
-    kind_number = _whole(chilli_type, "a chilli card's type", 1, 4)
-    counted = _chosen_goods(counts, "the goods counted")
-    words = [_GOOD_WORDS[good] for good in counted]
-    if len(set(counted)) < len(counted):
-        raise _Refused(f"a chilli card counts two different goods, not {words[0]} twice")
-    wanted = 1 if kind_number <= 2 else 2
-    if len(counted) != wanted:
-        said = _listed(words) if words else "nothing"
-        need = "one good" if wanted == 1 else "a pair of different goods"
-        raise _Refused(f"a type {kind_number} chilli card counts {need}, not {said}")
-    letters = "".join(bk.components.GOOD_LETTERS[bk.GOODS.index(good)] for good in counted)
-    return bk.parse_card_spec(f"C{kind_number}:{letters}/{face}")
-
-
-def _market_refusal(exc: BambooLabError) -> str:
-    """The engine's refusal of a market, without the seat number the sandbox never shows."""
-    return "refused: " + re.sub(r"^market \d+: ", "", str(exc))
-
-
 class MarketSandbox:
     """A Bangkok market from cards chosen in words (``lay_card``), scored by the engine
     (``bangkok.position``).
@@ -290,7 +192,7 @@ class MarketSandbox:
                 players=1, markets=[cells], objectives=[objective], custom_cards=True
             )
         except BambooLabError as exc:
-            self.message = _market_refusal(exc)
+            self.message = market_refusal(exc)
             return False
         self.cells, self.objective, self.state, self.message = cells, objective, state, ""
         return True
@@ -308,7 +210,10 @@ class MarketSandbox:
         ``"chilli card"``, its baskets, a chilli card's type and counted goods); ``kind`` None
         empties the cell. A bad combination is refused in words and changes nothing."""
         cell = _whole(cell, "a market cell", 1, 9)
-        card = None if kind is None else chosen_card(kind, baskets, chilli_type, counts)
+        try:
+            card = None if kind is None else chosen_card(kind, baskets, chilli_type, counts)
+        except BambooLabError as exc:
+            raise _Refused(str(exc)) from None
         cells = list(self.cells)
         cells[cell - 1] = card.spec if card is not None else None
         return self._rebuild(cells, self.objective)
@@ -331,7 +236,11 @@ class MarketSandbox:
     @_refusing
     def set_objective(self, good: str) -> bool:
         """Change the pontoon good (in words, ``"blue peas"``, or the engine's name)."""
-        return self._rebuild(self.cells, _good_name(good, "the pontoon good"))
+        try:
+            good = good_name(good, "the pontoon good")
+        except BambooLabError as exc:
+            raise _Refused(str(exc)) from None
+        return self._rebuild(self.cells, good)
 
     def score(self) -> bk.MarketScore:
         """The engine's score of the market (objective, each chilli card, bonus, total)."""
@@ -413,7 +322,7 @@ def _error(text: str) -> str:
     return f"<span style='color:#b00020'>{html.escape(text)}</span>" if text else ""
 
 
-class SandboxApp:
+class SandboxApp(MarketView):
     """The ipywidgets view of one sandbox (``kind``: garden, market or home)."""
 
     def __init__(self, sandbox: Any) -> None:
@@ -554,158 +463,6 @@ class SandboxApp:
             f"<b>Plot objectives met</b> ({len(met_plot)} of {len(placements)}; pick one above"
             " to see where):<table><tr><th>card</th><th>shape</th><th>points</th>"
             f"<th>placements</th></tr>{rows}</table><b>Gardener objectives met:</b> {gardener}"
-        )
-
-    # -------------------------------------------------------------- market
-
-    def _market_controls(self) -> w.Widget:
-        s: MarketSandbox = self.sandbox
-        goods = [(words, name) for name, words in _GOOD_WORDS.items()]
-        none = [("—", "")]
-        narrow = {"description_width": "initial"}
-        self.cell = w.Dropdown(
-            options=[(f"cell {n}: {where}", n) for n, where in enumerate(_CELL_PLACES, start=1)],
-            description="market cell",
-            style=narrow,
-        )
-        self.cell.observe(lambda c: self._pick_cell(c["new"]), names="value")
-        self.kind = w.ToggleButtons(options=list(_CARD_KINDS))
-        self.baskets = [
-            w.Dropdown(
-                options=goods if n == 1 else none + goods,
-                description=f"basket {n}",
-                style=narrow,
-                layout=w.Layout(width="200px"),
-            )
-            for n in (1, 2, 3)
-        ]
-        self.chilli_type = w.Dropdown(
-            options=[(f"type {n}", n) for n in (1, 2, 3, 4)],
-            description="chilli type",
-            style=narrow,
-            layout=w.Layout(width="170px"),
-        )
-        self.counts = [
-            w.Dropdown(
-                options=goods if n == 1 else none + goods,
-                description="counts" if n == 1 else "and",
-                style=narrow,
-                layout=w.Layout(width="200px"),
-            )
-            for n in (1, 2)
-        ]
-        self.chilli_box = w.HBox([self.chilli_type, *self.counts])
-        self.chosen = w.HTML()
-        for control in (self.kind, *self.baskets, self.chilli_type, *self.counts):
-            control.observe(lambda _c: self._show_choice(), names="value")
-        self.good = w.Dropdown(
-            options=goods, value=s.objective, description="pontoon good", style=narrow
-        )
-        self.good.observe(lambda c: self._objective(c["new"]), names="value")
-        help_text = w.HTML(
-            "<i>Choose a market cell (1 to 9 in reading order; cell 1 lies by the pontoon), the"
-            " kind of card and the goods in its baskets. A chilli card also has a type (1 to 4)"
-            " and counts one good (types 1 and 2) or a pair of goods (types 3 and 4). Then lay"
-            " it: the engine checks the market and scores it.</i>"
-        )
-        lay = self._btn("lay the card", self._lay)
-        lay.button_style = "primary"
-        buttons = w.HBox([lay, self._btn("empty the cell", self._empty)])
-        self._show_choice()
-        return w.VBox(
-            [
-                help_text,
-                w.HBox([self.cell, self.good], layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([w.Label("the card:"), self.kind]),
-                w.HBox(self.baskets, layout=w.Layout(flex_flow="row wrap")),
-                self.chilli_box,
-                w.HBox([buttons, self.chosen]),
-            ]
-        )
-
-    def _choice(self) -> tuple[str, list[str], int, list[str]]:
-        """The card chosen in the controls: kind, baskets, chilli type, goods counted."""
-        baskets = [b.value for b in self.baskets if b.value]
-        counts = [c.value for c in self.counts if c.value]
-        return self.kind.value, baskets, self.chilli_type.value, counts
-
-    def _show_choice(self) -> None:
-        """Show the chilli controls for a chilli card only, and the chosen card in words."""
-        chilli = self.kind.value == "chilli card"
-        self.chilli_box.layout.display = "" if chilli else "none"
-        try:
-            said = _card_words(chosen_card(*self._choice()))
-        except _Refused as exc:
-            said = f"not a card yet: {exc}"
-        self.chosen.value = f"chosen: <i>{html.escape(said)}</i>"
-
-    def _pick_cell(self, cell: int) -> None:
-        """A picked cell that holds a card shows that card in the controls."""
-        card = self.sandbox.card(cell)
-        if card is not None:
-            self._choose(card)
-
-    def _choose(self, card: bk.Card) -> None:
-        """Set the controls to ``card`` (its kind, baskets, type and goods counted)."""
-        if len(card.goods) > 3 or len(card.indicated) > 2:
-            raise ValueError(f"the controls cannot choose {_card_words(card)}")
-        self.kind.value = "chilli card" if card.is_chilli else "boat card"
-        for box, good in zip(self.baskets, [*card.goods, "", ""], strict=False):
-            box.value = good
-        if card.is_chilli:
-            self.chilli_type.value = card.chilli_type
-            for box, good in zip(self.counts, [*card.indicated, ""], strict=False):
-                box.value = good
-
-    def lay(self, cards: list[bk.Card | None]) -> None:
-        """Fill a market sandbox's cells 1, 2, ... with ``cards`` (None leaves a cell empty;
-        cards named as ``bangkok_lessons.boat`` and ``chilli`` name them), as if each card
-        were chosen in the controls and laid in its cell."""
-        if not isinstance(self.sandbox, MarketSandbox):
-            raise TypeError("only a market sandbox has cells to lay cards in")
-        for cell, card in enumerate(cards[:9], start=1):
-            self.cell.value = cell
-            if card is None:
-                self._empty()
-            else:
-                self._choose(card)
-                self._lay()
-
-    def _lay(self) -> None:
-        self.sandbox.lay_card(self.cell.value, *self._choice())
-        self.redraw()
-
-    def _empty(self) -> None:
-        self.sandbox.lay_card(self.cell.value, None)
-        self.redraw()
-
-    def _objective(self, good: str) -> None:
-        self.sandbox.set_objective(good)
-        self.redraw()
-
-    def _draw_market(self) -> None:
-        s: MarketSandbox = self.sandbox
-        assert s.state is not None
-        replace_figure(self.figure, fit_width(viz.bangkok.market(s.state, seat=0)))
-        score = s.score()
-        rows = "".join(
-            f"<tr><td>cell {c.cell}</td><td>{html.escape(_chilli_words(c.card))}</td>"
-            f"<td>{html.escape(', '.join(f'{_GOOD_WORDS[g]} {n}' for g, n in c.counts))}</td>"
-            f"<td><b>{c.points}</b></td></tr>"
-            for c in score.chillies
-        )
-        pontoon = _GOOD_WORDS.get(str(score.objective), "none")
-        laid = [(cell, s.card(cell)) for cell in range(1, 10)]
-        market = "; ".join(
-            f"cell {cell}: {html.escape(_card_words(card))}" for cell, card in laid if card
-        )
-        self.report.value = (
-            f"<b>In the market:</b> {market or 'no card yet'}<br>"
-            "<table style='border-spacing:12px 2px'><tr><th>chilli card</th><th>which</th>"
-            "<th>counted</th><th>points</th></tr>"
-            f"{rows}</table>objective ({html.escape(pontoon)}):"
-            f" {score.objective_points} · chilli cards: {score.chilli_points} · complete"
-            f" market bonus: {score.complete_bonus} · <b>total {score.total}</b>"
         )
 
     # -------------------------------------------------------------- home
