@@ -211,3 +211,25 @@ def test_BK_SOLO_1_the_solo_game_offers_fewer_places_at_the_port() -> None:
     solo_count, free_count = table.column("free places")
     assert solo_count < free_count == 12
     assert "above column 1" not in table.column("which")[0]
+
+
+def test_BK_SHIFT_1_a_line_shifts_away_from_the_placed_card_named_in_words() -> None:
+    line = [lessons.boat("Thai zucchini"), lessons.boat("passion fruit"), lessons.boat("fish")]
+    table = lessons.shifts(line)
+    assert list(table.columns) == [
+        "takes the Thai zucchini card",
+        "takes the passion fruit card",
+        "takes the fish card",
+    ]
+    assert list(table.index) == [
+        "placed left of a row",
+        "placed right of a row",
+        "placed above a column",
+        "placed below a column",
+    ]
+    names = {"Z": "Thai zucchini", "P": "passion fruit", "F": "fish", "X": "placed card"}
+    for column, taken in zip(table.columns, range(3), strict=True):
+        for cell, side in zip(table.column(column), "LRTB", strict=True):
+            engine = bk.shift_line(["Z", "P", "F"], "X", taken=[taken], side=side)
+            assert cell == " | ".join(names[letter] for letter in engine)
+    assert table.column("takes the Thai zucchini card")[0] == "placed card | passion fruit | fish"

@@ -45,6 +45,7 @@ __all__ = [
     "position",
     "reason_words",
     "refusals",
+    "shifts",
     "verdict",
     "where_cards_fit",
 ]
@@ -357,6 +358,36 @@ def port_places(games: dict[str, bk.State]) -> Table:
         said = [f"{_SIDES[slot[0]]} {slot[1]}" for slot in slots]
         rows.append({"game": name, "free places": len(slots), "which": ", ".join(said)})
     return Table(rows).set_index("game")
+
+
+def shifts(line: Sequence[bk.Card]) -> Table:
+    """How a port ``line`` shifts (BK-SHIFT-1): a card placed on each side of it (its cards
+    given first to last: left to right for a row, top to bottom for a column) takes one of its
+    cards. One row per side, one column per card taken; each cell the line after the shift,
+    first to last, its cards named by their goods."""
+    placed = "placed card"
+    sides = {
+        "L": "placed left of a row",
+        "R": "placed right of a row",
+        "T": "placed above a column",
+        "B": "placed below a column",
+    }
+
+    def named(card: Any) -> str:
+        if card is None:
+            return "empty"
+        return card if card == placed else card_words(card).removesuffix(" card")
+
+    return Table(
+        {
+            f"takes the {card_words(card)}": [
+                " | ".join(named(c) for c in bk.shift_line(line, placed, [i], side))
+                for side in sides
+            ]
+            for i, card in enumerate(line)
+        },
+        index=list(sides.values()),
+    )
 
 
 def where_cards_fit(state: bk.State, seat: int, cards: list[bk.Card]) -> Table:
