@@ -166,7 +166,7 @@ def garden(*plots: Any, **position: Any) -> tk.State:
     ``"a watershed chip"``, ``channels`` ``"between 1,0 and 1,-1"``. Words it cannot read
     raise InvalidStateError saying what it reads (a plot given as a ``tk.position`` row is
     taken as it is)."""
-    rows = [words if isinstance(words, tuple | list) else plot_row(words) for words in plots]
+    rows = [tuple(words) if isinstance(words, tuple | list) else plot_row(words) for words in plots]
     taken: list[str] = []
     for part in ("hands", "completed"):
         if part in position:
