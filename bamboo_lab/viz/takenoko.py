@@ -18,6 +18,7 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
+from bamboo_lab.games.takenoko.words import objective_words
 
 from . import palette
 from ._common import Sketch, canvas, finish, hex_trace, hover_trace, label
@@ -526,7 +527,7 @@ def matches(state: tk.State, card: str | tk.ObjectiveCard) -> go.Figure:
                 name="matched plots",
             )
         )
-    desc = tk.CARDS[card_id].describe()
+    desc = f"{objective_words(card_id)} ({tk.CARDS[card_id].points} points)"
     found = f"met in {len(placements)} place(s)" if placements else "not met anywhere yet"
     title = f"<b>{desc}</b><br><sup>{found}</sup>"
     fig.update_layout(title={"text": title})

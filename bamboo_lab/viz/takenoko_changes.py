@@ -22,6 +22,7 @@ from bamboo_lab.games.takenoko.components import (
     EMPEROR_POINTS,
     IMPROVEMENT_NAMES,
 )
+from bamboo_lab.games.takenoko.words import objective_words
 
 from . import palette
 from ._common import Sketch
@@ -129,7 +130,8 @@ class Changes:
                 said.append(f"player {p} paid back {paid}")
         for p, cards in sorted(self.completed.items()):
             points = sum(tk.CARDS[c].points for c in cards)
-            said.append(f"player {p} completed {' '.join(cards)} (+{points} points)")
+            named = " and ".join(objective_words(card) for card in cards)
+            said.append(f"player {p} completed {named} (+{points} points)")
         for p, count in sorted(self.stored_channels.items()):
             many = "a stored channel" if abs(count) == 1 else f"{abs(count)} stored channels"
             said.append(f"player {p} {'took' if count > 0 else 'laid'} {many}")

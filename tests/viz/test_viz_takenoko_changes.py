@@ -155,7 +155,7 @@ def test_TK_CMP_1_completed_cards_and_the_emperor_are_said() -> None:
     )
     after = play(before, "claim P02")
     said = vt.changes(before, after).sentences()
-    assert "player 1 completed P02 (+2 points)" in said
+    assert "player 1 completed the green curve plot objective (+2 points)" in said
     assert f"player 1 took the Emperor (+{EMPEROR_POINTS} points)" in said
 
 
