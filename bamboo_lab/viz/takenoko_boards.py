@@ -12,6 +12,7 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import COLOUR_NAMES, IMPROVEMENT_NAMES
+from bamboo_lab.games.takenoko.words import card_hover
 
 from . import palette
 from ._common import (
@@ -184,7 +185,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             _card_face(fig, x, heading - 0.22 - CARD_H, cid, met)
             hover_x.append(x + CARD_W / 2)
             hover_y.append(heading - 0.22 - CARD_H / 2)
-            hover_t.append(tk.CARDS[cid].describe() if not cid.endswith("?") else "a hidden card")
+            hover_t.append(card_hover(cid) if not cid.endswith("?") else "a hidden card")
         # eaten sections: one stack per colour with the count
         label(fig, 14.1, heading, "eaten", size=12, anchor="left", color="#222222")
         for i, colour in enumerate(("G", "Y", "P")):
@@ -211,7 +212,7 @@ def players(state: tk.State, player: int | None = None) -> go.Figure:
             label(fig, x + 0.39, yy + 0.23, cid, size=12, bold=True)
             hover_x.append(x + 0.39)
             hover_y.append(yy + 0.23)
-            hover_t.append(f"{cid}, {c.points} points: {c.describe()}")
+            hover_t.append(card_hover(cid))
     # stored chips: one trace per improvement for every player
     for imp, (symbol, colour) in palette.IMPROVEMENTS.items():
         at = stored[imp]
@@ -319,5 +320,5 @@ def card(card_id: str | tk.ObjectiveCard) -> go.Figure:
         text = "bamboo sections the panda has eaten, paid back to the reserve"
     label(fig, 0.0, lowest - 0.12, text, size=12, valign="top")
     ys[0] = min(ys[0], lowest - 0.55)
-    fig.add_trace(hover_trace([0], [0], [c.describe()], 80))
+    fig.add_trace(hover_trace([0], [0], [card_hover(c.id)], 80))
     return finish(fig, xs, ys, 0.05)

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.components import EMPEROR_POINTS
+from bamboo_lab.games.takenoko.words import card_hover
 
 from . import palette
 from ._common import canvas, finish, hover_trace, label, rounded_rect
@@ -57,7 +58,7 @@ def objective_cards(rows: Mapping[str, Sequence[str]], title: str = "") -> go.Fi
                 label(fig, x + width / 2, y + height * 0.74, cid, size=13, bold=True)
                 label(fig, x + width / 2, y + height * 0.48, c.deck, size=12, color="#222222")
                 label(fig, x + width / 2, y + height * 0.2, f"{c.points} pts", size=12)
-                text = c.describe()
+                text = card_hover(cid)
             hover_x.append(x + width / 2)
             hover_y.append(y + height / 2)
             hover_t.append(text)

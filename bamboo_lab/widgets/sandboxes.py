@@ -23,6 +23,7 @@ from bamboo_lab.core.table import Table
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
+from bamboo_lab.games.takenoko.words import card_hover
 from bamboo_lab.viz.layout import Layout, Point
 
 from .app import fit_width
@@ -454,7 +455,7 @@ class SandboxApp(MarketView):
         for trace in self.figure.data:
             trace.on_click(self._on_click)
         rows = "".join(
-            f"<tr><td><b>{c}</b></td><td>{html.escape(tk.CARDS[c].describe())}</td>"
+            f"<tr><td><b>{c}</b></td><td>{html.escape(card_hover(c))}</td>"
             f"<td>{tk.CARDS[c].points}</td><td>{len(p)}</td></tr>"
             for c, p in met_plot.items()
         )

@@ -18,6 +18,7 @@ __all__ = [
     "GROUPS",
     "SCORE_ROWS",
     "WEATHER",
+    "card_hover",
     "group",
     "label",
     "notes",
@@ -118,6 +119,12 @@ _GROWN_ON = {
     "none": "no chip",
 }
 """What a gardener objective asks of the bamboo's plot (TK-CMP-4)."""
+
+
+def card_hover(card: str) -> str:
+    """An objective card's hover on a picture that prints its id: the id, then what it asks and
+    its points in words (``P02: the green curve plot objective (2 points)``)."""
+    return f"{card}: {objective_words(card)} ({CARDS[card].points} points)"
 
 
 def objective_words(card: str) -> str:
