@@ -23,7 +23,7 @@ from bamboo_lab.core.table import Table
 from bamboo_lab.games import bamboo as bb
 from bamboo_lab.games import bangkok as bk
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.words import card_hover
+from bamboo_lab.games.takenoko.words import objective_words
 from bamboo_lab.viz.layout import Layout, Point
 
 from .app import fit_width
@@ -437,9 +437,10 @@ class SandboxApp(MarketView):
         placements = s.plot_objectives()
         met_plot = {c: p for c, p in placements.items() if p}
         met_gardener = [c for c, ok in s.gardener_objectives().items() if ok]
-        shown = ["(none)", *met_plot]
+        # each card met offered by what it asks (its id is the value, printed on the picture)
+        shown = [("(none)", "(none)"), *((objective_words(card), card) for card in met_plot)]
         if list(self.card.options) != shown:
-            keep = self.card.value if self.card.value in shown else "(none)"
+            keep = self.card.value if self.card.value in met_plot else "(none)"
             self.card.options = shown
             self.card.value = keep
         card = self.card.value
@@ -455,11 +456,11 @@ class SandboxApp(MarketView):
         for trace in self.figure.data:
             trace.on_click(self._on_click)
         rows = "".join(
-            f"<tr><td><b>{c}</b></td><td>{html.escape(card_hover(c))}</td>"
+            f"<tr><td><b>{c}</b></td><td>{html.escape(objective_words(c))}</td>"
             f"<td>{tk.CARDS[c].points}</td><td>{len(p)}</td></tr>"
             for c, p in met_plot.items()
         )
-        gardener = ", ".join(met_gardener) or "none"
+        gardener = ", ".join(objective_words(card) for card in met_gardener) or "none"
         self.report.value = (
             f"<b>Plot objectives met</b> ({len(met_plot)} of {len(placements)}; pick one above"
             " to see where):<table><tr><th>card</th><th>shape</th><th>points</th>"

@@ -57,7 +57,8 @@ def test_garden_sandbox_channels_chips_and_the_view() -> None:
     assert s.state.improvements.get(Hex(1, 1)) in (None, "F")
     h = app.pick(*_pixel(Hex(1, 0)))
     assert h == Hex(1, 0) and app.where.value == "1,0"
-    met = [c for c in app.card.options if c != "(none)"]
+    met = [card for _words, card in app.card.options if card != "(none)"]
+    assert all(words == objective_words(card) for words, card in app.card.options[1:])
     assert met
     app.card.value = met[0]
     assert objective_words(met[0]) in app.figure.layout.title.text  # the card in words
