@@ -14,7 +14,7 @@ from cli_refusals import Capture, refused
 
 from bamboo_lab.cli import main
 from bamboo_lab.core.record import GameRecord
-from bamboo_lab.games import names, new_game, record_of, replay
+from bamboo_lab.games import load, names, new_game, record_of, replay
 from bamboo_lab.sim import play_game
 
 
@@ -134,6 +134,26 @@ def test_replay_step_prints_every_position(tmp_path: Path, capsys: Capture) -> N
 def test_replay_of_a_finished_bot_game_names_the_winner(tmp_path: Path, capsys: Capture) -> None:
     record, outcome = play_game("takenoko", "random", seed=4)
     path = tmp_path / "done.json"
+    record.save(path)
+    assert main(["replay", str(path)]) == 0
+    assert outcome.reason in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", names())
+def test_new_simulate_and_replay_play_every_registered_game(
+    game: str, tmp_path: Path, capsys: Capture
+) -> None:
+    """The command line takes every game of the registry, a registered one too (issue 45)."""
+    players = str(min(count for count in load(game).PLAYER_COUNTS if count >= 2))
+    assert main(["new", game, "-n", players, "-s", "3"]) == 0
+    assert capsys.readouterr().out.strip() == str(new_game(game, int(players), 3))
+    out = tmp_path / "results.csv"
+    argv = ["simulate", game, "-n", players, "--games", "2", "--seed", "1", "--no-progress"]
+    assert main([*argv, "--out", str(out)]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert len(pd.read_csv(out)) == 2 * int(players)
+    record, outcome = play_game(game, "random", seed=2, num_players=int(players))
+    path = tmp_path / "game.json"
     record.save(path)
     assert main(["replay", str(path)]) == 0
     assert outcome.reason in capsys.readouterr().out

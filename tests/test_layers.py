@@ -263,7 +263,8 @@ def test_the_race_on_the_play_board_and_the_replay_slider(race: str) -> None:
     from bamboo_lab import widgets
 
     board = widgets.play(race, players=2, bots="heuristic", seed=5)
-    assert board.figure.layout.title.text.startswith("<b>Race</b>")
+    # the board names the game by its rulebook's title, not its registry name
+    assert board.figure.layout.title.text.startswith("<b>Hex race</b>")
     for _ in range(race_game.PLY_LIMIT):
         if board.controller.state.is_over():
             break

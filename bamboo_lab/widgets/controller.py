@@ -423,7 +423,7 @@ class PlayController:
         holds the reason from ``explain`` (the rule ID and a sentence); nothing changes."""
         if not isinstance(action, str) and not _readable(action):
             # fields changed past the frozen constructor: refused before anything reads them
-            self.message = str(forged_action(action, self.game.title()))
+            self.message = str(forged_action(action, self.module.RULEBOOK.title))
             return False
         if not self.is_person_to_play():
             who = "the game is over" if self.state.is_over() else "it is a bot's turn"
@@ -436,7 +436,7 @@ class PlayController:
             self.message = f"{short_text(action)} is not an action: {exc}"
             return False
         except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-            self.message = str(forged_action(action, self.game.title()))
+            self.message = str(forged_action(action, self.module.RULEBOOK.title))
             return False
         if not verdict.legal:
             # typed notation may be quoted back; a button or a click is refused in words

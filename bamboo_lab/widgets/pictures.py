@@ -124,7 +124,7 @@ def main_picture(
     targets = click_targets(shown, tuple(legal))
     selected = c.selected  # only a game that picks a card first (Bangkok) sets it
     who = "what everyone at the table sees" if seat is None else f"as {c.seat_name(seat)} sees it"
-    title = f"<b>{c.game.title()}</b> · {html.escape(who)}"
+    title = f"<b>{html.escape(c.module.RULEBOOK.title)}</b> · {html.escape(who)}"
     before, places = c.before_last_turn(reveal), c.targets(reveal)
     with _building(validate):
         return board_figure(c.game, shown, targets, seat, before, title, selected, places)

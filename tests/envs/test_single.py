@@ -128,6 +128,10 @@ def test_solo_bangkok_margin_is_the_final_score() -> None:
 def test_an_illegal_index_gives_the_penalty_and_changes_nothing(game: str) -> None:
     env = single_agent(game, "random")
     observation, info = env.reset(seed=1)
+    for _ in range(len(env.table)):  # a game may open with every move legal (tic-tac-toe)
+        if not info["action_mask"].all():
+            break
+        observation, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     before, plies = env.state, env.plies
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     after, reward, terminated, truncated, info = env.step(illegal)

@@ -217,7 +217,7 @@ FIELDS = frozenset({"num_players", "pawns", "player", "rolled", "history", "star
 KEYS = FIELDS - {"start"}
 """The keys of a race's to_dict (``start`` only for a built position)."""
 
-RULEBOOK: Rulebook[State] = Rulebook("Race", NAME, ACTION_TYPES, parse, refusal)
+RULEBOOK: Rulebook[State] = Rulebook("Hex race", NAME, ACTION_TYPES, parse, refusal)
 
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:
