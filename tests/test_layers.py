@@ -212,12 +212,19 @@ def test_the_race_as_a_pettingzoo_environment(race: str) -> None:
     assert 0 < steps <= race_game.GOAL * 2
 
 
-def test_the_race_is_drawn_by_the_function_its_state_names(race: str) -> None:
-    pytest.importorskip("plotly")
+def test_the_race_is_drawn_by_the_function_its_state_names(
+    race: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pio = pytest.importorskip("plotly.io")
     from bamboo_lab import viz
 
-    figure = viz.figure(race_game.new_game(2, 0))
+    state = race_game.new_game(2, 0)
+    figure = viz.figure(state)
     assert figure.layout.title.text == "<b>Race</b>"
+    # a notebook cell showing the state shows that figure (core.display.RichDisplay)
+    monkeypatch.setattr(pio.renderers, "default", "plotly_mimetype")
+    bundle = state._repr_mimebundle_()
+    assert "application/vnd.plotly.v1+json" in bundle and bundle["text/plain"] == str(state)
     with pytest.raises(InvalidStateError, match="no picture for int"):
         viz.figure(42)
 

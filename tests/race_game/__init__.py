@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
 from bamboo_lab.core.checks import checked_int, checked_ints, short_repr
+from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
 from bamboo_lab.core.history import Link, extended, history_property, written_fields
 from bamboo_lab.core.options import GameOptions
@@ -65,7 +66,7 @@ applies the engine's own object, never the caller's)."""
 
 
 @dataclass(frozen=True)
-class State:
+class State(RichDisplay):
     """A race position: every pawn's hex, the seat to move and the die it rolled."""
 
     game: ClassVar[str] = NAME
