@@ -1,18 +1,47 @@
 """Mining puzzles: positions from games between the bundled bots where one move is clearly best
 from the mover's view, proved by two analyses with different seeds and chosen by the search bot.
 
+"Clearly best" (:func:`clearly_best`) is read on the chance to WIN, never on the points alone:
+in each proof the answer must be separated from every other move on the wins, either its 95%
+Wilson interval of the chance to win lies wholly above the other's, or on the worlds both were
+played out on (at least :data:`~bamboo_lab.analysis.position.PAIRED_WORLDS`) the answer won
+more of them than the other by an exact sign test at
+:data:`~bamboo_lab.analysis.position.SIGNIFICANCE` shared among the other moves; and its mean
+margin must be above the runner-up's. The board hint's test (``is_separated``) also calls a
+move best when both moves won on exactly the same worlds and only the points differ ("take 1
+HP" against "decline"): such a position is no puzzle here.
+
+A cheap pre-filter comes first (:func:`lead`): the screen at the small budget must show its
+first move's chance to win at least ``Settings.gap`` above the second's, else the two large
+proofs are not paid for.
+
 Every step is a function of the build's seed (playout budgets, never time caps), so
 ``bamboo-lab puzzles build`` writes the same set on every machine.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from bamboo_lab.analysis.position import DEFAULT_PLAYOUTS, Answer, ranked_moves
+from bamboo_lab.analysis.playouts import DEFAULT_BOT, playout_bots
+from bamboo_lab.analysis.position import (
+    ANALYSE_COLUMNS,
+    DEFAULT_PLAYOUTS,
+    PAIRED_WORLDS,
+    SIGNIFICANCE,
+    Answer,
+    Arm,
+    decide,
+    is_separated,
+    margin_spread,
+    move_namer,
+    ranked_moves,
+    sign_test,
+)
 from bamboo_lab.bots import heuristic_bot, make_bot, sample_chance
 from bamboo_lab.bots.search import SearchBot
 from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
@@ -21,20 +50,37 @@ from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import state_digest
 from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import GAMES, load, record_of, start_here
+from bamboo_lab.sim.summary import wilson_interval
 
 from .model import Puzzle, PuzzleSet
 from .themes import scoring_theme, theme
 
 __all__ = [
     "HEURISTIC_TRIES",
+    "PROOF_PLAYOUTS",
+    "SCREEN_GAPS",
     "Settings",
     "build",
     "candidates",
+    "clearly_best",
     "difficulty",
+    "lead",
     "promising",
     "prove",
     "settings_for",
+    "wins_more",
 ]
+
+SCREEN_GAPS: dict[str, float] = {"takenoko": 0.15, "bamboo": 0.25, "bangkok": 0.05}
+"""Each game's :attr:`Settings.gap`, measured (docs/puzzles.md): in Bamboo (a 16-playout
+screen, so leads come in sixteenths) no position whose screen led by less than 0.25 passed a
+proof; in Bangkok, where most moves win on the same worlds, a proof passed after a lead of
+0.07, and larger leads are rare."""
+
+PROOF_PLAYOUTS: dict[str, int] = {"takenoko": 400, "bamboo": 256, "bangkok": 640}
+"""Each game's proving budget (:attr:`Settings.large`): four times the screen's, but sixteen
+times in Bamboo, where 64 playouts proved no position (the sign test needs a dozen worlds the
+answer won and the other move lost, for every other move)."""
 
 HEURISTIC_TRIES = 5
 """How many times (with different seeds) the heuristic bot is asked for its move: the share
@@ -64,10 +110,14 @@ class Settings:
     bots, the others heuristic bots only (a Takenoko game with a search bot costs minutes)."""
     max_moves: int
     """Positions with more legal moves than this are skipped (a puzzle names one of them)."""
+    gap: float
+    """The pre-filter: the least lead of the screen's first move over its second in the
+    chance to win (:func:`lead`) for the position to be proved at the large budget."""
 
 
 def settings_for(game: str, count: int = 30) -> Settings:
-    """The build settings of ``game``: a screen at the hint's budget, proofs at four times it."""
+    """The build settings of ``game``: a screen at the hint's budget, proofs at
+    :data:`PROOF_PLAYOUTS`, the pre-filter's :data:`SCREEN_GAPS`."""
     if game not in GAMES:
         raise InvalidStateError(f"no puzzles for {short_repr(game)}; games: {', '.join(GAMES)}")
     checked_int(count, "the puzzle count", 1, 500)
@@ -77,10 +127,11 @@ def settings_for(game: str, count: int = 30) -> Settings:
         games=400,
         per_game=15,
         screen=screen,
-        large=4 * screen,
+        large=PROOF_PLAYOUTS[game],
         search_iterations=20,
         search_every=4 if game == "takenoko" else 1,
         max_moves=40,
+        gap=SCREEN_GAPS[game],
     )
 
 
@@ -143,15 +194,16 @@ def promising(state: GameState, legal: Sequence[Any]) -> bool:
 
 def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answer | None:
     """The large analysis that proves ``position`` a puzzle, or None: the screen (at the
-    small budget) must not call the moves level, two large analyses with other seeds must
-    both find the same move clearly best, and the search bot must choose it."""
+    small budget) must show its first move ``settings.gap`` ahead of the second in the chance
+    to win (:func:`lead`); two large analyses with other seeds must both
+    find the same move clearly best (:func:`clearly_best`); the search bot must choose it."""
     screen = ranked_moves(position, seat, playouts=settings.screen, seed=seed)
-    if not screen.attrs["best"] and screen.attrs["about_as_good"] > 2:
+    if lead(screen) < settings.gap:  # the pre-filter: a level screen is rarely proved clear
         return None
     proofs = []
     for round_ in (1, 2):
-        found = ranked_moves(position, seat, playouts=settings.large, seed=seed + round_)
-        if not found.attrs["best"]:
+        found, arms = _analysis(position, seat, settings.large, seed + round_)
+        if not clearly_best(arms):
             return None
         proofs.append(found)
     answer = proofs[0].attrs["actions"][0]
@@ -162,6 +214,76 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
     if chosen != answer:
         return None
     return Answer(proofs[0].columns, proofs[0].rows, {**proofs[0].attrs, "screen": screen})
+
+
+def lead(screen: Answer) -> float:
+    """How far the first move of an analysis is ahead of the second in the chance to win."""
+    wins = screen.column("win")
+    return wins[0] - wins[1] if len(wins) > 1 else 0.0
+
+
+def wins_more(better: Arm, worse: Arm, others: int = 1) -> bool:
+    """True when ``better`` clearly wins more often than ``worse``, one of ``others`` moves it
+    is compared with: its 95% Wilson interval of the chance to win lies wholly above the
+    other's, or on the worlds both were played out on (at least :data:`PAIRED_WORLDS`) it won
+    on so many more worlds than the other that luck explains it less than once in a hundred
+    comparisons of ``others`` moves (the exact sign test). Unlike ``is_separated``, never by
+    the margin alone: two moves that won on the same worlds are not told apart."""
+    if not better.visits or not worse.visits:
+        return False
+    better_low, _ = better.win_interval()
+    _, worse_high = worse.win_interval()
+    if better_low > worse_high:
+        return True
+    if min(better.visits, worse.visits) < PAIRED_WORLDS:
+        return False
+    pairs = list(zip(better.won, worse.won, strict=False))
+    ahead = sum(won and not lost for won, lost in pairs)
+    behind = sum(lost and not won for won, lost in pairs)
+    return sign_test(ahead, behind) < SIGNIFICANCE / max(1, others)
+
+
+def clearly_best(arms: Sequence[Arm]) -> bool:
+    """True when the first of ``arms`` (ranked best first) is a puzzle's answer: it wins
+    clearly more often than every other move (:func:`wins_more`) and its mean margin is above
+    the runner-up's (the second arm)."""
+    if len(arms) < 2:
+        return False
+    answer, runner_up = arms[0], arms[1]
+    others = len(arms) - 1
+    if not all(wins_more(answer, arm, others) for arm in arms[1:]):
+        return False
+    return answer.key()[1] > runner_up.key()[1]
+
+
+def _analysis(position: GameState, seat: int, playouts: int, seed: int) -> tuple[Answer, list[Arm]]:
+    """``ranked_moves``'s table of ``position`` from ``seat``'s view (the same rows, the same
+    attrs) with the arms it was made from: :func:`clearly_best` needs their playouts world by
+    world, which the table does not keep."""
+    view = position.view(seat)
+    ranked, spent = decide(view, seat, playouts, seed, playout_bots(DEFAULT_BOT, position))
+    name = move_namer(position.game, view)
+    spread = margin_spread(ranked)
+    rows = []
+    for rank, arm in enumerate(ranked, start=1):
+        low, high = wilson_interval(arm.wins, arm.visits)
+        margin, margin_low, margin_high = arm.margin_interval(spread)
+        win = arm.wins / arm.visits if arm.visits else math.nan
+        row = (str(arm.action), win, low, high, margin, margin_low, margin_high)
+        rows.append((*row, arm.visits, rank, name(arm.action)))
+    others = len(ranked) - 1
+    level = 1 + sum(not is_separated(ranked[0], arm, others) for arm in ranked[1:])
+    attrs = {
+        "actions": [arm.action for arm in ranked],
+        "seat": seat,
+        "playouts": spent,
+        "seed": seed,
+        "seconds": None,
+        "game": position.game,
+        "best": level == 1 and len(ranked) > 1,
+        "about_as_good": level,
+    }
+    return Answer(ANALYSE_COLUMNS, tuple(rows), attrs), ranked
 
 
 def difficulty(closeness: float, missed: float) -> str:

@@ -3,13 +3,15 @@ from the seat's view (with the hidden cards re-dealt), its theme and difficulty 
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from bamboo_lab.analysis.position import Answer, move_namer
 from bamboo_lab.core.record import state_digest
 from bamboo_lab.games import GAMES, load, replay
 from bamboo_lab.puzzles import Puzzle, load_set, theme
-from bamboo_lab.puzzles.mine import difficulty
+from bamboo_lab.puzzles.mine import difficulty, settings_for
 from bamboo_lab.puzzles.solve import check_answer, resolve, stands
 
 SETS = {game: load_set(game) for game in GAMES}
@@ -57,6 +59,21 @@ def test_the_message_of_a_fallen_puzzle_names_it_and_the_moves_first_now() -> No
 def test_each_game_ships_a_puzzle_set(game: str) -> None:
     assert SETS[game].puzzles, f"no {game} puzzles: bamboo-lab puzzles build {game}"
     assert SETS[game].settings["count"] == len(SETS[game].puzzles)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_set_says_the_settings_that_rebuild_it(game: str) -> None:
+    settings = dict(SETS[game].settings)
+    screened = settings.pop("screened")
+    assert settings == asdict(settings_for(game, len(SETS[game].puzzles)))
+    assert screened >= len(SETS[game].puzzles)
+
+
+@pytest.mark.parametrize("puzzle", EVERY)
+def test_each_answer_wins_more_often_than_its_runner_up(puzzle: Puzzle) -> None:
+    """Never a "+1 point" puzzle: the answer is proved on the chance to win, not the margin."""
+    assert puzzle.win > puzzle.runner_up_win
+    assert puzzle.margin > puzzle.runner_up_margin
 
 
 @pytest.mark.parametrize("puzzle", EVERY)

@@ -1,0 +1,92 @@
+"""Mining's quality filter: a puzzle's answer must win clearly more often than every other move
+(never by the points alone), and the screen's pre-filter skips positions that look level."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bamboo_lab.analysis.position import Arm, is_separated, ranked_moves
+from bamboo_lab.core.protocol import GameState
+from bamboo_lab.games import new_game, start_here
+from bamboo_lab.puzzles import mine
+from bamboo_lab.puzzles.mine import clearly_best, lead, settings_for, wins_more
+
+
+def _arm(order: int, won: list[bool], margins: list[float]) -> Arm:
+    """A move's playouts, world by world."""
+    return Arm(f"move {order}", order, list(won), list(margins))
+
+
+def test_a_proof_where_answer_and_runner_up_win_the_same_worlds_is_rejected() -> None:
+    """The "+1 point" case: take 1 HP against decline, both winning on the same 30 worlds."""
+    won = [True] * 25 + [False] * 5
+    answer = _arm(0, won, [4.0] * 30)
+    runner_up = _arm(1, won, [3.0] * 30)
+    assert is_separated(answer, runner_up)  # the board hint's test tells them apart by points
+    assert not wins_more(answer, runner_up)
+    assert not clearly_best([answer, runner_up])
+
+
+def test_a_real_win_gap_is_accepted() -> None:
+    answer = _arm(0, [True] * 28 + [False] * 2, [5.0] * 30)
+    runner_up = _arm(1, [True] * 10 + [False] * 20, [-2.0] * 30)
+    assert clearly_best([answer, runner_up])
+
+
+def test_a_win_gap_seen_only_world_by_world_is_accepted_by_the_sign_test() -> None:
+    """Overlapping Wilson intervals, but the answer won 8 worlds the runner-up lost and lost
+    none it won: the exact sign test separates them."""
+    answer = _arm(0, [True] * 16 + [False] * 14, [1.0] * 30)
+    runner_up = _arm(1, [True] * 8 + [False] * 22, [0.0] * 30)
+    assert answer.win_interval()[0] <= runner_up.win_interval()[1]
+    assert wins_more(answer, runner_up) and clearly_best([answer, runner_up])
+
+
+def test_a_win_gap_with_a_margin_below_the_runner_ups_is_rejected() -> None:
+    answer = _arm(0, [True] * 28 + [False] * 2, [1.0] * 30)
+    runner_up = _arm(1, [True] * 10 + [False] * 20, [2.0] * 30)
+    assert wins_more(answer, runner_up) and not clearly_best([answer, runner_up])
+
+
+def test_the_answer_must_win_more_than_every_other_move_not_only_the_runner_up() -> None:
+    answer = _arm(0, [True] * 28 + [False] * 2, [5.0] * 30)
+    runner_up = _arm(1, [True] * 10 + [False] * 20, [-2.0] * 30)
+    level = _arm(2, [True] * 28 + [False] * 2, [-3.0] * 30)  # wins as often, fewer points
+    assert not clearly_best([answer, runner_up, level])
+
+
+def _bangkok_start() -> GameState:
+    """A two-player Bangkok game's first position."""
+    return start_here(new_game("bangkok", 2, 3))
+
+
+def test_the_proof_table_is_ranked_moves_table() -> None:
+    state = _bangkok_start()
+    seat = state.current_player
+    found, arms = mine._analysis(state, seat, 24, 5)
+    expected = ranked_moves(state, seat, playouts=24, seed=5)
+    for column in ("move", "win", "margin", "visits", "words"):
+        assert found.column(column) == expected.column(column)
+    assert found.attrs["best"] == expected.attrs["best"]
+    assert [str(arm.action) for arm in arms] == found.column("move")
+
+
+def test_the_lead_is_the_first_moves_win_chance_above_the_seconds() -> None:
+    state = _bangkok_start()
+    screen = ranked_moves(state, state.current_player, playouts=24, seed=5)
+    wins = screen.column("win")
+    assert lead(screen) == pytest.approx(wins[0] - wins[1])
+
+
+def test_the_pre_filter_skips_the_large_proofs_when_the_screen_lead_is_small(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("a large proof was run after a level screen")
+
+    monkeypatch.setattr(mine, "_analysis", refuse)
+    state = _bangkok_start()
+    settings = replace(settings_for("bangkok"), screen=24, gap=1.01)  # no lead reaches it
+    assert mine.prove(state, state.current_player, settings, 5) is None
