@@ -7,6 +7,10 @@ LAB_ARGS ?=
 # JupyterLab refuses to run as root (containers, CI, Binder-like VMs) unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PYTEST_ARGS ?=
+# The tests run in TEST_WORKERS processes (pytest-xdist), one per core of a 2-core machine;
+# TEST_WORKERS=0 runs them in this process (as a debugger wants).
+TEST_WORKERS ?= 2
+XDIST := -n $(TEST_WORKERS)
 NBVAL_ARGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=600
 
@@ -49,15 +53,16 @@ lint: $(STAMP)
 
 ## unit: the unit, rule and conformance tests (not the slow soak, not the browser)
 unit: $(STAMP)
-	$(PY) -m pytest -m "not slow and not browser" --timeout=900 $(PYTEST_ARGS) tests
+	$(PY) -m pytest -m "not slow and not browser" --timeout=900 $(XDIST) $(PYTEST_ARGS) tests
 
 ## notebooks: every notebook executed under nbval (cells tagged nbval-check-output compared)
+# --dist loadfile: a notebook's cells run in order in one kernel, on one worker.
 notebooks: $(STAMP)
-	$(PY) -m pytest $(NBVAL_ARGS) notebooks
+	$(PY) -m pytest $(NBVAL_ARGS) $(XDIST) --dist loadfile notebooks
 
 ## browser: every notebook and board in JupyterLab, driven in Debian's chromium (screenshots in test-artifacts/)
 browser: $(STAMP)
-	$(PY) -m pytest -m browser --timeout=1800 $(PYTEST_ARGS) tests/browser
+	$(PY) -m pytest -m browser --timeout=1800 $(XDIST) --dist loadgroup $(PYTEST_ARGS) tests/browser
 	# its own run: one Playwright sync session per process
 	$(PY) -m pytest -m browser --timeout=600 $(PYTEST_ARGS) tests/test_rule_docs.py
 
@@ -110,4 +115,4 @@ lite-serve: lite
 
 ## lite-browser: build the site, then run it offline in chromium (rules lessons, boards, exercises)
 lite-browser: lite
-	$(PY) -m pytest -m browser --timeout=3600 $(PYTEST_ARGS) tests/browser_lite
+	$(PY) -m pytest -m browser --timeout=3600 $(XDIST) $(PYTEST_ARGS) tests/browser_lite

@@ -23,6 +23,9 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 from lab import ARTIFACTS
 
+# One worker builds this module's docs site once (pytest-xdist --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("docs_site")
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 PICTURE_MIMES = ("application/vnd.plotly.v1+json", "image/png", "image/jpeg", "image/svg+xml")

@@ -24,6 +24,9 @@ import pytest
 from lab import ARTIFACTS, KERNEL_IDLE, _free_port
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+# One worker starts this module's JupyterLab (as make lab does) once: xdist --dist loadgroup.
+pytestmark = pytest.mark.xdist_group("lab_as_made")
+
 ROOT = Path(__file__).resolve().parents[2]
 START = "notebooks/00-start-here.ipynb"
 NOTEBOOK_READY = """() => {
