@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any, ClassVar
 
 from bamboo_lab.core import rng as vrng
@@ -147,10 +146,10 @@ class State(RichDisplay):
 
     # -------------------------------------------------------------- the contract
 
-    current_player = property(
-        attrgetter("player"),
-        doc="The seat to act, or TERMINAL once the game is over (no chance nodes in Bamboo).",
-    )
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL once the game is over (no chance nodes in Bamboo)."""
+        return self.player
 
     def is_over(self) -> bool:
         """True once the round track is empty at the start of a Spring (BB-SPR-1)."""
