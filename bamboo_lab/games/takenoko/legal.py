@@ -252,14 +252,9 @@ def feasible_actions(state: State) -> tuple[str, ...]:
         out.append("gardener")
     if "panda" not in used and state.moves("panda"):
         out.append("panda")
-    if "objective" not in used and len(fields["hands"][fields["player"]]) < HAND_LIMIT:
-        decks = fields["decks"]  # TK-OBJ-2; as drawable_decks: one deck left, or all (catalog 8)
-        if fields["options"].objective_deck_empty == "action_unavailable":
-            drawable = decks[0] and decks[1] and decks[2]
-        else:
-            drawable = decks[0] or decks[1] or decks[2]
-        if drawable:
-            out.append("objective")
+    hand = fields["hands"][fields["player"]]
+    if "objective" not in used and len(hand) < HAND_LIMIT and _drawable_mask(state):  # TK-OBJ-2
+        out.append("objective")
     return tuple(out)
 
 
@@ -399,13 +394,9 @@ def actions_legal(state: State, caches: list[Any]) -> tuple[Action, ...]:
             mask |= 4
         if "panda" not in taken and (moves.get(fields["panda"]) or state.moves("panda")):
             mask |= 8  # TK-PAN-1
-        if "objective" not in taken and len(fields["hands"][seat]) < HAND_LIMIT:  # TK-OBJ-2
-            decks = fields["decks"]  # as drawable_decks: one deck left, or all (catalog 8)
-            if fields["options"].objective_deck_empty == "action_unavailable":
-                if decks[0] and decks[1] and decks[2]:
-                    mask |= 16
-            elif decks[0] or decks[1] or decks[2]:
-                mask |= 16
+        hand = fields["hands"][seat]
+        if "objective" not in taken and len(hand) < HAND_LIMIT and _drawable_mask(state):
+            mask |= 16  # TK-OBJ-2: a deck to draw from (catalog 8)
     chips = fields["stored_improvements"][seat]
     if fields["stored_channels"][seat] or chips[0] or chips[1] or chips[2]:
         out: list[Action] = []
