@@ -114,10 +114,15 @@ def test_the_analysis_is_the_same_when_the_hidden_cards_are_dealt_again(puzzle: 
 
 
 @pytest.mark.parametrize("puzzle", FIRST_THREE)
-def test_three_puzzles_a_game_are_proved_again_with_a_new_seed(puzzle: Puzzle) -> None:
+def test_three_puzzles_a_game_are_not_caught_up_with_a_new_seed(puzzle: Puzzle) -> None:
+    """At the proving budget with a seed the build never used, the hidden cards re-dealt, the
+    answer still comes first and wins more often than every other move (the soak, below, asks
+    it to be clearly best again at twice the budget)."""
     large = SETS[puzzle.game].settings["large"]
     found = resolve(puzzle, large, puzzle.source["proof_seed"] + 3, redeal=99)
-    assert stands(puzzle, found), caught_up(puzzle, found)
+    wins = found.column("win")
+    assert str(found.attrs["actions"][0]) == puzzle.answer, caught_up(puzzle, found)
+    assert all(wins[0] > other for other in wins[1:]), caught_up(puzzle, found)
 
 
 @pytest.mark.parametrize("puzzle", FIRST_THREE)
