@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, runtime_checkable
 
 from .errors import IllegalActionError, InvalidActionError
+
+if TYPE_CHECKING:
+    from .refusals import Rulebook
 
 __all__ = [
     "CHANCE",
@@ -175,6 +178,8 @@ class GameModule(Protocol):
     PLY_LIMIT: int
     Options: type[Any]
     State: type[Any]
+    RULEBOOK: Rulebook[Any]
+    """The game's refusals and its printed title (``RULEBOOK.title``: ``Takenoko``)."""
 
     def new_game(self, num_players: int, seed: int, options: Any = None) -> GameState:
         """A fresh game after setup, a pure function of its arguments."""
