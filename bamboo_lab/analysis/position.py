@@ -66,6 +66,7 @@ __all__ = [
     "settle",
     "shown_key",
     "sign_test",
+    "wins_more",
 ]
 
 DEFAULT_PLAYOUTS: dict[str, int] = {"takenoko": 100, "bamboo": 16, "bangkok": 160}
@@ -196,14 +197,10 @@ def shown_key(arm: Arm) -> tuple[float, float, int, int]:
     return (win, margin, arm.visits, -arm.order)
 
 
-def is_separated(better: Arm, worse: Arm, others: int = 1) -> bool:
-    """True when ``better`` is clearly better than ``worse``, one of ``others`` moves it is
-    compared with: its 95% interval of the chance to win lies wholly above the other's, or, on
-    the worlds both were played out on (the same deals and luck, at least
-    :data:`PAIRED_WORLDS` of them), it came out ahead in so many more worlds than behind that
-    luck explains it less than once in a hundred comparisons of ``others`` moves (an exact
-    sign test at 1% / ``others``): ahead in wins, or, when both won on exactly the same worlds,
-    in margin (two moves that both always win, told apart by the points)."""
+def wins_more(better: Arm, worse: Arm, others: int = 1) -> bool:
+    """True when ``better`` clearly wins more often than ``worse``, one of ``others`` moves: its
+    95% interval of the chance to win lies wholly above, or on the worlds both were played out on
+    (at least :data:`PAIRED_WORLDS`) it won on more (an exact sign test at 1% / ``others``)."""
     if not better.visits or not worse.visits:
         return False
     better_low, _ = better.win_interval()
@@ -213,13 +210,22 @@ def is_separated(better: Arm, worse: Arm, others: int = 1) -> bool:
     if min(better.visits, worse.visits) < PAIRED_WORLDS:
         return False
     pairs = list(zip(better.won, worse.won, strict=False))
-    if any(won != lost for won, lost in pairs):
-        ahead = sum(won and not lost for won, lost in pairs)
-        behind = sum(lost and not won for won, lost in pairs)
-    else:
-        margins = list(zip(better.margins, worse.margins, strict=False))
-        ahead = sum(mine > theirs for mine, theirs in margins)
-        behind = sum(mine < theirs for mine, theirs in margins)
+    ahead = sum(won and not lost for won, lost in pairs)
+    behind = sum(lost and not won for won, lost in pairs)
+    return sign_test(ahead, behind) < SIGNIFICANCE / max(1, others)
+
+
+def is_separated(better: Arm, worse: Arm, others: int = 1) -> bool:
+    """True when ``better`` clearly wins more often than ``worse`` (:func:`wins_more`), or both
+    won on the same worlds and it came out ahead in margin on more (the same sign test)."""
+    if wins_more(better, worse, others):
+        return True
+    shared = min(better.visits, worse.visits)  # the worlds both were played out on
+    if shared < PAIRED_WORLDS or better.won[:shared] != worse.won[:shared]:
+        return False  # too few worlds, or won on different worlds yet not clearly more
+    margins = list(zip(better.margins, worse.margins, strict=False))
+    ahead = sum(mine > theirs for mine, theirs in margins)
+    behind = sum(mine < theirs for mine, theirs in margins)
     return sign_test(ahead, behind) < SIGNIFICANCE / max(1, others)
 
 

@@ -31,8 +31,6 @@ from bamboo_lab.analysis.playouts import DEFAULT_BOT, playout_bots
 from bamboo_lab.analysis.position import (
     ANALYSE_COLUMNS,
     DEFAULT_PLAYOUTS,
-    PAIRED_WORLDS,
-    SIGNIFICANCE,
     Answer,
     Arm,
     decide,
@@ -40,7 +38,7 @@ from bamboo_lab.analysis.position import (
     margin_spread,
     move_namer,
     ranked_moves,
-    sign_test,
+    wins_more,
 )
 from bamboo_lab.bots import heuristic_bot, make_bot, sample_chance
 from bamboo_lab.bots.search import SearchBot
@@ -220,27 +218,6 @@ def lead(screen: Answer) -> float:
     """How far the first move of an analysis is ahead of the second in the chance to win."""
     wins = screen.column("win")
     return wins[0] - wins[1] if len(wins) > 1 else 0.0
-
-
-def wins_more(better: Arm, worse: Arm, others: int = 1) -> bool:
-    """True when ``better`` clearly wins more often than ``worse``, one of ``others`` moves it
-    is compared with: its 95% Wilson interval of the chance to win lies wholly above the
-    other's, or on the worlds both were played out on (at least :data:`PAIRED_WORLDS`) it won
-    on so many more worlds than the other that luck explains it less than once in a hundred
-    comparisons of ``others`` moves (the exact sign test). Unlike ``is_separated``, never by
-    the margin alone: two moves that won on the same worlds are not told apart."""
-    if not better.visits or not worse.visits:
-        return False
-    better_low, _ = better.win_interval()
-    _, worse_high = worse.win_interval()
-    if better_low > worse_high:
-        return True
-    if min(better.visits, worse.visits) < PAIRED_WORLDS:
-        return False
-    pairs = list(zip(better.won, worse.won, strict=False))
-    ahead = sum(won and not lost for won, lost in pairs)
-    behind = sum(lost and not won for won, lost in pairs)
-    return sign_test(ahead, behind) < SIGNIFICANCE / max(1, others)
 
 
 def clearly_best(arms: Sequence[Arm]) -> bool:
