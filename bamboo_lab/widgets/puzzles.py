@@ -22,10 +22,13 @@ from bamboo_lab.puzzles.session import Session
 from .board_html import CELL, button
 from .pictures import board_figure, secret_figure
 
-__all__ = ["PuzzleBoard", "analysis_html", "puzzle_board", "puzzle_figure"]
+__all__ = ["QUESTION_LINE", "PuzzleBoard", "analysis_html", "puzzle_board", "puzzle_figure"]
 
 ANY = "any"
 """The filter choice that keeps every theme or difficulty."""
+
+QUESTION_LINE = 24
+"""Pixels added above a puzzle's picture for the question's line of its title."""
 
 
 def analysis_html(puzzle: Puzzle) -> str:
@@ -185,8 +188,14 @@ def puzzle_figure(puzzle: Puzzle, own: bool = False) -> Any:
             return None
     else:
         figure = board_figure(puzzle.game, view, {}, puzzle.seat)
-    title = figure.layout.title.text or ""
-    figure.update_layout(title={"text": f"<b>{question}</b><br><sup>{title}</sup>"})
+    # the figure's own title lines under the question, in small type once (not <sup> in <sup>)
+    lines = (figure.layout.title.text or "").replace("<sup>", "").replace("</sup>", "")
+    figure.update_layout(title={"text": f"<b>{question}</b><br><sup>{lines}</sup>"})
+    # room for the question's line above the picture, the picture itself kept as large
+    layout = figure.layout
+    figure.update_layout(margin={"t": (layout.margin.t or 0) + QUESTION_LINE})
+    if layout.height:
+        figure.update_layout(height=layout.height + QUESTION_LINE)
     return figure
 
 

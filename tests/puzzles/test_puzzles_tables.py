@@ -60,3 +60,19 @@ def test_the_puzzle_picture_asks_the_question_from_the_seat(own: bool) -> None:
     puzzle = load_set("bangkok").puzzles[0]
     figure = puzzle_figure(puzzle, own=own)
     assert f"you are player {puzzle.seat}. Find the best move." in figure.layout.title.text
+
+
+@pytest.mark.parametrize("game", ["takenoko", "bamboo", "bangkok"])
+def test_the_puzzle_picture_keeps_the_boards_title_readable_under_the_question(game: str) -> None:
+    """The board's own title lines sit under the question in small type once (a <sup> inside
+    a <sup> prints too small to read), with room added above the picture for the question."""
+    pytest.importorskip("ipywidgets")
+    from bamboo_lab.widgets.pictures import board_figure
+    from bamboo_lab.widgets.puzzles import QUESTION_LINE, puzzle_figure
+
+    puzzle = load_set(game).puzzles[0]
+    figure = puzzle_figure(puzzle)
+    title = figure.layout.title.text
+    assert title.count("<sup>") == 1 and title.index("<sup>") > title.index("Find the best move")
+    board = board_figure(game, puzzle.position().view(puzzle.seat), {}, puzzle.seat)
+    assert figure.layout.margin.t == (board.layout.margin.t or 0) + QUESTION_LINE
