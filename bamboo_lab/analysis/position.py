@@ -61,6 +61,7 @@ __all__ = [
     "playout_runner",
     "quantile",
     "ranked_moves",
+    "ranked_table",
     "search",
     "seat_chances",
     "settle",
@@ -395,37 +396,31 @@ def ranked_moves(
         budget = DEFAULT_PLAYOUTS.get(state.game, OTHER_GAME_PLAYOUTS)
     view = state.view(me)
     ranked, spent = decide(view, me, budget, seed, bots, seconds=limit)
-    name = move_namer(state.game, view)
+    return ranked_table(view, me, ranked, spent, seed, limit)
+
+
+def ranked_table(
+    view: GameState, seat: int, ranked: Sequence[Arm], spent: int, seed: int, limit: float | None
+) -> Answer:
+    """The table of :func:`ranked_moves` made from :func:`decide`'s ranked arms of ``view``."""
+    name = move_namer(view.game, view)
     spread = margin_spread(ranked)
     rows = []
     for rank, arm in enumerate(ranked, start=1):
-        visits = arm.visits
-        low, high = wilson_interval(arm.wins, visits)
+        low, high = wilson_interval(arm.wins, arm.visits)
         margin, margin_low, margin_high = arm.margin_interval(spread)
-        rows.append(
-            (
-                str(arm.action),
-                arm.wins / visits if visits else math.nan,
-                low,
-                high,
-                margin,
-                margin_low,
-                margin_high,
-                visits,
-                rank,
-                name(arm.action),
-            )
-        )
-    leader = ranked[0]
+        win = arm.wins / arm.visits if arm.visits else math.nan
+        row = (str(arm.action), win, low, high, margin, margin_low, margin_high)
+        rows.append((*row, arm.visits, rank, name(arm.action)))
     others = len(ranked) - 1
-    level = 1 + sum(not is_separated(leader, arm, others) for arm in ranked[1:])
+    level = 1 + sum(not is_separated(ranked[0], arm, others) for arm in ranked[1:])
     attrs = {
         "actions": [arm.action for arm in ranked],
-        "seat": me,
+        "seat": seat,
         "playouts": spent,
         "seed": seed,
         "seconds": limit,
-        "game": state.game,
+        "game": view.game,
         "best": level == 1 and len(ranked) > 1,
         "about_as_good": level,
     }

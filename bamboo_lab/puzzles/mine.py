@@ -21,7 +21,6 @@ Every step is a function of the build's seed (playout budgets, never time caps),
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
@@ -29,15 +28,12 @@ from typing import Any
 
 from bamboo_lab.analysis.playouts import DEFAULT_BOT, playout_bots
 from bamboo_lab.analysis.position import (
-    ANALYSE_COLUMNS,
     DEFAULT_PLAYOUTS,
     Answer,
     Arm,
     decide,
-    is_separated,
-    margin_spread,
-    move_namer,
     ranked_moves,
+    ranked_table,
     wins_more,
 )
 from bamboo_lab.bots import heuristic_bot, make_bot, sample_chance
@@ -48,7 +44,6 @@ from bamboo_lab.core.protocol import CHANCE, GameState
 from bamboo_lab.core.record import state_digest
 from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import GAMES, load, record_of, start_here
-from bamboo_lab.sim.summary import wilson_interval
 
 from .model import Puzzle, PuzzleSet
 from .themes import scoring_theme, theme
@@ -239,28 +234,7 @@ def _analysis(position: GameState, seat: int, playouts: int, seed: int) -> tuple
     world, which the table does not keep."""
     view = position.view(seat)
     ranked, spent = decide(view, seat, playouts, seed, playout_bots(DEFAULT_BOT, position))
-    name = move_namer(position.game, view)
-    spread = margin_spread(ranked)
-    rows = []
-    for rank, arm in enumerate(ranked, start=1):
-        low, high = wilson_interval(arm.wins, arm.visits)
-        margin, margin_low, margin_high = arm.margin_interval(spread)
-        win = arm.wins / arm.visits if arm.visits else math.nan
-        row = (str(arm.action), win, low, high, margin, margin_low, margin_high)
-        rows.append((*row, arm.visits, rank, name(arm.action)))
-    others = len(ranked) - 1
-    level = 1 + sum(not is_separated(ranked[0], arm, others) for arm in ranked[1:])
-    attrs = {
-        "actions": [arm.action for arm in ranked],
-        "seat": seat,
-        "playouts": spent,
-        "seed": seed,
-        "seconds": None,
-        "game": position.game,
-        "best": level == 1 and len(ranked) > 1,
-        "about_as_good": level,
-    }
-    return Answer(ANALYSE_COLUMNS, tuple(rows), attrs), ranked
+    return ranked_table(view, seat, ranked, spent, seed, None), ranked
 
 
 def difficulty(closeness: float, missed: float) -> str:
