@@ -22,6 +22,7 @@ from bamboo_lab.core.errors import IllegalActionError, InvalidStateError
 from bamboo_lab.games import takenoko as tk
 from bamboo_lab.games.takenoko.carry import GARDEN_KEPT, HAND_KEPT
 from bamboo_lab.games.takenoko.components import CARDS, COLOURS, MAX_HEIGHT
+from bamboo_lab.games.takenoko.legal import drawable_decks, feasible_actions
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_objective_met
 from bamboo_lab.games.takenoko.scoring import (
     gardener_objective_met,
@@ -505,3 +506,25 @@ def test_TK_CMP_4_TK_CMP_6_dead_garden_reachability_from_the_garden_summary_is_p
             for card in CARDS:
                 expected = _reachable_plot_by_plot(state, player, card)
                 assert card_reachable(state, player, card) is expected, (card, player)
+
+
+@pytest.mark.parametrize(
+    ("empty_deck_option", "offered"), [("choose_other_deck", True), ("action_unavailable", False)]
+)
+def test_TK_OBJ_2_catalog_8_one_empty_deck_leaves_the_action_as_the_option_says(
+    empty_deck_option: str, offered: bool
+) -> None:
+    """TK-OBJ-1/2, catalog 8: with the plot deck empty, the objective action is still offered
+    (drawing from the other decks) or not at all, as the option reads; the turn's choices and
+    the decks offered for the draw agree."""
+    data = tk.position(plots=RING, hands={0: ("P01", "G01", "A01")}).to_dict()
+    del data["start"]  # a changed position starts its own history
+    data["options"] = {"objective_deck_empty": empty_deck_option}
+    spare = data["decks"]["plot"]  # out of the deck, still counted: completed by both players
+    data["players"][0]["completed"] += spare[::2]
+    data["players"][1]["completed"] += spare[1::2]
+    data["decks"]["plot"] = []
+    state = tk.State.from_dict(data)
+    assert ("action objective" in legal_texts(state)) is offered
+    assert ("objective" in feasible_actions(state)) is offered
+    assert drawable_decks(state) == (("gardener", "panda") if offered else ())
