@@ -26,16 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from bamboo_lab.analysis.playouts import DEFAULT_BOT, playout_bots
-from bamboo_lab.analysis.position import (
-    DEFAULT_PLAYOUTS,
-    Answer,
-    Arm,
-    decide,
-    ranked_moves,
-    ranked_table,
-    wins_more,
-)
+from bamboo_lab.analysis.position import DEFAULT_PLAYOUTS, Answer, ranked_moves, wins_more
 from bamboo_lab.bots import heuristic_bot, make_bot, sample_chance
 from bamboo_lab.bots.search import SearchBot
 from bamboo_lab.core.checks import SEED_RANGE, checked_int, short_repr
@@ -46,6 +37,7 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import GAMES, load, record_of, start_here
 
 from .model import Puzzle, PuzzleSet
+from .solve import analysed, clearly_best
 from .themes import scoring_theme, theme
 
 __all__ = [
@@ -195,7 +187,7 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
         return None
     proofs = []
     for round_ in (1, 2):
-        found, arms = _analysis(position, seat, settings.large, seed + round_)
+        found, arms = analysed(position, seat, settings.large, seed + round_)
         if not clearly_best(arms):
             return None
         proofs.append(found)
@@ -213,28 +205,6 @@ def lead(screen: Answer) -> float:
     """How far the first move of an analysis is ahead of the second in the chance to win."""
     wins = screen.column("win")
     return wins[0] - wins[1] if len(wins) > 1 else 0.0
-
-
-def clearly_best(arms: Sequence[Arm]) -> bool:
-    """True when the first of ``arms`` (ranked best first) is a puzzle's answer: it wins
-    clearly more often than every other move (:func:`wins_more`) and its mean margin is above
-    the runner-up's (the second arm)."""
-    if len(arms) < 2:
-        return False
-    answer, runner_up = arms[0], arms[1]
-    others = len(arms) - 1
-    if not all(wins_more(answer, arm, others) for arm in arms[1:]):
-        return False
-    return answer.key()[1] > runner_up.key()[1]
-
-
-def _analysis(position: GameState, seat: int, playouts: int, seed: int) -> tuple[Answer, list[Arm]]:
-    """``ranked_moves``'s table of ``position`` from ``seat``'s view (the same rows, the same
-    attrs) with the arms it was made from: :func:`clearly_best` needs their playouts world by
-    world, which the table does not keep."""
-    view = position.view(seat)
-    ranked, spent = decide(view, seat, playouts, seed, playout_bots(DEFAULT_BOT, position))
-    return ranked_table(view, seat, ranked, spent, seed, None), ranked
 
 
 def difficulty(closeness: float, missed: float) -> str:

@@ -1,18 +1,29 @@
-"""Solving a puzzle: checking a student's move, and re-proving a puzzle by analysis (from the
-seat's view, optionally with the hidden cards re-dealt first)."""
+"""Solving a puzzle: checking a student's move, and proving a puzzle by analysis (from the
+seat's view, optionally with the hidden cards re-dealt first): the same test of "clearly best"
+when a puzzle is mined and when it is proved again."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bamboo_lab.analysis.position import Answer, move_namer, ranked_moves
+from bamboo_lab.analysis.playouts import DEFAULT_BOT, playout_bots
+from bamboo_lab.analysis.position import (
+    Answer,
+    Arm,
+    decide,
+    move_namer,
+    ranked_table,
+    wins_more,
+)
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
+from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import load, start_here
 
 from .model import Puzzle
 
-__all__ = ["Verdict", "check_answer", "resolve", "stands"]
+__all__ = ["Verdict", "analysed", "check_answer", "clearly_best", "resolve", "stands"]
 
 
 @dataclass(frozen=True)
@@ -58,16 +69,41 @@ def check_answer(puzzle: Puzzle, move: Any) -> Verdict:
     return Verdict(False, words, f"Not the best: the best move is {puzzle.answer_words}; {why}")
 
 
-def resolve(puzzle: Puzzle, playouts: int, seed: int, redeal: int | None = None) -> Answer:
+def clearly_best(arms: Sequence[Arm]) -> bool:
+    """True when the first of ``arms`` (ranked best first) is a puzzle's answer: it wins
+    clearly more often than every other move (:func:`~bamboo_lab.analysis.position.wins_more`)
+    and its mean margin is above the runner-up's (the second arm)."""
+    if len(arms) < 2:
+        return False
+    answer, runner_up = arms[0], arms[1]
+    others = len(arms) - 1
+    if not all(wins_more(answer, arm, others) for arm in arms[1:]):
+        return False
+    return answer.key()[1] > runner_up.key()[1]
+
+
+def analysed(position: GameState, seat: int, playouts: int, seed: int) -> tuple[Answer, list[Arm]]:
+    """``ranked_moves``'s table of ``position`` from ``seat``'s view (the same rows, the same
+    attrs) with the arms it was made from: :func:`clearly_best` needs their playouts world by
+    world, which the table does not keep."""
+    view = position.view(seat)
+    ranked, spent = decide(view, seat, playouts, seed, playout_bots(DEFAULT_BOT, position))
+    return ranked_table(view, seat, ranked, spent, seed, None), ranked
+
+
+def resolve(
+    puzzle: Puzzle, playouts: int, seed: int, redeal: int | None = None
+) -> tuple[Answer, list[Arm]]:
     """``puzzle``'s position analysed again from its seat's view with ``playouts`` and
-    ``seed``; with ``redeal``, the hidden cards are first re-dealt with that seed (a position
-    the seat cannot tell from the puzzle's)."""
+    ``seed`` (:func:`analysed`); with ``redeal``, the hidden cards are first re-dealt with
+    that seed (a position the seat cannot tell from the puzzle's)."""
     state = puzzle.position()
     if redeal is not None:
         state = start_here(state.determinize(puzzle.seat, redeal))
-    return ranked_moves(state, puzzle.seat, playouts=playouts, seed=seed)
+    return analysed(state, puzzle.seat, playouts, seed)
 
 
-def stands(puzzle: Puzzle, found: Answer) -> bool:
-    """True when an analysis of ``puzzle`` still finds its answer clearly the best."""
-    return bool(found.attrs["best"]) and str(found.attrs["actions"][0]) == puzzle.answer
+def stands(puzzle: Puzzle, arms: Sequence[Arm]) -> bool:
+    """True when an analysis of ``puzzle`` (its arms, best first) still finds its answer
+    clearly the best, by the test that made it a puzzle (:func:`clearly_best`)."""
+    return bool(arms) and str(arms[0].action) == puzzle.answer and clearly_best(arms)

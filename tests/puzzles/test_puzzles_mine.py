@@ -10,8 +10,9 @@ import pytest
 from bamboo_lab.analysis.position import Arm, is_separated, ranked_moves
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import new_game, start_here
-from bamboo_lab.puzzles import mine
+from bamboo_lab.puzzles import load_set, mine
 from bamboo_lab.puzzles.mine import clearly_best, lead, settings_for, wins_more
+from bamboo_lab.puzzles.solve import analysed, stands
 
 
 def _arm(order: int, won: list[bool], margins: list[float]) -> Arm:
@@ -57,6 +58,21 @@ def test_the_answer_must_win_more_than_every_other_move_not_only_the_runner_up()
     assert not clearly_best([answer, runner_up, level])
 
 
+def test_a_puzzle_stands_only_when_its_answer_is_first_and_clearly_best() -> None:
+    """The soak's test is the mining test: the answer first and clearly best; first by the
+    points alone on the same worlds won, or another move first, and the puzzle has fallen."""
+    puzzle = load_set("bangkok").puzzles[0]
+    wins, losses = [True] * 24 + [False] * 6, [True] * 6 + [False] * 24
+
+    def arm(action: str, won: list[bool], margin: float) -> Arm:
+        return Arm(action, 0, list(won), [margin] * len(won))
+
+    assert stands(puzzle, [arm(puzzle.answer, wins, 3.0), arm("other", losses, 1.0)])
+    assert not stands(puzzle, [arm(puzzle.answer, wins, 3.0), arm("other", wins, 2.0)])
+    assert not stands(puzzle, [arm("other", wins, 3.0), arm(puzzle.answer, losses, 1.0)])
+    assert not stands(puzzle, [arm(puzzle.answer, wins, 3.0)])
+
+
 def _bangkok_start() -> GameState:
     """A two-player Bangkok game's first position."""
     return start_here(new_game("bangkok", 2, 3))
@@ -65,7 +81,7 @@ def _bangkok_start() -> GameState:
 def test_the_proof_table_is_ranked_moves_table() -> None:
     state = _bangkok_start()
     seat = state.current_player
-    found, arms = mine._analysis(state, seat, 24, 5)
+    found, arms = analysed(state, seat, 24, 5)
     expected = ranked_moves(state, seat, playouts=24, seed=5)
     for column in ("move", "win", "margin", "visits", "words"):
         assert found.column(column) == expected.column(column)
@@ -86,7 +102,7 @@ def test_the_pre_filter_skips_the_large_proofs_when_the_screen_lead_is_small(
     def refuse(*args: object) -> None:
         raise AssertionError("a large proof was run after a level screen")
 
-    monkeypatch.setattr(mine, "_analysis", refuse)
+    monkeypatch.setattr(mine, "analysed", refuse)
     state = _bangkok_start()
     settings = replace(settings_for("bangkok"), screen=24, gap=1.01)  # no lead reaches it
     assert mine.prove(state, state.current_player, settings, 5) is None
