@@ -52,9 +52,11 @@ __all__ = [
     "board_pictures",
     "click_targets",
     "fit_width",
+    "place_at",
     "place_of",
     "replace_figure",
     "secret_figure",
+    "target_at",
 ]
 
 _CLICK_RADIUS = 0.7
@@ -285,25 +287,20 @@ class PlayApp:
         nearest ringed target; on Bangkok's port a cell to collect, on Bamboo's home market a
         tile to buy (:meth:`PlayController.click`). When several actions share the place only
         those are offered as buttons. False when nothing is there."""
-        target_point = board_piece(self.game, "target_point", None)
-        if target_point is None:  # a game clicked by the places its hover texts name
-            return self._click_place(x, y)
+        if board_piece(self.game, "target_point", None) is None:
+            return self._click_place(x, y)  # a game clicked by the places its hover texts name
         c = self.controller
         reveal = bool(self.reveal.value)
         shown: Any = c.board_state(reveal)
         if not c.is_person_to_play() or c.viewer(reveal) != shown.current_player:
             return self._missed()
-        targets = click_targets(shown, tuple(shown.legal_actions()))
-        if not targets:
+        found = target_at(shown, x, y)
+        if found is None:
             return self._missed()
-        best = min(targets, key=lambda t: _dist(target_point(t), (x, y)))
-        if _dist(target_point(best), (x, y)) > _CLICK_RADIUS:
-            return self._missed()
-        options = targets[best]
+        where, options = found
         if len(options) == 1:
             self.play(options[0])
         else:
-            where = _where(best)
             self._draw_actions(
                 {f"at {where}": [(label_of(self.game, a, shown), a) for a in options]}
             )
@@ -318,17 +315,7 @@ class PlayApp:
     def _click_place(self, x: float, y: float, picture: go.Figure | None = None) -> bool:
         """Bangkok and Bamboo: the place under the click, from the picture's hover texts."""
         own = picture is not None
-        picture = self._main if picture is None else picture
-        points = hover_points(picture) if picture is not None else {}
-        near = [
-            (text, xy)
-            for text, xy in points.items()
-            if _dist(xy, (x, y)) < 0.3 and place_of(self.game, text) is not None
-        ]
-        if not near:
-            return self._missed()
-        text = min(near, key=lambda item: _dist(item[1], (x, y)))[0]
-        place = place_of(self.game, text)
+        place = place_at(self.game, self._main if picture is None else picture, x, y)
         if place is None:
             return self._missed()
         before = self.controller.state
@@ -512,7 +499,35 @@ class PlayApp:
         self.actions.children = rows
 
 
+def target_at(shown: Any, x: float, y: float) -> tuple[str, list[Any]] | None:
+    """Takenoko: the ringed target of the garden nearest a click at (x, y), in words, with the
+    legal actions there (None: no target within the click's reach)."""
+    target_point = board_piece(shown.game, "target_point", None)
+    targets = click_targets(shown, tuple(shown.legal_actions()))
+    if target_point is None or not targets:
+        return None
+    best = min(targets, key=lambda t: _dist(target_point(t), (x, y)))
+    if _dist(target_point(best), (x, y)) > _CLICK_RADIUS:
+        return None
+    return _where(best), targets[best]
+
+
+def place_at(game: str, picture: go.Figure | None, x: float, y: float) -> tuple[Any, ...] | None:
+    """Bangkok and Bamboo: the clickable place under a click at (x, y) of ``picture``, read
+    from the places its hover texts name (None: nothing clickable there)."""
+    points = hover_points(picture) if picture is not None else {}
+    near = [
+        (text, xy)
+        for text, xy in points.items()
+        if _dist(xy, (x, y)) < 0.3 and place_of(game, text) is not None
+    ]
+    if not near:
+        return None
+    return place_of(game, min(near, key=lambda item: _dist(item[1], (x, y)))[0])
+
+
 def _where(target: Hex | Edge) -> str:
+    """A garden target in words: a hex's coordinates, or an edge's two hexes."""
     if isinstance(target, Edge):
         a, b = target.hexes()
         return f"the edge {a.q},{a.r}/{b.q},{b.r}"

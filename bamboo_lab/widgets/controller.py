@@ -105,8 +105,12 @@ class PlayController:
             seed = random.Random().randrange(2**31)  # a fresh seed, short enough to read and type
         check_setup(self.game, self.players, seed, self.module.PLAYER_COUNTS)
         self.seed = seed
+        self.start(self.module.new_game(self.players, seed, self.options))
+
+    def start(self, state: GameState) -> None:
+        """Play on from ``state`` (a new game's first position, or one given: a puzzle's)."""
         self._games += 1
-        self.states: list[GameState] = [self.module.new_game(self.players, seed, self.options)]
+        self.states: list[GameState] = [state]
         self.steps: list[Step] = []
         self.message = ""
         self.selected: int | None = None

@@ -1,6 +1,7 @@
-"""The puzzle board: a shipped puzzle's position drawn from the solver's seat, the moves as
-buttons in the rulebook's words, then right or wrong with the reason, the position after the
-best move (and after the move chosen) and the analysis table; filters, next puzzle, score.
+"""The puzzle board: a shipped puzzle's position drawn from the solver's seat, the move chosen
+on the picture (as on the play board: the places to click are ringed) or by its button in the
+rulebook's words, then right or wrong with the reason, the position after the best move (and
+after the move chosen) and the analysis table; filters, next puzzle, score.
 
 Everything drawn is the seat's view of the puzzle's position (``view(seat)``); the shipped
 position's hidden cards are themselves a re-deal, so nothing secret is in it."""
@@ -19,10 +20,22 @@ from bamboo_lab.games import GAMES, load
 from bamboo_lab.puzzles import DIFFICULTIES, Puzzle
 from bamboo_lab.puzzles.session import Session
 
-from .board_html import CELL, button
-from .pictures import board_figure, secret_figure
+from .app import place_at, target_at
+from .board import BoardWidget, replace_figure
+from .board_html import CELL, button, message_html
+from .controller import PlayController
+from .labels import label_of
+from .pictures import board_figure, main_picture, own_picture, secret_figure
+from .places import board_piece
 
-__all__ = ["QUESTION_LINE", "PuzzleBoard", "analysis_html", "puzzle_board", "puzzle_figure"]
+__all__ = [
+    "QUESTION_LINE",
+    "PuzzleBoard",
+    "PuzzleController",
+    "analysis_html",
+    "puzzle_board",
+    "puzzle_figure",
+]
 
 ANY = "any"
 """The filter choice that keeps every theme or difficulty."""
@@ -51,6 +64,26 @@ def analysis_html(puzzle: Puzzle) -> str:
     )
 
 
+class PuzzleController(PlayController):
+    """The play board's controller on a puzzle's position: the solver's seat clicks the
+    pictures as on the play board (a Bangkok hand card picked first, a port cell confirmed),
+    and the move chosen is judged by ``on_move``, never played."""
+
+    def __init__(self, puzzle: Puzzle, on_move: Callable[[Any], None]) -> None:
+        """The puzzle's position, the solver at its seat (the other seats are never asked)."""
+        players = puzzle.record.num_players
+        super().__init__(puzzle.game, players, "heuristic", 0, None, puzzle.seat)
+        self.on_move = on_move
+        """Called with the move chosen (a legal action of the puzzle's seat)."""
+        self.start(puzzle.position())
+
+    def _apply(self, action: Any) -> None:
+        """The move chosen: judged, not played (the position stays the puzzle's)."""
+        self.offer = None
+        self.selected = None
+        self.on_move(action)
+
+
 class PuzzleBoard:
     """The puzzle board widget (``PuzzleBoard().widget``): filters, the position, the moves,
     the verdict, the next-puzzle button and the session's score."""
@@ -63,7 +96,17 @@ class PuzzleBoard:
         self.theme = w.Dropdown(description="theme")
         self.difficulty = w.Dropdown(options=[ANY, *DIFFICULTIES], value=ANY, description="level")
         self.title = w.HTML()
-        self.picture = w.Output()
+        self.controller: PuzzleController
+        """The puzzle's position as on the play board: what a click on the pictures chooses."""
+        self.figure: BoardWidget | None = None
+        self.own: BoardWidget | None = None
+        """The main picture and the seat's own board, clicked to choose a move."""
+        self._main: Any = None
+        self._own: Any = None
+        self.picture = w.VBox()
+        self.message = w.HTML()
+        """What a click did: a refusal in the rulebook's words, or the moves offered there."""
+        self.offers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.moves = w.VBox()
         self.verdict = w.HTML()
         self.after = w.Output()
@@ -78,6 +121,8 @@ class PuzzleBoard:
                 w.HBox([self.game, self.theme, self.difficulty]),
                 self.title,
                 self.picture,
+                self.message,
+                self.offers,
                 self.moves,
                 self.verdict,
                 self.after,
@@ -110,23 +155,112 @@ class PuzzleBoard:
         self.show()
 
     def show(self) -> None:
-        """Draw the current puzzle: its position from the seat and a button per move."""
+        """Draw the current puzzle: its position from the seat, where to click ringed, and a
+        button per move."""
         puzzle = self.session.puzzle
-        state = self.session.position()
+        self.controller = PuzzleController(puzzle, self.answer)
         seat = puzzle.seat
         self.title.value = (
             f"<h3>{html.escape(puzzle.game.title())} puzzle {puzzle.number}"
             f" ({puzzle.difficulty})</h3><p>You are player {seat} of"
-            f" {puzzle.record.num_players}. Find the best move.</p>"
+            f" {puzzle.record.num_players}. Find the best move: click it on the picture, or"
+            " press its button below.</p>"
         )
-        self._draw(self.picture, state.view(seat), None, seat)
+        self._pictures()
         self.moves.children = [
-            button(step.words, "play this move", self._answering(step.action))
-            for step in self.session.steps()
+            w.HTML("<span style='color:#555'>every move you can make</span>"),
+            *(
+                button(step.words, "choose this move", self._answering(step.action))
+                for step in self.session.steps()
+            ),
         ]
         self.verdict.value = ""
         self.after.clear_output()
         self.score.value = html.escape(self.session.score_text())
+
+    def _pictures(self) -> None:
+        """Draw the position as the play board does, the places to click ringed, and what
+        the last click said (the moves it offers as buttons)."""
+        controller = self.controller
+        main = main_picture(controller, True)
+        own = own_picture(controller, True)
+        if self.figure is None:
+            self.figure = BoardWidget(main)
+        else:
+            replace_figure(self.figure, main)
+        for trace in self.figure.data:
+            trace.on_click(self._on_click)
+        shown: list[w.Widget] = [self.figure]
+        if own is not None:
+            if self.own is None:
+                self.own = BoardWidget(own)
+            else:
+                replace_figure(self.own, own)
+            for trace in self.own.data:
+                trace.on_click(self._on_own_click)
+            shown.append(self.own)
+        self.picture.children = shown
+        self._main, self._own = main, own
+        self.message.value = message_html(controller.message)
+        offered = controller.offer[1] if controller.offer else ()
+        self._offer(list(offered))
+
+    def _offer(self, actions: list[Any]) -> None:
+        """The moves a click found (several at one place, or one to confirm) as buttons."""
+        shown = self.controller.board_state(True)
+        self.offers.children = [
+            button(
+                label_of(self.session.game, action, shown),
+                "choose this move",
+                self._answering(action),
+                "info",
+            )
+            for action in actions
+        ]
+
+    def click(self, x: float, y: float) -> bool:
+        """A click on the main picture at (x, y): the move there is chosen (several: offered
+        as buttons); on nothing playable, the board says what may be clicked. False when
+        nothing is there."""
+        controller = self.controller
+        if board_piece(self.session.game, "target_point", None) is None:
+            return self._click_place(place_at(self.session.game, self._main, x, y))
+        found = target_at(controller.board_state(True), x, y)
+        if found is None:
+            self.message.value = message_html(controller.miss())
+            return False
+        where, options = found
+        if len(options) == 1:
+            controller.play(options[0])
+            return True
+        self.message.value = f"<i>{len(options)} ways to play at {html.escape(where)}: pick one</i>"
+        self._offer(options)
+        return True
+
+    def click_own(self, x: float, y: float) -> bool:
+        """A click on the seat's own board at (x, y): a Bamboo home space, a Bangkok hand card
+        or market cell (:meth:`PlayController.click`)."""
+        return self._click_place(place_at(self.session.game, self._own, x, y))
+
+    def _click_place(self, place: tuple[Any, ...] | None) -> bool:
+        """A click on ``place`` (None: on nothing clickable): chosen, offered, or refused."""
+        controller = self.controller
+        if place is None:
+            self.message.value = message_html(controller.miss())
+            return False
+        answered = self.session.verdict
+        controller.click(place, True)
+        if self.session.verdict is answered:
+            self._pictures()  # no move chosen yet: a hand card picked, moves offered, a refusal
+        return True
+
+    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click(points.xs[0], points.ys[0])
+
+    def _on_own_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click_own(points.xs[0], points.ys[0])
 
     def _answering(self, action: Any) -> Callable[[], None]:
         """A button's callback: answer with ``action``."""
@@ -137,6 +271,8 @@ class PuzzleBoard:
         and after the one chosen, the analysis table, the score."""
         verdict = self.session.answer(action)
         puzzle = self.session.puzzle
+        self.message.value = ""
+        self.offers.children = []
         colour = "#1b7f3b" if verdict.right else "#b3261e"
         self.verdict.value = (
             f"<p style='color:{colour}'><b>{'Right' if verdict.right else 'Not the best'}</b>"
