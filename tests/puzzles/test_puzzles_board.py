@@ -13,9 +13,9 @@ from bamboo_lab.puzzles import Puzzle, load_set
 
 pytest.importorskip("ipywidgets")
 
-from bamboo_lab.widgets.pictures import click_targets  # noqa: E402
-from bamboo_lab.widgets.places import board_piece, hover_points, place_of, places_of  # noqa: E402
-from bamboo_lab.widgets.puzzles import PuzzleBoard  # noqa: E402
+from bamboo_lab.widgets.pictures import click_targets
+from bamboo_lab.widgets.places import board_piece, hover_points, place_of, places_of
+from bamboo_lab.widgets.puzzles import PuzzleBoard
 
 
 def _on_the_picture(puzzle: Puzzle) -> bool:
