@@ -1,0 +1,50 @@
+"""The puzzle board of 47-puzzles in JupyterLab in chromium: a Takenoko puzzle's move is pressed
+on a ringed hex of the garden, as on the play board, and the board judges it (right or not the
+best, with the score) without a button pressed."""
+
+from __future__ import annotations
+
+from lab import Lab
+from test_boards import _drawn, _shot
+from test_takenoko_garden_clicks import _RINGED_PIXEL
+
+from bamboo_lab.puzzles import load_set
+
+
+def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
+    lab.open("notebooks/47-puzzles.ipynb", run_all=False)
+    lab.run_all()
+    cell, figure = _drawn(lab, 'puzzle_board("takenoko")')
+    title = cell.locator("h3").first
+    at = None
+    for _ in load_set("takenoko").puzzles:  # to the first puzzle whose moves are ringed
+        at = lab.page.evaluate(_RINGED_PIXEL, [figure.element_handle(), 0.0, 0.0])
+        if at:
+            break
+        before = title.inner_text()  # "Takenoko puzzle 4 (hard)"
+        cell.locator("button", has_text="Next puzzle").first.click()
+        lab.page.wait_for_function(  # the heading is drawn anew: read it from the cell
+            "([cell, before]) => !cell.innerText.includes(before)",
+            arg=[cell.element_handle(), before],
+            timeout=120_000,
+            polling=50,
+        )
+    assert at, "no shipped Takenoko puzzle has a move on the garden"
+    lab.page.mouse.move(at["x"], at["y"])
+    lab.page.wait_for_function(
+        "([gd]) => (gd._hoverdata || []).length > 0",
+        arg=[figure.element_handle()],
+        timeout=60_000,
+        polling=20,
+    )
+    lab.page.mouse.click(at["x"], at["y"])
+    lab.page.wait_for_function(
+        "([cell]) => /of 1 answered/.test(cell.innerText)",
+        arg=[cell.element_handle()],
+        timeout=120_000,
+        polling=50,
+    )
+    shot = _shot(lab, cell, "puzzle-board-takenoko-press")
+    text = cell.inner_text()
+    assert "Right" in text or "Not the best" in text, f"no verdict (screenshot {shot})"
+    assert at["plays"] in text, f"the verdict names another move than {at['plays']!r} ({shot})"
