@@ -160,13 +160,13 @@ class PuzzleBoard:
         puzzle = self.session.puzzle
         self.controller = PuzzleController(puzzle, self.answer)
         seat = puzzle.seat
+        self._pictures()  # the pictures first: the new title says they are drawn
         self.title.value = (
             f"<h3>{html.escape(puzzle.game.title())} puzzle {puzzle.number}"
             f" ({puzzle.difficulty})</h3><p>You are player {seat} of"
             f" {puzzle.record.num_players}. Find the best move: click it on the picture, or"
             " press its button below.</p>"
         )
-        self._pictures()
         self.moves.children = [
             w.HTML("<span style='color:#555'>every move you can make</span>"),
             *(

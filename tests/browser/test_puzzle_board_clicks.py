@@ -4,11 +4,28 @@ best, with the score) without a button pressed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from lab import Lab
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_boards import _drawn, _shot
 from test_takenoko_garden_clicks import _RINGED_PIXEL
 
 from bamboo_lab.puzzles import load_set
+
+
+def _hovered(lab: Lab, figure: Any) -> bool:
+    """True once plotly hovers a point of ``figure`` under the mouse (within two seconds)."""
+    try:
+        lab.page.wait_for_function(
+            "([gd]) => (gd._hoverdata || []).length > 0",
+            arg=[figure.element_handle()],
+            timeout=2_000,
+            polling=20,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
@@ -30,13 +47,14 @@ def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
             polling=50,
         )
     assert at, "no shipped Takenoko puzzle has a move on the garden"
-    lab.page.mouse.move(at["x"], at["y"])
-    lab.page.wait_for_function(
-        "([gd]) => (gd._hoverdata || []).length > 0",
-        arg=[figure.element_handle()],
-        timeout=60_000,
-        polling=20,
-    )
+    lab.page.set_viewport_size({"width": 1280, "height": 1500})
+    figure.evaluate("el => el.scrollIntoView({block: 'start'})")  # the ring on the screen
+    for _ in range(60):  # the picture may still be drawing: move onto the ring until it hovers
+        at = lab.page.evaluate(_RINGED_PIXEL, [figure.element_handle(), 0.0, 0.0])
+        lab.page.mouse.move(at["x"], at["y"] + 1)
+        lab.page.mouse.move(at["x"], at["y"])
+        if _hovered(lab, figure):
+            break
     lab.page.mouse.click(at["x"], at["y"])
     lab.page.wait_for_function(
         "([cell]) => /of 1 answered/.test(cell.innerText)",
