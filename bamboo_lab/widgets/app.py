@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,7 @@ from .places import board_piece, hover_points, place_of
 from .replay_app import ReplayApp
 
 __all__ = [
+    "ClickedPictures",
     "PlayApp",
     "ReplayApp",
     "board_figure",
@@ -63,7 +65,36 @@ _CLICK_RADIUS = 0.7
 """How near a Takenoko click must be to a ringed target (in hex sizes)."""
 
 
-class PlayApp:
+class ClickedPictures(ABC):
+    """A board whose main picture and own board are clicked (the play and puzzle boards):
+    plotly's click callbacks, and what a click on nothing says."""
+
+    controller: PlayController
+    message: w.HTML
+
+    @abstractmethod
+    def click(self, x: float, y: float) -> bool:
+        """A click on the main picture at (x, y); False when nothing is there."""
+
+    @abstractmethod
+    def click_own(self, x: float, y: float) -> bool:
+        """A click on the seat's own board at (x, y); False when nothing is there."""
+
+    def _missed(self) -> bool:
+        """A click on nothing playable: the board says what may be clicked now (False)."""
+        self.message.value = message_html(self.controller.miss())
+        return False
+
+    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click(points.xs[0], points.ys[0])
+
+    def _on_own_click(self, _trace: Any, points: Any, _state: Any) -> None:
+        if points.xs:
+            self.click_own(points.xs[0], points.ys[0])
+
+
+class PlayApp(ClickedPictures):
     """The play board: figure, grouped action buttons, bot turns, undo, new game, log."""
 
     def __init__(self, controller: PlayController) -> None:
@@ -324,19 +355,6 @@ class PlayApp:
         # several moves there (or a port cell to confirm): the controller offers them
         self.redraw(own_first=own and self.controller.state is not before)
         return True
-
-    def _missed(self) -> bool:
-        """A click on nothing playable: the board says what may be clicked now (False)."""
-        self.message.value = message_html(self.controller.miss())
-        return False
-
-    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
-        if points.xs:
-            self.click(points.xs[0], points.ys[0])
-
-    def _on_own_click(self, _trace: Any, points: Any, _state: Any) -> None:
-        if points.xs:
-            self.click_own(points.xs[0], points.ys[0])
 
     # ------------------------------------------------------------------ drawing
 

@@ -20,7 +20,7 @@ from bamboo_lab.games import GAMES, load
 from bamboo_lab.puzzles import DIFFICULTIES, Puzzle
 from bamboo_lab.puzzles.session import Session
 
-from .app import place_at, target_at
+from .app import ClickedPictures, place_at, target_at
 from .board import BoardWidget, replace_figure
 from .board_html import CELL, button, message_html
 from .controller import PlayController
@@ -84,7 +84,7 @@ class PuzzleController(PlayController):
         self.on_move(action)
 
 
-class PuzzleBoard:
+class PuzzleBoard(ClickedPictures):
     """The puzzle board widget (``PuzzleBoard().widget``): filters, the position, the moves,
     the verdict, the next-puzzle button and the session's score."""
 
@@ -184,20 +184,10 @@ class PuzzleBoard:
         controller = self.controller
         main = main_picture(controller, True)
         own = own_picture(controller, True)
-        if self.figure is None:
-            self.figure = BoardWidget(main)
-        else:
-            replace_figure(self.figure, main)
-        for trace in self.figure.data:
-            trace.on_click(self._on_click)
+        self.figure = _drawn(self.figure, main, self._on_click)
         shown: list[w.Widget] = [self.figure]
         if own is not None:
-            if self.own is None:
-                self.own = BoardWidget(own)
-            else:
-                replace_figure(self.own, own)
-            for trace in self.own.data:
-                trace.on_click(self._on_own_click)
+            self.own = _drawn(self.own, own, self._on_own_click)
             shown.append(self.own)
         self.picture.children = shown
         self._main, self._own = main, own
@@ -227,8 +217,7 @@ class PuzzleBoard:
             return self._click_place(place_at(self.session.game, self._main, x, y))
         found = target_at(controller.board_state(True), x, y)
         if found is None:
-            self.message.value = message_html(controller.miss())
-            return False
+            return self._missed()
         where, options = found
         if len(options) == 1:
             controller.play(options[0])
@@ -246,21 +235,12 @@ class PuzzleBoard:
         """A click on ``place`` (None: on nothing clickable): chosen, offered, or refused."""
         controller = self.controller
         if place is None:
-            self.message.value = message_html(controller.miss())
-            return False
+            return self._missed()
         answered = self.session.verdict
         controller.click(place, True)
         if self.session.verdict is answered:
             self._pictures()  # no move chosen yet: a hand card picked, moves offered, a refusal
         return True
-
-    def _on_click(self, _trace: Any, points: Any, _state: Any) -> None:
-        if points.xs:
-            self.click(points.xs[0], points.ys[0])
-
-    def _on_own_click(self, _trace: Any, points: Any, _state: Any) -> None:
-        if points.xs:
-            self.click_own(points.xs[0], points.ys[0])
 
     def _answering(self, action: Any) -> Callable[[], None]:
         """A button's callback: answer with ``action``."""
@@ -307,6 +287,18 @@ class PuzzleBoard:
         """Ask the next puzzle."""
         self.session.next()
         self.show()
+
+
+def _drawn(widget: BoardWidget | None, figure: Any, on_click: Callable[..., None]) -> BoardWidget:
+    """``widget`` showing ``figure`` (a new widget the first time), each trace calling
+    ``on_click`` when clicked."""
+    if widget is None:
+        widget = BoardWidget(figure)
+    else:
+        replace_figure(widget, figure)
+    for trace in widget.data:
+        trace.on_click(on_click)
+    return widget
 
 
 def puzzle_figure(puzzle: Puzzle, own: bool = False) -> Any:
