@@ -25,7 +25,7 @@ from .board import BoardWidget, replace_figure
 from .board_html import CELL, button, message_html
 from .controller import PlayController
 from .labels import label_of
-from .pictures import board_figure, main_picture, own_picture, secret_figure
+from .pictures import board_figure, click_targets, main_picture, own_picture, secret_figure
 from .places import board_piece
 
 __all__ = [
@@ -164,8 +164,7 @@ class PuzzleBoard(ClickedPictures):
         self.title.value = (
             f"<h3>{html.escape(puzzle.game.title())} puzzle {puzzle.number}"
             f" ({puzzle.difficulty})</h3><p>You are player {seat} of"
-            f" {puzzle.record.num_players}. Find the best move: click it on the picture, or"
-            " press its button below.</p>"
+            f" {puzzle.record.num_players}. Find the best move: {self._how()}.</p>"
         )
         self.moves.children = [
             w.HTML("<span style='color:#555'>every move you can make</span>"),
@@ -177,6 +176,16 @@ class PuzzleBoard(ClickedPictures):
         self.verdict.value = ""
         self.after.clear_output()
         self.score.value = html.escape(self.session.score_text())
+
+    def _how(self) -> str:
+        """How the current puzzle's moves are chosen, in words: on the picture where some
+        are played there, else by the buttons only."""
+        controller = self.controller
+        shown = controller.board_state(True)
+        garden = click_targets(shown, tuple(shown.legal_actions()))
+        if controller.clickable(True) or garden:
+            return "click it on the picture (where you can click is ringed), or press its button"
+        return "press its button below (none of these moves is played on the picture)"
 
     def _pictures(self) -> None:
         """Draw the position as the play board does, the places to click ringed, and what

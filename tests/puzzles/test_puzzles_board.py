@@ -90,3 +90,19 @@ def test_the_pictures_are_the_seats_view_only() -> None:
 def test_every_game_has_a_shipped_puzzle_answered_on_a_picture() -> None:
     for game in GAMES:
         assert any(_on_the_picture(puzzle) for puzzle in load_set(game).puzzles), game
+
+
+def test_the_question_says_how_its_moves_are_chosen() -> None:
+    """A puzzle whose answer is on the pictures asks for a click; one whose moves are all
+    buttons (Takenoko puzzle 1, a weather choice) says the buttons only."""
+    for game in GAMES:
+        board = PuzzleBoard(game)
+        for _ in board.session.puzzles:
+            title = board.title.value
+            buttons_only = "press its button below (none of these moves" in title
+            assert buttons_only != ("click it on the picture" in title), title
+            assert not (buttons_only and _on_the_picture(board.session.puzzle)), title
+            board.next_button.click()
+    weather = PuzzleBoard("takenoko")
+    assert "weather" in weather.session.puzzle.answer_words
+    assert "press its button below (none" in weather.title.value
