@@ -66,3 +66,14 @@ def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
     text = cell.inner_text()
     assert "Right" in text or "Not the best" in text, f"no verdict (screenshot {shot})"
     assert at["plays"] in text, f"the verdict names another move than {at['plays']!r} ({shot})"
+    # another game in the menu: the same picture widget draws that game's board
+    cell.locator("select").first.select_option("bangkok")
+    lab.page.wait_for_function(
+        "([cell, gd]) => cell.innerText.includes('Bangkok puzzle 1 (')"
+        " && String((gd.layout.title || {}).text).includes('Bangkok')",
+        arg=[cell.element_handle(), figure.element_handle()],
+        timeout=120_000,
+        polling=50,
+    )
+    shot = _shot(lab, cell, "puzzle-board-bangkok")
+    assert "0 right of 0 answered" not in cell.inner_text(), f"the score was lost ({shot})"
