@@ -103,7 +103,7 @@ def resolve(
     return analysed(state, puzzle.seat, playouts, seed)
 
 
-def stands(puzzle: Puzzle, arms: Sequence[Arm]) -> bool:
-    """True when an analysis of ``puzzle`` (its arms, best first) still finds its answer
-    clearly the best, by the test that made it a puzzle (:func:`clearly_best`)."""
-    return bool(arms) and str(arms[0].action) == puzzle.answer and clearly_best(arms)
+def stands(answer: Any, arms: Sequence[Arm]) -> bool:
+    """True when an analysis (its arms, best first) finds ``answer`` (an action or its
+    notation) clearly the best, by the test that makes a puzzle (:func:`clearly_best`)."""
+    return bool(arms) and str(arms[0].action) == str(answer) and clearly_best(arms)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from bamboo_lab.analysis.position import Arm, is_separated, ranked_moves
+from bamboo_lab.analysis.position import Answer, Arm, is_separated, ranked_moves
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import new_game, start_here
 from bamboo_lab.puzzles import load_set, mine
@@ -67,10 +68,10 @@ def test_a_puzzle_stands_only_when_its_answer_is_first_and_clearly_best() -> Non
     def arm(action: str, won: list[bool], margin: float) -> Arm:
         return Arm(action, 0, list(won), [margin] * len(won))
 
-    assert stands(puzzle, [arm(puzzle.answer, wins, 3.0), arm("other", losses, 1.0)])
-    assert not stands(puzzle, [arm(puzzle.answer, wins, 3.0), arm("other", wins, 2.0)])
-    assert not stands(puzzle, [arm("other", wins, 3.0), arm(puzzle.answer, losses, 1.0)])
-    assert not stands(puzzle, [arm(puzzle.answer, wins, 3.0)])
+    assert stands(puzzle.answer, [arm(puzzle.answer, wins, 3.0), arm("other", losses, 1.0)])
+    assert not stands(puzzle.answer, [arm(puzzle.answer, wins, 3.0), arm("other", wins, 2.0)])
+    assert not stands(puzzle.answer, [arm("other", wins, 3.0), arm(puzzle.answer, losses, 1.0)])
+    assert not stands(puzzle.answer, [arm(puzzle.answer, wins, 3.0)])
 
 
 def _bangkok_start() -> GameState:
@@ -106,3 +107,38 @@ def test_the_pre_filter_skips_the_large_proofs_when_the_screen_lead_is_small(
     state = _bangkok_start()
     settings = replace(settings_for("bangkok"), screen=24, gap=1.01)  # no lead reaches it
     assert mine.prove(state, state.current_player, settings, 5) is None
+
+
+@pytest.mark.parametrize("third_stands", [True, False])
+def test_a_proof_must_stand_a_third_analysis_at_twice_the_budget(
+    monkeypatch: pytest.MonkeyPatch, third_stands: bool
+) -> None:
+    """Two proofs and the search bot agree; the third analysis (twice the budget, seed + 3)
+    decides: a move still clearly best makes the puzzle, a move caught up does not."""
+    state = _bangkok_start()
+    seat = state.current_player
+    legal = state.legal_actions()
+    wins, losses = [True] * 24 + [False] * 6, [True] * 6 + [False] * 24
+    asked: list[tuple[int, int]] = []
+
+    def analysed(position: GameState, at: int, playouts: int, seed: int) -> tuple[Any, list[Arm]]:
+        asked.append((playouts, seed))
+        found = Answer(("move",), ((str(legal[0]),),), {"actions": [legal[0], legal[1]]})
+        first = wins if len(asked) < 3 or third_stands else losses
+        arms = [
+            Arm(legal[0], 0, first, [3.0] * 30),
+            Arm(legal[1], 1, wins if first is losses else losses, [1.0] * 30),
+        ]
+        return found, arms
+
+    class Search:
+        def choose(self, *args: object) -> Any:
+            return legal[0]
+
+    monkeypatch.setattr(mine, "analysed", analysed)
+    monkeypatch.setattr(mine, "SearchBot", Search)
+    settings = replace(settings_for("bangkok"), screen=24, gap=0.0)
+    proof = mine.prove(state, seat, settings, 5)
+    large = settings.large
+    assert asked == [(large, 6), (large, 7), (2 * large, 8)]
+    assert (proof is not None) == third_stands

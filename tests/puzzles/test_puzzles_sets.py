@@ -119,7 +119,7 @@ def test_three_puzzles_a_game_are_not_caught_up_with_a_new_seed(puzzle: Puzzle) 
     answer still comes first and wins more often than every other move (the soak, below, asks
     it to be clearly best again at twice the budget)."""
     large = SETS[puzzle.game].settings["large"]
-    found, _ = resolve(puzzle, large, puzzle.source["proof_seed"] + 3, redeal=99)
+    found, _ = resolve(puzzle, large, puzzle.source["proof_seed"] + 5, redeal=99)
     wins = found.column("win")
     assert str(found.attrs["actions"][0]) == puzzle.answer, caught_up(puzzle, found)
     assert all(wins[0] > other for other in wins[1:]), caught_up(puzzle, found)
@@ -142,4 +142,4 @@ def test_every_puzzle_stands_at_a_larger_budget_with_a_new_seed(puzzle: Puzzle) 
     test that made it a puzzle)."""
     large = SETS[puzzle.game].settings["large"]
     found, arms = resolve(puzzle, 2 * large, 4_000_000_000, redeal=7)
-    assert stands(puzzle, arms), caught_up(puzzle, found)
+    assert stands(puzzle.answer, arms), caught_up(puzzle, found)
