@@ -1,7 +1,7 @@
 """Mining puzzles: positions from games between the bundled bots where one move is clearly best
 from the mover's view, proved by two analyses with different seeds, chosen by the search bot,
-and still clearly best in a third analysis at twice the budget (the soak's test, so that a
-puzzle proved by a hair is not shipped).
+and still clearly best in a third analysis at twice the budget with the standing seed (the
+soak's test, so that a puzzle proved by a hair is not shipped).
 
 "Clearly best" (:func:`clearly_best`) is read on the chance to WIN, never on the points alone:
 in each proof the answer must be separated from every other move on the wins, either its 95%
@@ -39,7 +39,7 @@ from bamboo_lab.core.rng import derive_seed
 from bamboo_lab.games import GAMES, load, record_of, start_here
 
 from .model import Puzzle, PuzzleSet
-from .solve import analysed, clearly_best, stands
+from .solve import STANDING_SEED, analysed, clearly_best, stands
 from .themes import scoring_theme, theme
 
 __all__ = [
@@ -184,8 +184,8 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
     small budget) must show its first move ``settings.gap`` ahead of the second in the chance
     to win (:func:`lead`); two large analyses with other seeds must both find the same move
     clearly best (:func:`clearly_best`); the search bot must choose it; and a third analysis
-    at twice the large budget, with another seed, must find it clearly best still (the
-    soak's test, so that a puzzle barely proved is not shipped)."""
+    at twice the large budget, with :data:`~.solve.STANDING_SEED`, must find it clearly best
+    still (the soak's test, so that a puzzle proved by a hair is not shipped)."""
     screen = ranked_moves(position, seat, playouts=settings.screen, seed=seed)
     if lead(screen) < settings.gap:  # the pre-filter: a level screen is rarely proved clear
         return None
@@ -202,8 +202,8 @@ def prove(position: GameState, seat: int, settings: Settings, seed: int) -> Answ
     chosen = SearchBot().choose(view, view.legal_actions(), random.Random(seed))
     if chosen != answer:
         return None
-    _, again = analysed(position, seat, 2 * settings.large, seed + 3)
-    if not stands(answer, again):  # the soak's test, at twice the budget with another seed
+    _, again = analysed(position, seat, 2 * settings.large, STANDING_SEED)
+    if not stands(answer, again):  # the soak's test: at twice the budget, its own seed
         return None
     return Answer(proofs[0].columns, proofs[0].rows, {**proofs[0].attrs, "screen": screen})
 

@@ -23,7 +23,21 @@ from bamboo_lab.games import load, start_here
 
 from .model import Puzzle
 
-__all__ = ["Verdict", "analysed", "check_answer", "clearly_best", "resolve", "stands"]
+__all__ = [
+    "STANDING_SEED",
+    "Verdict",
+    "analysed",
+    "check_answer",
+    "clearly_best",
+    "resolve",
+    "stands",
+]
+
+STANDING_SEED = 4_000_000_000
+"""The seed of the standing check, at twice the proving budget: the build's last check on a
+puzzle and the soak's re-proof of every shipped one (a seed no proof derives: proof seeds are
+below 2**31). The soak thus fails when a change to the rules, the bots or the analysis moves
+a puzzle's answer."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import new_game, start_here
 from bamboo_lab.puzzles import load_set, mine
 from bamboo_lab.puzzles.mine import clearly_best, lead, settings_for, wins_more
-from bamboo_lab.puzzles.solve import analysed, stands
+from bamboo_lab.puzzles.solve import STANDING_SEED, analysed, stands
 
 
 def _arm(order: int, won: list[bool], margins: list[float]) -> Arm:
@@ -113,8 +113,8 @@ def test_the_pre_filter_skips_the_large_proofs_when_the_screen_lead_is_small(
 def test_a_proof_must_stand_a_third_analysis_at_twice_the_budget(
     monkeypatch: pytest.MonkeyPatch, third_stands: bool
 ) -> None:
-    """Two proofs and the search bot agree; the third analysis (twice the budget, seed + 3)
-    decides: a move still clearly best makes the puzzle, a move caught up does not."""
+    """Two proofs and the search bot agree; the third analysis (twice the budget, the
+    standing seed) decides: a move still clearly best makes the puzzle, one caught up not."""
     state = _bangkok_start()
     seat = state.current_player
     legal = state.legal_actions()
@@ -140,5 +140,5 @@ def test_a_proof_must_stand_a_third_analysis_at_twice_the_budget(
     settings = replace(settings_for("bangkok"), screen=24, gap=0.0)
     proof = mine.prove(state, seat, settings, 5)
     large = settings.large
-    assert asked == [(large, 6), (large, 7), (2 * large, 8)]
+    assert asked == [(large, 6), (large, 7), (2 * large, STANDING_SEED)]
     assert (proof is not None) == third_stands
