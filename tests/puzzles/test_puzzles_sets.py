@@ -4,6 +4,7 @@ from the seat's view (with the hidden cards re-dealt), its theme and difficulty 
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,16 @@ def test_every_puzzle_stands_at_a_larger_budget_with_a_new_seed(puzzle: Puzzle) 
     large = SETS[puzzle.game].settings["large"]
     found, arms = resolve(puzzle, 2 * large, STANDING_SEED, redeal=7)
     assert stands(puzzle.answer, arms), caught_up(puzzle, found)
+
+
+def test_the_readme_and_the_guide_give_the_shipped_sets_sizes() -> None:
+    """The numbers a reader is told are the sets' own (README and docs/puzzles.md)."""
+    root = Path(__file__).resolve().parents[2]
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    sizes = {game: len(SETS[game].puzzles) for game in GAMES}
+    said = f"Takenoko {sizes['takenoko']}, Bamboo {sizes['bamboo']}, Bangkok {sizes['bangkok']}"
+    assert f"The shipped sets: {said} puzzles" in readme
+    guide = (root / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    for game, size in sizes.items():
+        row = next(line for line in guide.splitlines() if line.startswith(f"| {game.title()} |"))
+        assert row.rstrip(" |").endswith(f"| {size}"), row
