@@ -4,28 +4,11 @@ best, with the score) without a button pressed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from lab import Lab
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_boards import _drawn, _shot
-from test_takenoko_garden_clicks import _RINGED_PIXEL
+from test_takenoko_garden_clicks import _RINGED_PIXEL, _hovered
 
 from bamboo_lab.puzzles import load_set
-
-
-def _hovered(lab: Lab, figure: Any) -> bool:
-    """True once plotly hovers a point of ``figure`` under the mouse (within two seconds)."""
-    try:
-        lab.page.wait_for_function(
-            "([gd]) => (gd._hoverdata || []).length > 0",
-            arg=[figure.element_handle()],
-            timeout=2_000,
-            polling=20,
-        )
-    except PlaywrightTimeout:
-        return False
-    return True
 
 
 def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
@@ -53,7 +36,7 @@ def test_a_puzzle_move_pressed_on_the_garden_is_judged(lab: Lab) -> None:
         at = lab.page.evaluate(_RINGED_PIXEL, [figure.element_handle(), 0.0, 0.0])
         lab.page.mouse.move(at["x"], at["y"] + 1)
         lab.page.mouse.move(at["x"], at["y"])
-        if _hovered(lab, figure):
+        if _hovered(lab, figure, 2_000):
             break
     lab.page.mouse.click(at["x"], at["y"])
     lab.page.wait_for_function(

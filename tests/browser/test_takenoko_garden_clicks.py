@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lab import Lab
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_boards import _board, _click, _move_button, _shot, _to_person, _wait_for_rings
 
 # The page pixel of a point of the first ringed hex, ``dx``, ``dy`` layout units from its centre
@@ -31,16 +32,25 @@ PRESSES = {"its name label": (0.0, -0.56), "near a corner": (0.72, 0.42)}
 """Where a ringed hex is pressed, from its centre (layout units: a hex's side is 1)."""
 
 
+def _hovered(lab: Lab, figure: Any, timeout_ms: int) -> bool:
+    """True once plotly hovers a point of ``figure`` under the mouse (within ``timeout_ms``)."""
+    try:
+        lab.page.wait_for_function(
+            "([gd]) => (gd._hoverdata || []).length > 0",
+            arg=[figure.element_handle()],
+            timeout=timeout_ms,
+            polling=20,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _press(lab: Lab, figure: Any, log: Any, at: dict[str, Any]) -> str:
     """Press the page at ``at`` once plotly hovers a point there; the log's new first line."""
     before = log.input_value()
     lab.page.mouse.move(at["x"], at["y"])
-    lab.page.wait_for_function(
-        "([gd]) => (gd._hoverdata || []).length > 0",
-        arg=[figure.element_handle()],
-        timeout=60_000,
-        polling=20,
-    )
+    assert _hovered(lab, figure, 60_000), f"no hover at {at}"
     lab.page.mouse.click(at["x"], at["y"])
     lab.page.wait_for_function(
         "([log, before]) => log.value !== before",
