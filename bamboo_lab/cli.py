@@ -127,6 +127,11 @@ def _puzzles_parser(sub: Any) -> None:
     make.add_argument("-s", "--seed", type=_int, default=0, help="the build's seed")
     make.add_argument("--count", type=_int, default=30, help="puzzles wanted per game")
     make.add_argument("--out", default=None, help="write into this folder, not the package")
+    make.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on from the set already written there (a build stopped early)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -437,7 +442,8 @@ def _puzzles(args: argparse.Namespace) -> int:
             raise InvalidStateError(f"--out must be an existing folder, not {args.out[:80]!r}")
         if not 1 <= args.count <= 500:
             raise InvalidStateError(f"--count must be from 1 to 500, not {args.count}")
-        terminal.build_sets(args.games or GAMES, args.seed, args.count, out)
+        games = args.games or GAMES
+        terminal.build_sets(games, args.seed, args.count, out, resume=args.resume)
     return 0
 
 

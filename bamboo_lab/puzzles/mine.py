@@ -289,14 +289,18 @@ def build(
     seed: int = 0,
     settings: Settings | None = None,
     progress: Callable[[PuzzleSet], None] | None = None,
+    resume: PuzzleSet | None = None,
 ) -> PuzzleSet:
     """Mine ``game``'s puzzle set for ``seed``: positions of bot games proved one by one
     (:func:`prove`) until ``settings.count`` are found or ``settings.games`` are played.
     ``progress`` is given the set so far after each puzzle found: the same as the build with
-    ``count`` set to its size (the puzzles come in the same order whatever the count)."""
+    ``count`` set to its size (the puzzles come in the same order whatever the count).
+    ``resume``, a smaller set of this build, is kept: its positions are screened again but not
+    proved, and the build goes on after its last puzzle, writing the set a build from the start
+    writes."""
     settings = settings or settings_for(game)
     checked_int(seed, "the seed", SEED_RANGE.start, 2**32 - 1)
-    puzzles: list[Puzzle] = []
+    puzzles, done = _resumed(game, seed, settings, resume)
     seen: set[str] = set()
     screened = 0
     for position, source in candidates(game, seed, settings):
@@ -306,6 +310,10 @@ def build(
             continue
         seen.add(digest)
         screened += 1
+        if screened <= done:  # proved (or not) by the build resumed
+            if screened == done:
+                _check_resumed_at(source, puzzles)
+            continue
         proof_seed = derive_seed(seed, "prove", digest) % 2**31
         proof = prove(position, seat, settings, proof_seed)
         if proof is None:
@@ -316,7 +324,41 @@ def build(
             progress(_set(game, seed, settings, puzzles, screened))
         if len(puzzles) >= settings.count:
             break
+    if screened < done:
+        raise InvalidStateError(f"the {game} set to resume screened more positions than exist")
     return _set(game, seed, settings, puzzles, screened)
+
+
+def _resumed(
+    game: str, seed: int, settings: Settings, resume: PuzzleSet | None
+) -> tuple[list[Puzzle], int]:
+    """The puzzles of the set a build goes on from and the positions it screened; a set of
+    another game, seed or settings, or one already as large as wanted, is refused."""
+    if resume is None:
+        return [], 0
+    info = dict(resume.settings)
+    screened = info.pop("screened", None)
+    wanted = asdict(replace(settings, count=len(resume.puzzles)))
+    if resume.game != game or resume.seed != seed or info != wanted:
+        raise InvalidStateError(
+            f"the set to resume was not built for {game} with seed {seed} and these settings"
+        )
+    if not isinstance(screened, int) or screened < len(resume.puzzles):
+        raise InvalidStateError("the set to resume does not say how many positions it screened")
+    if len(resume.puzzles) >= settings.count:
+        raise InvalidStateError(
+            f"the {game} set has {len(resume.puzzles)} puzzles already: ask a larger --count"
+        )
+    return list(resume.puzzles), screened
+
+
+def _check_resumed_at(source: dict[str, Any], puzzles: list[Puzzle]) -> None:
+    """Refuse to go on when the position where the resumed build stopped is not its last
+    puzzle's (the set was edited, or built by other rules or bots)."""
+    if puzzles and {key: puzzles[-1].source.get(key) for key in source} != source:
+        raise InvalidStateError(
+            "the set to resume ends on another position than this build's: build from the start"
+        )
 
 
 def _set(

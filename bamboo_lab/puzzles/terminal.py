@@ -14,7 +14,7 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import GAMES
 
 from .mine import build, settings_for
-from .model import DIFFICULTIES, Puzzle, PuzzleSet, load_set, set_path
+from .model import DIFFICULTIES, Puzzle, PuzzleSet, load_set, read_set, set_path
 from .solve import check_answer
 
 __all__ = ["build_sets", "list_puzzles", "pick", "show_puzzle", "solve_puzzles"]
@@ -140,9 +140,15 @@ def solve_puzzles(
 
 
 def build_sets(
-    games: Sequence[str], seed: int, count: int, out: Path | None, stderr: TextIO | None = None
+    games: Sequence[str],
+    seed: int,
+    count: int,
+    out: Path | None,
+    stderr: TextIO | None = None,
+    resume: bool = False,
 ) -> None:
-    """Mine each game's set for ``seed`` and write it (to its shipped file, or into ``out``)."""
+    """Mine each game's set for ``seed`` and write it (to its shipped file, or into ``out``);
+    with ``resume``, go on from the set already in that file (a build stopped early)."""
     stderr = stderr or sys.stderr
     for game in games:
         if game not in GAMES:
@@ -161,10 +167,18 @@ def build_sets(
                 flush=True,
             )
 
-        found = build(game, seed, settings_for(game, count), write)
+        kept = read_set(_text(path), game) if resume else None
+        found = build(game, seed, settings_for(game, count), write, kept)
         write(found)
         print(
             f"{game}: {len(found.puzzles)} puzzles in {time.perf_counter() - start:.0f} s,"
             f" written to {path}",
             file=stderr,
         )
+
+
+def _text(path: Path) -> str:
+    """The text of the set to resume, or a clear error when there is none."""
+    if not path.is_file():
+        raise InvalidStateError(f"no set to resume at {str(path)[-80:]}")
+    return path.read_text(encoding="utf-8")
