@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from cli_refusals import Capture, refused
@@ -63,3 +64,11 @@ def test_bad_arguments_are_refused_on_one_line(capsys: Capture) -> None:
     refused(capsys, ["puzzles", "build", "chess"], "no puzzles for 'chess'")
     refused(capsys, ["puzzles", "build", "bamboo", "--count", "0"], "--count")
     refused(capsys, ["puzzles", "build", "bamboo", "--out", "/no/such/folder"], "--out")
+    refused(capsys, ["puzzles", "build", "bangkok", "--count", "2", "--resume"], "larger --count")
+
+
+def test_a_build_resumed_where_no_set_was_written_is_refused(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    refused(capsys, ["puzzles", "build", "bangkok", "--out", str(tmp_path), "--resume"], "no set")
+    assert not list(tmp_path.iterdir())

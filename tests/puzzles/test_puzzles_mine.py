@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bamboo_lab.analysis.position import Answer, Arm, is_separated, ranked_moves
+from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.protocol import GameState
 from bamboo_lab.games import new_game, start_here
 from bamboo_lab.puzzles import load_set, mine
@@ -142,3 +143,50 @@ def test_a_proof_must_stand_a_third_analysis_at_twice_the_budget(
     large = settings.large
     assert asked == [(large, 6), (large, 7), (2 * large, STANDING_SEED)]
     assert (proof is not None) == third_stands
+
+
+def _every_fifth(position: GameState, seat: int, settings: Any, seed: int) -> Answer | None:
+    """A cheap stand-in for the proof: a small analysis of one position in five (by seed)."""
+    if seed % 5:
+        return None
+    found = ranked_moves(position, seat, playouts=4, seed=seed)
+    return Answer(found.columns, found.rows, {**found.attrs, "screen": found})
+
+
+def test_a_resumed_build_writes_the_set_a_build_from_the_start_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mine, "prove", _every_fifth)
+    settings = replace(settings_for("bangkok", 3), games=6, search_every=10**6)
+    whole = mine.build("bangkok", 7, settings)
+    assert len(whole.puzzles) == 3
+    stopped = mine.build("bangkok", 7, replace(settings, count=1))
+    proved: list[int] = []
+
+    def counting(position: GameState, seat: int, settings: Any, seed: int) -> Answer | None:
+        proved.append(seed)
+        return _every_fifth(position, seat, settings, seed)
+
+    monkeypatch.setattr(mine, "prove", counting)
+    resumed = mine.build("bangkok", 7, settings, resume=stopped)
+    assert resumed.to_json() == whole.to_json()
+    assert stopped.puzzles[0].source["proof_seed"] not in proved  # its positions not proved again
+    assert len(proved) == whole.settings["screened"] - stopped.settings["screened"]
+
+
+def test_a_build_refuses_to_resume_a_set_it_did_not_write(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mine, "prove", _every_fifth)
+    settings = replace(settings_for("bangkok", 2), games=6, search_every=10**6)
+    stopped = mine.build("bangkok", 7, replace(settings, count=1))
+    with pytest.raises(InvalidStateError, match="not built for bangkok with seed 8"):
+        mine.build("bangkok", 8, settings, resume=stopped)
+    with pytest.raises(InvalidStateError, match="these settings"):
+        mine.build("bangkok", 7, replace(settings, gap=0.5), resume=stopped)
+    with pytest.raises(InvalidStateError, match="has 1 puzzles already"):
+        mine.build("bangkok", 7, replace(settings, count=1), resume=stopped)
+    moved = dict(stopped.puzzles[0].source, ply=999)
+    edited = replace(stopped, puzzles=(replace(stopped.puzzles[0], source=moved),))
+    with pytest.raises(InvalidStateError, match="ends on another position"):
+        mine.build("bangkok", 7, settings, resume=edited)
