@@ -19,14 +19,14 @@ up. States keep links private: they compare, copy and pickle with the history wr
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+from typing import Any, overload
 
 __all__ = [
     "CHUNK",
     "Link",
+    "LinkedHistory",
     "actions_between",
     "extended",
-    "history_property",
     "length",
     "written",
     "written_fields",
@@ -122,17 +122,30 @@ def actions_between(
     return None
 
 
-def history_property(doc: str) -> property:
-    """The ``history`` of a dataclass state that stores a link (or a tuple) in its fields.
+class LinkedHistory:
+    """The ``history`` field of a dataclass state, declared with this as its default
+    (``history: tuple[Any, ...] = LinkedHistory()``): the field stores a link (or a tuple) and
+    reads as the tuple. Dataclasses pass a descriptor default's field through it, so the
+    generated ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` write and read it here, and
+    its default is the empty history."""
 
-    Installed on the class after ``@dataclass`` (``setattr(State, "history", ...)``): the
-    generated ``__init__``, ``__eq__`` and ``__hash__`` then read and write it through here.
-    """
+    def __set_name__(self, owner: type, name: str) -> None:
+        """The field must be named ``history`` (the rules store links under that key)."""
+        if name != "history":
+            raise TypeError(f"LinkedHistory is the history field, not {name!r}")
 
-    def get(state: Any) -> tuple[Any, ...]:
+    @overload
+    def __get__(self, state: None, owner: type | None = None) -> tuple[()]: ...
+
+    @overload
+    def __get__(self, state: object, owner: type | None = None) -> tuple[Any, ...]: ...
+
+    def __get__(self, state: object | None, owner: type | None = None) -> tuple[Any, ...]:
+        """The history written out; asked on the class, the field's default (no actions)."""
+        if state is None:
+            return ()
         return written(state.__dict__["history"])
 
-    def put(state: Any, value: tuple[Any, ...] | Link) -> None:
+    def __set__(self, state: object, value: tuple[Any, ...] | Link) -> None:
+        """Store a tuple or a link as is (a frozen dataclass's ``__init__`` comes here)."""
         state.__dict__["history"] = value
-
-    return property(get, put, doc=doc)

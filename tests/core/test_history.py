@@ -5,10 +5,18 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+from dataclasses import dataclass, replace
 
 import pytest
 
-from bamboo_lab.core.history import CHUNK, actions_between, extended, length, written
+from bamboo_lab.core.history import (
+    CHUNK,
+    LinkedHistory,
+    actions_between,
+    extended,
+    length,
+    written,
+)
 from bamboo_lab.games import actions_between as states_between
 from bamboo_lab.games import load, names, record_of, replay
 
@@ -93,3 +101,32 @@ def test_states_copy_pickle_and_compare_with_their_history_written_out(name: str
     loaded = type(last).from_dict(last.to_dict())  # the same position, its history a tuple
     assert loaded == last and loaded.history == last.history
     assert states[-2] != last
+
+
+def test_a_linked_history_field_stores_a_link_and_reads_the_tuple() -> None:
+    """The dataclass field every dataclass state declares (docs/adding-a-game.md)."""
+
+    @dataclass(frozen=True)
+    class Line:
+        moves: int
+        history: LinkedHistory = LinkedHistory()
+
+    empty = Line(0)
+    assert empty.history == () and empty.__dict__["history"] == ()
+    link = extended(extended((), "a"), "b")
+    line = Line(2, link)  # type: ignore[arg-type]
+    assert line.__dict__["history"] is link  # stored as is, not written out
+    assert line.history == ("a", "b")
+    assert line == Line(2, ("a", "b")) and hash(line) == hash(Line(2, ("a", "b")))
+    assert repr(line).endswith("Line(moves=2, history=('a', 'b'))")
+    assert replace(line, moves=3).history == ("a", "b")
+
+
+def test_a_linked_history_is_the_history_field_only() -> None:
+    with pytest.raises((TypeError, RuntimeError)) as caught:
+
+        class Wrong:
+            moves = LinkedHistory()
+
+    error = caught.value.__cause__ or caught.value  # Python 3.11 wraps it in a RuntimeError
+    assert "the history field, not 'moves'" in str(error)

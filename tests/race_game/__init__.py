@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from bamboo_lab.core.checks import checked_int, checked_ints, short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
-from bamboo_lab.core.history import Link, extended, history_property, written_fields
+from bamboo_lab.core.history import LinkedHistory, extended, written_fields
 from bamboo_lab.core.options import GameOptions
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Explanation, Outcome
 from bamboo_lab.core.refusals import Rulebook
@@ -75,7 +75,7 @@ class State(RichDisplay):
     pawns: tuple[int, ...]
     player: int = 0
     rolled: int = 0
-    history: tuple[Any, ...] | Link = ()  # a core.history link: see the end of the class
+    history: LinkedHistory = LinkedHistory()  # stores a core.history link, reads the tuple
     start: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     """The to_dict of the position the history begins at (a built position), else None."""
 
@@ -209,10 +209,6 @@ def refusal(state: State, action: Any) -> tuple[str, str] | None:
         return "RACE-1", "roll the die first"
     return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
 
-
-setattr(  # noqa: B010 (after @dataclass: the field holds a core.history link)
-    State, "history", history_property("The actions applied since start (or since setup).")
-)
 
 FIELDS = frozenset({"num_players", "pawns", "player", "rolled", "history", "start"})
 KEYS = FIELDS - {"start"}

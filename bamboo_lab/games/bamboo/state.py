@@ -19,7 +19,7 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.history import extended, history_property, written_fields
+from bamboo_lab.core.history import LinkedHistory, extended, written_fields
 from bamboo_lab.core.protocol import Outcome
 
 from . import picture, rules, serial
@@ -137,7 +137,7 @@ class State(RichDisplay):
     """How many tiles at the bottom of each balance stack everyone saw go under (BB-WIN-4)."""
     home_known: tuple[int, ...] = (0, 0)
     """How many tiles at the bottom of each home stack everyone saw go under (BB-WIN-4)."""
-    history: tuple[Any, ...] = ()
+    history: LinkedHistory = LinkedHistory()
     """The actions applied since :attr:`start` (or since setup)."""
     start: Mapping[str, Any] | None = field(default=None, compare=False)
     """The to_dict (empty history) of the position the history begins at; None = new_game.
@@ -384,11 +384,6 @@ class State(RichDisplay):
 
 
 # ---------------------------------------------------------------- setup
-
-
-setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared link)
-    State, "history", history_property("The actions applied since start (or setup).")
-)
 
 _new_object = object.__new__
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self, TypedDict
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
-from bamboo_lab.core.history import Link, history_property, written_fields
+from bamboo_lab.core.history import Link, LinkedHistory, written_fields
 from bamboo_lab.core.protocol import TERMINAL, Outcome
 
 from . import legal, picture, rules, serial
@@ -107,7 +107,7 @@ class State(RichDisplay):
     """How many cards at the bottom of the boat pile everyone saw go under (renewals)."""
     chilli_known: int = 0
     """How many cards at the bottom of the chilli pile everyone saw go under (renewals)."""
-    history: tuple[Any, ...] = ()
+    history: LinkedHistory = LinkedHistory()
     """The actions applied since :attr:`start` (or since setup when it is None)."""
     start: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     """The to_dict (empty history, no "start") of the position the history begins at, or None
@@ -345,11 +345,6 @@ class State(RichDisplay):
     def __str__(self) -> str:
         """A text picture: the port with its edge slots, then each seat's hand and market."""
         return picture.picture(self)
-
-
-setattr(  # noqa: B010 (after @dataclass: the field is stored as a shared link)
-    State, "history", history_property("The actions applied since start (or since setup).")
-)
 
 
 def _redact(pile: tuple[int, ...], known: int) -> tuple[int, ...]:
