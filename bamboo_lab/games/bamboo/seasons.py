@@ -11,7 +11,7 @@ from typing import Any
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.protocol import TERMINAL
 
-from .board import Board
+from .board import Board, set_fields
 from .components import FOOD_VALUES, SPIRIT_COST, TEMPLE_TILE_VALUES
 from .scoring import GHOST, least_waste_payment
 from .work import Market, Work
@@ -40,9 +40,6 @@ __all__ = [
 
 
 _new_object = object.__new__
-_set_fields = Board.__dict__["__dict__"].__set__
-"""``_set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
-writes; the ``__dict__`` descriptor itself is the cheapest way past it)."""
 
 BALANCE_MARKET_SIZE = 3  # BB-SET-3
 HOME_MARKET_SIZE = 4  # BB-SET-4, B1
@@ -91,7 +88,7 @@ def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
 def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
     """Make ``fields`` (a changed copy of a board's ``__dict__``) ``player``'s board."""
     new = _new_object(Board)
-    _set_fields(new, fields)
+    set_fields(new, fields)
     boards = work["boards"]
     count = len(boards)
     if count == 2:  # two players: the pair written out (cheaper than a list)
@@ -203,7 +200,7 @@ def autumn(work: Work) -> None:
         if won[seat]:
             fields["awake"] = tuple(sorted(board.awake + won[seat]))
         new = _new_object(Board)
-        _set_fields(new, fields)
+        set_fields(new, fields)
         boards.append(new)
     work["boards"] = tuple(boards)
     if work["num_players"] == 2:

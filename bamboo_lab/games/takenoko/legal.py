@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect
 from functools import lru_cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.hexgrid import Edge, Hex
@@ -159,15 +158,12 @@ def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Act
 
 def rain_targets(state: State) -> tuple[Hex, ...]:
     """Irrigated plots where rain can add a section (TK-W-2)."""
-    bamboo = state.bamboo
-    if state.options.bamboo_supply != "limited":  # the plots below 4, picked out in C (TK-BAM-1)
-        order = _in_order(state.irrigated)
-        return tuple(compress(order, map(MAX_HEIGHT.__gt__, map(bamboo.__getitem__, order))))
-    reserve, colours = state.bamboo_reserve, state.colours
+    bamboo, reserve, colours = state.bamboo, state.bamboo_reserve, state.colours
+    limited = state.options.bamboo_supply == "limited"  # a section of the colour left (TK-BAM-1)
     return tuple(
         place
         for place in _in_order(state.irrigated)
-        if bamboo[place] < MAX_HEIGHT and reserve[COLOUR_INDEX[colours[place]]] > 0
+        if bamboo[place] < MAX_HEIGHT and (not limited or reserve[COLOUR_INDEX[colours[place]]] > 0)
     )
 
 
