@@ -48,8 +48,19 @@ class Verdict:
     """True when the move is the puzzle's answer."""
     move_words: str
     """The move chosen, in words."""
-    reason: str
-    """Why it is right or wrong: the answer's and runner-up's chances and margins."""
+    why: str
+    """Why it is right or wrong, without the verdict: the best move (when another was chosen),
+    the answer's and the runner-up's chances and margins."""
+
+    @property
+    def heading(self) -> str:
+        """The verdict in two words or one: ``Right`` or ``Not the best``."""
+        return "Right" if self.right else "Not the best"
+
+    @property
+    def reason(self) -> str:
+        """The verdict and why, in one line (the terminal prints it)."""
+        return f"{self.heading}: {self.why}"
 
 
 def _percent(share: float) -> str:
@@ -79,8 +90,8 @@ def check_answer(puzzle: Puzzle, move: Any) -> Verdict:
         f" {puzzle.runner_up_margin:+.1f} points ({puzzle.theme})."
     )
     if str(action) == puzzle.answer:
-        return Verdict(True, words, f"Right: {why}")
-    return Verdict(False, words, f"Not the best: the best move is {puzzle.answer_words}; {why}")
+        return Verdict(True, words, why)
+    return Verdict(False, words, f"the best move is {puzzle.answer_words}; {why}")
 
 
 def clearly_best(arms: Sequence[Arm]) -> bool:

@@ -264,8 +264,8 @@ class PuzzleBoard(ClickedPictures):
         self.offers.children = []
         colour = "#1b7f3b" if verdict.right else "#b3261e"
         self.verdict.value = (
-            f"<p style='color:{colour}'><b>{'Right' if verdict.right else 'Not the best'}</b>"
-            f" ({html.escape(verdict.move_words)})</p><p>{html.escape(verdict.reason)}</p>"
+            f"<p style='color:{colour}'><b>{verdict.heading}</b>"
+            f" ({html.escape(verdict.move_words)})</p><p>{html.escape(_sentence(verdict.why))}</p>"
             + analysis_html(puzzle)
         )
         state = self.session.position()
@@ -334,6 +334,11 @@ def puzzle_figure(puzzle: Puzzle, own: bool = False) -> Any:
     if layout.height:
         figure.update_layout(height=layout.height + QUESTION_LINE)
     return figure
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def puzzle_board(game: str | None = None) -> w.VBox:

@@ -3,6 +3,7 @@ on a hand-made set so they are tested whatever the shipped sets hold."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 import pytest
@@ -105,6 +106,8 @@ def test_the_board_shows_buttons_judges_and_moves_on(monkeypatch: pytest.MonkeyP
     assert puzzle.answer_words in labels
     board.moves.children[labels.index(puzzle.runner_up_words)].click()
     assert "Not the best" in board.verdict.value and "runner-up" in board.verdict.value
+    assert board.verdict.value.count("Not the best") == 1  # the heading, not again below it
+    assert f"The best move is {html.escape(puzzle.answer_words)}" in board.verdict.value
     assert board.score.value == "0 right of 1 answered"
     board.next_button.click()
     assert "puzzle 2" in board.title.value and board.verdict.value == ""
