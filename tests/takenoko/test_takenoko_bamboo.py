@@ -7,7 +7,6 @@ from takenoko_helpers import act
 
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.legal import rain_targets
 
 Hex = tk.Hex
 
@@ -58,14 +57,3 @@ def test_TK_BAM_2_a_saved_game_with_many_substitutes_loads() -> None:
     saved["options"] = {**saved["options"], "bamboo_supply": "limited"}
     with pytest.raises(InvalidStateError, match="bamboo reserve = -300 is out of range"):
         tk.State.from_dict(saved)
-
-
-def test_TK_W_2_rain_targets_leave_out_a_colour_with_no_sections_only_when_limited() -> None:
-    """TK-W-2 with TK-BAM-2: rain may grow any irrigated plot below 4 high; with the limited
-    supply, not a plot of a colour whose sections have run out."""
-    plots = ((1, 0, "P", 1), (1, -1, "G", 1), (0, -1, "G", 4))
-    unlimited = tk.position(plots=plots, eaten={1: (0, 0, 23)})
-    limited = tk.position(plots=plots, eaten={1: (0, 0, 23)}, options={"bamboo_supply": "limited"})
-    assert limited.bamboo_reserve[2] == 0  # pink has run out
-    assert set(rain_targets(unlimited)) == {Hex(1, 0), Hex(1, -1)}  # not the 4-high green
-    assert rain_targets(limited) == (Hex(1, -1),)

@@ -22,7 +22,7 @@ from takenoko_helpers import (
 from bamboo_lab.core.hexgrid import Hex
 from bamboo_lab.core.protocol import CHANCE
 from bamboo_lab.games import takenoko as tk
-from bamboo_lab.games.takenoko.legal import storm_targets
+from bamboo_lab.games.takenoko.legal import rain_targets, storm_targets
 
 
 def test_TK_W_1_sun_third_different_action() -> None:
@@ -273,3 +273,14 @@ def test_TK_W_4_storm_targets_are_every_other_plot_in_hex_order(pond: bool) -> N
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))], check=False)
     assert checked > 100
+
+
+def test_TK_W_2_rain_targets_leave_out_a_colour_with_no_sections_only_when_limited() -> None:
+    """TK-W-2 with TK-BAM-2: rain may grow any irrigated plot below 4 high; with the limited
+    supply, not a plot of a colour whose sections have run out."""
+    plots = ((1, 0, "P", 1), (1, -1, "G", 1), (0, -1, "G", 4))
+    unlimited = tk.position(plots=plots, eaten={1: (0, 0, 23)})
+    limited = tk.position(plots=plots, eaten={1: (0, 0, 23)}, options={"bamboo_supply": "limited"})
+    assert limited.bamboo_reserve[2] == 0  # pink has run out
+    assert set(rain_targets(unlimited)) == {Hex(1, 0), Hex(1, -1)}  # not the 4-high green
+    assert rain_targets(limited) == (Hex(1, -1),)
