@@ -124,12 +124,13 @@ def test_market_totals_equal_the_score_breakdowns(players: int, options: dict[st
         assert state.scores() == tuple(state.market_score(seat).total for seat in range(players))
 
 
-def test_a_draft_is_a_copy_and_drafted_drops_the_legal_cache() -> None:
-    """State.draft copies the fields (the state is unchanged by the rules' work on it)."""
+def test_a_step_keeps_the_state_and_the_successor_works_out_its_own_legal_actions() -> None:
+    """The engine step copies the fields (the state and its kept legal actions are unchanged)
+    and the successor does not inherit them (``State.carry``)."""
     state = bk.new_game(2, 3)
     legal = state.legal_actions()
-    draft = state.draft()
-    draft["phase"] = "collect"
-    assert state.phase == "act" and state.legal_actions() is legal
-    new = state.drafted(state.draft())
-    assert new == state and new.__dict__["_legal"] is None
+    saved = state.to_dict()
+    new = state.apply(legal[0])
+    assert state.to_dict() == saved and state.legal_actions() is legal
+    assert new.__dict__["_legal"] is None and new.phase == "collect"
+    assert new.legal_actions() == bk.State.from_dict(new.to_dict()).legal_actions()

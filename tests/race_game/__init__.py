@@ -16,10 +16,11 @@ from typing import Any, ClassVar, Self
 from bamboo_lab.core.checks import checked_int, checked_ints, short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidActionError, InvalidStateError
-from bamboo_lab.core.history import LinkedHistory, extended, written_fields
+from bamboo_lab.core.history import LinkedHistory, written_fields
 from bamboo_lab.core.options import GameOptions
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Explanation, Outcome
 from bamboo_lab.core.refusals import Rulebook
+from bamboo_lab.core.step import Engine, Fields, Handler
 
 NAME = "race"
 RULES_VERSION = "1"
@@ -65,12 +66,55 @@ MOVES = tuple(Move(steps) for steps in FACES)
 applies the engine's own object, never the caller's)."""
 
 
+def parse(text: str) -> Any:
+    """The action written ``text`` (``roll 2``, ``move 1``), legal or not."""
+    verb, _, number = text.partition(" ")
+    kinds = {"roll": Roll, "move": Move}
+    if verb not in kinds or not number.isdigit() or len(number) > 2:
+        raise InvalidActionError(f"not a race action: {text[:40]!r}")
+    return kinds[verb](int(number))
+
+
+def refusal(state: State, action: Any) -> tuple[str, str] | None:
+    """The rule a not-legal action breaks."""
+    if state.is_over():
+        return "RACE-3", "the race is over"
+    if isinstance(action, Roll):
+        return "RACE-1", "the die shows 1, 2 or 3, once per turn"
+    if not state.rolled:
+        return "RACE-1", "roll the die first"
+    return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
+
+
+RULEBOOK: Rulebook[State] = Rulebook("Hex race", NAME, ACTION_TYPES, parse, refusal)
+
+
+def _roll(state: State, fields: Fields, action: Roll) -> None:
+    """RACE-1: the die shows its face; the seat to move moves next."""
+    fields["rolled"] = action.face
+
+
+def _move(state: State, fields: Fields, action: Move) -> None:
+    """RACE-2: the pawn moves, at most to the goal; the next seat rolls."""
+    pawns = list(state.pawns)
+    pawns[state.player] = min(GOAL, pawns[state.player] + action.steps)
+    fields["pawns"] = tuple(pawns)
+    fields["player"] = (state.player + 1) % state.num_players
+    fields["rolled"] = 0
+
+
+HANDLERS: dict[type, Handler] = {Roll: _roll, Move: _move}
+"""Per action type, the rule that resolves it (the engine step, ``core.step``, calls it)."""
+
+
 @dataclass(frozen=True)
-class State(RichDisplay):
+class State(Engine, RichDisplay):
     """A race position: every pawn's hex, the seat to move and the die it rolled."""
 
     game: ClassVar[str] = NAME
     drawn_by: ClassVar[str] = "race_game.viz:figure"
+    rulebook = RULEBOOK
+    handlers = HANDLERS
     num_players: int
     pawns: tuple[int, ...]
     player: int = 0
@@ -106,18 +150,6 @@ class State(RichDisplay):
         if self.current_player != CHANCE:
             return ()
         return tuple((action, 1 / len(FACES)) for action in self.legal_actions())
-
-    def apply(self, action: Any, check: bool = True) -> Self:
-        """The position after ``action`` (checked by the rulebook unless ``check`` is off)."""
-        if check:
-            action = RULEBOOK.check(self, action)
-        history = extended(self.__dict__["history"], action)  # shared, not copied
-        if isinstance(action, Roll):
-            return replace(self, rolled=action.face, history=history)
-        pawns = list(self.pawns)
-        pawns[self.player] = min(GOAL, pawns[self.player] + action.steps)
-        following = (self.player + 1) % self.num_players
-        return replace(self, pawns=tuple(pawns), player=following, rolled=0, history=history)
 
     def scores(self) -> tuple[int, ...]:
         """Every pawn's hex."""
@@ -190,31 +222,9 @@ class State(RichDisplay):
         return "\n".join(f"P{seat}: {hexes}" for seat, hexes in enumerate(self.pawns))
 
 
-def parse(text: str) -> Any:
-    """The action written ``text`` (``roll 2``, ``move 1``), legal or not."""
-    verb, _, number = text.partition(" ")
-    kinds = {"roll": Roll, "move": Move}
-    if verb not in kinds or not number.isdigit() or len(number) > 2:
-        raise InvalidActionError(f"not a race action: {text[:40]!r}")
-    return kinds[verb](int(number))
-
-
-def refusal(state: State, action: Any) -> tuple[str, str] | None:
-    """The rule a not-legal action breaks."""
-    if state.is_over():
-        return "RACE-3", "the race is over"
-    if isinstance(action, Roll):
-        return "RACE-1", "the die shows 1, 2 or 3, once per turn"
-    if not state.rolled:
-        return "RACE-1", "roll the die first"
-    return "RACE-2", f"a pawn moves 1 to {state.rolled} hexes (the die's face)"
-
-
 FIELDS = frozenset({"num_players", "pawns", "player", "rolled", "history", "start"})
 KEYS = FIELDS - {"start"}
 """The keys of a race's to_dict (``start`` only for a built position)."""
-
-RULEBOOK: Rulebook[State] = Rulebook("Hex race", NAME, ACTION_TYPES, parse, refusal)
 
 
 def new_game(num_players: int, seed: int, options: Any = None) -> State:

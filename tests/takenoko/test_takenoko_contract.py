@@ -328,12 +328,14 @@ def test_the_rules_work_dict_has_exactly_the_state_fields() -> None:
     from bamboo_lab.games.takenoko.work import Work
 
     own = vars(tk.State)["__annotations__"]  # not RichDisplay's
+    state_fields_and_caches = get_type_hints(tk.State)
     state_fields = {
         name: hint
         for name, hint in get_type_hints(tk.State).items()
         if name in own and name not in ("game", "rulebook", "_caches")  # constants, caches
     }
     work_fields = get_type_hints(Work)
+    assert work_fields.pop("_caches") == state_fields_and_caches["_caches"]  # not a field
     assert set(work_fields) == {*state_fields, "history"}
     assert {name: work_fields[name] for name in state_fields} == state_fields
     assert set(tk.new_game(2, 0).fields()) == set(work_fields)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.checks import replace_at
 
@@ -64,13 +64,16 @@ from .seasons import (
 )
 from .work import Market, Work
 
+if TYPE_CHECKING:
+    from .state import State
+
 __all__ = ["HANDLERS", "legal_actions", "night_of"]
 
 _HOME = {tile.name: tile.id for tile in HOME_TILES}
 _SUMMER_POWERS = frozenset(SUMMER_SPIRITS)
 
 
-def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
+def _do_draft_shoot(state: State, work: Work, action: DraftShoot) -> None:
     code = SHOOT_CODE[action.shoot]
     player = work["player"]
     board = work["boards"][player]
@@ -91,7 +94,7 @@ def _do_draft_shoot(work: Work, action: DraftShoot) -> None:
         work["player"] = (work["first_player"] + picks) % num_players
 
 
-def _do_choose_gift(work: Work, action: ChooseGift) -> None:
+def _do_choose_gift(state: State, work: Work, action: ChooseGift) -> None:
     work["gift_display"] = remove(work["gift_display"], action.gift)
     work["gift_stack"] = (action.gift, *work["gift_stack"])  # returned face down on top
     work["context"] = "gift"
@@ -184,12 +187,12 @@ _TURN_RESET: dict[str, Any] = {
 """The fields a Summer turn's end resets (one ``update``)."""
 
 
-def _do_pass(work: Work, action: Pass) -> None:
+def _do_pass(state: State, work: Work, action: Pass) -> None:
     set_board_field(work, work["player"], "passed", True)
     _end_turn(work)
 
 
-def _do_visit_temple(work: Work, action: VisitTemple) -> None:
+def _do_visit_temple(state: State, work: Work, action: VisitTemple) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
     board = work["boards"][player]
@@ -231,7 +234,7 @@ def _offer_or_auto(work: Work) -> None:
         work["phase"] = "offer"
 
 
-def _do_offer(work: Work, action: Offer) -> None:
+def _do_offer(state: State, work: Work, action: Offer) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
     board = work["boards"][player]
@@ -267,7 +270,7 @@ def _shoots_placed(work: Work) -> None:
         _end_turn(work)
 
 
-def _do_activate(work: Work, action: Activate) -> None:
+def _do_activate(state: State, work: Work, action: Activate) -> None:
     code = SHOOT_CODE[action.shoot]
     pending = work["pending"]
     index = pending.index(code)
@@ -284,7 +287,7 @@ def _do_activate(work: Work, action: Activate) -> None:
         work["phase"] = ACTIONS[kind]
 
 
-def _do_place(work: Work, action: Place) -> None:
+def _do_place(state: State, work: Work, action: Place) -> None:
     code = SHOOT_CODE[action.shoot]
     pending = work["pending"]
     index = pending.index(code)
@@ -341,7 +344,7 @@ _BUMPED = {
 reach (BB-SUM-5: at most 2 new shoots per stalk; others are built when met)."""
 
 
-def _do_receive(work: Work, action: Receive) -> None:
+def _do_receive(state: State, work: Work, action: Receive) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
     board = work["boards"][player]
@@ -354,7 +357,7 @@ def _do_receive(work: Work, action: Receive) -> None:
     _continue_turn(work)
 
 
-def _do_choose(work: Work, action: Choose) -> None:
+def _do_choose(state: State, work: Work, action: Choose) -> None:
     opt = action.option
     player = work["player"]
     board = work["boards"][player]
@@ -395,7 +398,7 @@ def _take_from_market(market: Market, row: int, tile: int) -> Market:
     return (*rows[:row], market_row, *rows[row + 1 :]), stacks, known
 
 
-def _do_take_balance_tile(work: Work, action: TakeBalanceTile) -> None:
+def _do_take_balance_tile(state: State, work: Work, action: TakeBalanceTile) -> None:
     tile = work["options"].balance_ids[action.tile]
     player = work["player"]
     board = work["boards"][player]
@@ -407,7 +410,7 @@ def _do_take_balance_tile(work: Work, action: TakeBalanceTile) -> None:
     _balance_step(work)
 
 
-def _do_score_balance_tile(work: Work, action: ScoreBalanceTile) -> None:
+def _do_score_balance_tile(state: State, work: Work, action: ScoreBalanceTile) -> None:
     tile = work["options"].balance_ids[action.tile]
     player = work["player"]
     board = work["boards"][player]
@@ -442,12 +445,12 @@ def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any)
     return bool(held_tiles_met(tiles, held, board.home))
 
 
-def _do_buy_home_tile(work: Work, action: BuyHomeTile) -> None:
+def _do_buy_home_tile(state: State, work: Work, action: BuyHomeTile) -> None:
     work["buying"] = _HOME[action.tile]
     work["phase"] = "home"
 
 
-def _do_place_home_tile(work: Work, action: PlaceHomeTile) -> None:
+def _do_place_home_tile(state: State, work: Work, action: PlaceHomeTile) -> None:
     home_tile = work["buying"]
     tile = HOME_TILES[home_tile]
     player = work["player"]
@@ -467,7 +470,7 @@ def _do_place_home_tile(work: Work, action: PlaceHomeTile) -> None:
     _finish_action(work)
 
 
-def _do_take_food(work: Work, action: TakeFood) -> None:
+def _do_take_food(state: State, work: Work, action: TakeFood) -> None:
     food = FOOD_INDEX[action.food]
     player = work["player"]
     board = work["boards"][player]
@@ -481,7 +484,7 @@ def _do_take_food(work: Work, action: TakeFood) -> None:
     _finish_action(work)
 
 
-def _do_use_spirit(work: Work, action: UseSpirit) -> None:
+def _do_use_spirit(state: State, work: Work, action: UseSpirit) -> None:
     spirit = action.spirit
     player = work["player"]
     board = work["boards"][player]
@@ -515,11 +518,11 @@ def _do_use_spirit(work: Work, action: UseSpirit) -> None:
         _begin_action(work, 0 if spirit == "kappa" else 1)  # BB-SPI-2
 
 
-def _do_end_turn(work: Work, action: EndTurn) -> None:
+def _do_end_turn(state: State, work: Work, action: EndTurn) -> None:
     _end_turn(work)
 
 
-def _do_feed(work: Work, action: Feed) -> None:
+def _do_feed(state: State, work: Work, action: Feed) -> None:
     """Pay one food counter (BB-WIN-2)."""
     food = FOOD_INDEX[action.food]
     player = work["player"]
@@ -530,7 +533,7 @@ def _do_feed(work: Work, action: Feed) -> None:
     after_payment(work)
 
 
-def _do_wake_spirit(work: Work, action: WakeSpirit) -> None:
+def _do_wake_spirit(state: State, work: Work, action: WakeSpirit) -> None:
     """Wake a sleeping spirit for its cost (BB-WIN-1)."""
     spirit = action.spirit
     player = work["player"]
@@ -547,7 +550,7 @@ def _do_wake_spirit(work: Work, action: WakeSpirit) -> None:
         wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
 
 
-HANDLERS: dict[type, Callable[[Work, Any], None]] = {
+HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
     DraftShoot: _do_draft_shoot,
     ChooseGift: _do_choose_gift,
     Pass: _do_pass,
@@ -567,5 +570,6 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Feed: _do_feed,
     EndTurn: _do_end_turn,
 }
-"""The handler of each action type: ``HANDLERS[type(action)](work, action)`` applies ``action``
-to the work dict ``work`` (legality is checked by the caller; ``State.apply`` calls it)."""
+"""The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` writes into
+``work``, the successor's fields, what ``action`` changes in ``state`` (legality is checked by
+the engine step, ``core.step``, which calls it)."""

@@ -19,8 +19,9 @@ from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
-from bamboo_lab.core.history import LinkedHistory, extended, written_fields
+from bamboo_lab.core.history import LinkedHistory, written_fields
 from bamboo_lab.core.protocol import Outcome
+from bamboo_lab.core.step import Engine
 
 from . import picture, rules, serial
 from .board import Board
@@ -32,7 +33,6 @@ from .reconstructed import BOARD_SETUP_SHOOTS, PLAYER_SETS, UNMARKED_SHOOTS
 from .refusals import RULEBOOK
 from .rules import HANDLERS
 from .scoring import GHOST, final_breakdown, home_comfort, rank_players
-from .work import Work
 
 __all__ = ["NAME", "PHASES", "Board", "Options", "State", "new_game"]
 
@@ -47,12 +47,14 @@ SAVED_KEYS: dict[str, str] = {"first_player": "start", "start": "start_position"
 
 
 @dataclass(frozen=True)
-class State(RichDisplay):
+class State(Engine, RichDisplay):
     """A Bamboo position: the main board, every personal board and the turn in progress."""
 
     drawn_by = "bamboo_lab.viz.bamboo:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
+    rulebook = RULEBOOK
+    handlers = HANDLERS
     num_players: int
     """2 to 4 players."""
     options: Options
@@ -161,20 +163,6 @@ class State(RichDisplay):
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Always ``()``: reshuffles draw from the state's value generator (design 3)."""
         return ()
-
-    def apply(self, action: Any, check: bool = True) -> State:
-        """The state after ``action``; with ``check``, an illegal action raises, nothing changes.
-
-        A refused action raises IllegalActionError naming the rule it breaks (``.rule``).
-        """
-        if check:
-            action = RULEBOOK.check(self, action)
-        new = _new_object(State)
-        work: Work = new.__dict__  # type: ignore[assignment]  # the rules fill the new fields
-        work.update(self.__dict__)  # type: ignore[typeddict-item]
-        work["history"] = extended(work["history"], action)  # shared with this state (core.history)
-        HANDLERS[type(action)](work, action)
-        return new
 
     def __getstate__(self) -> dict[str, Any]:
         """Copied and pickled with the history written out (see core.history)."""

@@ -29,6 +29,7 @@ from .tables import (
     CELL_INDICES,
     EMPTY_MASK,
     PORT_LINES,
+    DeckTables,
     market_cells_of,
 )
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "collectable_sets",
     "is_solo",
+    "lay_actions",
     "lay_cells",
     "legal_actions",
     "market_cells",
@@ -270,13 +272,20 @@ def _line_sets(
 
 def _lay_actions(state: State) -> tuple[Any, ...]:
     """LayInMarket for every hand card and legal market cell."""
-    tables = state.tables
     seat = state.player
-    boat_cells, chilli_cells = tables.lay_bits(state.markets[seat], state.options.expert)
+    return lay_actions(state.tables, state.hands[seat], state.markets[seat], state.options.expert)
+
+
+def lay_actions(
+    tables: DeckTables, hand: tuple[int, ...], market: tuple[int, ...], expert: bool
+) -> tuple[Any, ...]:
+    """LayInMarket for every card of ``hand`` and cell of ``market`` where it may be laid
+    (BK-MKT-1 to BK-MKT-5, BK-EXP-1)."""
+    boat_cells, chilli_cells = tables.lay_bits(market, expert)
     is_chilli = tables.chilli
     lay_rows = tables.lay_rows
     out: list[Any] = []
-    for card in state.hands[seat]:
+    for card in hand:
         cells = chilli_cells if is_chilli[card] else boat_cells
         memo = lay_rows[card]
         row = memo.get(cells)

@@ -1,4 +1,7 @@
-"""Bangkok rules: one handler per action kind, turning a state into the next one.
+"""Bangkok rules: one handler per action kind, writing what the action changes.
+
+The engine step (``core.step``) calls a handler with the state before the action and a new dict
+of its fields, ``fields``, which becomes the next state.
 
 The legal actions live in :mod:`.legal` and the refusals in :mod:`.refusals`; the handlers
 assume a legal action. Port cells are numbered 0-8 in reading order inside the engine; a line
@@ -11,10 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.checks import replace_at
-from bamboo_lab.core.history import extended
 
 from .actions import Collect, LayInMarket, Pass, PlaceAtPort, Renew
 from .components import LINE_CELLS, SOLO_TURNS
+from .legal import lay_actions
 from .tables import COLLECT_PLANS, PORT_LINES
 
 if TYPE_CHECKING:
@@ -48,20 +51,17 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _do_place_at_port(state: State, action: PlaceAtPort) -> State:
+def _do_place_at_port(state: State, fields: StateChanges, action: PlaceAtPort) -> None:
     """BK-ACT-1: the card leaves the hand and waits beside its line for the collection."""
-    changes = state.draft()
-    hands = changes["hands"]
+    hands = state.hands
     seat = state.player
-    changes["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
-    changes["phase"] = "collect"
-    changes["placed"] = action.card
-    changes["slot"] = action.slot
-    changes["history"] = extended(changes["history"], action)
-    return state.drafted(changes)
+    fields["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
+    fields["phase"] = "collect"
+    fields["placed"] = action.card
+    fields["slot"] = action.slot
 
 
-def _do_collect(state: State, action: Collect) -> State:
+def _do_collect(state: State, fields: StateChanges, action: Collect) -> None:
     """BK-ACT-3, BK-SHIFT-1, BK-REFILL-1: take the cards, shift the line, refill the port."""
     seat = state.player
     port = list(state.port)
@@ -77,19 +77,17 @@ def _do_collect(state: State, action: Collect) -> State:
     empty = 3 - len(rest)
     for index, cell in enumerate(PORT_LINES[slot]):
         port[cell] = rest[index - empty] if index >= empty else -1
-    changes = state.draft()
-    changes["hands"] = replace_at(state.hands, seat, tuple(hand))
-    changes["placed"] = -1
-    changes["slot"] = ""
-    changes["history"] = extended(changes["history"], action)
+    fields["hands"] = replace_at(state.hands, seat, tuple(hand))
+    fields["placed"] = -1
+    fields["slot"] = ""
     if -1 in port:
-        _refill(state, port, changes)
-    changes["port"] = tuple(port)
-    return _lay_or_end(state, changes)
+        _refill(state, port, fields)
+    fields["port"] = tuple(port)
+    _lay_or_end(state, fields)
 
 
-def _refill(state: State, port: list[int], changes: StateChanges) -> None:
-    """Fill the empty port slots in reading order (K4); the remaining piles go to ``changes``
+def _refill(state: State, port: list[int], fields: StateChanges) -> None:
+    """Fill the empty port slots in reading order (K4); the remaining piles go to ``fields``
     (with what is still known of their bottoms)."""
     boat, chilli_pile = state.boat_pile, state.chilli_pile
     boat_left, chilli_left = len(boat), len(chilli_pile)
@@ -118,44 +116,45 @@ def _refill(state: State, port: list[int], changes: StateChanges) -> None:
         if not once:
             chillies += is_chilli[card]
     if from_boat:
-        changes["boat_pile"] = boat = boat[from_boat:]
+        fields["boat_pile"] = boat = boat[from_boat:]
         if state.boat_known > len(boat):  # the known bottom cards drawn as well
-            changes["boat_known"] = len(boat)
+            fields["boat_known"] = len(boat)
     if from_chilli:
-        changes["chilli_pile"] = chilli_pile = chilli_pile[from_chilli:]
+        fields["chilli_pile"] = chilli_pile = chilli_pile[from_chilli:]
         if state.chilli_known > len(chilli_pile):
-            changes["chilli_known"] = len(chilli_pile)
+            fields["chilli_known"] = len(chilli_pile)
 
 
-def _lay_or_end(state: State, changes: StateChanges) -> State:
-    """BK-MKT-1, K11: the draft ``changes`` of ``state`` (holding the new hands) goes on in
-    phase "lay" while the hand holds more than 3 cards and one of them has a legal cell (kept
-    in the new state's own legal-action cache); else the turn ends."""
-    if len(changes["hands"][state.player]) > HAND_SIZE:
-        changes["phase"] = "lay"
-        new = state.drafted(changes)
-        if new.legal_actions():
-            return new
-        return _end_turn(new, 0, new.draft())
-    return _end_turn(state, 0, changes)
-
-
-def _do_lay_in_market(state: State, action: LayInMarket) -> State:
-    """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
-    changes = state.draft()
+def _lay_or_end(state: State, fields: StateChanges) -> None:
+    """BK-MKT-1, K11: ``fields`` (holding the new hands and markets) goes on in phase "lay"
+    while the hand holds more than 3 cards and one of them can be laid; the cards and cells
+    found are the lay phase's legal actions (``State.carry`` keeps them). Else the turn ends."""
     seat = state.player
-    hands = changes["hands"]
-    markets = changes["markets"]
+    hand = fields["hands"][seat]
+    if len(hand) > HAND_SIZE:
+        market = fields["markets"][seat]
+        lays = lay_actions(state.tables, hand, market, state.options.expert)
+        if lays:
+            fields["phase"] = "lay"
+            fields["_legal"] = lays
+            return
+    _end_turn(state, 0, fields)
+
+
+def _do_lay_in_market(state: State, fields: StateChanges, action: LayInMarket) -> None:
+    """BK-MKT-1..5: lay the card; the 9th card triggers the end (BK-END-1)."""
+    seat = state.player
+    hands = state.hands
+    markets = state.markets
     market = replace_at(markets[seat], action.cell - 1, action.card)
-    changes["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
-    changes["markets"] = replace_at(markets, seat, market)
+    fields["hands"] = replace_at(hands, seat, _without(hands[seat], action.card))
+    fields["markets"] = replace_at(markets, seat, market)
     if -1 not in market:
-        changes["end_triggered"] = True
-    changes["history"] = extended(changes["history"], action)
-    return _lay_or_end(state, changes)
+        fields["end_triggered"] = True
+    _lay_or_end(state, fields)
 
 
-def _do_renew(state: State, action: Renew) -> State:
+def _do_renew(state: State, fields: StateChanges, action: Renew) -> None:
     """BK-RENEW-1, K6: replace each card of the line from the top of its own pile, in line
     order; the replaced cards go under their piles in the same order."""
     port = list(state.port)
@@ -175,49 +174,45 @@ def _do_renew(state: State, action: Renew) -> State:
             under_boat.append(old)
     boat = boat[len(under_boat) :]
     chilli_pile = chilli_pile[len(under_chilli) :]
-    changes = state.draft()
-    changes["port"] = tuple(port)
-    changes["boat_pile"] = boat + tuple(under_boat)
-    changes["chilli_pile"] = chilli_pile + tuple(under_chilli)
+    fields["port"] = tuple(port)
+    fields["boat_pile"] = boat + tuple(under_boat)
+    fields["chilli_pile"] = chilli_pile + tuple(under_chilli)
     # the replaced cards were seen going under: the bottom of each pile is public
-    changes["boat_known"] = min(state.boat_known, len(boat)) + len(under_boat)
-    changes["chilli_known"] = min(state.chilli_known, len(chilli_pile)) + len(under_chilli)
-    changes["history"] = extended(changes["history"], action)
-    return _end_turn(state, 0, changes)
+    fields["boat_known"] = min(state.boat_known, len(boat)) + len(under_boat)
+    fields["chilli_known"] = min(state.chilli_known, len(chilli_pile)) + len(under_chilli)
+    _end_turn(state, 0, fields)
 
 
-def _end_turn(state: State, passes: int, changes: StateChanges) -> State:
-    """The draft ``changes`` of ``state``, then the turn passed on; decide whether the game is
-    over (BK-END-1, BK-SOLO-3, K13)."""
+def _end_turn(state: State, passes: int, fields: StateChanges) -> None:
+    """The turn of ``state`` passed on in ``fields``; decide whether the game is over
+    (BK-END-1, BK-SOLO-3, K13)."""
     turn = state.turn + 1
     num_players = state.num_players
     seat = (state.player + 1) % num_players
     if num_players == 1 and state.options.solo:  # is_solo
-        over = turn >= SOLO_TURNS or changes["end_triggered"]
+        over = turn >= SOLO_TURNS or fields["end_triggered"]
     else:
         # K13: the round ends after the seat before the first player (seat 0) has played;
         # every seat passing in a row means the position can never change again.
-        over = (changes["end_triggered"] and seat == 0) or passes >= num_players
-    changes["turn"] = turn
-    changes["player"] = seat
-    changes["phase"] = "over" if over else "act"
-    changes["passes"] = passes
-    return state.drafted(changes)
+        over = (fields["end_triggered"] and seat == 0) or passes >= num_players
+    fields["turn"] = turn
+    fields["player"] = seat
+    fields["phase"] = "over" if over else "act"
+    fields["passes"] = passes
 
 
-def _do_pass(state: State, action: Pass) -> State:
+def _do_pass(state: State, fields: StateChanges, action: Pass) -> None:
     """K6 (engine reading): nothing can be placed or renewed, the turn passes."""
-    changes = state.draft()
-    changes["history"] = extended(changes["history"], action)
-    return _end_turn(state, state.passes + 1, changes)
+    _end_turn(state, state.passes + 1, fields)
 
 
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
+HANDLERS: dict[type, Callable[[State, StateChanges, Any], None]] = {
     PlaceAtPort: _do_place_at_port,
     Collect: _do_collect,
     LayInMarket: _do_lay_in_market,
     Renew: _do_renew,
     Pass: _do_pass,
 }
-"""The handler of each action kind: ``HANDLERS[type(action)](state, action)`` is the state
-after ``action``, assumed legal (State.apply calls it directly)."""
+"""The handler of each action kind: ``HANDLERS[type(action)](state, fields, action)`` writes
+into ``fields`` (the next state's) what ``action``, assumed legal, changes in ``state`` (the
+engine step, ``core.step``, calls it)."""

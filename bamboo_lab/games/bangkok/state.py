@@ -16,6 +16,7 @@ from bamboo_lab.core.checks import check_setup, checked_int
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.history import Link, LinkedHistory, written_fields
 from bamboo_lab.core.protocol import TERMINAL, Outcome
+from bamboo_lab.core.step import Engine
 
 from . import legal, picture, rules, serial
 from .components import (
@@ -42,9 +43,9 @@ _DEFAULT_OPTIONS = Options()
 
 
 class StateChanges(TypedDict, total=False):
-    """The rules' work: the :class:`State` fields a move changes, by field name, in a
-    :meth:`State.draft` (which holds the other fields too; no move changes ``options`` nor
-    ``start``)."""
+    """The rules' work: the next state's fields by name, as the engine step (``core.step``)
+    hands them to a rule's handler (which changes what the move changes, never ``options`` nor
+    ``start``), and ``_legal``, the state's own legal actions, not a field."""
 
     num_players: int
     port: tuple[int, ...]
@@ -63,15 +64,18 @@ class StateChanges(TypedDict, total=False):
     boat_known: int
     chilli_known: int
     history: Link | tuple[Any, ...]
+    _legal: tuple[Any, ...] | None
 
 
 @dataclass(frozen=True)
-class State(RichDisplay):
+class State(Engine, RichDisplay):
     """A Bangkok position. Card ids index ``state.deck.cards``; ``-1`` marks an empty place."""
 
     drawn_by = "bamboo_lab.viz.bangkok:figure"  # its picture (core.display)
 
     game: ClassVar[str] = NAME
+    rulebook = RULEBOOK
+    handlers = rules.HANDLERS
     num_players: int
     """The number of seats, 1 to 4 (BK-SET-1); seat 0 is the first player."""
     options: Options
@@ -144,19 +148,11 @@ class State(RichDisplay):
         """Copied and pickled with the history written out (see core.history)."""
         return written_fields(self.__dict__)
 
-    def draft(self) -> StateChanges:
-        """A new dict of this state's fields, its legal-action cache dropped: the rules change
-        the fields a move changes in it (never ``options`` nor ``start``), then :meth:`drafted`
-        makes the next state of it (the rules' own :meth:`evolve`, with no second copy)."""
-        data: StateChanges = self.__dict__.copy()  # type: ignore[assignment]
-        data["_legal"] = None  # type: ignore[typeddict-unknown-key]
-        return data
-
-    def drafted(self, fields: StateChanges) -> Self:
-        """The state holding ``fields``, a :meth:`draft` of this state changed by the rules."""
-        new = object.__new__(type(self))
-        object.__setattr__(new, "__dict__", fields)
-        return new
+    def carry(self, fields: StateChanges, action: Any) -> None:  # type: ignore[override]
+        """The step's last part (core.step): the legal actions are this state's own; the next
+        state works out its own, but in the lay phase, whose rule found them (BK-MKT-1)."""
+        if fields["phase"] != "lay":
+            fields["_legal"] = None
 
     # --- the contract ------------------------------------------------------------------------
 
@@ -199,13 +195,6 @@ class State(RichDisplay):
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """Always ``()``: every shuffle happens at setup, from the seed."""
         return ()
-
-    def apply(self, action: Any, check: bool = True) -> Self:
-        """The state after ``action``; with ``check``, a foreign object raises
-        InvalidActionError and an illegal action IllegalActionError naming the rule it breaks."""
-        if check:  # the engine's own action object, not the caller's (issue 22)
-            action = RULEBOOK.check(self, action)
-        return rules.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -1,8 +1,9 @@
 """What a Takenoko state works out once and hands on to its successors (``State._caches``).
 
-A state keeps its answers in a list indexed by the constants below; ``State.apply`` shares
-those that still hold with the next state (all of them when the garden is the same, else what
-:func:`caches_after` keeps). Tests compare the carried answers with a fresh state's.
+A state keeps its answers in a list indexed by the constants below; the engine step's last part
+(``State.carry``, see ``core.step``) shares those that still hold with the next state (all of
+them when the garden is the same, else what :func:`caches_after` keeps). Tests compare the
+carried answers with a fresh state's.
 """
 
 from __future__ import annotations
@@ -106,6 +107,11 @@ HAND_KEPT: frozenset[type] = GARDEN_KEPT - {Claim, DrawObjective, EndTurn}
 their board: after them the cards they can complete are the same."""
 
 
+_KEEP: dict[type, bool] = {kind: kind in HAND_KEPT for kind in GARDEN_KEPT}
+"""Per action type of :data:`GARDEN_KEPT`: whether it is in :data:`HAND_KEPT` too (the claims
+kept with the garden's answers)."""
+
+
 def new_caches(texts: tuple[str, ...] | None) -> list[Any]:
     """The empty caches of a state built from its fields; ``texts``: its history's notation."""
     return [None, {}, {}, None, {}, texts, None, None, None]
@@ -114,10 +120,17 @@ def new_caches(texts: tuple[str, ...] | None) -> list[Any]:
 def caches_after(
     caches: list[Any], before: Mapping[str, Any], work: Work, action: Action
 ) -> list[Any]:
-    """The caches (``State._caches``) of the state with fields ``work`` after ``action`` changed
-    the garden of the state with fields ``before`` and caches ``caches``: the answers that still
-    hold are shared (all of them when the garden came out the same: a figure move that grew or
+    """The caches (``State._caches``) of the state with fields ``work`` after ``action`` played
+    in the state with fields ``before`` and caches ``caches``: the answers that still hold are
+    shared (all of them when the garden came out the same: a figure move that grew or
     ate nothing, a channel between plots already irrigated)."""
+    keep = _KEEP.get(type(action))
+    if keep is not None:  # every garden answer holds, the claims too if the hand does
+        kept = caches.copy()
+        kept[LEGAL] = kept[TEXTS] = None
+        if not keep:
+            kept[CLAIMS] = None
+        return kept
     if (
         work["bamboo"] is before["bamboo"]
         and work["irrigated"] is before["irrigated"]

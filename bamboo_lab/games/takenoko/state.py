@@ -1,10 +1,11 @@
 """The Takenoko state: an immutable value with typed fields, its cached queries, and views.
 
 The fields are declared below with a docstring each. They live in the instance's ``__dict__``,
-so :meth:`State.apply` builds the next state from a copy (:meth:`State.fields`) in which
-only what changed is replaced: unchanged garden dicts, sets and tuples are shared between
-states. The derived garden structures (legal plot positions, legal channel edges, the irrigated
-set) are fields too; :meth:`State.from_dict` rebuilds and checks them (``serial.py``).
+so the engine step (``core.step``) builds the next state from a copy in which the rule's handler
+replaces only what changed: unchanged garden dicts, sets and tuples are shared between states.
+What a state works out once lives beside the fields, under ``_caches`` (``carry.py``). The
+derived garden structures (legal plot positions, legal channel edges, the irrigated set) are
+fields too; :meth:`State.from_dict` rebuilds and checks them (``serial.py``).
 """
 
 from __future__ import annotations
@@ -18,15 +19,14 @@ from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.display import RichDisplay
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
-from bamboo_lab.core.history import extended, length, written, written_fields
+from bamboo_lab.core.history import length, written, written_fields
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
+from bamboo_lab.core.step import Engine
 
 from . import picture, rules, serial
 from .actions import Action
 from .carry import (
     CLAIMS,
-    GARDEN_KEPT,
-    HAND_KEPT,
     LEGAL,
     MOVES,
     PLOTMET,
@@ -73,21 +73,16 @@ PHASES: tuple[str, ...] = GAME_INFO.phases
 PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
-_KEEP: dict[type, bool] = {kind: kind in HAND_KEPT for kind in GARDEN_KEPT}
-"""Per action type of ``carry.GARDEN_KEPT``: whether it is in ``carry.HAND_KEPT`` too (the
-claims kept with the garden's answers)."""
 
-_set = object.__setattr__
-_new = object.__new__
-
-
-class State(RichDisplay):
+class State(Engine, RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
     drawn_by = "bamboo_lab.viz.takenoko:figure"  # its picture (core.display)
 
-    __slots__ = ("__dict__", "_caches")
+    __slots__ = ("__dict__",)
     game: ClassVar[str] = NAME
+    rulebook = RULEBOOK
+    handlers = HANDLERS
 
     num_players: int
     """The number of players (2 to 4)."""
@@ -167,15 +162,15 @@ class State(RichDisplay):
 
     _caches: list[Any]
     """What a state works out once, indexed by the constants of ``carry.py`` (which says what
-    each holds and what a successor keeps)."""
+    each holds and what a successor keeps); not a field: never compared, saved or copied."""
 
     def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
         ``takenoko.position``, which check them); ``texts``: the history's notation, if known."""
-        data = dict(fields)
+        data = self.__dict__
+        data.update(fields)
         data.setdefault("start", None)  # fields written before positions carried a start
-        _set(self, "__dict__", data)
-        _set(self, "_caches", new_caches(texts))
+        data["_caches"] = new_caches(texts)
 
     def __setattr__(self, name: str, value: Any) -> None:
         """States are immutable."""
@@ -184,7 +179,7 @@ class State(RichDisplay):
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its fields with the history written out (see core.history);
         the copy works its answers out afresh."""
-        return (type(self), (written_fields(self.__dict__), self._caches[TEXTS]))
+        return (type(self), (_saved(self.__dict__), self._caches[TEXTS]))
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -194,7 +189,9 @@ class State(RichDisplay):
     def fields(self) -> Work:
         """A fresh dict of every field (the rules change a copy to build the next state); its
         ``history`` may be an unwritten extension: read the history as ``state.history``."""
-        return self.__dict__.copy()  # type: ignore[return-value]
+        fields = self.__dict__.copy()
+        del fields["_caches"]
+        return fields  # type: ignore[return-value]
 
     def history_texts(self) -> tuple[str, ...]:
         """The notation of every action of ``history``."""
@@ -203,8 +200,7 @@ class State(RichDisplay):
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when all their fields are."""
-        mine = written_fields(self.__dict__)  # the histories written out (core.history)
-        return isinstance(other, State) and mine == written_fields(other.__dict__)
+        return isinstance(other, State) and _saved(self.__dict__) == _saved(other.__dict__)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -250,31 +246,14 @@ class State(RichDisplay):
             return ()
         return rules.ROLL_OUTCOMES  # TK-TURN-1: a fair six-sided die
 
-    def apply(self, action: Action, check: bool = True) -> State:
-        """Return the state after ``action``; with ``check``, refuse an illegal one first
-        (:class:`IllegalActionError` naming the rule it breaks)."""
-        if check:  # the engine's own equal object, not the caller's (issue 22)
-            action = RULEBOOK.check(self, action)
+    def carry(self, fields: Work, action: Action) -> None:  # type: ignore[override]
+        """The step's last part (core.step): the answers worked out for this state that hold
+        after ``action`` (``carry.py``); a position played on without a history or a start
+        becomes the start of the history (issue 44)."""
         before = self.__dict__
-        work: Work = before.copy()  # type: ignore[assignment]  # self.fields(), inlined
-        kind = type(action)
-        HANDLERS[kind](self, work, action)
-        if not before["history"] and before["start"] is None:  # its own start (issue 44)
-            work["start"] = None if dealt_by_new_game(before) else self.to_dict()
-        work["history"] = extended(before["history"], action)
-        new = _new(State)
-        _set_fields(new, work)
-        caches = self._caches
-        keep = _KEEP.get(kind)
-        if keep is not None:  # every garden answer holds, the claims too if the hand does
-            kept = caches.copy()
-            kept[LEGAL] = kept[TEXTS] = None
-            if not keep:
-                kept[CLAIMS] = None
-            _set_caches(new, kept)
-        else:
-            _set_caches(new, caches_after(caches, before, work, action))
-        return new
+        if not before["history"] and before["start"] is None:
+            fields["start"] = None if dealt_by_new_game(before) else self.to_dict()
+        fields["_caches"] = caches_after(before["_caches"], before, fields, action)
 
     def is_over(self) -> bool:
         """True once the final turns are played."""
@@ -586,10 +565,12 @@ class State(RichDisplay):
         return picture.picture(self)
 
 
-_set_fields = State.__dict__["__dict__"].__set__
-"""Sets a new state's fields (its ``__dict__``) past ``__setattr__``: the slot's own setter."""
-_set_caches = State.__dict__["_caches"].__set__
-"""Sets a new state's ``_caches`` slot past ``__setattr__``."""
+def _saved(fields: dict[str, Any]) -> dict[str, Any]:
+    """A state's ``fields`` with the history written out and without its caches: what is
+    compared, copied or pickled (core.history)."""
+    saved = written_fields(fields)
+    del saved["_caches"]
+    return saved
 
 
 def _seat(player: Any, num: int) -> int:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.history import Link
@@ -59,3 +59,6 @@ class Work(TypedDict):
     history: Link | tuple[Action, ...]
     viewer: int | str | None
     start: Mapping[str, Any] | None
+    _caches: NotRequired[list[Any]]
+    """Not a field: what the state works out once (``carry.py``), written by the step's last
+    part (``State.carry``), absent from ``State.fields()``."""
