@@ -120,3 +120,24 @@ def test_the_step_calls_the_handler_extends_the_history_and_builds_a_new_state()
     with pytest.raises(IllegalActionError, match=r"add 1 or 2 \(C-1\)"):
         start.apply(_Add(3))
     assert start.apply(_Add(3), check=False).total == 3  # unchecked: the handler alone
+
+
+def test_the_step_calls_carry_only_for_a_class_that_overrides_it() -> None:
+    """``carries`` is set per class: the games that keep values (Takenoko, Bangkok) have their
+    ``carry`` called, the others skip it."""
+    assert not _Counter.carries
+    kept: list[Any] = []
+
+    @dataclass(frozen=True)
+    class Keeping(_Counter):
+        def carry(self, fields: Fields, action: Any) -> None:
+            kept.append((self.total, fields["total"], action))
+
+    assert Keeping.carries
+    Keeping().apply(_Add(2))
+    assert kept == [(0, 2, _Add(2))]
+    assert {name: load(name).State.carries for name in ("takenoko", "bamboo", "bangkok")} == {
+        "takenoko": True,
+        "bamboo": False,
+        "bangkok": True,
+    }
