@@ -26,6 +26,7 @@ from bamboo_lab.games.takenoko.legal import drawable_decks, feasible_actions
 from bamboo_lab.games.takenoko.rules import card_reachable, growable_colours, is_objective_met
 from bamboo_lab.games.takenoko.scoring import (
     gardener_objective_met,
+    panda_objective_met,
     plot_objective_met,
     shoot_may_count,
     tall_counts,
@@ -407,6 +408,36 @@ def test_TK_CMP_1_answers_carried_along_whole_games_equal_a_fresh_state(variant:
             assert after.plot_card_met(card) is fresh.plot_card_met(card), (action, card)
         checked += after.bamboo is not before.bamboo
     assert checked > 200  # hundreds of positions where the bamboo changed
+
+
+@pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))
+def test_TK_CMP_1_claimable_cards_equal_the_reference_forms_along_whole_games(variant: int) -> None:
+    """The claimable cards (``State.claimable``: kept answers, the tall-count table, the panda
+    card's sections inlined) equal the rules' reference forms, card by card, at every position
+    of whole seeded games: the plot pattern on the irrigated plots (TK-CMP-3), the bamboos
+    counted one by one (TK-CMP-4, TK-CMP-5), the sections on the player's board (TK-CMP-6)."""
+    claimed = 0
+    for _, _, state in sample_transitions(variant):
+        opts = state.options
+        seat = state.player
+        expected = []
+        for card in state.hands[seat]:
+            if card[0] == "P":
+                met = plot_objective_met(
+                    card, state.colours, state.irrigated, opts.plot_objective_mirror_allowed
+                )
+            elif card[0] == "G":
+                exact = opts.gardener_height_match == "exact"
+                met = gardener_objective_met(
+                    card, state.colours, state.bamboo, state.improvements, exact
+                )
+            else:
+                met = panda_objective_met(card, state.eaten[seat])
+            if met:
+                expected.append(card)
+        assert state.claimable() == tuple(expected)
+        claimed += bool(expected)
+    assert claimed > 20
 
 
 @pytest.mark.parametrize("variant", range(len(SAMPLE_VARIANTS)))

@@ -271,33 +271,20 @@ def gardener_objective_met(
     improvements: Mapping[Hex, str],
     exact: bool = True,
 ) -> bool:
-    """True when the garden shows the card's bamboo (TK-CMP-4, TK-CMP-5).
+    """True when the garden shows the card's bamboo (TK-CMP-4, TK-CMP-5): the reference form,
+    bamboo by bamboo (:func:`shoot_counts`); the engine reads :func:`gardener_met_in`, which a
+    test checks against this along seeded games.
 
     Single-shoot cards need a bamboo of the colour 4 high with exactly the card's improvement
     (``"none"``: no improvement). Multi-shoot cards need that many bamboos of the colour exactly
     3 high (``exact=False``: at least 3), anywhere, any improvement.
     """
     card = CARDS[card] if isinstance(card, str) else card
-    need, colour, height = card.shoots, card.colour, card.height
-    # the plots with a bamboo 3 high or more, picked out in C; then the colour first: most
-    # plots stop there; then shoot_counts, inlined
-    tall = compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values()))
-    if need == 1:
-        wanted = _wanted_improvement(card)
-        return any(
-            colours[place] == colour
-            and bamboo[place] == height
-            and improvements.get(place) == wanted
-            for place in tall
-        )
-    for place in tall:
-        if colours[place] == colour and (
-            bamboo[place] == height if exact else bamboo[place] >= height
-        ):
-            need -= 1
-            if not need:
-                return True
-    return False
+    shoots = sum(
+        shoot_counts(card, colours[place], improvements.get(place), height, exact)
+        for place, height in bamboo.items()
+    )
+    return shoots >= card.shoots
 
 
 def _wanted_improvement(card: ObjectiveCard) -> str | None:
