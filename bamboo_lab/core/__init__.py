@@ -1,5 +1,5 @@
-"""Game-agnostic foundations: the contract, refusals, errors, hex grid, records, a value RNG
-(stdlib only)."""
+"""Game-agnostic foundations: the contract, the engine step, refusals, errors, hex grid,
+records, a value RNG (stdlib only)."""
 
 from .errors import BambooLabError, IllegalActionError, InvalidActionError, InvalidStateError
 from .hexgrid import DIRECTIONS, ORIGIN, Edge, Hex
@@ -7,6 +7,7 @@ from .options import GameOptions
 from .protocol import CHANCE, TERMINAL, GameModule, GameState, Outcome, PlayerId
 from .record import GameRecord
 from .refusals import Refusal, Rulebook
+from .step import Engine
 
 __all__ = [
     "CHANCE",
@@ -15,6 +16,7 @@ __all__ = [
     "TERMINAL",
     "BambooLabError",
     "Edge",
+    "Engine",
     "GameModule",
     "GameOptions",
     "GameRecord",
