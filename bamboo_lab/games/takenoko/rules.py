@@ -1,10 +1,10 @@
 """Takenoko rules: the effect of every action, one handler per action type.
 
-``State.apply`` copies the state's fields (``state.fields()``), lets the handler of the action's
-type (:data:`HANDLERS`) change what the action changes (copying a garden dict or set only when
-it changes), then builds the next state sharing the answers that still hold (``carry.py``). The
-legal actions live in ``legal.py`` (re-exported here). Comments cite the rule IDs of
-``docs/rules/takenoko.md``.
+The engine step (``core.step``, ``State.apply``) copies the state's fields, lets the handler of
+the action's type (:data:`HANDLERS`) change what the action changes (copying a garden dict or set
+only when it changes), then builds the next state sharing the answers that still hold
+(``State.carry``, ``carry.py``). The legal actions live in ``legal.py`` (re-exported here).
+Comments cite the rule IDs of ``docs/rules/takenoko.md``.
 """
 
 from __future__ import annotations
@@ -523,7 +523,7 @@ HANDLERS: dict[type, Callable[[State, Work, Any], None]] = {
 }
 """The handler of each action type: ``HANDLERS[type(action)](state, work, action)`` changes
 ``work``, a copy of ``state``'s fields, into the fields after ``action`` (assumed legal;
-``State.apply`` checks it, calls this, then builds the next state)."""
+the engine step, ``core.step``, checks it, calls this, then builds the next state)."""
 
 
 def _return_plots(work: Work, tiles: tuple[str, ...]) -> None:
