@@ -43,14 +43,6 @@ class Engine:
     """The refusal pipeline: ``apply``'s check, ``explain`` and ``parse_action``."""
     handlers: ClassVar[Mapping[type, Handler]]
     """Per action type, the handler of the rule that resolves it."""
-    carries: ClassVar[bool] = False
-    """True when the class overrides :meth:`carry` (set by ``__init_subclass__``): the step
-    calls it only then (a call that does nothing was 2.5% of Bamboo's instructions)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Note whether the new class's step calls its :meth:`carry`."""
-        super().__init_subclass__(**kwargs)
-        cls.carries = cls.carry is not Engine.carry
 
     def apply(self, action: Any, check: bool = True) -> Self:
         """The state after ``action``; with ``check``, an illegal action raises
@@ -62,8 +54,7 @@ class Engine:
         fields = before.copy()  # the successor shares every value the action keeps
         kind.handlers[type(action)](self, fields, action)
         fields["history"] = extended(before["history"], action)
-        if kind.carries:
-            self.carry(fields, action)
+        self.carry(fields, action)
         new = _new(kind)
         _set(new, "__dict__", fields)  # past a frozen class's __setattr__
         return new

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 import pytest
 
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
-from bamboo_lab.core.history import LinkedHistory
+from bamboo_lab.core.history import LinkedHistory, length
 from bamboo_lab.core.refusals import Rulebook
 from bamboo_lab.core.step import Engine, Fields, Handler
 from bamboo_lab.games import load, names
@@ -122,22 +122,17 @@ def test_the_step_calls_the_handler_extends_the_history_and_builds_a_new_state()
     assert start.apply(_Add(3), check=False).total == 3  # unchecked: the handler alone
 
 
-def test_the_step_calls_carry_only_for_a_class_that_overrides_it() -> None:
-    """``carries`` is set per class: the games that keep values (Takenoko, Bangkok) have their
-    ``carry`` called, the others skip it."""
-    assert not _Counter.carries
-    kept: list[Any] = []
+def test_the_step_hands_the_successors_fields_to_carry() -> None:
+    """``carry`` sees the state before and the successor's fields after the handler and the
+    history, and what it writes is the successor's."""
+    seen: list[Any] = []
 
     @dataclass(frozen=True)
     class Keeping(_Counter):
         def carry(self, fields: Fields, action: Any) -> None:
-            kept.append((self.total, fields["total"], action))
+            seen.append((self.total, fields["total"], length(fields["history"]), action))
+            fields["_kept"] = action
 
-    assert Keeping.carries
-    Keeping().apply(_Add(2))
-    assert kept == [(0, 2, _Add(2))]
-    assert {name: load(name).State.carries for name in ("takenoko", "bamboo", "bangkok")} == {
-        "takenoko": True,
-        "bamboo": False,
-        "bangkok": True,
-    }
+    after = Keeping().apply(_Add(2))
+    assert seen == [(0, 2, 1, _Add(2))]
+    assert after.__dict__["_kept"] == _Add(2) and after.total == 2
