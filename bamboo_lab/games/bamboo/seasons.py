@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bamboo_lab.core import rng as vrng
+from bamboo_lab.core.checks import replace_at
 from bamboo_lab.core.protocol import TERMINAL
 
 from .board import Board, set_fields
@@ -89,24 +90,7 @@ def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
     """Make ``fields`` (a changed copy of a board's ``__dict__``) ``player``'s board."""
     new = _new_object(Board)
     set_fields(new, fields)
-    boards = work["boards"]
-    count = len(boards)
-    if count == 2:  # two players: the pair written out (cheaper than a list)
-        work["boards"] = (new, boards[1]) if player == 0 else (boards[0], new)
-    elif count == 4:  # four: written out too
-        first, second, third, fourth = boards
-        if player == 0:
-            work["boards"] = (new, second, third, fourth)
-        elif player == 1:
-            work["boards"] = (first, new, third, fourth)
-        elif player == 2:
-            work["boards"] = (first, second, new, fourth)
-        else:
-            work["boards"] = (first, second, third, new)
-    else:
-        seats = list(boards)  # a list and back: cheaper than slicing around the seat
-        seats[player] = new
-        work["boards"] = tuple(seats)
+    work["boards"] = replace_at(work["boards"], player, new)
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
