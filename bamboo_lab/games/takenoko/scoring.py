@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import cache
-from itertools import compress
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
@@ -309,9 +308,10 @@ def tall_counts(
     """The :data:`TallCounts` of a garden."""
     rows = [[0] * 8, [0] * 8, [0] * 8]
     slot = TALL_SLOT
-    for place in compress(bamboo, map(GARDENER_LOWEST_HEIGHT.__le__, bamboo.values())):
-        height = bamboo[place]
-        rows[COLOUR_INDEX[colours[place]]][(height - 3) * 4 + slot[improvements.get(place)]] += 1
+    for place, height in bamboo.items():
+        if height >= GARDENER_LOWEST_HEIGHT:  # a shorter bamboo counts for no card
+            row = rows[COLOUR_INDEX[colours[place]]]
+            row[(height - 3) * 4 + slot[improvements.get(place)]] += 1
     green, yellow, pink = rows
     return tuple(green), tuple(yellow), tuple(pink)
 
