@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Keep each ``xdist_group`` on one worker under ``--dist loadgroup`` with pytest 9.2.
+
+    xdist 3.8 groups by a ``@group`` suffix it writes to ``item._nodeid``, which pytest 9.2's
+    structured node ids (``item._id``) no longer read: the mark is silently dropped and the
+    group's tests spread over the workers, each building the group's module fixtures again
+    (pytest-dev/pytest-xdist#1386). Here the suffix is written where pytest 9.2 reads it,
+    before the worker sends its test ids (xdist's ``pytest_collection_finish``).
+    """
+    if not getattr(session.config.option, "loadgroup", False):
+        return  # not an xdist worker of --dist loadgroup
+    for item in session.items:
+        names = {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+        suffix = "@" + "_".join(sorted(names))
+        if not names or item.nodeid.endswith(suffix):
+            continue  # no group, or xdist's own suffix took
+        node_id = getattr(item, "_id", None)
+        if node_id is not None:
+            item._id = type(node_id).parse(item.nodeid + suffix)
+        if not item.nodeid.endswith(suffix):
+            warnings.warn(f"{item.nodeid}: xdist_group{suffix} not applied", stacklevel=1)
 
 
 @pytest.fixture(scope="session")
