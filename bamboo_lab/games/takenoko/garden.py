@@ -19,6 +19,8 @@ from bamboo_lab.core.checks import short_repr
 from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 
+from .actions import Action, MoveGardener, MovePanda, PlaceChannel, PlaceImprovement, PlacePlot
+from .actions import Grow as GrowAction
 from .components import COLOUR_INDEX, IMPROVEMENTS, MAX_HEIGHT, PLOT_TILES
 from .geometry import EDGE_ENDS, EDGES_OF, NEIGHBORS, POND, POND_RING, edge_info, hex_of, hex_text
 
@@ -39,6 +41,8 @@ __all__ = [
     "newly_irrigated",
     "panda_eats",
     "placed_improvement",
+    "plots_changed",
+    "spots_after",
     "watered_on_placement",
 ]
 
@@ -48,6 +52,40 @@ GROWTH_AREA: dict[Hex, tuple[Hex, ...]] = {
 }
 """Each hex followed by its neighbours inside the table: where the gardener stopping on it may
 grow bamboo (TK-GAR-2)."""
+
+
+def plots_changed(action: Action) -> tuple[Hex, ...] | None:
+    """The plots whose bamboo or improvement ``action`` may change, besides those it irrigates
+    for the first time (they grow, TK-IRR-6); None when any plot may have changed."""
+    kind = type(action)
+    if kind is MoveGardener:
+        return GROWTH_AREA[action.plot]  # type: ignore[union-attr]  # TK-GAR-2, TK-GAR-3
+    if kind in _ONE_PLOT:  # TK-PAN-2, TK-W-2, TK-PLOT-4, TK-IMP-2
+        return (action.plot,)  # type: ignore[union-attr]
+    if kind is PlaceChannel:
+        return ()  # TK-IRR-6: the plots it irrigates
+    return None
+
+
+_ONE_PLOT = frozenset({MovePanda, GrowAction, PlacePlot, PlaceImprovement})
+"""The action types that may change the bamboo or the improvement of their own plot alone."""
+
+
+def spots_after(
+    spots: tuple[Hex, ...], before: Mapping[str, Any], fields: Mapping[str, Any], action: Action
+) -> tuple[Hex, ...] | None:
+    """The plots that can take a chip (TK-IMP-2) after ``action`` changed the bamboo alone (of
+    what they read): kept when no plot got or lost its last section, else None."""
+    plots = plots_changed(action)
+    if plots is None or fields["irrigated"] is not before["irrigated"]:  # those grew too
+        return None
+    bamboo, bamboo_before = fields["bamboo"], before["bamboo"]
+    for plot in plots:
+        if (plot in bamboo and bamboo[plot] > 0) != (
+            plot in bamboo_before and bamboo_before[plot] > 0
+        ):
+            return None
+    return spots
 
 
 # ---------------------------------------------------------------- rules on plain garden data

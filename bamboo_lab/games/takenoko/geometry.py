@@ -8,8 +8,9 @@ core :class:`Hex` values (axial, pointy-top, ``r`` downward: catalog section 2).
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from functools import cache
+from typing import Any
 
 from bamboo_lab.core.hexgrid import DIRECTIONS, ORIGIN, Edge, Hex, edge, edges_of
 
@@ -27,6 +28,7 @@ __all__ = [
     "edge_between",
     "edge_info",
     "figure_moves",
+    "figure_moves_after",
     "garden_edges",
     "garden_places",
     "hex_of",
@@ -257,6 +259,25 @@ def figure_moves(tiles: Container[Hex], start: Hex, cross: bool, stop: bool) -> 
                         break
                     append(place)
     return tuple(sorted(out))
+
+
+def figure_moves_after(
+    moves: dict[Any, Any], before: Mapping[str, Any], fields: Mapping[str, Any], action: Any
+) -> dict[Any, Any]:
+    """The figure moves kept per start hex (``State.moves``) once a plot is placed on
+    ``action.plot`` (the plots change by a placement alone, TK-PLOT-1): those from the
+    figures' hexes on none of its three lines, since figures move straight (TK-GAR-1,
+    TK-PAN-1)."""
+    plot_q, plot_r = action.plot
+    kept = {}
+    for start in (fields["gardener"], fields["panda"]):
+        start_q, start_r = start
+        if start_q != plot_q and start_r != plot_r and start_q + start_r != plot_q + plot_r:
+            for key in (start, ("gardener", start), ("panda", start)):
+                value = moves.get(key)
+                if value is not None:
+                    kept[key] = value
+    return kept
 
 
 _HEX_TEXT = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")  # no 5,000-digit coordinates

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.core.step import Kept
 
 from .actions import (
     Action,
@@ -33,7 +34,6 @@ from .actions import (
     TakeImprovement,
     intern,
 )
-from .carry import CLAIMS, MOVES
 from .components import (
     ACTION_KINDS,
     CARDS,
@@ -46,8 +46,8 @@ from .components import (
     MAX_HEIGHT,
     WEATHER_FACES,
 )
-from .garden import garden_summary
-from .geometry import POND
+from .garden import garden_summary, spots_after
+from .geometry import POND, figure_moves_after
 from .geometry import figure_moves as straight_moves
 from .scoring import panda_objective_met
 
@@ -55,7 +55,10 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "CHIP_SPOTS",
     "DECK_INDEX",
+    "FIGURE_MOVES",
+    "RAIN",
     "ROLL_OUTCOMES",
     "actions_legal",
     "can_end_turn",
@@ -150,6 +153,11 @@ def figure_moves(state: State, start: Hex) -> tuple[Hex, ...]:
     )
 
 
+FIGURE_MOVES = Kept("moves", ("tiles",), figure_moves_after)
+"""Kept: per start hex the figure moves, per (figure, start) those moves as actions, per
+``("storm", panda)`` the storm's moves, and under ``"plots"`` the plots in order."""
+
+
 def figure_move_actions(figure: str, destinations: tuple[Hex, ...]) -> tuple[Action, ...]:
     """The ``MoveGardener`` or ``MovePanda`` actions to ``destinations`` (TK-GAR-1, TK-PAN-1)."""
     cache = _MOVE_GARDENER if figure == "gardener" else _MOVE_PANDA
@@ -170,6 +178,11 @@ def rain_targets(state: State) -> tuple[Hex, ...]:
 def rain_actions(state: State) -> tuple[Action, ...]:
     """The actions growing each plot of :func:`rain_targets` (TK-W-2)."""
     return tuple(map(_GROW.__getitem__, rain_targets(state)))
+
+
+RAIN = Kept("rain", ("tiles", "bamboo", "irrigated"))
+"""Kept: :func:`rain_actions` with the unlimited bamboo supply (the limited one also reads the
+reserve, which a claim changes)."""
 
 
 @lru_cache(maxsize=1024)
@@ -205,6 +218,10 @@ def improvement_spots(state: State) -> tuple[Hex, ...]:
             spots.append(place)
     spots.sort()
     return tuple(spots)
+
+
+CHIP_SPOTS = Kept("spots", ("tiles", "bamboo", "improvements"), spots_after, ("bamboo",))
+"""Kept: :func:`improvement_spots`."""
 
 
 def is_objective_met(state: State, player: int, card: str) -> bool:
@@ -368,10 +385,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def actions_legal(state: State, caches: list[Any]) -> tuple[Action, ...]:
+def actions_legal(state: State, kept: dict[str, Any]) -> tuple[Action, ...]:
     """The legal actions of the actions phase: the actions still feasible, in ACTION_KINDS
     order (as :func:`feasible_actions`), the free actions (TK-TURN-5) and the end of the turn
-    once allowed (as :func:`can_end_turn`); ``caches``: the state's kept answers (``carry``),
+    once allowed (as :func:`can_end_turn`); ``kept``: the state's kept values (``State._kept``),
     read first."""
     fields = state.__dict__
     used = fields["used"]
@@ -383,7 +400,7 @@ def actions_legal(state: State, caches: list[Any]) -> tuple[Action, ...]:
             mask = 1
         if fields["channel_reserve"] > 0 and "irrigation" not in taken:  # TK-IRR-7
             mask |= 2
-        moves = caches[MOVES]  # the kept figure moves first (State.moves)
+        moves = kept.get("moves") or {}  # the kept figure moves first (State.moves)
         if "gardener" not in taken and (
             moves.get(fields["gardener"]) or state.moves("gardener")
         ):  # TK-GAR-1
@@ -399,7 +416,7 @@ def actions_legal(state: State, caches: list[Any]) -> tuple[Action, ...]:
         free_actions(state, out)
         free: tuple[Action, ...] | list[Action] = out
     else:  # the free actions are the claims alone (TK-TURN-5, TK-CMP-1)
-        claimable = caches[CLAIMS]
+        claimable = kept.get("claims")
         if claimable is None:
             claimable = state.claimable()
         free = _claim_actions(claimable) if claimable else ()

@@ -3,7 +3,8 @@
 The engine step (``core.step``, ``State.apply``) copies the state's fields, lets the handler of
 the action's type (:data:`HANDLERS`) change what the action changes (copying a garden dict or set
 only when it changes), then builds the next state sharing the answers that still hold
-(``State.carry``, ``carry.py``). The legal actions live in ``legal.py`` (re-exported here).
+(``State.carry``; each handler declares the fields it may change, ``core.step.writes``). The
+legal actions live in ``legal.py`` (re-exported here).
 Comments cite the rule IDs of ``docs/rules/takenoko.md``.
 """
 
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import replace_at
 from bamboo_lab.core.hexgrid import Edge, Hex
+from bamboo_lab.core.step import writes
 
 from .actions import (
     ChooseAction,
@@ -345,6 +347,7 @@ def _game_over(work: Work) -> None:
 # ---------------------------------------------------------------- one handler per action type
 
 
+@writes("used", "drawn", "plot_deck", "phase", "channel_reserve", "stored_channels")
 def _do_choose_action(state: State, work: Work, action: ChooseAction) -> None:
     """Choose one of the five actions (TK-TURN-3); plot and irrigation resolve at once."""
     what = action.kind
@@ -364,6 +367,7 @@ def _do_choose_action(state: State, work: Work, action: ChooseAction) -> None:
         work["phase"] = what
 
 
+@writes("gardener", "phase", "bamboo", "bamboo_reserve")
 def _do_move_gardener(state: State, work: Work, action: MoveGardener) -> None:
     """Move the gardener; it grows its plot and the irrigated neighbours of that colour."""
     place = action.plot
@@ -378,17 +382,20 @@ def _do_move_gardener(state: State, work: Work, action: MoveGardener) -> None:
         garden.close()
 
 
+@writes("panda", "bamboo", "eaten", "phase")
 def _do_move_panda(state: State, work: Work, action: MovePanda) -> None:
     """Move the panda (panda action or storm); it eats one section (TK-PAN-2, TK-W-4)."""
     _panda_to(work, action.plot)
     work["phase"] = "actions"
 
 
+@writes("hands", "completed", "eaten", "bamboo_reserve", "emperor")
 def _do_claim(state: State, work: Work, action: Claim) -> None:
     """Complete an objective (TK-CMP-1)."""
     _claim(work, action.card)
 
 
+@writes("stored_channels", "channels", "channel_spots", "irrigated", "bamboo", "bamboo_reserve")
 def _do_place_channel(state: State, work: Work, action: PlaceChannel) -> None:
     """Place a stored channel (TK-IRR-2)."""
     seat = state.player
@@ -398,21 +405,25 @@ def _do_place_channel(state: State, work: Work, action: PlaceChannel) -> None:
     _place_channel(work, action.edge)
 
 
+@writes("phase", "used", "allowed", "weather", "final_turns_left", "player", "turn")
 def _do_end_turn(state: State, work: Work, action: EndTurn) -> None:
     """End the turn."""
     _end_turn(state, work)
 
 
+@writes("weather", "phase", "allowed")
 def _do_roll(state: State, work: Work, action: Roll) -> None:
     """A face of the weather die (TK-TURN-1)."""
     _resolve_weather(state, work, action.face)
 
 
+@writes("weather", "phase", "allowed")
 def _do_choose_weather(state: State, work: Work, action: ChooseWeather) -> None:
     """The face chosen on "?" or on clouds with no chip left (TK-W-5, TK-W-6)."""
     _resolve_weather(state, work, action.face)
 
 
+@writes("kept", "drawn", "phase")
 def _do_keep_plot(state: State, work: Work, action: KeepPlot) -> None:
     """Keep one of the drawn plots (TK-PLOT-1)."""
     drawn = state.drawn
@@ -422,6 +433,22 @@ def _do_keep_plot(state: State, work: Work, action: KeepPlot) -> None:
     work["phase"] = "place_plot"
 
 
+@writes(
+    "stored_improvements",
+    "tiles",
+    "colours",
+    "bamboo",
+    "improvements",
+    "plot_spots",
+    "channel_spots",
+    "irrigated",
+    "bamboo_reserve",
+    "kept",
+    "phase",
+    "rng",
+    "plot_deck",
+    "drawn",
+)
 def _do_place_plot(state: State, work: Work, action: PlacePlot) -> None:
     """Place the kept plot, maybe with a stored chip; return the other two (TK-PLOT-1/2)."""
     seat = state.player
@@ -446,18 +473,21 @@ def _do_place_plot(state: State, work: Work, action: PlacePlot) -> None:
         _return_plots(work, rest)
 
 
+@writes("plot_deck", "drawn", "phase")
 def _do_return_plots(state: State, work: Work, action: ReturnPlots) -> None:
     """Return the two plots not kept in the chosen order (TK-PLOT-1)."""
     drawn = state.drawn
     _return_plots(work, tuple(drawn[i - 1] for i in action.order))
 
 
+@writes("decks", "hands", "phase")
 def _do_draw_objective(state: State, work: Work, action: DrawObjective) -> None:
     """Draw an objective from the chosen deck (TK-OBJ-1)."""
     _draw_objective(state, work, action.deck)
     work["phase"] = "actions"
 
 
+@writes("stored_improvements", "improvements", "irrigated", "bamboo", "bamboo_reserve")
 def _do_place_improvement(state: State, work: Work, action: PlaceImprovement) -> None:
     """Place a stored chip on a plot without bamboo or improvement (TK-IMP-2)."""
     seat = state.player
@@ -475,6 +505,7 @@ def _do_place_improvement(state: State, work: Work, action: PlaceImprovement) ->
         garden.close()
 
 
+@writes("bamboo", "bamboo_reserve", "phase")
 def _do_grow(state: State, work: Work, action: Grow) -> None:
     """Rain: grow one irrigated plot (TK-W-2)."""
     place = action.plot
@@ -486,6 +517,7 @@ def _do_grow(state: State, work: Work, action: Grow) -> None:
     work["phase"] = "actions"
 
 
+@writes("improvement_reserve", "stored_improvements", "phase")
 def _do_take_improvement(state: State, work: Work, action: TakeImprovement) -> None:
     """Clouds: take a chip from the reserve to the board (TK-W-5)."""
     seat = state.player
@@ -498,6 +530,7 @@ def _do_take_improvement(state: State, work: Work, action: TakeImprovement) -> N
     work["phase"] = "actions"
 
 
+@writes("phase")
 def _do_pass(state: State, work: Work, action: Pass) -> None:
     """Decline the weather effect."""
     work["phase"] = "actions"

@@ -11,21 +11,25 @@ from functools import cache
 from typing import Any
 
 from bamboo_lab.core.hexgrid import Hex
+from bamboo_lab.core.step import Kept
 
 from .components import CARDS, COLOUR_INDEX, EMPEROR_POINTS, END_TRIGGER, ObjectiveCard
+from .garden import plots_changed
 from .geometry import hex_of, rotations
 
 __all__ = [
+    "CLAIMS",
     "GARDENER_LOWEST_HEIGHT",
     "GARDENER_SLICES",
     "PANDA_SECTIONS",
+    "PLOT_ANSWERS",
+    "TALL",
     "TALL_SLOT",
     "TallCounts",
     "card_points",
     "end_reason",
     "gardener_met_in",
     "gardener_objective_met",
-    "objective_caches_after",
     "panda_objective_met",
     "plot_cards_met_after",
     "plot_objective_matches",
@@ -352,7 +356,14 @@ def tall_counts_after(
             row[(height - 3) * 4 + slot[improvement]] += 1
     if not rows:
         return tall
-    green, yellow, pink = (tall[i] if i not in rows else tuple(rows[i]) for i in range(3))
+    green, yellow, pink = tall
+    for index, row in rows.items():
+        if index == 0:
+            green = tuple(row)
+        elif index == 1:
+            yellow = tuple(row)
+        else:
+            pink = tuple(row)
     return green, yellow, pink
 
 
@@ -383,48 +394,87 @@ def gardener_met_in(card: str, tall: TallCounts, exact: bool = True) -> bool:
     return sum(tall[colour][start:stop]) >= need
 
 
-def objective_caches_after(
-    plot_known: dict[str, bool],
-    tall: TallCounts | None,
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    plots: tuple[Hex, ...] | None = None,
-) -> tuple[dict[str, bool], TallCounts | None]:
-    """The plot objective answers (card -> met) and the :data:`TallCounts` (None: not worked
-    out) of the state with fields ``before``, as they are in the state with fields ``after``
-    (TK-CMP-3 to TK-CMP-5); ``plots``: the plots whose bamboo or improvement may have changed
-    besides those newly irrigated (which grow, TK-IRR-6), when known.
+def _plot_answers_after(
+    known: dict[str, bool], before: Mapping[str, Any], fields: Mapping[str, Any], action: Any
+) -> dict[str, bool] | None:
+    """The plot card answers (card -> met, :data:`PLOT_ANSWERS`) after ``action``: a placement
+    of a card runs through irrigated plots alone (TK-CMP-3), so a plot placed without water
+    changes no answer and a plot newly irrigated may complete a card (a new dict: the answers
+    the successor adds are its own)."""
+    irrigated = fields["irrigated"]
+    if irrigated is before["irrigated"]:
+        return known
+    if not known:
+        return None
+    return plot_cards_met_after(
+        known,
+        fields["colours"],
+        irrigated,
+        irrigated - before["irrigated"],
+        fields["options"].plot_objective_mirror_allowed,
+    )
 
-    The answers come back as they are, to be shared, only while nothing they depend on changed
-    (an empty dict too: the new state's answers would otherwise be written into the old
-    state's).
-    """
-    irrigated = after["irrigated"]
-    fresh: Iterable[Hex] = ()  # the plots newly irrigated
-    if irrigated is not before["irrigated"]:
-        fresh = irrigated - before["irrigated"]
-        plot_known = plot_known and plot_cards_met_after(
-            plot_known,
-            after["colours"],
-            irrigated,
-            fresh,
-            after["options"].plot_objective_mirror_allowed,
-        )
-        plot_known = plot_known or {}
-    bamboo, improvements = after["bamboo"], after["improvements"]
-    if tall is not None and (
-        bamboo is not before["bamboo"] or improvements is not before["improvements"]
-    ):
-        tall = tall_counts_after(
-            tall,
-            before["bamboo"],
-            bamboo,
-            before["improvements"],
-            improvements,
-            after["colours"],
-            None if plots is None else (*plots, *fresh) if fresh else plots,
-        )
-    return plot_known, tall
+
+PLOT_ANSWERS = Kept("plot answers", ("colours", "irrigated"), _plot_answers_after)
+"""Kept: the plot cards asked so far, card -> met (TK-CMP-3)."""
+
+
+def _tall_after(
+    tall: TallCounts, before: Mapping[str, Any], fields: Mapping[str, Any], action: Any
+) -> TallCounts:
+    """The :data:`TallCounts` after ``action``, counted again on the plots it changed alone
+    (TK-CMP-4, TK-CMP-5)."""
+    bamboo, improvements = fields["bamboo"], fields["improvements"]
+    if bamboo is before["bamboo"] and improvements is before["improvements"]:
+        return tall  # a plot placed: it has no bamboo yet (TK-PLOT-1)
+    plots = plots_changed(action)
+    irrigated = fields["irrigated"]
+    if plots is not None and irrigated is not before["irrigated"]:
+        plots = (*plots, *(irrigated - before["irrigated"]))  # they grow (TK-IRR-6)
+    return tall_counts_after(
+        tall,
+        before["bamboo"],
+        bamboo,
+        before["improvements"],
+        improvements,
+        fields["colours"],
+        plots,
+    )
+
+
+TALL = Kept("tall", ("colours", "bamboo", "improvements"), _tall_after)
+"""Kept: the :data:`TallCounts` of the garden, all the gardener cards read."""
+
+
+def _claims_after(
+    claims: tuple[str, ...], before: Mapping[str, Any], fields: Mapping[str, Any], action: Any
+) -> tuple[str, ...] | None:
+    """The cards the player to move can complete (:data:`CLAIMS`) after a change of the garden
+    alone: kept while the answers the hand's cards read are the same, the plot answers and the
+    row of the tall counts of each gardener card's colour."""
+    kept, kept_before = fields["_kept"], before["_kept"]
+    if kept.get("plot answers") is not kept_before.get("plot answers"):  # TK-CMP-3
+        return None
+    tall, tall_before = kept.get("tall"), kept_before.get("tall")
+    if tall is tall_before:
+        return claims
+    slices = GARDENER_SLICES[True]
+    for card in fields["hands"][fields["player"]]:
+        if card[0] == "G":  # TK-CMP-4, TK-CMP-5
+            colour = slices[card][0]
+            if tall is None or tall_before is None or tall[colour] is not tall_before[colour]:
+                return None
+    return claims
+
+
+CLAIMS = Kept(
+    "claims",
+    ("player", "hands", "eaten", "colours", "irrigated", "bamboo", "improvements"),
+    _claims_after,
+    forwarded=("colours", "irrigated", "bamboo", "improvements"),  # a new player, hand, eaten
+)
+"""Kept: the cards in the hand of the player to move they can complete (TK-CMP-1); brought
+forward after the answers they read, :data:`PLOT_ANSWERS` and :data:`TALL`."""
 
 
 def shoot_counts(

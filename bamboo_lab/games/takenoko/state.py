@@ -3,7 +3,8 @@
 The fields are declared below with a docstring each. They live in the instance's ``__dict__``,
 so the engine step (``core.step``) builds the next state from a copy in which the rule's handler
 replaces only what changed: unchanged garden dicts, sets and tuples are shared between states.
-What a state works out once lives beside the fields, under ``_caches`` (``carry.py``). The
+What a state works out once lives beside the fields, under ``_kept`` (``core.step.Keeping``:
+each value is declared beside its rule, with the fields it reads). The
 derived garden structures (legal plot positions, legal channel edges, the irrigated set) are
 fields too; :meth:`State.from_dict` rebuilds and checks them (``serial.py``).
 """
@@ -21,34 +22,24 @@ from bamboo_lab.core.errors import InvalidStateError
 from bamboo_lab.core.hexgrid import Edge, Hex
 from bamboo_lab.core.history import length, written, written_fields
 from bamboo_lab.core.protocol import CHANCE, TERMINAL, Outcome
-from bamboo_lab.core.step import Engine
+from bamboo_lab.core.step import Keeping, Kept
 
 from . import picture, rules, serial
 from .actions import Action
-from .carry import (
-    CLAIMS,
-    LEGAL,
-    MOVES,
-    PLOTMET,
-    RAIN,
-    SEEN,
-    SPOTS,
-    TALL,
-    TEXTS,
-    caches_after,
-    new_caches,
-)
 from .components import COLOUR_INDEX, COLOURS, DECK_PREFIXES, IMPROVEMENT_INDEX, IMPROVEMENTS
 from .deal import dealt_by_new_game
 from .geometry import figure_moves
 from .info import GAME_INFO
-from .legal import actions_legal, rain_actions
+from .legal import CHIP_SPOTS, FIGURE_MOVES, RAIN, actions_legal, rain_actions
 from .options import Options
 from .refusals import RULEBOOK
 from .rules import HANDLERS
 from .scoring import (
+    CLAIMS,
     GARDENER_SLICES,
     PANDA_SECTIONS,
+    PLOT_ANSWERS,
+    TALL,
     TallCounts,
     end_reason,
     gardener_met_in,
@@ -74,7 +65,16 @@ PUBLIC = "public"
 """The ``viewer`` of the public view (``view(None)``): what a spectator sees, no seat's secrets."""
 
 
-class State(Engine, RichDisplay):
+SEEN = Kept("seen", ())
+"""Kept along a line of play: per viewer (a seat or PUBLIC), the hands and decks of the last
+view and what the viewer saw of them (key -1: the plot pile and its sorted order), used while
+they are the same objects."""
+
+TEXTS = Kept("texts", ())
+"""Kept: a loaded state's history and its notation, used while the history is the same object."""
+
+
+class State(Keeping, RichDisplay):
     """A Takenoko position: an immutable value; ``apply`` returns a new state."""
 
     drawn_by = "bamboo_lab.viz.takenoko:figure"  # its picture (core.display)
@@ -83,6 +83,7 @@ class State(Engine, RichDisplay):
     game: ClassVar[str] = NAME
     rulebook = RULEBOOK
     handlers = HANDLERS
+    kept_values = (FIGURE_MOVES, PLOT_ANSWERS, TALL, CLAIMS, CHIP_SPOTS, RAIN, SEEN, TEXTS)
 
     num_players: int
     """The number of players (2 to 4)."""
@@ -160,9 +161,11 @@ class State(Engine, RichDisplay):
     """The to_dict (empty history, no start) of the position ``history`` begins at, or None
     when it begins at :func:`new_game`."""
 
-    _caches: list[Any]
-    """What a state works out once, indexed by the constants of ``carry.py`` (which says what
-    each holds and what a successor keeps); not a field: never compared, saved or copied."""
+    _kept: dict[str, Any]
+    """What a state works out once, by the name of its declaration in ``kept_values``; not a field:
+    never compared, saved or copied."""
+    _legal: tuple[Action, ...] | None
+    """The legal actions once worked out; not a field."""
 
     def __init__(self, fields: Mapping[str, Any], texts: tuple[str, ...] | None = None) -> None:
         """Build a state from its fields (use :func:`new_game`, :meth:`from_dict` or
@@ -170,7 +173,8 @@ class State(Engine, RichDisplay):
         data = self.__dict__
         data.update(fields)
         data.setdefault("start", None)  # fields written before positions carried a start
-        data["_caches"] = new_caches(texts)
+        data["_kept"] = {} if texts is None else {"texts": (data["history"], texts)}
+        data["_legal"] = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         """States are immutable."""
@@ -179,7 +183,7 @@ class State(Engine, RichDisplay):
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its fields with the history written out (see core.history);
         the copy works its answers out afresh."""
-        return (type(self), (_saved(self.__dict__), self._caches[TEXTS]))
+        return (type(self), (_saved(self.__dict__), self._texts()))
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -190,13 +194,18 @@ class State(Engine, RichDisplay):
         """A fresh dict of every field (the rules change a copy to build the next state); its
         ``history`` may be an unwritten extension: read the history as ``state.history``."""
         fields = self.__dict__.copy()
-        del fields["_caches"]
+        del fields["_kept"], fields["_legal"]
         return fields  # type: ignore[return-value]
 
     def history_texts(self) -> tuple[str, ...]:
         """The notation of every action of ``history``."""
-        texts = self._caches[TEXTS]  # kept for a loaded state only: successors share their history
+        texts = self._texts()
         return tuple(map(serial.text_of, self.history)) if texts is None else texts
+
+    def _texts(self) -> tuple[str, ...] | None:
+        """The notation of a loaded state's history, None for a successor (:data:`TEXTS`)."""
+        texts = self._kept.get("texts")
+        return texts[1] if texts is not None and texts[0] is self.__dict__["history"] else None
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when all their fields are."""
@@ -228,16 +237,17 @@ class State(Engine, RichDisplay):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in a deterministic order, without duplicates."""
-        caches = self._caches
-        legal: tuple[Action, ...] | None = caches[LEGAL]
+        fields = self.__dict__
+        legal: tuple[Action, ...] | None = fields["_legal"]
         if legal is None:  # the most asked phases without the dispatch
-            phase = self.phase
+            phase = fields["phase"]
             if phase == "actions":
-                legal = caches[LEGAL] = actions_legal(self, caches)
+                legal = actions_legal(self, fields["_kept"])
             elif phase == "gardener" or phase == "panda":
-                legal = caches[LEGAL] = self.move_actions(phase)
+                legal = self.move_actions(phase)
             else:
-                legal = caches[LEGAL] = rules.legal_actions(self)
+                legal = rules.legal_actions(self)
+            fields["_legal"] = legal
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
@@ -247,13 +257,13 @@ class State(Engine, RichDisplay):
         return rules.ROLL_OUTCOMES  # TK-TURN-1: a fair six-sided die
 
     def carry(self, fields: Work, action: Action) -> None:  # type: ignore[override]
-        """The step's last part (core.step): the answers worked out for this state that hold
-        after ``action`` (``carry.py``); a position played on without a history or a start
-        becomes the start of the history (issue 44)."""
+        """The step's last part (core.step): the kept values that hold after ``action``
+        (``Keeping.carry``); a position played on without a history or a start becomes the
+        start of the history (issue 44)."""
         before = self.__dict__
         if not before["history"] and before["start"] is None:
             fields["start"] = None if dealt_by_new_game(before) else self.to_dict()
-        fields["_caches"] = caches_after(before["_caches"], before, fields, action)
+        Keeping.carry(self, fields, action)  # type: ignore[arg-type]
 
     def is_over(self) -> bool:
         """True once the final turns are played."""
@@ -281,7 +291,7 @@ class State(Engine, RichDisplay):
     def moves(self, figure: str) -> tuple[Hex, ...]:
         """Where the ``"gardener"`` or the ``"panda"`` can move now (TK-GAR-1, TK-PAN-1)."""
         start = self.gardener if figure == "gardener" else self.panda
-        cache = self._caches[MOVES]
+        cache = self._kept.setdefault("moves", {})
         moves: tuple[Hex, ...] | None = cache.get(start)
         if moves is None:
             opts = self.options
@@ -293,19 +303,19 @@ class State(Engine, RichDisplay):
     def rain_actions(self) -> tuple[Action, ...]:
         """The rain's Grow actions, one per irrigated plot it can grow, in hex order (TK-W-2);
         kept while the garden stays the same (with the unlimited bamboo supply)."""
-        caches = self._caches
-        grows: tuple[Action, ...] | None = caches[RAIN]
+        kept = self._kept
+        grows: tuple[Action, ...] | None = kept.get("rain")
         if grows is None:
             grows = rain_actions(self)
             if self.options.bamboo_supply != "limited":  # the limited one reads the reserve
-                caches[RAIN] = grows
+                kept["rain"] = grows
         return grows
 
     def storm_actions(self) -> tuple[Action, ...]:
         """The storm's MovePanda actions, one per plot it may send the panda to (TK-W-4); kept
         with the figure moves while the plots stay the same."""
         key = ("storm", self.panda)
-        cache = self._caches[MOVES]
+        cache = self._kept.setdefault("moves", {})
         actions: tuple[Action, ...] | None = cache.get(key)
         if actions is None:
             actions = cache[key] = rules.storm_actions(self)
@@ -313,7 +323,7 @@ class State(Engine, RichDisplay):
 
     def plots_in_order(self) -> tuple[Hex, ...]:
         """The placed plots in hex order; kept while the plots stay the same."""
-        cache = self._caches[MOVES]
+        cache = self._kept.setdefault("moves", {})
         plots: tuple[Hex, ...] | None = cache.get("plots")
         if plots is None:
             plots = cache["plots"] = tuple(sorted(self.tiles))
@@ -323,7 +333,7 @@ class State(Engine, RichDisplay):
         """The moves of the ``"gardener"`` or the ``"panda"`` as actions (TK-GAR-1, TK-PAN-1);
         kept with the figure moves while the plots stay the same."""
         key = (figure, self.gardener if figure == "gardener" else self.panda)
-        cache = self._caches[MOVES]
+        cache = self._kept.setdefault("moves", {})
         actions: tuple[Action, ...] | None = cache.get(key)
         if actions is None:
             actions = cache[key] = rules.figure_move_actions(figure, self.moves(figure))
@@ -333,12 +343,12 @@ class State(Engine, RichDisplay):
         """The cards in the hand of the player to move that they can complete now, in hand
         order (TK-CMP-1, TK-CMP-3 to TK-CMP-6); kept while the garden, the hand and the
         player's board stay the same."""
-        caches = self._caches
-        claims: tuple[str, ...] | None = caches[CLAIMS]
+        kept = self._kept
+        claims: tuple[str, ...] | None = kept.get("claims")
         if claims is None:
             seat = self.player
             eaten = self.eaten[seat]
-            plotmet, tall = caches[PLOTMET], caches[TALL]
+            plotmet, tall = kept.get("plot answers") or {}, kept.get("tall")
             slices = GARDENER_SLICES[self.options.gardener_height_match == "exact"]
             out = []
             for card in self.hands[seat]:
@@ -358,21 +368,21 @@ class State(Engine, RichDisplay):
                     met = eaten[0] >= green and eaten[1] >= yellow and eaten[2] >= pink
                 if met:
                     out.append(card)
-            claims = caches[CLAIMS] = tuple(out)
+            claims = kept["claims"] = tuple(out)
         return claims
 
     def chip_spots(self) -> tuple[Hex, ...]:
         """The plots that can take an improvement chip, in hex order (TK-IMP-2); kept while the
         garden stays the same."""
-        caches = self._caches
-        spots: tuple[Hex, ...] | None = caches[SPOTS]
+        kept = self._kept
+        spots: tuple[Hex, ...] | None = kept.get("spots")
         if spots is None:
-            spots = caches[SPOTS] = rules.improvement_spots(self)
+            spots = kept["spots"] = rules.improvement_spots(self)
         return spots
 
     def plot_card_met(self, card: str) -> bool:
         """True when the garden shows plot objective ``card`` (TK-CMP-3); kept per garden."""
-        cache = self._caches[PLOTMET]
+        cache = self._kept.setdefault("plot answers", {})
         met: bool | None = cache.get(card)
         if met is None:
             met = cache[card] = plot_objective_met(
@@ -389,11 +399,11 @@ class State(Engine, RichDisplay):
     def tall_counts(self) -> TallCounts:
         """The bamboos at least 3 high by colour, height and improvement (``scoring.TallCounts``):
         all the gardener cards read; kept, and updated by the actions that change the bamboo or
-        the improvements (``carry.py``)."""
-        caches = self._caches
-        tall: TallCounts | None = caches[TALL]
+        the improvements (:data:`scoring.TALL`)."""
+        kept = self._kept
+        tall: TallCounts | None = kept.get("tall")
         if tall is None:
-            tall = caches[TALL] = tall_counts(self.colours, self.bamboo, self.improvements)
+            tall = kept["tall"] = tall_counts(self.colours, self.bamboo, self.improvements)
         return tall
 
     # ------------------------------------------------------------------ hidden information
@@ -446,19 +456,20 @@ class State(Engine, RichDisplay):
             raise InvalidStateError(f"this state is {whose}: it cannot show what {wanted} sees")
         work = self.fields()
         work["viewer"] = mark if rng is None else None
-        seen = self._caches[SEEN].get(mark) if rng is None else None
+        views = self._kept.setdefault("seen", {})
+        seen = views.get(mark) if rng is None else None
         if seen is not None and seen[0] is self.hands and seen[1] is self.decks:
             work["hands"], work["decks"] = seen[2], seen[3]  # the same cards as the last view
         else:
             rng = self._refill_cards(work, player, rng)
             if rng is None:
-                self._caches[SEEN][mark] = (self.hands, self.decks, work["hands"], work["decks"])
+                views[mark] = (self.hands, self.decks, work["hands"], work["decks"])
         # the plots drawn and kept are seen by the player whose turn it is only
         secret = player != self.player
         if not secret and rng is None:  # the pile alone is hidden: its sorted order, kept
-            pile = self._caches[SEEN].get(-1)
+            pile = views.get(-1)
             if pile is None or pile[0] is not self.plot_deck:
-                pile = self._caches[SEEN][-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
+                pile = views[-1] = (self.plot_deck, tuple(sorted(self.plot_deck)))
             work["plot_deck"] = pile[1]
             return self._viewed(work, player, rng)
         kept = [self.kept] if secret and self.kept is not None else []
@@ -569,7 +580,7 @@ def _saved(fields: dict[str, Any]) -> dict[str, Any]:
     """A state's ``fields`` with the history written out and without its caches: what is
     compared, copied or pickled (core.history)."""
     saved = written_fields(fields)
-    del saved["_caches"]
+    del saved["_kept"], saved["_legal"]
     return saved
 
 

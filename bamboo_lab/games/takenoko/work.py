@@ -59,6 +59,8 @@ class Work(TypedDict):
     history: Link | tuple[Action, ...]
     viewer: int | str | None
     start: Mapping[str, Any] | None
-    _caches: NotRequired[list[Any]]
-    """Not a field: what the state works out once (``carry.py``), written by the step's last
+    _kept: NotRequired[dict[str, Any]]
+    """Not a field: what the state works out once (``State.kept``), written by the step's last
     part (``State.carry``), absent from ``State.fields()``."""
+    _legal: NotRequired[tuple[Action, ...] | None]
+    """Not a field: the legal actions once worked out, absent from ``State.fields()``."""
