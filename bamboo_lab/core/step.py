@@ -7,9 +7,10 @@ type the rule that resolves it. A handler is ``handler(state, fields, action) ->
 the position before the action in ``state`` and writes what the action changes into ``fields``,
 a new dict of every field of the successor (it replaces a value it changes, never changes a
 value in place, since the unchanged ones are shared with ``state``). The step then extends the
-history (a ``core.history`` link, shared with ``state``) and hands ``fields`` to the class's
-:meth:`Engine.carry`, where a game writes the values a state works out once and a successor
-keeps. The successor is the state holding ``fields``: it is built without ``__init__`` (a
+history (a ``core.history`` link, shared with ``state``; from a position without history, the
+class's :meth:`Engine.begin_history` says where the successor's begins) and hands ``fields`` to
+the class's :meth:`Engine.carry`, where a game writes the values a state works out once and a
+successor keeps. The successor is the state holding ``fields``: it is built without ``__init__`` (a
 frozen dataclass's checks are the loaders', and the rules keep every field valid).
 
 A game whose states work values out once (figure moves, objective answers, counts) inherits
@@ -68,11 +69,18 @@ class Engine:
         before = self.__dict__
         fields = before.copy()  # the successor shares every value the action keeps
         kind.handlers[type(action)](self, fields, action)
-        fields["history"] = extended(before["history"], action)
+        history = before["history"]
+        fields["history"] = extended(history, action)
+        if not history:  # the first action played from this position
+            self.begin_history(fields)
         self.carry(fields, action)
         new = _new(kind)
         _set(new, "__dict__", fields)  # past a frozen class's __setattr__
         return new
+
+    def begin_history(self, fields: Fields) -> None:
+        """Write into ``fields`` where the successor's history begins, when this state has no
+        history (its ``start`` field; a game whose positions are all a new game's: nothing)."""
 
     def carry(self, fields: Fields, action: Any) -> None:
         """Write into ``fields`` what this state worked out once that its successor after

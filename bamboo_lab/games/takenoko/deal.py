@@ -3,7 +3,7 @@
 :func:`deal` is the whole set-up from a seed (``builder.new_game`` checks its arguments and
 makes the state of it); :func:`dealt_by_new_game` tells a position without history that a new
 game deals (its successors' history begins at ``new_game``) from one of its own, which
-``State.apply`` makes the start of its successors' history (issue 44).
+``State.begin_history`` (the engine step) makes the start of its successors' history (issue 44).
 """
 
 from __future__ import annotations

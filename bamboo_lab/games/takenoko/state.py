@@ -256,14 +256,11 @@ class State(Keeping, RichDisplay):
             return ()
         return rules.ROLL_OUTCOMES  # TK-TURN-1: a fair six-sided die
 
-    def carry(self, fields: Work, action: Action) -> None:  # type: ignore[override]
-        """The step's last part (core.step): the kept values that hold after ``action``
-        (``Keeping.carry``); a position played on without a history or a start becomes the
-        start of the history (issue 44)."""
-        before = self.__dict__
-        if not before["history"] and before["start"] is None:
-            fields["start"] = None if dealt_by_new_game(before) else self.to_dict()
-        Keeping.carry(self, fields, action)  # type: ignore[arg-type]
+    def begin_history(self, fields: Work) -> None:  # type: ignore[override]
+        """A position played on without a history or a start becomes the start of the
+        history, unless a new game deals it (issue 44)."""
+        if self.start is None:
+            fields["start"] = None if dealt_by_new_game(self.__dict__) else self.to_dict()
 
     def is_over(self) -> bool:
         """True once the final turns are played."""
