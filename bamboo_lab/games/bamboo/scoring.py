@@ -26,7 +26,6 @@ __all__ = [
     "final_breakdown",
     "harmony",
     "harmony_penalty",
-    "held_balance_met",
     "held_tiles_met",
     "home_comfort",
     "is_balance_met",
@@ -107,41 +106,12 @@ def is_balance_met(tile: BalanceTile, home: Sequence[int], region: int | None = 
     return False
 
 
-def held_balance_met(tiles: Sequence[BalanceTile], tile: int, home: tuple[int, ...]) -> bool:
-    """``is_balance_met(tiles[tile], home)`` for the tile id ``tile`` of the game's table,
-    remembered for the printed tiles: the rules ask it at every Balance decision, and a home
-    changes only when a home tile is placed (BB-ACT-3)."""
-    return bool(held_tiles_met(tiles, (tile,), home))
-
-
 def held_tiles_met(
     tiles: Sequence[BalanceTile], held: tuple[int, ...], home: tuple[int, ...]
 ) -> list[int]:
-    """The tile ids of ``held`` whose pattern is met in ``home``, in order: each tile's
-    :func:`held_balance_met`, the home's remembered answers looked up once for all of them."""
-    known = _MET.get(home)
-    if known is None:
-        if len(_MET) >= _MET_LIMIT:  # bounded: start afresh (recent homes are asked again)
-            _MET.clear()
-        known = _MET[home] = {}
-    met = []
-    for tile in held:
-        answer: bool | None
-        if tile >= _PRINTED:  # a custom tile of this game's options: never remembered
-            answer = is_balance_met(tiles[tile], home)
-        else:
-            answer = known.get(tile)
-            if answer is None:
-                answer = known[tile] = is_balance_met(BALANCE_TILES[tile], home)
-        if answer:
-            met.append(tile)
-    return met
-
-
-_PRINTED = len(BALANCE_TILES)
-_MET: dict[tuple[int, ...], dict[int, bool]] = {}
-"""Per home asked so far: whether each printed balance tile id asked is met in it."""
-_MET_LIMIT = 1 << 14
+    """The tile ids of ``held`` (of the game's table ``tiles``) whose pattern is met in
+    ``home``, in order (BB-ACT-3)."""
+    return [tile for tile in held if is_balance_met(tiles[tile], home)]
 
 
 def home_comfort(home: Iterable[int]) -> int:
