@@ -248,10 +248,7 @@ def _do_offer(state: State, work: Work, action: Offer) -> None:
     work["temples"] = tuple(temples)
     sticks = work["sticks"] - 1
     work["sticks"] = sticks
-    if sticks or work["pending"]:
-        _offer_or_auto(work)
-    else:  # _offer_or_auto then _continue_turn, inlined: every stick offered, no shoot to put
-        _shoots_placed(work)
+    _offer_or_auto(work)
 
 
 def _continue_turn(work: Work) -> None:
@@ -279,12 +276,7 @@ def _do_activate(state: State, work: Work, action: Activate) -> None:
     work["activated"] += 1
     work["activating"] = (code, action.stalk - 1)
     work["context"] = "shoot"
-    kind = 4 if work["kitsune"] else code % 5  # BB-SPI-3
-    if kind == 3 or kind == 2:  # Fund, or Cook: _begin_action decides
-        _begin_action(work, kind)
-    else:  # _begin_action, inlined
-        work["step"] = 0
-        work["phase"] = ACTIONS[kind]
+    _begin_action(work, 4 if work["kitsune"] else code % 5)  # BB-SPI-3
 
 
 def _do_place(state: State, work: Work, action: Place) -> None:
@@ -328,10 +320,7 @@ def _push(work: Work, code: int, stalk: int) -> None:
     fields = board.__dict__.copy()
     fields["temples"] = tuple(received)
     put_board(work, player, fields)
-    if work["pending"]:  # _continue_turn, inlined
-        work["phase"] = "place"
-    else:
-        _shoots_placed(work)
+    _continue_turn(work)
 
 
 _BUMPED = {

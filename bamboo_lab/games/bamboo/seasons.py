@@ -74,9 +74,7 @@ def season(state: Any) -> str:
 
 def set_board(work: Work, player: int, **changes: Any) -> None:
     """Replace fields of ``player``'s board."""
-    fields = work["boards"][player].__dict__.copy()  # Board.changed, inlined
-    fields.update(changes)
-    put_board(work, player, fields)
+    work["boards"] = replace_at(work["boards"], player, work["boards"][player].changed(changes))
 
 
 def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
