@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 from .history import extended
 from .refusals import Rulebook
 
-__all__ = ["Engine", "Fields", "Forward", "Handler", "Keeping", "Kept", "writes"]
+__all__ = ["Engine", "Fields", "Forward", "Handler", "Keeping", "Kept", "dict_setter", "writes"]
 
 Fields = dict[str, Any]
 """The fields of the successor as the rules write them: field name -> value."""
@@ -47,7 +47,19 @@ It may read the successor's values declared before it in ``fields["_kept"]``."""
 _HandlerType = TypeVar("_HandlerType", bound=Callable[..., None])
 
 _new = object.__new__
-_set = object.__setattr__
+
+
+def dict_setter(cls: type) -> Callable[[Any, Fields], None]:
+    """``setter(instance, fields)`` makes the dict ``fields`` the ``__dict__`` of an instance
+    of ``cls`` built without ``__init__``, past a frozen class's ``__setattr__``: the step's
+    successors and Bamboo's boards are built so (the class's own ``__dict__`` descriptor,
+    looked up once per class: CONTRIBUTING's speed log)."""
+    for klass in cls.__mro__:
+        descriptor = vars(klass).get("__dict__")
+        if descriptor is not None:
+            setter: Callable[[Any, Fields], None] = descriptor.__set__
+            return setter
+    raise TypeError(f"instances of {cls.__name__} have no __dict__")
 
 
 class Engine:
@@ -59,6 +71,14 @@ class Engine:
     """The refusal pipeline: ``apply``'s check, ``explain`` and ``parse_action``."""
     handlers: ClassVar[Mapping[type, Handler]]
     """Per action type, the handler of the rule that resolves it."""
+    _set_dict: ClassVar[Callable[[Any, Fields], None]]
+    """The state class's :func:`dict_setter`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Find a state class's :func:`dict_setter` (a base without ``__dict__`` has none)."""
+        super().__init_subclass__(**kwargs)
+        if any("__dict__" in vars(klass) for klass in cls.__mro__):
+            cls._set_dict = dict_setter(cls)
 
     def apply(self, action: Any, check: bool = True) -> Self:
         """The state after ``action``; with ``check``, an illegal action raises
@@ -75,7 +95,7 @@ class Engine:
             self.begin_history(fields)
         self.carry(fields, action)
         new = _new(kind)
-        _set(new, "__dict__", fields)  # past a frozen class's __setattr__
+        kind._set_dict(new, fields)
         return new
 
     def begin_history(self, fields: Fields) -> None:

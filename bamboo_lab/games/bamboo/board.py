@@ -9,6 +9,7 @@ from typing import Any
 
 from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, short_repr
 from bamboo_lab.core.errors import InvalidStateError
+from bamboo_lab.core.step import dict_setter
 
 from .components import SPIRITS, BalanceTile
 from .reconstructed import BALANCE_TILES, HOME_TILES
@@ -145,10 +146,9 @@ class Board:
         return board
 
 
-set_fields = Board.__dict__["__dict__"].__set__
+set_fields = dict_setter(Board)
 """``set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
-writes; the ``__dict__`` descriptor itself is the cheapest way past it: CONTRIBUTING's speed
-log)."""
+writes: ``core.step.dict_setter``)."""
 
 
 def spirit_names(value: Any, name: str) -> tuple[str, ...]:
