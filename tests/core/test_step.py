@@ -12,7 +12,7 @@ import pytest
 from bamboo_lab.core.errors import IllegalActionError, InvalidActionError
 from bamboo_lab.core.history import LinkedHistory, length
 from bamboo_lab.core.refusals import Rulebook
-from bamboo_lab.core.step import Engine, Fields, Handler
+from bamboo_lab.core.step import Engine, Fields, Handler, dict_setter
 from bamboo_lab.games import load, names
 
 
@@ -136,3 +136,31 @@ def test_the_step_hands_the_successors_fields_to_carry() -> None:
     after = Keeping().apply(_Add(2))
     assert seen == [(0, 2, 1, _Add(2))]
     assert after.__dict__["_kept"] == _Add(2) and after.total == 2
+
+
+def test_the_step_asks_where_the_history_begins_only_from_a_position_without_history() -> None:
+    """``begin_history`` is called for the first action played from a position without
+    history, and what it writes is the successor's; later steps do not call it."""
+    begun: list[int] = []
+
+    @dataclass(frozen=True)
+    class Started(_Counter):
+        def begin_history(self, fields: Fields) -> None:
+            begun.append(self.total)
+            fields["_start"] = self.total
+
+    first = Started(total=5).apply(_Add(1))
+    later = first.apply(_Add(2)).apply(_Add(1))
+    assert begun == [5]
+    assert first.__dict__["_start"] == 5 and later.__dict__["_start"] == 5
+
+
+def test_dict_setter_fills_a_frozen_instance_and_refuses_a_class_without_dict() -> None:
+    """``dict_setter(cls)(instance, fields)`` makes ``fields`` the instance's own dict, past a
+    frozen class's ``__setattr__``; a class whose instances have no ``__dict__`` is refused."""
+    counter = object.__new__(_Counter)
+    fields = {"total": 7, "history": ()}
+    dict_setter(_Counter)(counter, fields)
+    assert counter.total == 7 and counter.__dict__ is fields
+    with pytest.raises(TypeError, match="no __dict__"):
+        dict_setter(Engine)
