@@ -25,6 +25,7 @@ bring forward, are tables built once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
 from .history import extended
@@ -77,7 +78,7 @@ class Engine:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find a state class's :func:`dict_setter` (a base without ``__dict__`` has none)."""
         super().__init_subclass__(**kwargs)
-        if any("__dict__" in vars(klass) for klass in cls.__mro__):
+        with suppress(TypeError):  # a base without __dict__ (Keeping) builds no state
             cls._set_dict = dict_setter(cls)
 
     def apply(self, action: Any, check: bool = True) -> Self:

@@ -445,13 +445,17 @@ def test_TK_CMP_1_each_rule_changes_only_the_fields_it_declares(variant: int) ->
     step looks only at the fields a handler declares (``core.step.writes``): along whole
     seeded games, every other field of the successor is the state's own object."""
     changed = 0
+    kept_names = {kept.name for kept in tk.State.kept_values}
+    seen: set[str] = set()
     for before, action, after in sample_transitions(variant):
         declared = tk.State.handlers[type(action)].writes  # type: ignore[attr-defined]
         for name, value in after.fields().items():
             if name not in declared and name not in ("history", "start"):
                 assert value is before.__dict__[name], (action, name)
         changed += after.bamboo is not before.bamboo
+        seen.update(before.__dict__["_kept"])  # every value kept is declared (else never dropped)
     assert changed > 50
+    assert seen <= kept_names and len(seen) >= 4, seen
 
 
 @pytest.mark.parametrize("variant", range(len(KEPT_VARIANTS)))
