@@ -9,8 +9,9 @@ from bamboo_helpers import reference_majority, seeded_positions
 from bamboo_lab.games import bamboo
 from bamboo_lab.games.bamboo import legal, scoring
 from bamboo_lab.games.bamboo.actions import Activate, Choose, Place, UseSpirit, VisitTemple
+from bamboo_lab.games.bamboo.board import SEAT_FIELDS, board_of
 from bamboo_lab.games.bamboo.components import COLOURS, SHOOT_NAMES, SUMMER_SPIRITS
-from bamboo_lab.games.bamboo.seasons import set_board, set_board_field
+from bamboo_lab.games.bamboo.seasons import gain, set_seat
 
 
 def reference_summer_powers(state: bamboo.State) -> list[object]:
@@ -55,17 +56,25 @@ def test_remembered_answers_equal_the_rules_from_scratch(num_players: int) -> No
     assert min(checked.values()) >= 100, checked
 
 
-def test_one_field_board_changes_equal_the_general_board_change() -> None:
-    """``set_board_field`` gives the board ``set_board`` gives; other boards stay the same."""
+def test_a_seat_write_changes_that_seat_alone() -> None:
+    """``set_seat`` and ``gain`` change one player's value of one personal-board field: the
+    board view shows it, every other seat's value and every other field stay the same objects,
+    and the state written from is unchanged."""
     state = bamboo.new_game(3, 5)
     values = {"hp": 9, "coins": 0, "temples": ((), (1,), (), ()), "food": (1, 0, 2), "passed": True}
     for seat in range(3):
         for name, value in values.items():
-            quick, general = dict(state.__dict__), dict(state.__dict__)
-            set_board_field(quick, seat, name, value)  # type: ignore[arg-type]
-            set_board(general, seat, **{name: value})  # type: ignore[arg-type]
-            assert quick["boards"] == general["boards"]
-            assert getattr(quick["boards"][seat], name) == value
-            for other, board in enumerate(quick["boards"]):
-                assert other == seat or board is state.boards[other]
+            work = dict(state.__dict__)
+            key = SEAT_FIELDS[name]
+            set_seat(work, key, seat, value)  # type: ignore[arg-type]
+            assert getattr(board_of(work, seat), name) == value
+            assert all(work[field] is state.__dict__[field] for field in work if field != key)
+            assert all(
+                work[key][other] is state.__dict__[key][other]
+                for other in (0, 1, 2)
+                if other != seat
+            )
+        work = dict(state.__dict__)
+        gain(work, "coins", seat, -2)  # type: ignore[arg-type]
+        assert board_of(work, seat).coins == state.board(seat).coins - 2
     assert state == bamboo.new_game(3, 5)  # the state itself is unchanged

@@ -1,4 +1,10 @@
-"""A Bamboo personal board: one player's temples, home, tiles, food, spirits and counters."""
+"""A Bamboo personal board: one player's temples, home, tiles, food, spirits and counters.
+
+A state holds the personal boards as one tuple per field, indexed by seat (``state.coins[seat]``,
+:data:`SEAT_FIELDS`): a rule changes one value of one player by replacing one short tuple. A
+:class:`Board` is the view of one seat's values that everything off the rules' path reads
+(``state.boards``, ``state.board(seat)``) and the saved form keeps.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from bamboo_lab.core.step import dict_setter
 from .components import SPIRITS, BalanceTile
 from .reconstructed import BALANCE_TILES, HOME_TILES
 
-__all__ = ["Board", "set_fields", "spirit_names"]
+__all__ = ["SEAT_FIELDS", "Board", "board_of", "seat_fields", "spirit_names"]
 
 _FIELDS = (
     "hp",
@@ -67,18 +73,6 @@ class Board:
     """Counters of tea, rice and ramen held."""
     passed: bool
     """Has passed for the rest of this Summer (BB-SUM-1)."""
-
-    def replace(self, **changes: Any) -> Board:
-        """A copy with some fields changed (no checks: the rules and the loader check)."""
-        return self.changed(changes)
-
-    def changed(self, changes: Mapping[str, Any]) -> Board:
-        """A copy with the fields of ``changes`` changed (:meth:`replace` taking one dict)."""
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        new = _new_object(Board)
-        set_fields(new, fields)
-        return new
 
     @property
     def spirits(self) -> tuple[str, ...]:
@@ -146,9 +140,28 @@ class Board:
         return board
 
 
-set_fields = dict_setter(Board)
-"""``set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
+_set_fields = dict_setter(Board)
+"""``_set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
 writes: ``core.step.dict_setter``)."""
+
+SEAT_FIELDS: dict[str, str] = {name: name for name in _FIELDS} | {"temples": "board_temples"}
+"""Each :class:`Board` field and the state field holding it for every seat (a tuple indexed by
+seat); the board's temples are the state's ``board_temples``, since the state's ``temples`` are
+the main board's."""
+
+
+def board_of(fields: Mapping[str, Any], seat: int) -> Board:
+    """The personal board of ``seat`` in a state's ``fields`` (or a rules' work dict)."""
+    board = _new_object(Board)
+    _set_fields(board, {name: fields[key][seat] for name, key in SEAT_FIELDS.items()})
+    return board
+
+
+def seat_fields(boards: Sequence[Board]) -> dict[str, tuple[Any, ...]]:
+    """The per-seat fields of a state whose players hold ``boards``, in seat order."""
+    return {
+        key: tuple(getattr(board, name) for board in boards) for name, key in SEAT_FIELDS.items()
+    }
 
 
 def spirit_names(value: Any, name: str) -> tuple[str, ...]:

@@ -30,7 +30,6 @@ from .actions import (
     VisitTemple,
     WakeSpirit,
 )
-from .board import Board
 from .components import (
     BASIC_ACTIONS,
     COLOURS,
@@ -144,18 +143,18 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
     phase = state.phase
     if phase == "over":
         return ()
-    return _ACTIONS_OF_PHASE[phase](state, state.boards[state.player])
+    return _ACTIONS_OF_PHASE[phase](state, state.player)
 
 
 # ------------------------------------------- the set-up draft and Spring (BB-PL-5, BB-SPR-3)
 
 
-def _draft(state: Any, board: Board) -> tuple[Any, ...]:
+def _draft(state: Any, player: int) -> tuple[Any, ...]:
     """Pick one of the shoots laid out, each code once (BB-PL-5)."""
     return tuple(_DRAFT[code] for code in sorted(set(state.shoot_pool)))
 
 
-def _gifts(state: Any, board: Board) -> tuple[Any, ...]:
+def _gifts(state: Any, player: int) -> tuple[Any, ...]:
     """Pick one of the revealed gifts, in display order (BB-SPR-3)."""
     return tuple(_GIFT[gift] for gift in state.gift_display)
 
@@ -163,37 +162,39 @@ def _gifts(state: Any, board: Board) -> tuple[Any, ...]:
 # ------------------------------------------------------------------- Summer (BB-SUM-1..7)
 
 
-def _visits(state: Any, board: Board) -> tuple[Any, ...]:
+def _visits(state: Any, player: int) -> tuple[Any, ...]:
     """Visit a temple holding shoots other than the marker's (BB-SUM-2); pass when none may be
     visited, or at any time with the voluntary pass (BB-SUM-1)."""
-    first, second, third, fourth = board.temples
-    visits = _VISITS[board.marker, bool(first), bool(second), bool(third), bool(fourth)]
+    first, second, third, fourth = state.board_temples[player]
+    visits = _VISITS[state.marker[player], bool(first), bool(second), bool(third), bool(fourth)]
     if state.options.voluntary_pass or not visits:
         visits += (_PASS,)
-    if board.awake:
-        return visits + _summer_spirits(state, board)
+    if state.awake[player]:
+        return visits + _summer_spirits(state, player)
     return visits
 
 
-def _offers(state: Any, board: Board) -> tuple[Any, ...]:
+def _offers(state: Any, player: int) -> tuple[Any, ...]:
     """Offer at the visited temple, or at another for a coin (free with Bakeneko) (BB-SUM-4)."""
     visited = state.visited
-    offers = _OFFERS[visited] if board.coins > 0 or state.bakeneko else _OFFER_ONLY[visited]
-    if not board.awake:
+    anywhere = state.coins[player] > 0 or state.bakeneko
+    offers = _OFFERS[visited] if anywhere else _OFFER_ONLY[visited]
+    awake = state.awake[player]
+    if not awake:
         return offers
-    if "bakeneko" in board.awake and not state.bakeneko:
+    if "bakeneko" in awake and not state.bakeneko:
         offers += (_USE["bakeneko"],)  # B20: declared before offering
-    return offers + _summer_spirits(state, board)
+    return offers + _summer_spirits(state, player)
 
 
-def _placements(state: Any, board: Board) -> tuple[Any, ...]:
+def _placements(state: Any, player: int) -> tuple[Any, ...]:
     """Activate (or, with no activation left, Place) each distinct pending shoot on each stalk
     still open to it; ``done`` stops activating (BB-SUM-5, BB-SUM-7)."""
     placements = _placements_of(
         _distinct(state.pending), _OPEN_STALKS[state.per_stalk], state.activations > 0
     )
-    if board.awake:
-        return placements + _summer_spirits(state, board)
+    if state.awake[player]:
+        return placements + _summer_spirits(state, player)
     return placements
 
 
@@ -213,10 +214,10 @@ def _placements_of(codes: tuple[int, ...], free: int, activating: bool) -> tuple
     return tuple(action for code in codes for action in _PLACE_AT[code][free])
 
 
-def _summer_spirits(state: Any, board: Board) -> tuple[Any, ...]:
+def _summer_spirits(state: Any, player: int) -> tuple[Any, ...]:
     """Spirit powers usable now in one's Summer turn (B20): the extra actions at any point,
     Kitsune only before the first activation (BB-SPI-3)."""
-    return _summer_powers(board.awake, state.activated == 0 and not state.kitsune)
+    return _summer_powers(state.awake[player], state.activated == 0 and not state.kitsune)
 
 
 @cache  # a table of a finite set: the sorted awake spirits (at most 3 tiles of each of 7)
@@ -228,28 +229,29 @@ def _summer_powers(awake: tuple[str, ...], kitsune_declarable: bool) -> tuple[An
     return powers
 
 
-def _receive(state: Any, board: Board) -> tuple[Any, ...]:
+def _receive(state: Any, player: int) -> tuple[Any, ...]:
     """Take the ejected shoot into a temple with room for it (BB-SUM-6)."""
-    temples = board.temples
+    temples = state.board_temples[player]
     return tuple(_RECEIVE[temple] for temple in range(4) if len(temples[temple]) < TEMPLE_CAPACITY)
 
 
-def _end_turn(state: Any, board: Board) -> tuple[Any, ...]:
+def _end_turn(state: Any, player: int) -> tuple[Any, ...]:
     """End the turn, or first use a Summer spirit still awake (B20)."""
-    return (_END, *(_USE[spirit] for spirit in SUMMER_SPIRITS if spirit in board.awake))
+    awake = state.awake[player]
+    return (_END, *(_USE[spirit] for spirit in SUMMER_SPIRITS if spirit in awake))
 
 
 # ---------------------------------------------------------- the shoot actions (BB-ACT-1..7)
 
 
-def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
+def _balance_actions(state: Any, player: int) -> tuple[Any, ...]:
     """Balance: take a tile from the market (at most 2 of a type) or score a held tile whose
     pattern is met; decline or take 1 HP first, ``done`` after one sub-action (BB-ACT-1..3)."""
     # BB-ACT-1: this phase is only left open while another sub-action is possible
     # (``_balance_step``), so ``done`` is always a real choice to stop
     out: list[Any] = [_CHOOSE["decline"], _CHOOSE["hp"]] if state.step == 0 else [_CHOOSE["done"]]
     tiles = state.options.balance_table
-    held = board.balance
+    held = state.balance[player]
     owned = [0, 0, 0]
     for tile in held:
         owned[tiles[tile].kind] += 1
@@ -259,18 +261,18 @@ def _balance_actions(state: Any, board: Board) -> tuple[Any, ...]:
             for tile in market[kind]:
                 out.append(_TAKE[tile] if tile < _N_BAL else TakeBalanceTile(tiles[tile].name))
     if held:
-        for tile in held_tiles_met(tiles, held, board.home):  # BB-ACT-3
+        for tile in held_tiles_met(tiles, held, state.home[player]):  # BB-ACT-3
             out.append(_SCORE[tile] if tile < _N_BAL else ScoreBalanceTile(tiles[tile].name))
     return tuple(out)
 
 
-def _improvements(state: Any, board: Board) -> tuple[Any, ...]:
+def _improvements(state: Any, player: int) -> tuple[Any, ...]:
     """Improve: decline, gain a coin, or buy a market home tile one can pay for and place
     (on the night side, one whose type still has a space) (BB-ACT-4, BB-ADV-1)."""
     out = [_CHOOSE["decline"], _CHOOSE["coin"]]
-    home = board.home
+    home = state.home[player]
     if -1 in home:  # an empty space (on the night side too: any type may ask for one)
-        options, coins, player = state.options, board.coins, state.player
+        options, coins = state.options, state.coins[player]
         for row in state.home_market:
             for home_tile in row:
                 tile = HOME_TILES[home_tile]
@@ -281,19 +283,19 @@ def _improvements(state: Any, board: Board) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _home_places(state: Any, board: Board) -> tuple[Any, ...]:
+def _home_places(state: Any, player: int) -> tuple[Any, ...]:
     """Place the bought tile on each space it may take (BB-ACT-4, BB-ADV-1)."""
     kind = HOME_TILES[state.buying].type
-    spaces = free_spaces(state.options, state.player, board.home, kind)
+    spaces = free_spaces(state.options, player, state.home[player], kind)
     return tuple(_PLACE_HOME[space] for space in spaces)
 
 
-def _cook(state: Any, board: Board) -> tuple[Any, ...]:
+def _cook(state: Any, player: int) -> tuple[Any, ...]:
     """Cook: decline, or take a face-up food counter (BB-ACT-5)."""
     return (_CHOOSE["decline"], *_food_takes(state.food_display))
 
 
-def _wildcard(state: Any, board: Board) -> tuple[Any, ...]:
+def _wildcard(state: Any, player: int) -> tuple[Any, ...]:
     """Wildcard: decline, or one of the four basic actions (BB-ACT-7)."""
     return _WILDCARD
 
@@ -306,12 +308,12 @@ def _food_takes(display: tuple[int, ...]) -> tuple[Any, ...]:
 # ------------------------------------------------------------------- spirits (BB-SPI-6)
 
 
-def _tengu(state: Any, board: Board) -> tuple[Any, ...]:
+def _tengu(state: Any, player: int) -> tuple[Any, ...]:
     """Tengu: discard and refill the face-up food, or take 1 first (BB-SPI-6)."""
     return (_CHOOSE["refill"], *_food_takes(state.food_display))
 
 
-def _tengu_take(state: Any, board: Board) -> tuple[Any, ...]:
+def _tengu_take(state: Any, player: int) -> tuple[Any, ...]:
     """Tengu after the refill: take 1 face-up food counter (BB-SPI-6)."""
     return _food_takes(state.food_display)
 
@@ -319,21 +321,21 @@ def _tengu_take(state: Any, board: Board) -> tuple[Any, ...]:
 # ------------------------------------------------------------------- Winter (BB-WIN-1, 2)
 
 
-def _wakes(state: Any, board: Board) -> tuple[Any, ...]:
+def _wakes(state: Any, player: int) -> tuple[Any, ...]:
     """Wake each sleeping spirit one can pay for, then ``done`` (BB-WIN-1)."""
-    coins = board.coins
-    wakes: list[Any] = [
-        _WAKE[spirit] for spirit in sorted(set(board.asleep)) if SPIRIT_COST[spirit] <= coins
-    ]
+    coins = state.coins[player]
+    asleep = sorted(set(state.asleep[player]))
+    wakes: list[Any] = [_WAKE[spirit] for spirit in asleep if SPIRIT_COST[spirit] <= coins]
     wakes.append(_CHOOSE["done"])
     return tuple(wakes)
 
 
-def _feeds(state: Any, board: Board) -> tuple[Any, ...]:
+def _feeds(state: Any, player: int) -> tuple[Any, ...]:
     """Ookami first at the start of feeding (B14), a counter of each kind held, ``done`` with
     none (BB-WIN-2)."""
-    food = board.food
-    feeds: list[Any] = [_USE["ookami"]] if state.step == 0 and "ookami" in board.awake else []
+    food = state.food[player]
+    ookami = state.step == 0 and "ookami" in state.awake[player]
+    feeds: list[Any] = [_USE["ookami"]] if ookami else []
     feeds.extend(_FEED[kind] for kind in range(3) if food[kind] > 0)
     if not any(food):
         feeds.append(_CHOOSE["done"])

@@ -97,7 +97,7 @@ def refusal(state: State, action: Any) -> Refusal | None:
         asked = _ASKED.get(type(action), ())
     if phase not in asked:
         return PHASE_RULES[phase]
-    board = state.boards[state.player]
+    board = state.board(state.player)
     check = _CHECKS.get(type(action))
     found = check(state, board, action) if check else None
     return found or PHASE_RULES[phase]

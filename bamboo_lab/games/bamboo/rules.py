@@ -35,7 +35,6 @@ from .actions import (
     VisitTemple,
     WakeSpirit,
 )
-from .board import Board
 from .components import (
     ACTIONS,
     COLOUR_INDEX,
@@ -53,11 +52,10 @@ from .seasons import (
     autumn,
     discard_display,
     end_feeding,
-    put_board,
+    gain,
     refill_food,
     remove,
-    set_board,
-    set_board_field,
+    set_seat,
     spring_turn,
     start_spring,
     wake_from,
@@ -76,12 +74,8 @@ _SUMMER_POWERS = frozenset(SUMMER_SPIRITS)
 def _do_draft_shoot(state: State, work: Work, action: DraftShoot) -> None:
     code = SHOOT_CODE[action.shoot]
     player = work["player"]
-    board = work["boards"][player]
     work["shoot_pool"] = remove(work["shoot_pool"], code)
-    colour = code // 5
-    set_board(
-        work, player, temples=replace_at(board.temples, colour, (*board.temples[colour], code))
-    )  # BB-PL-5
+    _to_temple(work, player, code // 5, code)  # BB-PL-5
     num_players = work["num_players"]
     if not work["shoot_pool"]:
         work["shoot_box"] = tuple(sorted(work["shoot_box"]))
@@ -104,8 +98,7 @@ def _do_choose_gift(state: State, work: Work, action: ChooseGift) -> None:
 def _begin_action(work: Work, action: int) -> None:
     work["step"] = 0
     if action == 3:  # Fund: take 2 coins (BB-ACT-6)
-        player = work["player"]
-        set_board_field(work, player, "coins", work["boards"][player].coins + 2)
+        gain(work, "coins", work["player"], 2)
         _finish_action(work)
     elif action == 2 and not work["food_display"]:
         _finish_action(work)  # BB-ACT-5: no counter to take (all held), so no `decline` to ask
@@ -147,11 +140,10 @@ def _resume(work: Work) -> None:
 
 
 def _start_summer(work: Work) -> None:
-    reset = work["options"].first_turn_free == "round"
-    work["boards"] = tuple(
-        board.replace(passed=False, marker=-1 if reset else board.marker)
-        for board in work["boards"]
-    )
+    num_players = work["num_players"]
+    work["passed"] = (False,) * num_players
+    if work["options"].first_turn_free == "round":
+        work["marker"] = (-1,) * num_players
     _next_summer(work, work["first_player"])
 
 
@@ -160,11 +152,10 @@ def _next_summer(work: Work, first: int) -> None:
     num_players = work["num_players"]
     for offset in range(num_players):
         seat = (first + offset) % num_players
-        board = work["boards"][seat]
-        if board.passed:
+        if work["passed"][seat]:
             continue
-        if board.reserve == 0:
-            set_board_field(work, seat, "passed", True)  # BB-SUM-1: no incense, must pass
+        if work["reserve"][seat] == 0:
+            set_seat(work, "passed", seat, True)  # BB-SUM-1: no incense, must pass
             continue
         work["player"] = seat
         work["phase"] = "visit"
@@ -188,25 +179,21 @@ _TURN_RESET: dict[str, Any] = {
 
 
 def _do_pass(state: State, work: Work, action: Pass) -> None:
-    set_board_field(work, work["player"], "passed", True)
+    set_seat(work, "passed", work["player"], True)
     _end_turn(work)
 
 
 def _do_visit_temple(state: State, work: Work, action: VisitTemple) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
-    board = work["boards"][player]
-    temples = board.temples
+    temples = work["board_temples"][player]
     shoots = temples[temple]
     sticks = len(shoots)
-    if sticks > board.reserve:  # BB-SUM-3: a stick per shoot, as many as one has
-        sticks = board.reserve
-    fields = board.__dict__.copy()
-    fields["marker"] = temple
-    emptied = list(temples)
-    emptied[temple] = ()
-    fields["temples"] = tuple(emptied)
-    put_board(work, player, fields)
+    reserve = work["reserve"][player]
+    if sticks > reserve:  # BB-SUM-3: a stick per shoot, as many as one has
+        sticks = reserve
+    set_seat(work, "marker", player, temple)
+    set_seat(work, "board_temples", player, replace_at(temples, temple, ()))
     work["visited"] = temple
     work["pending"] = shoots
     work["sticks"] = sticks
@@ -221,10 +208,10 @@ def _offer_or_auto(work: Work) -> None:
         _continue_turn(work)
         return
     player = work["player"]
-    board = work["boards"][player]
-    if board.coins == 0 and not work["bakeneko"] and "bakeneko" not in board.awake:
+    awake = work["awake"][player]
+    if work["coins"][player] == 0 and not work["bakeneko"] and "bakeneko" not in awake:
         temple = work["visited"]  # no redirect is possible: every stick goes to the visited temple
-        set_board_field(work, player, "reserve", board.reserve - sticks)
+        gain(work, "reserve", player, -sticks)
         temples = list(work["temples"])
         temples[temple] += (player,) * sticks
         work["temples"] = tuple(temples)
@@ -237,12 +224,9 @@ def _offer_or_auto(work: Work) -> None:
 def _do_offer(state: State, work: Work, action: Offer) -> None:
     temple = COLOUR_INDEX[action.temple]
     player = work["player"]
-    board = work["boards"][player]
-    fields = board.__dict__.copy()
-    fields["reserve"] = board.reserve - 1
+    gain(work, "reserve", player, -1)
     if temple != work["visited"] and not work["bakeneko"]:
-        fields["coins"] = board.coins - 1  # BB-SUM-4: a coin to offer elsewhere
-    put_board(work, player, fields)
+        gain(work, "coins", player, -1)  # BB-SUM-4: a coin to offer elsewhere
     temples = list(work["temples"])
     temples[temple] += (player,)  # the stick is stacked on top
     work["temples"] = tuple(temples)
@@ -260,7 +244,7 @@ def _continue_turn(work: Work) -> None:
 
 def _shoots_placed(work: Work) -> None:
     """The turn after its last shoot: a Summer power may still be used, else it ends."""
-    awake = work["boards"][work["player"]].awake
+    awake = work["awake"][work["player"]]
     if awake and not _SUMMER_POWERS.isdisjoint(awake):
         work["phase"] = "end"
     else:
@@ -305,8 +289,7 @@ def _push(work: Work, code: int, stalk: int) -> None:
     # player chooses (phase ``receive``)
     ejected = old[2]
     player = work["player"]
-    board = work["boards"][player]
-    temples = board.temples
+    temples = work["board_temples"][player]
     colour = ejected // 5
     if len(temples[colour]) >= TEMPLE_CAPACITY:
         room = [temple for temple in range(4) if len(temples[temple]) < TEMPLE_CAPACITY]
@@ -315,12 +298,14 @@ def _push(work: Work, code: int, stalk: int) -> None:
             work["phase"] = "receive"
             return
         colour = room[0]
-    received = list(temples)
-    received[colour] += (ejected,)
-    fields = board.__dict__.copy()
-    fields["temples"] = tuple(received)
-    put_board(work, player, fields)
+    _to_temple(work, player, colour, ejected)
     _continue_turn(work)
+
+
+def _to_temple(work: Work, player: int, temple: int, code: int) -> None:
+    """Put the shoot ``code`` on top of ``player``'s temple ``temple``."""
+    temples = work["board_temples"][player]
+    set_seat(work, "board_temples", player, replace_at(temples, temple, (*temples[temple], code)))
 
 
 _BUMPED = {
@@ -335,13 +320,7 @@ reach (BB-SUM-5: at most 2 new shoots per stalk; others are built when met)."""
 
 def _do_receive(state: State, work: Work, action: Receive) -> None:
     temple = COLOUR_INDEX[action.temple]
-    player = work["player"]
-    board = work["boards"][player]
-    set_board(
-        work,
-        player,
-        temples=replace_at(board.temples, temple, (*board.temples[temple], work["receiving"])),
-    )
+    _to_temple(work, work["player"], temple, work["receiving"])
     work["receiving"] = -1
     _continue_turn(work)
 
@@ -349,7 +328,6 @@ def _do_receive(state: State, work: Work, action: Receive) -> None:
 def _do_choose(state: State, work: Work, action: Choose) -> None:
     opt = action.option
     player = work["player"]
-    board = work["boards"][player]
     phase = work["phase"]
     if phase == "wildcard" and opt != "decline":
         _begin_action(work, ACTIONS.index(opt))  # BB-ACT-7
@@ -365,9 +343,9 @@ def _do_choose(state: State, work: Work, action: Choose) -> None:
         work["phase"] = "tengu_take"  # BB-SPI-6: then take 1 of the new counters (no decline)
     else:
         if opt == "hp":
-            set_board_field(work, player, "hp", board.hp + 1)  # BB-ACT-1
+            gain(work, "hp", player, 1)  # BB-ACT-1
         elif opt == "coin":
-            set_board_field(work, player, "coins", board.coins + 1)  # BB-ACT-4
+            gain(work, "coins", player, 1)  # BB-ACT-4
         _finish_action(work)
 
 
@@ -390,23 +368,20 @@ def _take_from_market(market: Market, row: int, tile: int) -> Market:
 def _do_take_balance_tile(state: State, work: Work, action: TakeBalanceTile) -> None:
     tile = work["options"].balance_ids[action.tile]
     player = work["player"]
-    board = work["boards"][player]
     kind = work["options"].balance_table[tile].kind
     market = (work["balance_market"], work["balance_stacks"], work["balance_known"])
     taken = _take_from_market(market, kind, tile)  # BB-ACT-2
     work["balance_market"], work["balance_stacks"], work["balance_known"] = taken
-    set_board_field(work, player, "balance", (*board.balance, tile))
+    set_seat(work, "balance", player, (*work["balance"][player], tile))
     _balance_step(work)
 
 
 def _do_score_balance_tile(state: State, work: Work, action: ScoreBalanceTile) -> None:
     tile = work["options"].balance_ids[action.tile]
     player = work["player"]
-    board = work["boards"][player]
-    points = board.hp + work["options"].balance_table[tile].hp
-    set_board(
-        work, player, balance=remove(board.balance, tile), scored=(*board.scored, tile), hp=points
-    )  # BB-ACT-3
+    set_seat(work, "balance", player, remove(work["balance"][player], tile))  # BB-ACT-3
+    set_seat(work, "scored", player, (*work["scored"][player], tile))
+    gain(work, "hp", player, work["options"].balance_table[tile].hp)
     _balance_step(work)
 
 
@@ -414,24 +389,22 @@ def _balance_step(work: Work) -> None:
     work["step"] += 1
     # BB-ACT-1 ("perform 2 of these actions"): the action ends after the second sub-action, or
     # at once when nothing is left to obtain or score: stopping is then no choice, so no `done`
-    board = work["boards"][work["player"]]
-    if work["step"] == 2 or not _balance_open(
-        board, work["balance_market"], work["options"].balance_table
-    ):
+    if work["step"] == 2 or not _balance_open(work, work["player"]):
         _finish_action(work)
 
 
-def _balance_open(board: Board, market: tuple[tuple[int, ...], ...], tiles: Any) -> bool:
+def _balance_open(work: Work, player: int) -> bool:
     """Whether a Balance sub-action is possible: a tile to obtain (BB-ACT-2) or to score
     (BB-ACT-3)."""
-    held = board.balance
+    market, tiles = work["balance_market"], work["options"].balance_table
+    held = work["balance"][player]
     owned = [0, 0, 0]
     for tile in held:
         owned[tiles[tile].kind] += 1
     for kind in range(3):
         if market[kind] and owned[kind] < 2:
             return True
-    return bool(held_tiles_met(tiles, held, board.home))
+    return bool(held_tiles_met(tiles, held, work["home"][player]))
 
 
 def _do_buy_home_tile(state: State, work: Work, action: BuyHomeTile) -> None:
@@ -443,15 +416,10 @@ def _do_place_home_tile(state: State, work: Work, action: PlaceHomeTile) -> None
     home_tile = work["buying"]
     tile = HOME_TILES[home_tile]
     player = work["player"]
-    board = work["boards"][player]
     space = action.row * 5 + action.col
-    set_board(
-        work,
-        player,
-        home=replace_at(board.home, space, home_tile),
-        coins=board.coins - tile.cost,
-        hp=board.hp + tile.hp,
-    )  # BB-ACT-4
+    set_seat(work, "home", player, replace_at(work["home"][player], space, home_tile))  # BB-ACT-4
+    gain(work, "coins", player, -tile.cost)
+    gain(work, "hp", player, tile.hp)
     market = (work["home_market"], work["home_stacks"], work["home_known"])
     taken = _take_from_market(market, tile.category, home_tile)
     work["home_market"], work["home_stacks"], work["home_known"] = taken
@@ -462,9 +430,8 @@ def _do_place_home_tile(state: State, work: Work, action: PlaceHomeTile) -> None
 def _do_take_food(state: State, work: Work, action: TakeFood) -> None:
     food = FOOD_INDEX[action.food]
     player = work["player"]
-    board = work["boards"][player]
     work["food_display"] = remove(work["food_display"], food)
-    set_board_field(work, player, "food", replace_at(board.food, food, board.food[food] + 1))
+    _count_food(work, player, food, 1)
     if work["phase"] == "tengu":
         discard_display(work)  # BB-SPI-6: take one, then reset the display
         refill_food(work)
@@ -473,16 +440,17 @@ def _do_take_food(state: State, work: Work, action: TakeFood) -> None:
     _finish_action(work)
 
 
+def _count_food(work: Work, player: int, food: int, count: int) -> None:
+    """Add ``count`` (taken when negative) food counters of kind ``food`` to ``player``'s."""
+    held = work["food"][player]
+    set_seat(work, "food", player, replace_at(held, food, held[food] + count))
+
+
 def _do_use_spirit(state: State, work: Work, action: UseSpirit) -> None:
     spirit = action.spirit
     player = work["player"]
-    board = work["boards"][player]
-    set_board(
-        work,
-        player,
-        awake=remove(board.awake, spirit),
-        asleep=tuple(sorted((*board.asleep, spirit))),
-    )  # BB-SPI-1
+    set_seat(work, "awake", player, remove(work["awake"][player], spirit))  # BB-SPI-1
+    set_seat(work, "asleep", player, tuple(sorted((*work["asleep"][player], spirit))))
     if spirit == "bakeneko":
         work["bakeneko"] = True  # BB-SPI-5
     elif spirit == "kitsune":
@@ -491,7 +459,7 @@ def _do_use_spirit(state: State, work: Work, action: UseSpirit) -> None:
         work["step"] += 4  # BB-SPI-4
         after_payment(work)
     elif spirit == "rokurokubi":
-        set_board_field(work, player, "coins", work["boards"][player].coins + 2)  # BB-SPI-2
+        gain(work, "coins", player, 2)  # BB-SPI-2
         if work["phase"] == "end":
             _continue_turn(work)
     elif spirit == "tengu":
@@ -514,9 +482,7 @@ def _do_end_turn(state: State, work: Work, action: EndTurn) -> None:
 def _do_feed(state: State, work: Work, action: Feed) -> None:
     """Pay one food counter (BB-WIN-2)."""
     food = FOOD_INDEX[action.food]
-    player = work["player"]
-    board = work["boards"][player]
-    set_board_field(work, player, "food", replace_at(board.food, food, board.food[food] - 1))
+    _count_food(work, work["player"], food, -1)
     work["food_discard"] = tuple(sorted((*work["food_discard"], food)))
     work["step"] += FOOD_VALUES[food]
     after_payment(work)
@@ -526,16 +492,11 @@ def _do_wake_spirit(state: State, work: Work, action: WakeSpirit) -> None:
     """Wake a sleeping spirit for its cost (BB-WIN-1)."""
     spirit = action.spirit
     player = work["player"]
-    board = work["boards"][player]
-    set_board(
-        work,
-        player,
-        coins=board.coins - SPIRIT_COST[spirit],
-        asleep=remove(board.asleep, spirit),
-        awake=tuple(sorted((*board.awake, spirit))),
-    )
-    board = work["boards"][player]
-    if not any(SPIRIT_COST[sleeper] <= board.coins for sleeper in board.asleep):
+    gain(work, "coins", player, -SPIRIT_COST[spirit])
+    set_seat(work, "asleep", player, remove(work["asleep"][player], spirit))
+    set_seat(work, "awake", player, tuple(sorted((*work["awake"][player], spirit))))
+    coins = work["coins"][player]
+    if not any(SPIRIT_COST[sleeper] <= coins for sleeper in work["asleep"][player]):
         wake_from(work, (player - work["first_player"]) % work["num_players"] + 1)
 
 

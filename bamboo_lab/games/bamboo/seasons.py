@@ -6,13 +6,11 @@ new tuples; the small helpers at the top are shared with :mod:`.rules`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from bamboo_lab.core import rng as vrng
-from bamboo_lab.core.checks import replace_at
 from bamboo_lab.core.protocol import TERMINAL
 
-from .board import Board, set_fields
 from .components import FOOD_VALUES, SPIRIT_COST, TEMPLE_TILE_VALUES
 from .scoring import GHOST, least_waste_payment
 from .work import Market, Work
@@ -22,25 +20,24 @@ __all__ = [
     "FOOD_DISPLAY_SIZE",
     "HOME_MARKET_SIZE",
     "SEASONS",
+    "Counted",
+    "SeatField",
     "after_payment",
     "autumn",
     "discard_display",
     "end_feeding",
+    "gain",
     "majority_winner",
-    "put_board",
     "refill_food",
     "remove",
     "season",
-    "set_board",
-    "set_board_field",
+    "set_seat",
     "shuffle",
     "spring_turn",
     "start_spring",
     "wake_from",
 ]
 
-
-_new_object = object.__new__
 
 BALANCE_MARKET_SIZE = 3  # BB-SET-3
 HOME_MARKET_SIZE = 4  # BB-SET-4, B1
@@ -72,23 +69,40 @@ def season(state: Any) -> str:
     return "Summer"
 
 
-def set_board(work: Work, player: int, **changes: Any) -> None:
-    """Replace fields of ``player``'s board."""
-    work["boards"] = replace_at(work["boards"], player, work["boards"][player].changed(changes))
+SeatField = Literal[
+    "hp",
+    "coins",
+    "reserve",
+    "track",
+    "board_temples",
+    "marker",
+    "balance",
+    "scored",
+    "home",
+    "awake",
+    "asleep",
+    "food",
+    "passed",
+]
+"""The per-seat fields of a personal board (``board.SEAT_FIELDS``): tuples indexed by seat."""
 
 
-def set_board_field(work: Work, player: int, name: str, value: Any) -> None:
-    """Replace one field of ``player``'s board (:func:`set_board` without a dict of changes)."""
-    fields = work["boards"][player].__dict__.copy()
-    fields[name] = value
-    put_board(work, player, fields)
+def set_seat(work: Work, name: SeatField, seat: int, value: Any) -> None:
+    """Make ``value`` player ``seat``'s entry of the personal-board field ``name``."""
+    values: list[Any] = list(work[name])
+    values[seat] = value
+    work[name] = tuple(values)
 
 
-def put_board(work: Work, player: int, fields: dict[str, Any]) -> None:
-    """Make ``fields`` (a changed copy of a board's ``__dict__``) ``player``'s board."""
-    new = _new_object(Board)
-    set_fields(new, fields)
-    work["boards"] = replace_at(work["boards"], player, new)
+Counted = Literal["hp", "coins", "reserve", "track"]
+"""The per-seat counts: happiness points, coins, incense sticks in the reserve and on the track."""
+
+
+def gain(work: Work, name: Counted, seat: int, count: int) -> None:
+    """Add ``count`` (taken when negative) to player ``seat``'s count ``name``."""
+    values = list(work[name])
+    values[seat] += count
+    work[name] = tuple(values)
 
 
 def remove(tup: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
@@ -105,10 +119,7 @@ def shuffle(work: Work, items: Any) -> list[Any]:
 
 def start_spring(work: Work) -> None:
     """Spring (BB-SPR-1..3): end the game on an empty round track, else reveal the gifts."""
-    for board in work["boards"]:
-        if board.track:
-            break
-    else:
+    if not any(work["track"]):
         work["phase"] = "over"  # BB-SPR-1, BB-END-1
         work["player"] = TERMINAL  # the seat to act is none (current_player reads it)
         return
@@ -123,11 +134,8 @@ def start_spring(work: Work) -> None:
 def spring_turn(work: Work) -> None:
     """The current player's Spring: incense from the round track, then a gift (BB-SPR-3)."""
     player = work["player"]
-    board = work["boards"][player]
-    fields = board.__dict__.copy()
-    fields["track"] = board.track - 1  # BB-SPR-3
-    fields["reserve"] = board.reserve + 1
-    put_board(work, player, fields)
+    gain(work, "track", player, -1)  # BB-SPR-3
+    gain(work, "reserve", player, 1)
     work["phase"] = "gift"
 
 
@@ -169,22 +177,14 @@ def autumn(work: Work) -> None:
         stacks.append(stack)
     work["spirit_stacks"] = tuple(stacks)
     first, second, third, fourth = temples
-    boards = []
-    for seat, board in enumerate(work["boards"]):
-        fields = board.__dict__.copy()
-        fields["reserve"] = (  # BB-AUT-3: every stick back to its owner's reserve
-            board.reserve
-            + first.count(seat)
-            + second.count(seat)
-            + third.count(seat)
-            + fourth.count(seat)
-        )
-        if won[seat]:
-            fields["awake"] = tuple(sorted(board.awake + won[seat]))
-        new = _new_object(Board)
-        set_fields(new, fields)
-        boards.append(new)
-    work["boards"] = tuple(boards)
+    work["reserve"] = tuple(  # BB-AUT-3: every stick back to its owner's reserve
+        reserve + first.count(seat) + second.count(seat) + third.count(seat) + fourth.count(seat)
+        for seat, reserve in enumerate(work["reserve"])
+    )
+    work["awake"] = tuple(
+        tuple(sorted(awake + won[seat])) if won[seat] else awake
+        for seat, awake in enumerate(work["awake"])
+    )
     if work["num_players"] == 2:
         tiles = tuple(shuffle(work, TEMPLE_TILE_VALUES))
         work["temple_tiles"] = tiles
@@ -214,12 +214,10 @@ def wake_from(work: Work, first_offset: int) -> None:
     """Offer the wake-up step to players in turn order from offset ``first_offset`` (BB-WIN-1)."""
     num_players = work["num_players"]
     first = work["first_player"]
-    boards = work["boards"]
     for offset in range(first_offset, num_players):
         seat = (first + offset) % num_players
-        board = boards[seat]
-        coins = board.coins
-        for sleeper in board.asleep:
+        coins = work["coins"][seat]
+        for sleeper in work["asleep"][seat]:
             if SPIRIT_COST[sleeper] <= coins:
                 work["player"] = seat
                 work["phase"] = "wake"
@@ -233,8 +231,7 @@ def feed_from(work: Work, first_offset: int) -> None:
     auto = work["options"].feeding == "auto"
     for offset in range(first_offset, num_players):
         seat = (work["first_player"] + offset) % num_players
-        board = work["boards"][seat]
-        need = len(board.home) - board.home.count(-1)  # one unit per home tile
+        need = _family_size(work, seat)
         if need == 0:
             continue
         work["player"] = seat
@@ -242,51 +239,55 @@ def feed_from(work: Work, first_offset: int) -> None:
         if auto:
             auto_feed(work, seat, need)
             continue
-        if any(board.food) or "ookami" in board.awake:
+        if any(work["food"][seat]) or "ookami" in work["awake"][seat]:
             work["phase"] = "feed"
             return
-        set_board_field(work, seat, "hp", board.hp - need)
+        gain(work, "hp", seat, -need)
     end_winter(work)
 
 
 def auto_feed(work: Work, seat: int, need: int) -> None:
     """Feed player ``seat`` at once: Ookami first, then the least-waste payment (option)."""
-    board = work["boards"][seat]
     units = 0
-    awake, asleep = board.awake, board.asleep
+    awake, asleep = work["awake"][seat], work["asleep"][seat]
     if "ookami" in awake:
         units = 4
-        awake = remove(awake, "ookami")
-        asleep = tuple(sorted((*asleep, "ookami")))
-    food = board.food
+        set_seat(work, "awake", seat, remove(awake, "ookami"))
+        set_seat(work, "asleep", seat, tuple(sorted((*asleep, "ookami"))))
+    food = work["food"][seat]
     if units < need:
         pay = least_waste_payment(food, need - units)
         units += sum(paid * value for paid, value in zip(pay, FOOD_VALUES, strict=True))
         food = tuple(held - paid for held, paid in zip(food, pay, strict=True))
         paid_counters = tuple(kind for kind in range(3) for _ in range(pay[kind]))
         work["food_discard"] = tuple(sorted(work["food_discard"] + paid_counters))
-    set_board(work, seat, awake=awake, asleep=asleep, food=food, hp=board.hp - max(0, need - units))
+        set_seat(work, "food", seat, food)
+    gain(work, "hp", seat, -max(0, need - units))
 
 
 def after_payment(work: Work) -> None:
     """After a payment: next family when fed, or the end of feeding with nothing to pay."""
     player = work["player"]
-    board = work["boards"][player]
-    need = len(board.home) - board.home.count(-1)  # one unit per home tile
-    if work["step"] >= need:
+    if work["step"] >= _family_size(work, player):
         next_feeder(work)  # the excess is lost (BB-WIN-2)
-    elif not any(board.food) and not ("ookami" in board.awake and work["step"] == 0):
+    elif not any(work["food"][player]) and not (
+        "ookami" in work["awake"][player] and work["step"] == 0
+    ):
         end_feeding(work)  # nothing left to pay with
 
 
 def end_feeding(work: Work) -> None:
     """Stop paying: -1 HP per missing unit, then the next family (BB-WIN-2)."""
     player = work["player"]
-    board = work["boards"][player]
-    need = len(board.home) - board.home.count(-1)  # one unit per home tile
-    missing = max(0, need - work["step"])
-    set_board_field(work, player, "hp", board.hp - missing)  # -1 HP per missing unit
+    missing = max(0, _family_size(work, player) - work["step"])
+    gain(work, "hp", player, -missing)  # -1 HP per missing unit
     next_feeder(work)
+
+
+def _family_size(work: Work, seat: int) -> int:
+    """The food units player ``seat``'s family needs: one per home tile (BB-WIN-2)."""
+    home = work["home"][seat]
+    return len(home) - home.count(-1)
 
 
 def next_feeder(work: Work) -> None:

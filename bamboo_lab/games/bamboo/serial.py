@@ -9,15 +9,15 @@ any legal action. Component conservation is checked by ``State.from_dict`` itsel
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from bamboo_lab.core import rng as vrng
 from bamboo_lab.core.checks import checked_bool, checked_int, checked_ints, listed, short_repr
 from bamboo_lab.core.errors import BambooLabError, InvalidStateError
 
 from .actions import parse_text
-from .board import Board, spirit_names
-from .components import CATEGORY_LETTERS, GIFTS, KINDS, TEMPLE_TILE_VALUES, TYPES
+from .board import Board, seat_fields, spirit_names
+from .components import CATEGORY_LETTERS, GIFTS, KINDS, TEMPLE_TILE_VALUES, TYPES, BalanceTile
 from .legal import night_of
 from .options import Options
 from .reconstructed import HOME_TILES
@@ -107,8 +107,8 @@ def load_fields(data: Any, phases: Sequence[str]) -> Work:
     options = Options.from_dict(data["options"])
     tiles = options.balance_table
     bal_hi = len(tiles) - 1
-    boards = _seated_boards(data["boards"], num_players)
-    fields: Work = {
+    boards = _boards(data["boards"], num_players, tiles)
+    loaded: dict[str, Any] = {  # a Work (the personal boards: one entry per field)
         "num_players": num_players,
         "options": options,
         "rng": checked_int(data["rng"], "rng", 0, vrng.MASK64),
@@ -116,7 +116,7 @@ def load_fields(data: Any, phases: Sequence[str]) -> Work:
         "first_player": checked_int(data["start"], "start", 0, num_players - 1),
         "phase": _name(data["phase"], "phase", phases),
         "player": checked_int(data["player"], "player", -2, num_players - 1),
-        "boards": tuple(Board.from_dict(board, tiles, f"boards[{seat}]") for seat, board in boards),
+        **seat_fields(boards),
         "stalks": _rows(data["stalks"], "stalks", 4, 0, 19),
         "temples": _incense_stacks(data["temples"], num_players),
         "spirit_stacks": _spirit_stacks(data["spirit_stacks"]),
@@ -154,6 +154,7 @@ def load_fields(data: Any, phases: Sequence[str]) -> Work:
         "history": (),
         "start": data.get("start_position"),
     }
+    fields = cast(Work, loaded)
     fields["history"] = _history(data["history"])
     _check_start_position(fields["start"])
     check_position(fields)
@@ -171,11 +172,11 @@ def _check_keys(data: Any) -> None:
         raise InvalidStateError(f"Bamboo state fields: missing {missing}, unknown {listed(extra)}")
 
 
-def _seated_boards(boards: Any, num_players: int) -> list[tuple[int, Any]]:
-    """The saved personal boards with their seats: a list of exactly one per player."""
+def _boards(boards: Any, num_players: int, tiles: Sequence[BalanceTile]) -> list[Board]:
+    """The saved personal boards loaded: a list of exactly one per player."""
     if not isinstance(boards, (list, tuple)) or len(boards) != num_players:
         raise InvalidStateError(f"boards must be a list of {num_players} boards, one per player")
-    return list(enumerate(boards))
+    return [Board.from_dict(board, tiles, f"boards[{seat}]") for seat, board in enumerate(boards)]
 
 
 def _incense_stacks(value: Any, num_players: int) -> tuple[tuple[int, ...], ...]:
@@ -298,9 +299,9 @@ def _check_spirits(fields: Work) -> None:
 
 def _check_night_spaces(fields: Work) -> None:
     """Each night-side special space holds only a home tile of its type (BB-ADV-1)."""
-    for seat, board in enumerate(fields["boards"]):
+    for seat, home in enumerate(fields["home"]):
         for space, kind in night_of(fields, seat).items():
-            if board.home[space] >= 0 and HOME_TILES[board.home[space]].type != kind:
+            if home[space] >= 0 and HOME_TILES[home[space]].type != kind:
                 raise InvalidStateError(
                     f"player {seat}'s night space {space // 5},{space % 5}"
                     f" needs a {TYPES[kind]} tile"
@@ -324,7 +325,7 @@ def _check_turn(fields: Work) -> None:
     _check_phase_data(fields)
     _check_gift_display(fields)
     tracks = _round_tracks(fields)
-    if [board.track for board in fields["boards"]] != tracks:
+    if list(fields["track"]) != tracks:
         raise InvalidStateError(
             f"round {fields['round']}, phase {fields['phase']!r}:"
             f" the round tracks must hold {tracks} (BB-SPR-3)"
@@ -441,9 +442,9 @@ def _check_action(fields: Work) -> None:
         raise InvalidStateError(f"phase {phase!r} comes from using Tengu (context 'spirit')")
     if (context == "spirit") != (resume != ""):  # BB-SPI-1, B20
         raise InvalidStateError("a spirit's extra action (context 'spirit') names its resume step")
-    board = fields["boards"][fields["player"]] if fields["player"] >= 0 else None
+    player = fields["player"]
     if fields["sticks"] and (
-        board is None or fields["sticks"] > board.reserve or "offer" not in (phase, resume)
+        player < 0 or fields["sticks"] > fields["reserve"][player] or "offer" not in (phase, resume)
     ):
         raise InvalidStateError(
             "sticks still to offer come from the reserve while offering (BB-SUM-3)"
@@ -471,7 +472,7 @@ def _check_shoots(fields: Work) -> None:
     ``position`` documents; play from it keeps each count (the replay from the start shows it).
     """
     num_players, player = fields["num_players"], fields["player"]
-    held = [board.shoots for board in fields["boards"]]
+    held = [sum(map(len, temples)) for temples in fields["board_temples"]]
     in_hand = len(fields["pending"]) + len(fields["activating"][:1]) + (fields["receiving"] >= 0)
     if in_hand and player < 0:
         raise InvalidStateError("shoots are in hand only during a player's Summer turn")

@@ -24,7 +24,7 @@ from bamboo_lab.core.protocol import Outcome
 from bamboo_lab.core.step import Engine
 
 from . import picture, rules, serial
-from .board import Board
+from .board import SEAT_FIELDS, Board, board_of, seat_fields
 from .components import FOOD_KINDS, GIFTS, TEMPLE_TILE_VALUES, shoot_name
 from .deal import FOOD_COUNTERS, SPIRIT_TILES, SetupDraws, deal_rows, setup_pieces
 from .info import GAME_INFO
@@ -69,8 +69,36 @@ class State(Engine, RichDisplay):
     """The pending decision (one of :data:`PHASES`)."""
     player: int
     """The seat to decide, or TERMINAL (-2) once the game is over (read as current_player)."""
-    boards: tuple[Board, ...]
-    """One personal board per player."""
+    # each player's personal board, one tuple per field indexed by seat (read one seat's
+    # as ``state.board(seat)``, every seat's as ``state.boards``)
+    hp: tuple[int, ...]
+    """Happiness points on the track (5 at setup, BB-PL-2)."""
+    coins: tuple[int, ...]
+    """Coins held (3 at setup, BB-PL-6; unlimited supply)."""
+    reserve: tuple[int, ...]
+    """Incense sticks in the reserve, ready to offer (3 at setup, BB-PL-2)."""
+    track: tuple[int, ...]
+    """Incense sticks still on the round track (4 at setup; one moves to the reserve each
+    Spring, BB-SPR-3)."""
+    board_temples: tuple[tuple[tuple[int, ...], ...], ...]
+    """The shoots (codes 0..19) in the 4 temples of the personal board, by colour, in arrival
+    order (a board's ``temples``)."""
+    marker: tuple[int, ...]
+    """The temple (colour index) of the action marker, -1 before the first visit (BB-SUM-2)."""
+    balance: tuple[tuple[int, ...], ...]
+    """Balance-tile ids held, unscored (at most 2 of a kind, BB-ACT-2)."""
+    scored: tuple[tuple[int, ...], ...]
+    """Balance-tile ids scored, in order (BB-ACT-3)."""
+    home: tuple[tuple[int, ...], ...]
+    """The 15 home spaces row by row: a home-tile id, or -1 when empty (BB-PAT-1)."""
+    awake: tuple[tuple[str, ...], ...]
+    """Spirits owned and awake (usable), sorted."""
+    asleep: tuple[tuple[str, ...], ...]
+    """Spirits owned and asleep (used; wake them in Winter, BB-WIN-1), sorted."""
+    food: tuple[tuple[int, ...], ...]
+    """Counters of tea, rice and ramen held."""
+    passed: tuple[bool, ...]
+    """Has passed for the rest of this Summer (BB-SUM-1)."""
     stalks: tuple[tuple[int, ...], ...]
     """The stalk field: 4 stalks of 3 shoot codes, base first (BB-SET-1, BB-SUM-6)."""
     temples: tuple[tuple[int, ...], ...]
@@ -157,6 +185,15 @@ class State(Engine, RichDisplay):
         """True once the round track is empty at the start of a Spring (BB-SPR-1)."""
         return self.phase == "over"
 
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """Every player's personal board, in seat order (views of the per-seat fields)."""
+        return tuple(board_of(self.__dict__, seat) for seat in range(self.num_players))
+
+    def board(self, seat: int) -> Board:
+        """The personal board of ``seat`` (a view of the per-seat fields)."""
+        return board_of(self.__dict__, seat)
+
     legal_actions = rules.legal_actions
     """The legal actions, in a deterministic order (the rules' function, called as a method)."""
 
@@ -178,12 +215,12 @@ class State(Engine, RichDisplay):
     def scores(self) -> tuple[int, ...]:
         """Running happiness points; the final score (R-EN section VI) once over."""
         if self.phase != "over":
-            return tuple(board.hp for board in self.boards)
+            return self.hp
         return tuple(self.final_breakdown(seat)["total"] for seat in range(self.num_players))
 
     def final_breakdown(self, player: int) -> dict[str, Any]:
         """The final-score breakdown of ``player`` as if the game ended now (R-EN section VI)."""
-        board = self.boards[player]
+        board = self.board(player)
         night = rules.night_of(self, player) or None
         tiles = self.options.balance_table
         return final_breakdown(board.hp, board.spirits, board.home, board.balance, night, tiles)
@@ -194,7 +231,7 @@ class State(Engine, RichDisplay):
             return None
         parts = tuple(self.final_breakdown(seat) for seat in range(self.num_players))
         totals = tuple(breakdown["total"] for breakdown in parts)
-        comforts = tuple(home_comfort(board.home) for board in self.boards)
+        comforts = tuple(home_comfort(home) for home in self.home)
         winners = rank_players(totals, comforts)
         best = max(totals)
         if len(winners) > 1:
@@ -320,8 +357,9 @@ class State(Engine, RichDisplay):
                     option: list(chosen) if isinstance(chosen, tuple) else chosen
                     for option, chosen in value.to_dict().items()
                 }
-            elif name == "boards":
-                saved[key] = [board.to_dict() for board in value]
+            elif name in _SEAT_KEYS:  # saved as the personal boards, where the first is
+                if name == _FIRST_SEAT_KEY:
+                    saved["boards"] = [board.to_dict() for board in self.boards]
             elif name == "history":
                 saved[key] = [str(action) for action in value]
             elif name == "start":
@@ -374,6 +412,11 @@ class State(Engine, RichDisplay):
 # ---------------------------------------------------------------- setup
 
 _new_object = object.__new__
+
+_SEAT_KEYS = frozenset(SEAT_FIELDS.values())
+"""The per-seat fields: saved together as the list ``boards`` (one board per player)."""
+_FIRST_SEAT_KEY = next(iter(SEAT_FIELDS.values()))
+"""The first per-seat field: the saved ``boards`` stand where it is declared."""
 
 _DEFAULT_OPTIONS = Options()
 """The recommended readings, built (and type-checked) once: most games use them."""
@@ -430,7 +473,7 @@ def new_game(num_players: int, seed: int, options: Any = None) -> State:
         first_player=first_player,
         phase="draft",
         player=first_player,
-        boards=boards,
+        **seat_fields(boards),
         stalks=tuple(tuple(setup[3 * index : 3 * index + 3]) for index in range(4)),
         temples=_ghost_incense(temple_tiles) if num_players == 2 else ((), (), (), ()),
         spirit_stacks=tuple(tuple(spirits[4 * index : 4 * index + 4]) for index in range(4)),
@@ -464,7 +507,7 @@ def _player_boards(
         for code in PLAYER_SETS[sets[seat]]:
             temples[code // 5] += (code,)
         left = balance_stacks[0].pop(0)  # BB-PL-3: one left tile from the stack, unseen
-        boards.append(_START_BOARD.changed({"temples": tuple(temples), "balance": (left,)}))
+        boards.append(dataclasses.replace(_START_BOARD, temples=tuple(temples), balance=(left,)))
     return tuple(boards)
 
 

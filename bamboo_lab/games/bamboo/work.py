@@ -3,7 +3,8 @@
 ``State.apply`` copies the state's fields into a :class:`Work`, the handlers of :mod:`.rules`
 and :mod:`.seasons` replace its entries with new values (never editing a value in place), and
 the result becomes the next state's fields; :func:`.serial.load_fields` builds one from a dict.
-Its keys are exactly the :class:`~.state.State` dataclass fields (a test checks it).
+Its keys are exactly the :class:`~.state.State` dataclass fields (a test checks it); the personal
+boards are one entry per field, a tuple indexed by seat (``work["coins"][seat]``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from .board import Board
 from .options import Options
 
 __all__ = ["Market", "Rows", "Work"]
@@ -33,7 +33,19 @@ class Work(TypedDict):
     first_player: int
     phase: str
     player: int
-    boards: tuple[Board, ...]
+    hp: tuple[int, ...]
+    coins: tuple[int, ...]
+    reserve: tuple[int, ...]
+    track: tuple[int, ...]
+    board_temples: tuple[tuple[tuple[int, ...], ...], ...]
+    marker: tuple[int, ...]
+    balance: tuple[tuple[int, ...], ...]
+    scored: tuple[tuple[int, ...], ...]
+    home: tuple[tuple[int, ...], ...]
+    awake: tuple[tuple[str, ...], ...]
+    asleep: tuple[tuple[str, ...], ...]
+    food: tuple[tuple[int, ...], ...]
+    passed: tuple[bool, ...]
     stalks: tuple[tuple[int, ...], ...]
     temples: tuple[tuple[int, ...], ...]
     spirit_stacks: tuple[tuple[str, ...], ...]
