@@ -69,7 +69,7 @@ class BambooBot:
     @staticmethod
     def evaluate(state: Any, me: int) -> float:
         """The seat's position in happiness points (final score now plus promises)."""
-        board = state.boards[me]
+        board = state.board(me)
         value = float(state.final_breakdown(me)["total"])
         if state.is_over():
             return value

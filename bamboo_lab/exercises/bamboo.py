@@ -115,7 +115,7 @@ def _autumn_truth(state: bb.State) -> tuple[int | str, ...]:
 
 
 def _winter_truth(state: bb.State) -> int:
-    board = state.boards[0]
+    board = state.board(0)
     bill = bb.feeding_bill(board.home, board.food, ookami="ookami" in board.awake)
     return -int(bill["hp_lost"])
 
@@ -179,7 +179,7 @@ EXERCISES: tuple[Exercise, ...] = (
         rules=("BB-SUM-4", "BB-ACT-4", "BB-ACT-6"),
         kind=Kind.NUMBER,
         position=coins_position,
-        truth=lambda state: play(state, *COINS_MOVES).boards[0].coins,
+        truth=lambda state: play(state, *COINS_MOVES).board(0).coins,
         hints=(
             "Go through the turn step by step, from 3 coins.",
             "A stick offered at another temple costs 1 coin; fund gives 2, improve's coin 1.",

@@ -44,7 +44,7 @@ def _shoot_words(name: str) -> str:
 
 def _visit_wrong(state: bb.State, colour: str) -> str:
     """Why player 0 may not visit the ``colour`` temple (BB-SUM-2)."""
-    board = state.boards[0]
+    board = state.board(0)
     t = COLOURS.index(colour)
     if t == board.marker:
         return (
@@ -56,7 +56,7 @@ def _visit_wrong(state: bb.State, colour: str) -> str:
 
 def _visit_missing(state: bb.State, colour: str) -> tuple[str, str]:
     """Why the ``colour`` temple may be visited, and how many may."""
-    board = state.boards[0]
+    board = state.board(0)
     holding = sum(1 for temple in board.temples if temple)
     marked = 1 if board.temples[board.marker] else 0
     return (
@@ -92,8 +92,8 @@ def coins_diagnose(answer: int, truth: int, state: bb.State) -> Any:
         return ("You left out the improve shoot's coin: it gives 1 coin (BB-ACT-4).",)
     if answer == truth - 2:
         return ("You left out the fund shoot: it gives 2 coins (BB-ACT-6).",)
-    offered = play(state, *COINS_MOVES[:4]).boards[0].coins
-    funded = play(state, *COINS_MOVES[:5]).boards[0].coins
+    offered = play(state, *COINS_MOVES[:4]).board(0).coins
+    funded = play(state, *COINS_MOVES[:5]).board(0).coins
     return (
         "Go through the turn step by step from 3 coins: the offerings, then each shoot's action"
         " (BB-SUM-4, BB-ACT-4, BB-ACT-6).",
@@ -190,7 +190,7 @@ def score_left_diagnose(answer: bool, truth: bool, state: bb.State) -> Any:
     """The diagnosis of whether L01 may be scored: the columns it looks at (BB-PAT-1)."""
     tile = bb.balance_tile("L01")
     side = KINDS[tile.kind]
-    home = state.boards[0].home
+    home = state.board(0).home
     columns = [
         str(c) for c in sorted({cell % 5 for cell, placed in enumerate(home) if placed >= 0})
     ]
@@ -246,7 +246,7 @@ def autumn_diagnose(answer: tuple[Any, ...], truth: tuple[Any, ...], state: Any)
 
 def winter_diagnose(answer: Any, truth: int, state: bb.State) -> Any:
     """The diagnosis of the HP change of feeding the family (BB-WIN-2)."""
-    board = state.boards[0]
+    board = state.board(0)
     tiles = sum(1 for h in board.home if h >= 0)
     units = sum(units * held for units, held in zip((1, 2, 3), board.food, strict=True))
     if answer == -tiles:
@@ -283,7 +283,7 @@ def harmony_diagnose(answer: Any, truth: int, home: Any) -> Any:
 def final_diagnose(answer: Any, truth: int, state: bb.State) -> Any:
     """The diagnosis of player 0's final score: the part left out, or the sum by part."""
     parts = state.final_breakdown(0)
-    spirits = state.boards[0].spirits
+    spirits = state.board(0).spirits
     if answer == truth - parts["balance"]:
         return (
             "The unscored balance tiles count too: half their HP, rounded up, if met (BB-END-4).",

@@ -152,11 +152,11 @@ def incense_table(before: bb.State, visiting: bb.State) -> Table:
     """Sticks in the reserve, shoots in the visited temple and activations allowed (BB-SUM-3,
     BB-SUM-5): the visiting player of ``visiting``, from ``before`` the visit."""
     seat = visiting.player
-    temple = before.boards[seat].temples[visiting.visited]
+    temple = before.board(seat).temples[visiting.visited]
     return Table(
         [
             {
-                "sticks in the reserve": before.boards[seat].reserve,
+                "sticks in the reserve": before.board(seat).reserve,
                 "shoots in the visited temple": len(temple),
                 "shoots activated (one per stick)": visiting.activations,
             }
@@ -321,10 +321,10 @@ def feeding_readings(chosen: bb.State, auto: bb.State) -> Table:
     return Table(
         {
             f"player {seat}": {
-                "HP (choose)": chosen.boards[seat].hp,
-                "HP (auto)": auto.boards[seat].hp,
-                "food left (choose)": _food_words(chosen.boards[seat].food),
-                "food left (auto)": _food_words(auto.boards[seat].food),
+                "HP (choose)": chosen.board(seat).hp,
+                "HP (auto)": auto.board(seat).hp,
+                "food left (choose)": _food_words(chosen.board(seat).food),
+                "food left (auto)": _food_words(auto.board(seat).food),
             }
             for seat in range(chosen.num_players)
         }

@@ -249,8 +249,8 @@ def score_rows(state: bb.State) -> dict[str, dict[str, int]]:
 
 def shoots_received(before: bb.State, after: bb.State, player: int = 0) -> frozenset[str]:
     """The shoots that came to ``player``'s temples between two states (their names)."""
-    came = [c for t in after.boards[player].temples for c in t]
-    for t in before.boards[player].temples:
+    came = [c for t in after.board(player).temples for c in t]
+    for t in before.board(player).temples:
         for c in t:
             if c in came:
                 came.remove(c)

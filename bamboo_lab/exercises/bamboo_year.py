@@ -66,7 +66,7 @@ def home_market(state: bb.State, player: int | None = None) -> Table:
     """The face-up home tiles, one row each: what the tile is, its cost and HP, and whether
     ``player`` (the player to play by default) can pay for it (BB-ACT-4)."""
     seat = state.player if player is None else player
-    coins = state.boards[seat].coins
+    coins = state.board(seat).coins
     rows = []
     for category, market in enumerate(state.home_market):
         for tile_id in market:

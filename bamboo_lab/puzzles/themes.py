@@ -60,7 +60,7 @@ def _bamboo(before: Any, after: Any, seat: int, action: Any) -> str | None:
         if taken and (not was or temple_majority(was)[0] != seat):
             return "a majority in Autumn"
     table = before.options.balance_table
-    was_board, now_board = before.boards[seat], after.boards[seat]
+    was_board, now_board = before.board(seat), after.board(seat)
     met_before = held_tiles_met(table, tuple(was_board.balance), tuple(was_board.home))
     met_after = held_tiles_met(table, tuple(now_board.balance), tuple(now_board.home))
     kind = type(action).__name__

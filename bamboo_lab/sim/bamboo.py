@@ -59,7 +59,7 @@ class BambooTracker(Tracker):
         """Spirits and balance tiles from the boards; the rest from the final breakdown."""
         rows = []
         for seat in range(self.num_players):
-            board = state.boards[seat]  # type: ignore[attr-defined]
+            board = state.board(seat)  # type: ignore[attr-defined]
             part = outcome.breakdown[seat] if outcome.breakdown else {}
             scored = sum(BALANCE_TILES[tile].hp for tile in board.scored)
             rows.append(

@@ -74,7 +74,7 @@ def common_prefix(old: Sequence[int], new: Sequence[int]) -> int:
 
 def board_changes(before: bb.State, state: bb.State, player: int) -> list[str]:
     """What changed on one player's board, in short words (read from both boards' fields)."""
-    old, new = before.boards[player], state.boards[player]
+    old, new = before.board(player), state.board(player)
     out = [
         f"{name} {getattr(old, field)} → {getattr(new, field)}"
         for name, field in (("HP", "hp"), ("coins", "coins"), ("incense", "reserve"))

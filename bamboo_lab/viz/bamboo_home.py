@@ -56,7 +56,7 @@ def _home_args(
         p = _seat(s, player)
         if not isinstance(p, int) or p not in range(s.num_players):
             raise InvalidStateError(f"player must be a seat 0..{s.num_players - 1}, not {player!r}")
-        board = s.boards[p]
+        board = s.board(p)
         held = list(board.balance) if tiles is None else list(tiles)
         night = dict(night_of(s, p))
         return tuple(board.home), held, set(board.scored), f"player {p}'s home", night
@@ -265,7 +265,7 @@ def home(
     y = min(0.1, ytop - 0.3 - rows * _TILE_ROW)
     if isinstance(state_or_home, bb.State):  # the food held, paid in Winter (BB-WIN-2)
         holder = _seat(state_or_home, player)
-        food = state_or_home.boards[holder].food
+        food = state_or_home.board(holder).food
         y = _held_food(fig, food, holder, y - 0.15, targets, hovers) - 0.15
     lines = [
         " · ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(4))

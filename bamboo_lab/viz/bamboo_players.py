@@ -126,7 +126,7 @@ def _board_temples(
 ) -> None:
     """The four temples of ``player``'s board at the right of their row, each with its shoots,
     the marker over the one visited last (BB-SUM-2)."""
-    board = state.boards[player]
+    board = state.board(player)
     y0, y1 = top - 1.4, top - 0.55
     for t in range(4):
         x0 = ROW_TEMPLES_X + t * 1.85
