@@ -22,22 +22,6 @@ from .reconstructed import BALANCE_TILES, HOME_TILES
 
 __all__ = ["SEAT_FIELDS", "Board", "board_of", "seat_fields", "spirit_names"]
 
-_FIELDS = (
-    "hp",
-    "coins",
-    "reserve",
-    "track",
-    "temples",
-    "marker",
-    "balance",
-    "scored",
-    "home",
-    "awake",
-    "asleep",
-    "food",
-    "passed",
-)
-
 
 _new_object = object.__new__
 
@@ -143,6 +127,9 @@ class Board:
 _set_fields = dict_setter(Board)
 """``_set_fields(board, fields)``: a new board's fields (the frozen class refuses attribute
 writes: ``core.step.dict_setter``)."""
+
+_FIELDS = tuple(declared.name for declared in fields(Board))
+"""The fields of a board, in order: a saved board's keys."""
 
 SEAT_FIELDS: dict[str, str] = {name: name for name in _FIELDS} | {"temples": "board_temples"}
 """Each :class:`Board` field and the state field holding it for every seat (a tuple indexed by
