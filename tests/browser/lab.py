@@ -75,6 +75,16 @@ OUTPUTS_DRAWN = """() => {
 }"""
 """Every widget output of the open notebook holds its drawn view."""
 
+AFTER_CELL = """([source]) => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const at = notebook.widgets.findIndex(c => c.model.sharedModel.getSource().includes(source));
+  if (at < 0 || at + 1 >= notebook.widgets.length) return false;
+  notebook.activeCellIndex = at + 1;
+  return true;
+}"""
+"""Select the cell after the first one whose source holds ``source`` (false: none, or it is the
+last)."""
+
 QUIET = """() => new Promise(resolve => requestAnimationFrame(
   () => requestIdleCallback(() => resolve(true), {timeout: 10000})))"""
 """Resolved once a frame is drawn and then the page is idle."""
@@ -190,6 +200,14 @@ class Lab:
         up drawn without the page being left to settle first); return once the run ended and
         its outputs are drawn."""
         self._run("notebook:run-all-cells", timeout_s)
+
+    def run_through(self, source: str, timeout_s: float = 300) -> None:
+        """Run the open notebook's cells from the first to the one whose source holds
+        ``source``, at once, the saved outputs cleared first: what a test of one board needs
+        (every cell of every notebook is run by the notebook tests)."""
+        self._run("notebook:clear-all-cell-outputs", timeout_s)
+        assert self.page.evaluate(AFTER_CELL, [source]), f"no cell before the last holds {source!r}"
+        self._run("notebook:run-all-above", timeout_s)
 
     def run_cell(self, cell: Any, timeout_s: float = 300) -> None:
         """Select ``cell`` (a Playwright locator of a .jp-Cell) and run it again."""

@@ -1,4 +1,7 @@
-"""Every notebook opened in JupyterLab in chromium: Run All runs every cell, no unexpected error."""
+"""Every notebook opened in JupyterLab in chromium: Run All runs every cell, no unexpected error.
+
+The play notebooks and the puzzles notebook are run all, and checked so, by their board tests
+(``test_boards``, ``test_puzzle_board_clicks``), not a second time here."""
 
 from __future__ import annotations
 
@@ -6,8 +9,12 @@ from pathlib import Path
 
 import pytest
 from lab import NOTEBOOKS, Lab
+from test_boards import BOARDS
+from test_puzzle_board_clicks import NOTEBOOK as PUZZLES
 
-NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+RUN_BY_BOARD_TESTS = {*BOARDS.values(), Path(PUZZLES).name}
+"""Notebooks whose board tests run them all and check every cell."""
+NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in RUN_BY_BOARD_TESTS)
 
 
 @pytest.mark.parametrize("name", NAMES)
