@@ -34,6 +34,9 @@ NOTEBOOK_READY = """() => {
   return !!w && !!w.context && w.context.isReady;
 }"""
 DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+WHEEL_TURNS = 200
+"""More turns of the wheel (800 pixels each) than the start notebook is long."""
+
 SCROLLER = """() => {
   const panel = window.jupyterapp.shell.currentWidget.node;
   const scrollable = [panel, ...panel.querySelectorAll('*')]
@@ -186,9 +189,13 @@ def test_scrolling_a_committed_notebook_leaves_it_unchanged_and_saving_rewrites_
     assert page.evaluate(DIRTY) is False
     box = page.evaluate(f"() => ({SCROLLER})().getBoundingClientRect().toJSON()")
     page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)  # beside the cells' prompts
-    for step in (800,) * 40 + (-800,) * 40:
-        page.mouse.wheel(0, step)
-        _settled(page)
+    for step in (800, -800):  # down to the end, then back to the top: every cell comes in view
+        for _ in range(WHEEL_TURNS):
+            top = page.evaluate(f"() => ({SCROLLER})().scrollTop")
+            page.mouse.wheel(0, step)
+            _settled(page)
+            if page.evaluate(f"() => ({SCROLLER})().scrollTop") == top:
+                break  # the end reached (the notebook grows as its cells are drawn)
     page.evaluate(f"() => {{ const s = ({SCROLLER})(); s.scrollTop = s.scrollHeight; }}")
     _settled(page)
     assert page.evaluate(DIRTY) is False
