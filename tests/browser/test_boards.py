@@ -27,6 +27,13 @@ BOARDS = {
 }
 BOARD_CELL = 'board = widgets.play("'
 """The source of a play notebook's board against the bots."""
+RUN_ALL_FIRST = {"takenoko"}
+"""Boards whose tests run the whole notebook before the first click, not only up to the board.
+Run only to its board and clicked at once, the Takenoko garden stopped following the clicks
+once (its rings never came, in one full ``make test``; not in five runs of the test alone or
+after the other Takenoko board tests), with no "failed to initialize" from anywidget. Not
+understood yet: the whole notebook run first, as before, leaves the page time to settle. The
+Bamboo and Bangkok board tests follow the log, and have not shown it."""
 LATENCY: dict[str, dict[str, float]] = {}
 """Click-to-board times (ms) by board and kind of click."""
 

@@ -17,7 +17,16 @@ import re
 from typing import Any
 
 from lab import Lab
-from test_boards import _CLICK_AND_WAIT, BOARD_CELL, BOARDS, _board, _choose, _click, _shot
+from test_boards import (
+    _CLICK_AND_WAIT,
+    BOARD_CELL,
+    BOARDS,
+    RUN_ALL_FIRST,
+    _board,
+    _choose,
+    _click,
+    _shot,
+)
 
 REFUSAL = "span[style*='b00020']"
 """The board's red line: a click refused, with its rule."""
@@ -68,10 +77,13 @@ class Game:
     """The board of a play notebook against the bot, and what was clicked on it."""
 
     def __init__(self, lab: Lab, game: str) -> None:
-        """Open the play notebook of ``game``, run it through its board against the bot, find
-        the board."""
+        """Open the play notebook of ``game``, run it through its board against the bot (all
+        of it for the games of :data:`RUN_ALL_FIRST`), find the board."""
         lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
-        lab.run_through(BOARD_CELL)
+        if game in RUN_ALL_FIRST:
+            lab.run_all()
+        else:
+            lab.run_through(BOARD_CELL)
         unexpected = [error for error in lab.errors() if not error.expected]
         assert not unexpected, unexpected
         self.lab, self.game = lab, game
