@@ -17,9 +17,9 @@ import pytest
 from lab import Lab
 
 NOTEBOOK = "notebooks/22-bamboo-play.ipynb"
+"""The Bamboo play notebook; its hot-seat board is dealt with ``bots=None``."""
 HOT_SEAT = "table = widgets.play("
 """The source of the notebook's hot-seat board."""
-"""The Bamboo play notebook; its hot-seat board is dealt with ``bots=None``."""
 
 _POINT = """([gd, start]) => {
   for (let c = 0; c < gd.data.length; c++) {

@@ -12,14 +12,7 @@ from typing import Any
 
 from lab import Lab
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_boards import (
-    _board,
-    _click,
-    _move_button,
-    _shot,
-    _to_person,
-    _wait_for_rings,
-)
+from test_boards import _board, _click, _move_button, _shot, _to_person, _wait_for_rings
 
 # The page pixel of a point of the first ringed hex, ``dx``, ``dy`` layout units from its centre
 # (the last click point of a hex is its centre), and the words a click there plays.
