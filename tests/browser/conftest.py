@@ -8,15 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from lab import CHROMIUM, LAUNCH_ARGS, NOTEBOOKS, Lab, copy_notebooks, jupyter_lab, longest_first
+from lab import CHROMIUM, LAUNCH_ARGS, NOTEBOOKS, Lab, copy_notebooks, jupyter_lab
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test here as a browser test; the long ones go first (``longest_first``)."""
+    """Mark every test here as a browser test."""
     for item in items:
         if "browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-    longest_first(items)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -147,19 +147,6 @@ def jupyter_lab(root: Path) -> Iterator[str]:
         log.close()
 
 
-def longest_first(items: list[Any]) -> None:
-    """Put the tests marked ``long(seconds)`` first, the longest first (the others keep their
-    order): xdist hands tests out in this order, so the two workers end together rather than
-    one waiting on a whole game begun last."""
-    items.sort(key=lambda item: -_seconds(item))
-
-
-def _seconds(item: Any) -> int:
-    """About how long a test marked ``long(seconds)`` takes alone (0 when not marked)."""
-    mark = item.get_closest_marker("long")
-    return int(mark.args[0]) if mark else 0
-
-
 def copy_notebooks(source: Path, dest: Path) -> Path:
     """Copy the notebooks folder to ``dest`` (tests never touch the repository's notebooks)."""
     target = dest / "notebooks"

@@ -101,7 +101,6 @@ def _click_near_edge(
 
 
 @pytest.mark.browser
-@pytest.mark.long(45)
 def test_BB_SUM_2_a_click_near_the_edge_of_a_temple_or_a_stalk_plays_there(lab: Lab) -> None:
     lab.page.set_viewport_size({"width": 1280, "height": 1400})
     lab.open(NOTEBOOK, run_all=False)

@@ -181,17 +181,7 @@ def _click(lab: Lab, button: Any, figure: Any, log: Any) -> dict[str, Any]:
     return dict(lab.page.evaluate(_CLICK_AND_WAIT, [*handles, "log", None]))
 
 
-BUTTON_SECONDS = {"bamboo": 90, "takenoko": 55, "bangkok": 40}
-"""About how long each game's button test takes here: begun first, the longest first (conftest)."""
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(game, marks=pytest.mark.long(BUTTON_SECONDS.get(game, 30)))
-        for game in sorted(BOARDS)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(BOARDS))
 def test_a_button_plays_a_legal_action_on_the_board(lab: Lab, game: str) -> None:
     lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
     lab.run_all()  # at once: the boards must not come up blank

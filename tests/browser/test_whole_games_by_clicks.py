@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from lab import Lab
 from test_boards import (
     _CLICK_AND_WAIT,
@@ -188,7 +187,6 @@ def _click_ring(board: Game, ring: dict[str, Any]) -> dict[str, Any]:
     return dict(lab.page.evaluate("() => window.__boardClick"))
 
 
-@pytest.mark.long(125)
 def test_a_whole_takenoko_game_is_played_by_clicks(lab: Lab) -> None:
     """The person clicks the first ringed place of the garden whenever places are ringed (the
     first of the moves offered there when several share it), else the first move button."""
@@ -212,7 +210,6 @@ def test_a_whole_takenoko_game_is_played_by_clicks(lab: Lab) -> None:
     assert board.clicks.get("garden click", 0) >= 10, board.clicks
 
 
-@pytest.mark.long(95)
 def test_a_whole_bamboo_game_is_played_by_clicks(lab: Lab) -> None:
     """The person plays the first move of the list of every move whenever it lists some, else
     presses the first move button."""

@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tools")]
 
-from lab import Lab, longest_first  # noqa: E402 - from tests/browser, put on the path above
+from lab import Lab  # noqa: E402 - from tests/browser, put on the path above
 from lite_site import CHROMIUM, LAUNCH_ARGS, SITE, Site, notebook_url, offline_page, serve  # noqa: E402
 
 LITE_SITE = Path(os.environ.get("BAMBOO_LAB_LITE_SITE", SITE))
@@ -22,11 +22,10 @@ LITE_SITE = Path(os.environ.get("BAMBOO_LAB_LITE_SITE", SITE))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test here as a browser test; the long ones go first (``longest_first``)."""
+    """Mark every test here as a browser test."""
     for item in items:
         if "browser_lite" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-    longest_first(items)
 
 
 @pytest.fixture(scope="session")

@@ -19,9 +19,6 @@ KERNEL_S = 300
 
 RULES = ["10-takenoko-rules.ipynb", "20-bamboo-rules.ipynb", "30-bangkok-rules.ipynb"]
 
-BOARD_SECONDS = {"takenoko": 130, "bamboo": 75, "bangkok": 60}
-"""About how long each board's three moves take here: begun first, the longest first (conftest)."""
-
 
 @pytest.mark.parametrize("name", RULES)
 def test_a_rules_lesson_runs_all_offline(lab: Lab, name: str) -> None:
@@ -32,13 +29,7 @@ def test_a_rules_lesson_runs_all_offline(lab: Lab, name: str) -> None:
     assert not lab.unexecuted_code_cells(), f"{name}: Run All stopped early (screenshot {shot})"
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(game, marks=pytest.mark.long(BOARD_SECONDS.get(game, 30)))
-        for game in sorted(boards.BOARDS)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(boards.BOARDS))
 def test_three_moves_by_clicking_the_board_offline(lab: Lab, game: str) -> None:
     lab.open(boards.BOARDS[game], run_all=False, kernel_s=KERNEL_S)
     lab.run_all(timeout_s=900)
