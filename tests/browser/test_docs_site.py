@@ -77,6 +77,23 @@ def _figures(path: Path) -> int:
     )
 
 
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site without a log line per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # the base's parameter names
+        """Say nothing."""
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A server that says nothing when chromium drops a request mid-transfer (a broken pipe
+    is the browser's choice, not a fault of the site); any other error still prints."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Print the traceback of an error other than a dropped connection."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """``make docs``'s build into a temporary folder, served by http.server on 127.0.0.1."""
@@ -90,9 +107,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     done = subprocess.run(cmd, cwd=source, capture_output=True, text=True, timeout=900, check=False)
     if not (out / "docs" / "index.html").exists():
         pytest.fail(f"the site did not build:\n{done.stdout}\n{done.stderr}")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
