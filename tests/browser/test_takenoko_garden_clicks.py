@@ -12,7 +12,7 @@ from typing import Any
 
 from lab import Lab
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_boards import _board, _click, _move_button, _shot, _to_person, _wait_for_rings
+from test_boards import BOARD_CELL, _board, _click, _move_button, _shot, _to_person, _wait_for_rings
 
 # The page pixel of a point of the first ringed hex, ``dx``, ``dy`` layout units from its centre
 # (the last click point of a hex is its centre), and the words a click there plays.
@@ -63,7 +63,7 @@ def _press(lab: Lab, figure: Any, log: Any, at: dict[str, Any]) -> str:
 
 def test_a_press_anywhere_on_a_ringed_hex_plays_it(lab: Lab) -> None:
     lab.open("notebooks/12-takenoko-play.ipynb", run_all=False)
-    lab.run_all()  # the whole notebook: see RUN_ALL_FIRST
+    lab.run_through(BOARD_CELL)
     cell, figure, log = _board(lab)
     pressed: list[str] = []
     for _ in range(12):  # a turn may offer no plot (the pile ran out)

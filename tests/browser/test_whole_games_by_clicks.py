@@ -21,9 +21,8 @@ from test_boards import (
     _CLICK_AND_WAIT,
     BOARD_CELL,
     BOARDS,
-    RUN_ALL_FIRST,
     _board,
-    _choose,
+    _choose_and_play,
     _click,
     _shot,
 )
@@ -77,13 +76,10 @@ class Game:
     """The board of a play notebook against the bot, and what was clicked on it."""
 
     def __init__(self, lab: Lab, game: str) -> None:
-        """Open the play notebook of ``game``, run it through its board against the bot (all
-        of it for the games of :data:`RUN_ALL_FIRST`), find the board."""
+        """Open the play notebook of ``game``, run it through its board against the bot, find
+        the board."""
         lab.open(f"notebooks/{BOARDS[game]}", run_all=False)
-        if game in RUN_ALL_FIRST:
-            lab.run_all()
-        else:
-            lab.run_through(BOARD_CELL)
+        lab.run_through(BOARD_CELL)
         unexpected = [error for error in lab.errors() if not error.expected]
         assert not unexpected, unexpected
         self.lab, self.game = lab, game
@@ -215,7 +211,6 @@ def test_a_whole_bamboo_game_is_played_by_clicks(lab: Lab) -> None:
     presses the first move button."""
     board = Game(lab, "bamboo")
     moves = board.cell.locator("select").first
-    chosen = board.cell.locator("button", has_text="play the chosen move").first
     for _ in range(MAX_CLICKS):
         if board.over():
             break
@@ -223,8 +218,8 @@ def test_a_whole_bamboo_game_is_played_by_clicks(lab: Lab) -> None:
             continue
         entries = moves.locator("option").all_inner_texts() if moves.is_visible() else []
         if entries:
-            _choose(lab, moves, 0)
-            result = board.press(chosen, "move chosen in the list")
+            result = _choose_and_play(lab, board.cell, moves, 0, board.figure, board.log)
+            board.check(result, "move chosen in the list")
             words = entries[0].replace("\xa0", " ").split(": ", 1)[-1]
             assert board.logged(words), (words, result)
         else:
